@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node dist/server/main.js",
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      PAYFAST_MODE: "local",
+      LOG_LEVEL: "warn",
+      EMBEDDED_PG_PORT: "54339",
+      // Every spec signs in from 127.0.0.1 against this one server: keep the login rate limit out of the way.
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    },
+  },
+});

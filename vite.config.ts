@@ -1,0 +1,22 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  server: {
+    proxy: {
+      "/api": "http://localhost:3000",
+      "/payfast-emulator": "http://localhost:3000",
+    },
+  },
+});

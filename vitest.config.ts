@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-db.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    reporters: ["default"],
+  },
+});
