@@ -1,0 +1,49 @@
+import { parseRandToCents } from "./money.js";
+
+export const CATEGORY_BADGES: Record<string, string> = {
+  baby: "Baby",
+  kids: "Kids",
+  adult: "Adult",
+  pads: "Period",
+};
+
+export function categoryBadge(category: string): string {
+  return CATEGORY_BADGES[category] ?? "Product";
+}
+
+export type SortBy = "name" | "price";
+export type SortOrder = "asc" | "desc";
+
+export interface ListableProduct {
+  name: string;
+  category: string;
+  price: string;
+}
+
+export interface CatalogFilter {
+  search: string;
+  category: string | null;
+  sortBy: SortBy;
+  order: SortOrder;
+}
+
+export const DEFAULT_FILTER: CatalogFilter = { search: "", category: null, sortBy: "name", order: "asc" };
+
+/** Search matches name or category, case-insensitively; default sort is name ascending (locale compare). */
+export function filterAndSortProducts<T extends ListableProduct>(products: readonly T[], filter: CatalogFilter): T[] {
+  const needle = filter.search.trim().toLowerCase();
+  const matching = products.filter((product) => {
+    if (filter.category && product.category !== filter.category) return false;
+    if (!needle) return true;
+    return product.name.toLowerCase().includes(needle) || product.category.toLowerCase().includes(needle);
+  });
+  const direction = filter.order === "asc" ? 1 : -1;
+  return matching.sort((a, b) => {
+    const byKey = filter.sortBy === "price" ? priceCents(a) - priceCents(b) : a.name.localeCompare(b.name);
+    return byKey * direction || a.name.localeCompare(b.name);
+  });
+}
+
+function priceCents(product: ListableProduct): number {
+  return parseRandToCents(product.price) ?? 0;
+}

@@ -1,0 +1,36 @@
+export const ORDER_STATUSES = ["pending", "completed", "processed"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const NEXT: Record<OrderStatus, OrderStatus | null> = {
+  pending: "completed",
+  completed: "processed",
+  processed: null,
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Needs Payment",
+  completed: "Paid - Ready to Ship",
+  processed: "Shipped",
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The one forward move an order may make, or null when it has shipped. */
+export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
+  return NEXT[status];
+}
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from] === to;
+}
+
+export function orderStatusLabel(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
+}
+
+/** Orders are shown by the last 8 characters of their UUID. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}

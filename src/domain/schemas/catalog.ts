@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { parseRandToCents } from "../money.js";
+import { requiredText, text } from "./common.js";
+
+export const product = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  price: z.string(),
+  image: z.string(),
+  description: z.string(),
+  sizes: z.array(z.string()),
+  sizeImages: z.record(z.string(), z.string()),
+  sizeOutOfStock: z.record(z.string(), z.boolean()),
+  outOfStock: z.boolean(),
+  promoText: z.string().nullable(),
+});
+export type Product = z.infer<typeof product>;
+
+export const category = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export type Category = z.infer<typeof category>;
+
+const IMAGE_URL = /^(https?:\/\/|\/)[^\s<>"']*$/;
+
+const imageUrl = z
+  .string({ message: "image is required" })
+  .trim()
+  .min(1, "image is required")
+  .max(2000, "image must be at most 2000 characters")
+  .refine((value) => IMAGE_URL.test(value), "image must be a URL (http(s):// or /path)");
+
+/** Sizes arrive as a list, or as the form's comma-separated text; either way trimmed, empties dropped. */
+export const sizeList = z
+  .union([z.array(z.string().max(40, "each size must be at most 40 characters")), z.string().max(1000)], {
+    message: "sizes must be a list of sizes",
+  })
+  .transform((value) => {
+    const list = Array.isArray(value) ? value : value.split(",");
+    return [...new Set(list.map((size) => size.trim()).filter(Boolean))];
+  })
+  .refine((sizes) => sizes.length > 0, "sizes must name at least one size")
+  .refine((sizes) => sizes.length <= 30, "sizes must name at most 30 sizes");
+
+export const productInput = z.object({
+  name: requiredText("name", 120),
+  category: requiredText("category", 60).transform((value) => value.toLowerCase()),
+  price: z
+    .union([z.string(), z.number()], { message: "price is required" })
+    .transform((value) => (typeof value === "number" ? value.toFixed(2) : value.trim()))
+    .refine((value) => {
+      const cents = parseRandToCents(value);
+      return cents !== null && cents > 0;
+    }, "price must be a positive amount with at most 2 decimals")
+    .transform((value) => parseRandToCents(value) as number),
+  image: imageUrl,
+  description: text(2000).default(""),
+  sizes: sizeList,
+  sizeImages: z
+    .record(
+      z.string().max(40),
+      z
+        .string()
+        .trim()
+        .max(2000)
+        .refine(
+          (value) => value === "" || IMAGE_URL.test(value),
+          "sizeImages must hold image URLs (http(s):// or /path)",
+        ),
+    )
+    .default({}),
+  sizeOutOfStock: z.record(z.string().max(40), z.boolean()).default({}),
+  outOfStock: z.boolean().default(false),
+  promoText: text(120)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+/** What the form sends (price text, sizes text or list). */
+export type ProductInput = z.input<typeof productInput>;
+/** What the server stores (price in cents, sizes a clean list). */
+export type ProductValues = z.output<typeof productInput>;
+
+export const categoryInput = z.object({
+  name: requiredText("name", 60),
+  description: text(500)
+    .nullish()
+    .transform((value) => value ?? ""),
+});
+export type CategoryInput = z.input<typeof categoryInput>;

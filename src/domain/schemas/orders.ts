@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../order-status.js";
+import { requiredText } from "./common.js";
+
+export const PROVINCES = [
+  "Eastern Cape",
+  "Free State",
+  "Gauteng",
+  "KwaZulu-Natal",
+  "Limpopo",
+  "Mpumalanga",
+  "Northern Cape",
+  "North West",
+  "Western Cape",
+] as const;
+
+export const deliveryInfo = z.object({
+  name: requiredText("name", 120),
+  phone: requiredText("phone", 30),
+  email: requiredText("email", 254).pipe(z.email({ message: "email must be a valid email address" })),
+  address: requiredText("address", 200),
+  city: requiredText("city", 80),
+  province: z.enum(PROVINCES, { message: "province must be one of the nine provinces" }),
+  zipCode: requiredText("zipCode", 10),
+});
+export type DeliveryInfo = z.infer<typeof deliveryInfo>;
+
+const money = (field: string) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .finite()
+    .min(0, `${field} must not be negative`)
+    .max(10_000_000);
+
+/** A cart line as the browser sends it: product fields plus size and quantity. */
+export const orderLineInput = z.object({
+  id: z.uuid({ message: "items[].id must be a valid product id" }),
+  name: z.string().max(200).optional(),
+  size: requiredText("items[].size", 40),
+  quantity: z
+    .number({ message: "items[].quantity must be a number" })
+    .int("items[].quantity must be a whole number")
+    .min(1, "items[].quantity must be at least 1")
+    .max(999, "items[].quantity must be at most 999"),
+  price: z.union([z.number(), z.string()]).optional(),
+});
+
+/** POST /api/create-order (SPEC.md section 7). */
+export const createOrderInput = z.object({
+  subtotal: money("subtotal"),
+  deliveryFee: money("deliveryFee"),
+  total: money("total"),
+  items: z
+    .array(orderLineInput)
+    .min(1, "items must hold at least one line")
+    .max(100, "items must hold at most 100 lines"),
+  customerEmail: requiredText("customerEmail", 254).pipe(
+    z.email({ message: "customerEmail must be a valid email address" }),
+  ),
+  userId: z.string().max(100).nullish(),
+  deliveryInfo,
+});
+export type CreateOrderInput = z.input<typeof createOrderInput>;
+
+export const createOrderAnswer = z.object({
+  orderId: z.string(),
+  payfastData: z.record(z.string(), z.string()),
+  payfastUrl: z.string(),
+});
+export type CreateOrderAnswer = z.infer<typeof createOrderAnswer>;
+
+export const orderItem = z.object({
+  name: z.string(),
+  size: z.string(),
+  quantity: z.number(),
+  price: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/** An order as the API answers it (SPEC.md section 3). */
+export const order = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  subtotal: z.string(),
+  deliveryFee: z.string(),
+  total: z.string(),
+  customerEmail: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  items: z.array(orderItem),
+  deliveryName: z.string(),
+  deliveryPhone: z.string(),
+  deliveryAddress: z.string(),
+  deliveryCity: z.string(),
+  deliveryProvince: z.string(),
+  deliveryZipCode: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderStatusInput = z.object({
+  status: z.enum(ORDER_STATUSES, { message: "status must be pending, completed or processed" }),
+});
