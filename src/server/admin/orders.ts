@@ -1,0 +1,63 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { canMoveOrder, type OrderStatus } from "../../domain/order-status.js";
+import { uuidParam } from "../../domain/schemas/common.js";
+import { type Order, orderStatusInput } from "../../domain/schemas/orders.js";
+import type { Database } from "../db/client.js";
+import { orders } from "../db/schema.js";
+import { conflict, notFound } from "../errors.js";
+import { findOrder, listOrders } from "../orders/queries.js";
+
+const cannotMove = (from: OrderStatus, to: OrderStatus) => conflict(`Cannot move an order from ${from} to ${to}`);
+
+/**
+ * Moves an order one step forward, atomically: the UPDATE only matches while the order still has
+ * the status we checked, so of many concurrent requests exactly one makes the move.
+ */
+async function moveOrder(
+  db: Database,
+  id: string,
+  to: OrderStatus,
+  refuse: (from: OrderStatus) => Error = (from) => cannotMove(from, to),
+): Promise<Order> {
+  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+  if (!current) throw notFound("Order not found");
+  const from = current.status;
+  if (!canMoveOrder(from, to)) throw refuse(from);
+
+  const [moved] = await db
+    .update(orders)
+    .set({
+      status: to,
+      ...(to === "completed" ? { paidBy: "admin" as const, paidAt: sql`now()` } : {}),
+      ...(to === "processed" ? { shippedAt: sql`now()` } : {}),
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  if (!moved) {
+    // Someone else moved it first: report the status it has now.
+    const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    if (!now) throw notFound("Order not found");
+    throw refuse(now.status);
+  }
+  const order = await findOrder(db, id);
+  if (!order) throw notFound("Order not found");
+  return order;
+}
+
+/** /api/admin/orders: every order, the pending ones awaiting payment, and the status machine's moves. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/orders", async () => listOrders(app.db));
+
+  app.get("/orders/preparing", async () => listOrders(app.db, eq(orders.status, "pending")));
+
+  app.patch("/orders/:id/status", { schema: { params: uuidParam, body: orderStatusInput } }, async (request) =>
+    moveOrder(app.db, request.params.id, request.body.status),
+  );
+
+  app.patch("/orders/:id/confirm-payment", { schema: { params: uuidParam } }, async (request) =>
+    moveOrder(app.db, request.params.id, "completed", (from) =>
+      conflict(`Cannot confirm payment: the order is ${from}, not pending`),
+    ),
+  );
+};

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../auth/guards.js";
+import { adminCategoryRoutes } from "./categories.js";
+import { adminOrderRoutes } from "./orders.js";
+import { adminProductRoutes } from "./products.js";
+import { adminUserRoutes } from "./users.js";
+
+/** Every /api/admin route: one hook guards the whole subtree (401 without a session, 403 for a customer). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", requireAdmin);
+  // Admin answers hold customers' details and change by the minute: never kept by a browser or proxy.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  await app.register(adminOrderRoutes);
+  await app.register(adminProductRoutes);
+  await app.register(adminCategoryRoutes);
+  await app.register(adminUserRoutes);
+};

@@ -1,0 +1,75 @@
+import { or, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
+import { users } from "../db/schema.js";
+import { conflict, unauthorized } from "../errors.js";
+import { duplicateUserMessage, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { attemptKeys, countAttempt } from "./rate-limit.js";
+import { endSession, startSession } from "./session.js";
+
+/** POST /api/auth/register, /login, /logout and GET /api/auth/me. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  // Registering does not sign in: the dialog then asks the new customer to log in (SPEC.md section 8).
+  app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {
+    const input = request.body;
+    await countAttempt(
+      app.db,
+      reply,
+      attemptKeys("register", request, [input.username, input.email]),
+      app.config.authRateLimitPerMinute,
+    );
+    const taken = await findTakenIdentity(app.db, { username: input.username, email: input.email });
+    if (taken) throw conflict(taken);
+
+    const { password, ...profile } = input;
+    const passwordHash = await hashPassword(password);
+    try {
+      const [created] = await app.db
+        .insert(users)
+        .values({ ...profile, passwordHash, isAdmin: false })
+        .returning(userColumns);
+      if (!created) throw new Error("insert returned no row");
+      return reply.status(201).send(toUser(created));
+    } catch (error) {
+      // Two sign-ups racing for one name: the unique index decides.
+      const duplicate = duplicateUserMessage(error);
+      if (duplicate) throw conflict(duplicate);
+      throw error;
+    }
+  });
+
+  app.post("/login", { schema: { body: loginInput, response: { 200: user } } }, async (request, reply) => {
+    const { username: identifier, password } = request.body;
+    await countAttempt(app.db, reply, attemptKeys("login", request, [identifier]), app.config.authRateLimitPerMinute);
+    const sameUsername = sql`lower(${users.username}) = lower(${identifier})`;
+    const [found] = await app.db
+      .select({ ...userColumns, passwordHash: users.passwordHash })
+      .from(users)
+      .where(or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`))
+      .orderBy(sql`${sameUsername} desc`)
+      .limit(1);
+    // Unknown user and wrong password take the same path, time and answer.
+    const matches = await verifyPassword(found?.passwordHash ?? null, password);
+    if (!found || !matches) throw unauthorized("Invalid credentials");
+
+    await startSession(request, reply, found.id);
+    const { passwordHash: _hash, ...signedIn } = found;
+    return toUser(signedIn);
+  });
+
+  app.post("/logout", async (request, reply) => {
+    await endSession(request, reply);
+    return reply.status(204).send();
+  });
+
+  // The session's user, whatever x-user-id says: this is how the browser learns who it really is.
+  app.get("/me", { schema: { response: { 200: user } } }, async (request) => {
+    if (!request.user) throw unauthorized("Not logged in");
+    return toUser(request.user);
+  });
+};

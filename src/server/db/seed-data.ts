@@ -1,0 +1,500 @@
+// The catalogue seeded into a fresh database: plain, deterministic data.
+// Images ship with the project (src/web/public/images/products/, made by
+// scripts/generate-packshots.mjs); keep the file names here in step with that script.
+
+export interface SeedCategory {
+  /** Lower-case: products carry the category name on the wire. */
+  name: string;
+  description: string;
+}
+
+export interface SeedProduct {
+  name: string;
+  category: "baby" | "kids" | "adult" | "pads" | "extras";
+  /** Rand with 2 decimals, VAT included, e.g. "249.99". */
+  price: string;
+  /** Served from the public folder, e.g. "/images/products/adult-pants.svg". */
+  image: string;
+  description: string;
+  sizes: string[];
+  /** Per-size images for some sizes; keys are entries of `sizes`. */
+  sizeImages: Record<string, string>;
+  /** Sizes that are out of stock; keys are entries of `sizes`. */
+  sizeOutOfStock: Record<string, boolean>;
+  outOfStock: boolean;
+  promoText: string | null;
+}
+
+export const seedCategories: SeedCategory[] = [
+  { name: "baby", description: "Nappies, wipes and swim nappies for newborns, babies and toddlers." },
+  { name: "kids", description: "Pull-up pants, training pants and night pants for growing children." },
+  { name: "adult", description: "Discreet pants, briefs, pads and underpads for adults living with bladder leaks." },
+  { name: "pads", description: "Pads, liners, tampons and period underwear for every day of your cycle." },
+  { name: "extras", description: "Creams, changing mats, disposal bags and bed protectors that make changes easier." },
+];
+
+export const seedProducts: SeedProduct[] = [
+  // Baby
+  {
+    name: "Snug & Dry Newborn Nappies",
+    category: "baby",
+    price: "249.99",
+    image: "/images/products/baby-newborn-nappies.svg",
+    description:
+      "Extra-soft nappies with a little cut-out for the umbilical cord, made for the very first weeks. Gentle on brand-new skin and snug around tiny legs.",
+    sizes: ["Newborn (up to 4kg)", "Size 1 (2-5kg)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Baby Nappies Value Pack",
+    category: "baby",
+    price: "399.99",
+    image: "/images/products/baby-nappies-value-pack.svg",
+    description:
+      "Our everyday nappy in a big pack that lasts, with a wetness indicator and stretchy sides for a comfy fit. Up to 12 hours of dryness, day or night.",
+    sizes: [
+      "Size 1 (2-5kg)",
+      "Size 2 (3-6kg)",
+      "Size 3 (4-9kg)",
+      "Size 4 (7-18kg)",
+      "Size 5 (11-25kg)",
+      "Size 6 (16kg+)",
+    ],
+    sizeImages: {
+      "Size 1 (2-5kg)": "/images/products/baby-nappies-value-pack-size-1.svg",
+      "Size 3 (4-9kg)": "/images/products/baby-nappies-value-pack-size-3.svg",
+      "Size 5 (11-25kg)": "/images/products/baby-nappies-value-pack-size-5.svg",
+    },
+    sizeOutOfStock: { "Size 6 (16kg+)": true },
+    outOfStock: false,
+    promoText: "Save R50 this week",
+  },
+  {
+    name: "Snug & Dry Premium Nappies Jumbo Pack",
+    category: "baby",
+    price: "459.99",
+    image: "/images/products/baby-premium-nappies-jumbo.svg",
+    description:
+      "Our softest, most absorbent nappy with a breathable, cotton-feel cover. A jumbo pack means fewer trips to the shops.",
+    sizes: ["Size 3 (4-9kg)", "Size 4 (7-18kg)", "Size 5 (11-25kg)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Save R40 this week",
+  },
+  {
+    name: "Snug & Dry Overnight Nappies",
+    category: "baby",
+    price: "299.99",
+    image: "/images/products/baby-overnight-nappies.svg",
+    description:
+      "Extra absorbency in the front and back for long nights, so everyone gets more sleep. Soft leak guards help keep the bedding dry until morning.",
+    sizes: ["Size 4 (7-18kg)", "Size 5 (11-25kg)", "Size 6 (16kg+)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Bamboo Eco Nappies",
+    category: "baby",
+    price: "349.99",
+    image: "/images/products/baby-bamboo-nappies.svg",
+    description:
+      "Plant-based nappies with a soft bamboo-fibre top sheet and no added fragrance. A kinder choice for sensitive skin and for the planet.",
+    sizes: ["S (3-6kg)", "M (6-11kg)", "L (9-14kg)", "XL (12kg+)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Swim Nappies",
+    category: "baby",
+    price: "129.99",
+    image: "/images/products/baby-swim-nappies.svg",
+    description:
+      "Swim nappies that don't swell up in the water, for splash days at the pool or the beach. Easy tear-open sides make changing quick.",
+    sizes: ["S (7-13kg)", "M (12-18kg)", "L (16kg+)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Sensitive Baby Wipes",
+    category: "baby",
+    price: "39.99",
+    image: "/images/products/baby-sensitive-wipes.svg",
+    description:
+      "Water-based wipes with no added fragrance or alcohol, gentle enough for newborn skin. The resealable lid keeps them moist to the last wipe.",
+    sizes: ["64 wipes"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Baby Wipes Multipack",
+    category: "baby",
+    price: "99.99",
+    image: "/images/products/baby-wipes-multipack.svg",
+    description:
+      "Three packs of our sensitive wipes, so there's always one in the nappy bag, the car and the bedroom. Fragrance-free and alcohol-free.",
+    sizes: ["3 x 64 wipes"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Bulk value pack",
+  },
+
+  // Kids
+  {
+    name: "Snug & Dry Pull-Up Pants",
+    category: "kids",
+    price: "279.99",
+    image: "/images/products/kids-pull-up-pants.svg",
+    description:
+      "They pull up and down just like big-kid underwear, with easy tear-open sides for quick changes. Great for busy toddlers who won't lie still.",
+    sizes: ["Size 4 (9-15kg)", "Size 5 (12-17kg)", "Size 6 (15-25kg)"],
+    sizeImages: {
+      "Size 4 (9-15kg)": "/images/products/kids-pull-up-pants-size-4.svg",
+      "Size 5 (12-17kg)": "/images/products/kids-pull-up-pants-size-5.svg",
+      "Size 6 (15-25kg)": "/images/products/kids-pull-up-pants-size-6.svg",
+    },
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Save R30 this week",
+  },
+  {
+    name: "Snug & Dry Pull-Up Pants Jumbo Pack",
+    category: "kids",
+    price: "449.99",
+    image: "/images/products/kids-pull-up-pants-jumbo.svg",
+    description:
+      "Our pull-up pants in a bigger pack for busy households. Soft, stretchy and easy for little hands to manage.",
+    sizes: ["Size 4 (9-15kg)", "Size 5 (12-17kg)", "Size 6 (15-25kg)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Bulk value pack",
+  },
+  {
+    name: "Snug & Dry Potty Training Pants",
+    category: "kids",
+    price: "249.99",
+    image: "/images/products/kids-potty-training-pants.svg",
+    description:
+      "Training pants with a feel-wet layer that helps little ones notice when it's time to go. Cheerful prints make the potty a bit more exciting.",
+    sizes: ["Size 5 (12-17kg)", "Size 6 (15-25kg)"],
+    sizeImages: {},
+    sizeOutOfStock: { "Size 6 (15-25kg)": true },
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Night Pants",
+    category: "kids",
+    price: "189.99",
+    image: "/images/products/kids-night-pants.svg",
+    description:
+      "Discreet, underwear-like pants for children who still have wet nights. Quiet material and a soft waistband, so they can go to sleepovers with confidence.",
+    sizes: ["4-7 years (17-30kg)", "8-15 years (27-57kg)"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Kids Disposable Bed Mats",
+    category: "kids",
+    price: "139.99",
+    image: "/images/products/kids-bed-mats.svg",
+    description:
+      "Stick-down mats that sit under the sheet and protect the mattress on wet nights. Just lift and throw away in the morning.",
+    sizes: ["80 x 90cm"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+
+  // Adult
+  {
+    name: "Snug & Dry Adult Pants",
+    category: "adult",
+    price: "269.99",
+    image: "/images/products/adult-pants.svg",
+    description:
+      "Soft, underwear-style pants for moderate to heavy bladder leaks, with odour control and a quiet, breathable cover. They pull up and down like ordinary underwear.",
+    sizes: ["S", "M", "L", "XL"],
+    sizeImages: {
+      M: "/images/products/adult-pants-m.svg",
+      L: "/images/products/adult-pants-l.svg",
+      XL: "/images/products/adult-pants-xl.svg",
+    },
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Save R40 this week",
+  },
+  {
+    name: "Snug & Dry Adult Briefs Super",
+    category: "adult",
+    price: "319.99",
+    image: "/images/products/adult-briefs-super.svg",
+    description:
+      "All-in-one briefs with refastenable tabs for heavy incontinence, easy for carers to change someone in bed. Leak guards and a wetness indicator help keep skin dry and comfortable.",
+    sizes: ["M", "L", "XL"],
+    sizeImages: {},
+    sizeOutOfStock: { XL: true },
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Adult Night Pants",
+    category: "adult",
+    price: "299.99",
+    image: "/images/products/adult-night-pants.svg",
+    description:
+      "Our most absorbent pants, for a full night's sleep without worry. Extra protection at the back helps when lying down.",
+    sizes: ["M", "L", "XL"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Bladder Control Pads",
+    category: "adult",
+    price: "89.99",
+    image: "/images/products/adult-bladder-pads.svg",
+    description:
+      "Slim pads that sit in your everyday underwear for light to heavy bladder leaks. Individually wrapped, so you can keep a few in your bag.",
+    sizes: ["Light", "Moderate", "Heavy"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Men's Guards",
+    category: "adult",
+    price: "94.99",
+    image: "/images/products/adult-mens-guards.svg",
+    description:
+      "Shaped guards designed for men, worn in close-fitting underwear for light leaks. Discreet, with an adhesive strip that keeps them in place.",
+    sizes: ["One size"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Disposable Underpads",
+    category: "adult",
+    price: "159.99",
+    image: "/images/products/adult-underpads.svg",
+    description:
+      "Absorbent pads with a waterproof backing that protect beds, chairs and wheelchairs. Handy for carers at home and for recovery after an operation.",
+    sizes: ["60 x 60cm", "60 x 90cm"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Washable Bed Pad",
+    category: "adult",
+    price: "229.99",
+    image: "/images/products/adult-washable-bed-pad.svg",
+    description:
+      "A quilted, reusable bed pad that washes over and over again. Tuck-in flaps keep it flat and in place under the sheet.",
+    sizes: ["85 x 90cm"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+
+  // Period
+  {
+    name: "Snug & Dry Ultra Thin Pads",
+    category: "pads",
+    price: "44.99",
+    image: "/images/products/pads-ultra-thin.svg",
+    description:
+      "Thin, flexible pads with wings that move with you and lock in moisture fast. A soft, breathable cover keeps you comfortable all day.",
+    sizes: ["Regular", "Super", "Night"],
+    sizeImages: {
+      Regular: "/images/products/pads-ultra-thin-regular.svg",
+      Super: "/images/products/pads-ultra-thin-super.svg",
+      Night: "/images/products/pads-ultra-thin-night.svg",
+    },
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Save R10 this week",
+  },
+  {
+    name: "Snug & Dry Maxi Night Pads",
+    category: "pads",
+    price: "54.99",
+    image: "/images/products/pads-maxi-night.svg",
+    description:
+      "Longer pads with a wider back for heavy flow and sleeping through the night. Wings and side barriers help protect against leaks.",
+    sizes: ["Night", "Extra Long Night"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Panty Liners",
+    category: "pads",
+    price: "34.99",
+    image: "/images/products/pads-panty-liners.svg",
+    description:
+      "Light, breathable liners for everyday freshness, light flow or the days around your period. Individually wrapped to keep in your handbag.",
+    sizes: ["Normal", "Long"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Tampons",
+    category: "pads",
+    price: "59.99",
+    image: "/images/products/pads-tampons.svg",
+    description:
+      "Non-applicator tampons with a smooth, rounded tip and a secure removal cord. Change every 4 to 8 hours and choose the lowest absorbency you need.",
+    sizes: ["Regular", "Super", "Super Plus"],
+    sizeImages: {
+      Regular: "/images/products/pads-tampons-regular.svg",
+      Super: "/images/products/pads-tampons-super.svg",
+    },
+    sizeOutOfStock: { "Super Plus": true },
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Period Underwear",
+    category: "pads",
+    price: "189.99",
+    image: "/images/products/pads-period-underwear.svg",
+    description:
+      "Washable, reusable underwear with a built-in absorbent layer. Wear it on its own on lighter days or as back-up with a pad or tampon on heavy days.",
+    sizes: ["XS", "S", "M", "L", "XL", "XXL"],
+    sizeImages: {},
+    sizeOutOfStock: { XXL: true },
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Pads Value Box",
+    category: "pads",
+    price: "89.99",
+    image: "/images/products/pads-value-box.svg",
+    description:
+      "A mix of Regular and Super pads in one box, enough for a couple of cycles. Less to think about and better value per pad.",
+    sizes: ["40 pads"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: "Bulk value pack",
+  },
+  {
+    name: "Snug & Dry Organic Cotton Pads",
+    category: "pads",
+    price: "69.99",
+    image: "/images/products/pads-organic-cotton.svg",
+    description: "Pads with an organic cotton top sheet and no added fragrance or dyes. Gentle on sensitive skin.",
+    sizes: ["Regular", "Super"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: true,
+    promoText: null,
+  },
+
+  // Extras
+  {
+    name: "Snug & Dry Nappy Rash Cream",
+    category: "extras",
+    price: "69.99",
+    image: "/images/products/extras-nappy-rash-cream.svg",
+    description:
+      "A zinc barrier cream that soothes and protects red, irritated skin at every nappy change. Fragrance-free and gentle enough for newborns.",
+    sizes: ["100ml"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Skin Barrier Cream",
+    category: "extras",
+    price: "89.99",
+    image: "/images/products/extras-skin-barrier-cream.svg",
+    description:
+      "A rich barrier cream for adult skin that helps protect against moisture and chafing. It absorbs quickly without leaving a greasy feel.",
+    sizes: ["150ml"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Travel Changing Mat",
+    category: "extras",
+    price: "149.99",
+    image: "/images/products/extras-changing-mat.svg",
+    description:
+      "A padded, wipe-clean mat that folds flat into your nappy bag. Useful when the changing room at the mall has seen better days.",
+    sizes: ["One size"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Nappy Disposal Bags",
+    category: "extras",
+    price: "39.99",
+    image: "/images/products/extras-disposal-bags.svg",
+    description:
+      "Lightly scented tie-handle bags for wrapping used nappies and pads before they go in the bin. They keep smells in, at home and in the car.",
+    sizes: ["150 bags"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+  {
+    name: "Snug & Dry Waterproof Mattress Protector",
+    category: "extras",
+    price: "299.99",
+    image: "/images/products/extras-mattress-protector.svg",
+    description:
+      "A soft, quiet, waterproof protector that fits like a fitted sheet, for children's and adults' beds alike. Machine washable at 60°C.",
+    sizes: ["Single", "Double", "Queen", "King"],
+    sizeImages: {},
+    sizeOutOfStock: { King: true },
+    outOfStock: false,
+    promoText: "New in store",
+  },
+  {
+    name: "Snug & Dry Adult Wash Wipes",
+    category: "extras",
+    price: "64.99",
+    image: "/images/products/extras-adult-wash-wipes.svg",
+    description:
+      "Large, thick wipes for freshening up when a bath or shower isn't practical. Gentle, pH-balanced and fragrance-free.",
+    sizes: ["48 wipes"],
+    sizeImages: {},
+    sizeOutOfStock: {},
+    outOfStock: false,
+    promoText: null,
+  },
+];

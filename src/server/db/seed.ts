@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { parseRandToCents } from "../../domain/money.js";
+import type { Database } from "./client.js";
+import { categories, products } from "./schema.js";
+import { seedCategories, seedProducts } from "./seed-data.js";
+
+/**
+ * Seeds the catalogue on an empty database only: once any category or product exists
+ * (seeded or made by an admin), it never touches the data again.
+ */
+export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    // Two instances starting together: only one seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:seed'))`);
+    const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(categories);
+    const [existingProducts] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
+    if ((existing?.count ?? 0) > 0 || (existingProducts?.count ?? 0) > 0) return { seeded: false };
+
+    const inserted = await tx
+      .insert(categories)
+      .values(seedCategories.map((category) => ({ name: category.name, description: category.description })))
+      .returning({ id: categories.id, name: categories.name });
+    const categoryIds = new Map(inserted.map((row) => [row.name, row.id]));
+
+    await tx.insert(products).values(
+      seedProducts.map((product) => {
+        const categoryId = categoryIds.get(product.category);
+        const priceCents = parseRandToCents(product.price);
+        if (!categoryId || priceCents === null) throw new Error(`Bad seed product: ${product.name}`);
+        return {
+          name: product.name,
+          categoryId,
+          priceCents,
+          image: product.image,
+          description: product.description,
+          sizes: product.sizes,
+          sizeImages: product.sizeImages,
+          sizeOutOfStock: product.sizeOutOfStock,
+          outOfStock: product.outOfStock,
+          promoText: product.promoText,
+        };
+      }),
+    );
+    return { seeded: true };
+  });
+}

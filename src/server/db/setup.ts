@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { migrationsFolder } from "./migrate.js";
+import * as schema from "./schema.js";
+import { seedCatalogue } from "./seed.js";
+
+/**
+ * Brings a database up to date: migrations under an advisory lock (several instances may
+ * start at once), then the catalogue seed on an empty database.
+ */
+export async function prepareDatabase(url: string, options: { seed: boolean }): Promise<{ seeded: boolean }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const db = drizzle(client, { schema, casing: "snake_case" });
+    await db.execute(sql`select pg_advisory_lock(hashtext('shop:migrate'))`);
+    try {
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(hashtext('shop:migrate'))`);
+    }
+    return options.seed ? await seedCatalogue(db) : { seeded: false };
+  } finally {
+    await client.end();
+  }
+}

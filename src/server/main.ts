@@ -1,0 +1,54 @@
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db/open.js";
+
+async function main() {
+  const config = loadConfig();
+  const log = (line: string) => console.log(`[db] ${line}`);
+
+  // A server left running by a crashed shop is adopted: this process stops it on shutdown.
+  const database = await openDatabase(config, { log, seed: true, adoptRunningServer: true });
+  const { db, pool, databaseUrl } = database;
+  const app = await buildApp({ config, db, pool, databaseUrl });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.error({ err: error }, "could not listen");
+    await database.close();
+    process.exit(1);
+  }
+  const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  console.log(`\n  ${config.shop.name} is open at http://${shown}:${config.port}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("The shop could not start:", error);
+  }
+  process.exit(1);
+});

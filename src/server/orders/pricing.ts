@@ -1,0 +1,126 @@
+import { formatRand, parseRandToCents } from "../../domain/money.js";
+import { orderTotals } from "../../domain/pricing.js";
+
+/** The message every refused order starts with: the shopper's next step is to review the cart. */
+export const REVIEW_CART_MESSAGE =
+  "Some items in your cart have changed or are unavailable. Please review your cart and try again.";
+
+/** A product as create-order needs it, read from the database. */
+export interface ProductForOrder {
+  id: string;
+  name: string;
+  priceCents: number;
+  sizes: string[];
+  sizeOutOfStock: Record<string, boolean>;
+  outOfStock: boolean;
+}
+
+/** A cart line as the browser sent it (SPEC.md section 7). */
+export interface ClientLine {
+  id: string;
+  name?: string | undefined;
+  size: string;
+  quantity: number;
+  price?: number | string | undefined;
+}
+
+export interface ClientFigures {
+  subtotal: number;
+  deliveryFee: number;
+  total: number;
+}
+
+/** An order line priced by the server. */
+export interface PricedOrderLine {
+  productId: string;
+  name: string;
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export type PricedOrder =
+  | {
+      ok: true;
+      lines: PricedOrderLine[];
+      subtotalCents: number;
+      deliveryFeeCents: number;
+      totalCents: number;
+    }
+  | { ok: false; message: string };
+
+/** True when a client's amount in rand (249.99 or "249.99") is within half a cent of `cents`. */
+function sameAmount(client: number | string, cents: number): boolean {
+  const clientCents = typeof client === "number" ? client * 100 : parseRandToCents(client);
+  return clientCents !== null && Number.isFinite(clientCents) && Math.abs(clientCents - cents) <= 0.5;
+}
+
+const quoted = (name: string) => `"${name}"`;
+
+/**
+ * Prices a cart from the database's products: merges duplicate lines of the same product and
+ * size, refuses unavailable products and sizes, and refuses when any figure the client shows
+ * (a line price, the subtotal, the delivery fee, the total) differs from the server's.
+ */
+export function priceOrder(
+  clientLines: readonly ClientLine[],
+  figures: ClientFigures,
+  products: readonly ProductForOrder[],
+): PricedOrder {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const merged = new Map<string, PricedOrderLine>();
+  const problems: string[] = [];
+  const note = (problem: string) => {
+    if (!problems.includes(problem)) problems.push(problem);
+  };
+
+  for (const line of clientLines) {
+    const product = byId.get(line.id);
+    if (!product) {
+      note(`${line.name ? quoted(line.name) : "An item"} is no longer available.`);
+      continue;
+    }
+    const name = quoted(product.name);
+    if (product.outOfStock) {
+      note(`${name} is currently out of stock.`);
+      continue;
+    }
+    if (!product.sizes.includes(line.size)) {
+      note(`${name} is not available in size ${quoted(line.size)}.`);
+      continue;
+    }
+    if (product.sizeOutOfStock[line.size]) {
+      note(`${name} in size ${quoted(line.size)} is currently out of stock.`);
+      continue;
+    }
+    if (line.price !== undefined && !sameAmount(line.price, product.priceCents)) {
+      note(`The price of ${name} is now ${formatRand(product.priceCents)}.`);
+    }
+    const key = `${product.id}\u0000${line.size}`;
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else
+      merged.set(key, {
+        productId: product.id,
+        name: product.name,
+        size: line.size,
+        quantity: line.quantity,
+        unitPriceCents: product.priceCents,
+      });
+  }
+  if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };
+
+  const lines = [...merged.values()];
+  const totals = orderTotals(lines);
+  if (!sameAmount(figures.subtotal, totals.subtotalCents)) {
+    note(`The subtotal is now ${formatRand(totals.subtotalCents)}.`);
+  }
+  if (!sameAmount(figures.deliveryFee, totals.deliveryFeeCents)) {
+    note(`The delivery fee is now ${formatRand(totals.deliveryFeeCents)}.`);
+  }
+  if (!sameAmount(figures.total, totals.totalCents)) {
+    note(`The total is now ${formatRand(totals.totalCents)}.`);
+  }
+  if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };
+  return { ok: true, lines, ...totals };
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { uuidParam } from "../../domain/schemas/common.js";
+import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas/orders.js";
+import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
+import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
+import { priceOrder } from "./pricing.js";
+import { findOrder, findProductsForOrder, insertOrder, listOrdersForUser } from "./queries.js";
+
+/**
+ * POST /api/create-order, GET /api/orders/:id and GET /api/users/:id/orders.
+ * The server is the only authority on prices: every line is re-priced from the database.
+ */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/create-order",
+    { schema: { body: createOrderInput, response: { 200: createOrderAnswer } } },
+    async (request) => {
+      const user = requireUser(request);
+      const input = request.body;
+      // The body's userId is only a claim (SPEC.md section 7); the session says who is ordering.
+      if (input.userId && input.userId !== user.id) {
+        throw unauthorized("Your session does not match the signed-in user. Please log in again.");
+      }
+
+      const delivery = input.deliveryInfo;
+      // PostgreSQL text cannot hold NUL; no real address has one.
+      if ([input.customerEmail, ...Object.values(delivery)].some((value) => value.includes("\u0000"))) {
+        throw badRequest("deliveryInfo must not contain NUL characters");
+      }
+
+      const products = await findProductsForOrder(
+        app.db,
+        input.items.map((item) => item.id),
+      );
+      const priced = priceOrder(input.items, input, products);
+      if (!priced.ok) throw conflict(priced.message);
+
+      const newOrder = {
+        id: randomUUID(),
+        userId: user.id,
+        subtotalCents: priced.subtotalCents,
+        deliveryFeeCents: priced.deliveryFeeCents,
+        totalCents: priced.totalCents,
+        customerEmail: input.customerEmail,
+        deliveryName: delivery.name,
+        deliveryPhone: delivery.phone,
+        deliveryAddress: delivery.address,
+        deliveryCity: delivery.city,
+        deliveryProvince: delivery.province,
+        deliveryZipCode: delivery.zipCode,
+        lines: priced.lines,
+      };
+      await insertOrder(app.db, newOrder);
+      request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
+
+      return {
+        orderId: newOrder.id,
+        payfastData: buildCheckoutForm({ ...newOrder, items: newOrder.lines }, app.config),
+        payfastUrl: payfastProcessUrl(app.config),
+      };
+    },
+  );
+
+  app.get("/orders/:id", { schema: { params: uuidParam, response: { 200: order } } }, async (request) => {
+    const user = requireUser(request);
+    const found = await findOrder(app.db, request.params.id);
+    if (!found) throw notFound("Order not found");
+    if (found.userId !== user.id && !user.isAdmin) throw forbidden("You can only see your own orders");
+    return found;
+  });
+
+  app.get(
+    "/users/:id/orders",
+    { schema: { params: uuidParam, response: { 200: z.array(order) } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.id);
+      return listOrdersForUser(app.db, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,113 @@
+/**
+ * The local PayFast emulator's pages: self-contained HTML (inline CSS, no scripts, no external
+ * assets), so they work offline and under the shop's Content-Security-Policy.
+ */
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+html{color-scheme:light}
+body{margin:0;min-height:100vh;background:#eef2f6;color:#1a2230;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+.banner{background:#fff4d6;color:#5c3d00;border-bottom:1px solid #e9cf86;padding:10px 16px;text-align:center;font-size:14px;font-weight:600}
+.top{background:#0b2a4a;color:#fff;padding:14px 16px}
+.top .inner{max-width:480px;margin:0 auto;display:flex;align-items:center;justify-content:space-between;gap:12px}
+.brand{font-size:20px;font-weight:800;letter-spacing:-.01em}
+.brand span{color:#7cc4ff}
+.secure{font-size:13px;color:#d6e4f5;display:flex;align-items:center;gap:6px}
+main{max-width:480px;margin:24px auto;padding:0 16px 32px}
+.card{background:#fff;border:1px solid #d7dee8;border-radius:14px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.06);overflow:hidden}
+.card header{padding:20px 20px 16px;border-bottom:1px solid #e6ebf1}
+.merchant{margin:0;font-size:14px;color:#4a5567}
+h1{margin:4px 0 0;font-size:30px;line-height:1.2;font-variant-numeric:tabular-nums}
+dl{margin:0;padding:16px 20px;display:grid;grid-template-columns:auto 1fr;gap:8px 16px;font-size:15px}
+dt{color:#4a5567}
+dd{margin:0;text-align:right;word-break:break-word}
+.actions{padding:4px 20px 20px;display:grid;gap:12px}
+button,.link{display:flex;align-items:center;justify-content:center;min-height:48px;width:100%;border-radius:10px;font:inherit;font-weight:700;cursor:pointer;text-decoration:none}
+.pay{background:#0a6b4f;color:#fff;border:1px solid #0a6b4f}
+.pay:hover{background:#085a42}
+.cancel{background:#fff;color:#1a2230;border:1px solid #9aa6b6}
+.cancel:hover{background:#f3f5f8}
+button:focus-visible,.link:focus-visible{outline:3px solid #1d6fd1;outline-offset:2px}
+.note{margin:16px 4px 0;font-size:13px;color:#4a5567;text-align:center}
+.error{padding:20px}
+.error h1{font-size:22px}
+.error p{margin:8px 0 16px;color:#4a5567}
+@media (prefers-reduced-motion:no-preference){button,.link{transition:background-color .15s}}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-ZA">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<div class="banner" role="note">PayFast test emulator — no real money moves</div>
+<div class="top"><div class="inner"><div class="brand" aria-label="PayFast (emulated)">pay<span>fast</span></div><div class="secure"><svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>Secure checkout (test)</div></div></div>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export interface PaymentPageData {
+  merchantName: string;
+  amountText: string;
+  itemName: string;
+  itemDescription: string;
+  email: string;
+  /** Every posted field, signature included, carried to Complete and Cancel in hidden inputs. */
+  fields: readonly [string, string][];
+  completeAction: string;
+  cancelAction: string;
+}
+
+export function renderPaymentPage(data: PaymentPageData): string {
+  const hidden = data.fields
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("\n");
+  const row = (label: string, value: string) =>
+    value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : "";
+  return page(
+    `Pay ${data.amountText} to ${data.merchantName} — PayFast test emulator`,
+    `<section class="card" aria-labelledby="amount">
+<header>
+<p class="merchant">Pay ${escapeHtml(data.merchantName)}</p>
+<h1 id="amount">${escapeHtml(data.amountText)}</h1>
+</header>
+<dl>
+${row("Item", data.itemName)}
+${row("Details", data.itemDescription)}
+${row("Email", data.email)}
+</dl>
+<form method="post" action="${escapeHtml(data.completeAction)}" class="actions">
+${hidden}
+<button type="submit" class="pay">Complete payment</button>
+<button type="submit" class="cancel" formaction="${escapeHtml(data.cancelAction)}">Cancel payment</button>
+</form>
+</section>
+<p class="note">This page stands in for PayFast while the shop runs locally. Completing sends the shop a signed payment notification, exactly as PayFast would.</p>`,
+  );
+}
+
+export function renderRejectedPage(reason: string, backUrl: string): string {
+  return page(
+    "Payment request rejected — PayFast test emulator",
+    `<section class="card error" aria-labelledby="title">
+<h1 id="title">This payment request was rejected</h1>
+<p>${escapeHtml(reason)}</p>
+<a class="link cancel" href="${escapeHtml(backUrl)}">Back to the shop</a>
+</section>`,
+  );
+}

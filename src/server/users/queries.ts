@@ -1,0 +1,82 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { User } from "../../domain/schemas/account.js";
+import type { SessionUser } from "../auth/guards.js";
+import type { Database } from "../db/client.js";
+import { users } from "../db/schema.js";
+
+/** Every column of a user but the password hash: what the server may hand around. */
+export const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  fullName: users.fullName,
+  phone: users.phone,
+  address: users.address,
+  city: users.city,
+  zipCode: users.zipCode,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+/** The wire shape of a user (SPEC.md section 3): isAdmin as "true"/"false", never the password. */
+export function toUser(row: SessionUser): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.fullName,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    zipCode: row.zipCode,
+    isAdmin: row.isAdmin ? "true" : "false",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const USERNAME_TAKEN = "Username already taken";
+export const EMAIL_TAKEN = "Email already registered";
+
+/** Messages for the case-insensitive unique indexes on users. */
+const DUPLICATE_MESSAGES: Record<string, string> = {
+  users_username_lower_key: USERNAME_TAKEN,
+  users_email_lower_key: EMAIL_TAKEN,
+};
+
+/**
+ * The 409 message when `error` is PostgreSQL's unique violation (23505) on a users index, else null.
+ * Drizzle wraps the driver's error, so the chain of causes is searched.
+ */
+export function duplicateUserMessage(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && typeof constraint === "string") return DUPLICATE_MESSAGES[constraint] ?? null;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The 409 message when a username or an e-mail already belongs to someone else (case-insensitive), else null. */
+export async function findTakenIdentity(
+  db: Database,
+  identity: { username?: string; email?: string },
+  exceptUserId?: string,
+): Promise<string | null> {
+  const sameUsername =
+    identity.username === undefined ? sql`false` : sql`lower(${users.username}) = lower(${identity.username})`;
+  const sameEmail = identity.email === undefined ? sql`false` : sql`lower(${users.email}) = lower(${identity.email})`;
+  const rows = await db
+    .select({ id: users.id, sameUsername: sql<boolean>`${sameUsername}`, sameEmail: sql<boolean>`${sameEmail}` })
+    .from(users)
+    .where(or(sameUsername, sameEmail));
+  const others = rows.filter((row) => row.id !== exceptUserId);
+  if (others.some((row) => row.sameUsername)) return USERNAME_TAKEN;
+  if (others.some((row) => row.sameEmail)) return EMAIL_TAKEN;
+  return null;
+}
+
+export async function findUserById(db: Database, id: string): Promise<SessionUser | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { injectShopConfig } from "./web.js";
+
+const shop = {
+  name: "Snug & Dry",
+  email: "hello@snuganddry.co.za",
+  phone: "+27 21 555 0134",
+  address: "14 Loop Street, Cape Town, 8001",
+  hours: "Mon-Sat 7AM-6PM",
+};
+const page = "<html><head><title>x</title>\n<!--shop-config-->\n</head><body></body></html>";
+
+function configOf(html: string): unknown {
+  const text = /<script type="application\/json" id="shop-config">(.*?)<\/script>/s.exec(html)?.[1];
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+describe("injectShopConfig", () => {
+  it("replaces the placeholder with the shop's details as inert JSON", () => {
+    const html = injectShopConfig(page, shop);
+    expect(html).not.toContain("<!--shop-config-->");
+    expect(configOf(html)).toEqual(shop);
+  });
+
+  it("escapes < so a configured value can never close the script tag", () => {
+    const hostile = { ...shop, name: "</script><script>alert(1)</script>", address: "<!-- 1 & 2 -->" };
+    const html = injectShopConfig(page, hostile);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain("</script><script>");
+    expect(configOf(html)).toEqual(hostile);
+  });
+
+  it("keeps $ patterns in values as they are", () => {
+    const html = injectShopConfig(page, { ...shop, name: "Snug $& Dry $1" });
+    expect((configOf(html) as { name: string }).name).toBe("Snug $& Dry $1");
+  });
+
+  it("puts the details before </head> when the page has no placeholder", () => {
+    const html = injectShopConfig("<html><head></head><body></body></html>", shop);
+    expect(html).toMatch(/<script type="application\/json" id="shop-config">.*<\/script><\/head>/);
+    expect(configOf(html)).toEqual(shop);
+  });
+});

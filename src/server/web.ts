@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "./config.js";
+
+/** The storefront's routes (SPEC.md section 2); any other path gets the SPA with status 404. */
+const SPA_ROUTES = new Set([
+  "/",
+  "/checkout",
+  "/thank-you",
+  "/success",
+  "/cancel",
+  "/admin",
+  "/profile",
+  "/return-policy",
+  "/terms-and-conditions",
+]);
+
+const SHOP_CONFIG_PLACEHOLDER = "<!--shop-config-->";
+
+/**
+ * Puts the shop's details (name, e-mail, phone, address, hours) into the page as inert JSON the
+ * browser reads (src/web/lib/shop-config.ts). `<` is escaped so the text can never close the tag.
+ */
+export function injectShopConfig(html: string, shop: Config["shop"]): string {
+  const json = JSON.stringify(shop)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  const tag = `<script type="application/json" id="shop-config">${json}</script>`;
+  if (html.includes(SHOP_CONFIG_PLACEHOLDER)) return html.replace(SHOP_CONFIG_PLACEHOLDER, () => tag);
+  return html.replace("</head>", () => `${tag}</head>`);
+}
+
+/** Where the built storefront lives (dist/web), whether the server runs from src/ or dist/. */
+export function webRoot(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, "../web"), path.resolve(here, "../../dist/web")];
+  return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? (candidates[1] as string);
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated.
+ * Unknown /api paths are JSON 404s; other unknown paths render the SPA's 404 page.
+ */
+export const webRoutes: FastifyPluginAsync = fp(async (app) => {
+  const root = webRoot();
+  const indexFile = path.join(root, "index.html");
+  const hasBuild = app.config.serveStatic && existsSync(indexFile);
+  let indexHtml: string | null = null;
+
+  if (hasBuild) {
+    indexHtml = injectShopConfig(readFileSync(indexFile, "utf8"), app.config.shop);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      // scripts/precompress.mjs writes .br/.gz at build time: no compression per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+
+  const sendSpa = (pathname: string, reply: FastifyReply) =>
+    reply
+      .status(SPA_ROUTES.has(pathname) ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(indexHtml);
+
+  if (hasBuild) app.get("/", (_request, reply) => sendSpa("/", reply));
+
+  // Unknown /api paths answer at once, without the static files' lookups on disk.
+  app.all("/api/*", (request, reply) =>
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname === "/api" || pathname.startsWith("/api/") || request.method !== "GET" || !indexHtml) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+    }
+    return sendSpa(pathname, reply);
+  });
+});
