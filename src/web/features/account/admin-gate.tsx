@@ -1,0 +1,85 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import { Link } from "wouter";
+import { useSession } from "../../app/session";
+import { buttonClass } from "../../components/ui/button";
+import { usePageTitle } from "../content/static-page";
+
+// The admin panel's code is loaded only for admins (the server guards its data either way).
+const AdminPage = lazy(() => import("../admin/admin-page"));
+
+/** /admin: Authentication Required for guests, Access Denied for customers, the panel for admins. */
+export default function AdminGate() {
+  const { user, isAdmin, restoring } = useSession();
+  if (!user && restoring) return <p className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600">Loading...</p>;
+  if (!user) {
+    return (
+      <GateScreen title="Authentication Required" icon={<LockIcon />}>
+        You must be logged in to access the admin panel
+      </GateScreen>
+    );
+  }
+  if (!isAdmin) {
+    return (
+      <GateScreen title="Access Denied" icon={<ShieldOffIcon />}>
+        You do not have permission to access the admin panel
+      </GateScreen>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <div className="mx-auto grid min-h-[50vh] max-w-6xl place-items-center px-4" role="status">
+          <span className="text-stone-600">Loading the admin panel...</span>
+        </div>
+      }
+    >
+      <AdminPage />
+    </Suspense>
+  );
+}
+
+function GateScreen({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <section className="mx-auto flex min-h-[55vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        {icon}
+      </span>
+      <h1 className="mt-6 text-2xl font-bold text-stone-950 sm:text-3xl">{title}</h1>
+      <p className="mt-3 text-stone-700">{children}</p>
+      <Link href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
+        Go to Home
+      </Link>
+    </section>
+  );
+}
+
+const iconProps = {
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.8,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  focusable: false,
+  className: "size-8",
+};
+
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" {...iconProps}>
+      <rect x="5" y="10.5" width="14" height="9.5" rx="2" />
+      <path d="M8.5 10.5V7.5a3.5 3.5 0 0 1 7 0v3" />
+      <path d="M12 14.5v2" />
+    </svg>
+  );
+}
+
+function ShieldOffIcon() {
+  return (
+    <svg aria-hidden="true" {...iconProps}>
+      <path d="M12 3.5 5 6v5.5c0 4.2 2.9 7.6 7 9 4.1-1.4 7-4.8 7-9V6l-7-2.5Z" />
+      <path d="m9.5 10 5 5M14.5 10l-5 5" />
+    </svg>
+  );
+}

@@ -1,0 +1,219 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type LoginInput,
+  loginInput,
+  PASSWORD_MIN,
+  type RegisterInput,
+  registerInput,
+  type User,
+} from "../../../domain/schemas/account";
+import { useSession } from "../../app/session";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { toast } from "../../components/ui/toast";
+import { apiRequest } from "../../lib/api";
+import { messageOf, readableMessage, TextField } from "./form-field";
+
+type AccountTab = "login" | "signup";
+
+const LOGIN_LABELS = { username: "Username or email", password: "Password" };
+const SIGN_UP_LABELS = {
+  username: "Username",
+  fullName: "Full name",
+  email: "Email",
+  password: "Password",
+  phone: "Phone",
+  address: "Address",
+  city: "City",
+  zipCode: "Zip code",
+};
+
+const tabTriggerClass =
+  "min-h-11 rounded-md px-3 text-sm font-semibold text-stone-700 transition-colors duration-150 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm";
+
+/** The Account Required dialog (SPEC.md sections 2 and 5): Login and Sign Up tabs. */
+export default function LoginDialog() {
+  const { loginOpen, setLoginOpen } = useSession();
+  const [tab, setTab] = useState<AccountTab>("login");
+  const [newUsername, setNewUsername] = useState("");
+
+  return (
+    <Dialog
+      open={loginOpen}
+      onOpenChange={setLoginOpen}
+      title="Account Required"
+      description="Please log in or create an account to add items to your cart"
+    >
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AccountTab)}>
+        <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1">
+          <Tabs.Trigger value="login" className={tabTriggerClass}>
+            Login
+          </Tabs.Trigger>
+          <Tabs.Trigger value="signup" className={tabTriggerClass}>
+            Sign Up
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="login" className="pt-5 focus-visible:outline-none">
+          <LoginForm key={newUsername} username={newUsername} onDone={() => setLoginOpen(false)} />
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="pt-5 focus-visible:outline-none">
+          <SignUpForm
+            onCreated={(username) => {
+              setNewUsername(username);
+              setTab("login");
+            }}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Dialog>
+  );
+}
+
+function LoginForm({ username, onDone }: { username: string; onDone: () => void }) {
+  const { signIn } = useSession();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { username, password: "" },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const user = await apiRequest<User>("POST", "/api/auth/login", values);
+      signIn(user);
+      onDone();
+      toast({ title: "Logged in successfully!", description: `Welcome back, ${user.fullName}.`, variant: "success" });
+    } catch (error) {
+      toast({ title: "Login Failed", description: messageOf(error, "Invalid credentials"), variant: "error" });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <TextField
+        label="Username or email"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={readableMessage(errors.username?.message, LOGIN_LABELS)}
+        {...register("username")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        autoFocus={username !== ""}
+        error={readableMessage(errors.password?.message, LOGIN_LABELS)}
+        {...register("password")}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
+        {isSubmitting ? "Logging in..." : "Login"}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, z.output<typeof registerInput>>({
+    resolver: zodResolver(registerInput),
+    defaultValues: {
+      username: "",
+      fullName: "",
+      email: "",
+      password: "",
+      phone: "",
+      address: "",
+      city: "",
+      zipCode: "",
+    },
+  });
+  const error = (field: keyof typeof SIGN_UP_LABELS) => readableMessage(errors[field]?.message, SIGN_UP_LABELS);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const user = await apiRequest<User>("POST", "/api/auth/register", values);
+      reset();
+      onCreated(user.username);
+      toast({ title: "Account created successfully! You can now log in.", variant: "success" });
+    } catch (failure) {
+      toast({
+        title: "Registration Failed",
+        description: messageOf(failure, "Failed to create account"),
+        variant: "error",
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Username"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Letters, numbers, dots, dashes and underscores"
+        error={error("username")}
+        {...register("username")}
+      />
+      <TextField label="Full name" required autoComplete="name" error={error("fullName")} {...register("fullName")} />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={error("email")}
+        className="sm:col-span-2"
+        {...register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters`}
+        error={error("password")}
+        className="sm:col-span-2"
+        {...register("password")}
+      />
+      <fieldset className="grid gap-4 border-t border-stone-200 pt-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="float-left w-full text-sm font-semibold text-stone-900 sm:col-span-2">
+          Delivery details <span className="font-normal text-stone-600">(optional, saves typing at checkout)</span>
+        </legend>
+        <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...register("phone")} />
+        <TextField label="City" autoComplete="address-level2" error={error("city")} {...register("city")} />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          error={error("address")}
+          className="sm:col-span-2"
+          {...register("address")}
+        />
+        <TextField
+          label="Zip code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={error("zipCode")}
+          {...register("zipCode")}
+        />
+      </fieldset>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full sm:col-span-2">
+        {isSubmitting ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

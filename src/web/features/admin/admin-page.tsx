@@ -1,0 +1,63 @@
+import { Tabs } from "radix-ui";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { shopConfig } from "../../lib/shop-config";
+import { CategoriesTab } from "./categories-tab";
+import { DashboardTab } from "./dashboard-tab";
+import { OrdersTab } from "./orders-tab";
+import { PaymentVerificationTab } from "./payment-verification-tab";
+import { ProductsTab } from "./products-tab";
+import { buttonClass } from "./ui";
+import { UsersTab } from "./users-tab";
+
+const TABS = [
+  { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
+  { value: "payments", label: "Payment Verification", Panel: PaymentVerificationTab },
+  { value: "orders", label: "Orders", Panel: OrdersTab },
+  { value: "products", label: "Products", Panel: ProductsTab },
+  { value: "categories", label: "Categories", Panel: CategoriesTab },
+  { value: "users", label: "Users", Panel: UsersTab },
+] as const;
+
+/** The /admin screen. Loaded lazily by the admin gate, which shows it to admins only. */
+export default function AdminPage() {
+  const [tab, setTab] = useState<string>("dashboard");
+  useEffect(() => {
+    document.title = `Admin Panel | ${shopConfig.name}`;
+  }, []);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">Admin Panel</h1>
+          <p className="text-sm text-stone-600">Orders, payments and the catalogue</p>
+        </div>
+        <Link href="/" className={buttonClass.secondary}>
+          Exit Admin
+        </Link>
+      </div>
+
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List
+          aria-label="Admin sections"
+          className="-mx-4 mb-5 flex gap-1 overflow-x-auto border-b border-stone-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0"
+        >
+          {TABS.map(({ value, label }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 text-sm font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
+            <Panel />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { formatRand, formatRandText } from "../../../domain/money";
+import { orderNumber } from "../../../domain/order-status";
+import { useAdminOrders } from "./api/get-orders";
+import { formatDateTime, newestOrders, orderFigures } from "./order-model";
+import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard, StatusBadge } from "./ui";
+
+const RECENT_ORDERS = 5;
+
+export function DashboardTab() {
+  const { data: orders, isPending, isError, refetch } = useAdminOrders();
+  if (isPending) return <LoadingRows label="Loading orders" />;
+  if (isError) return <LoadError what="the orders" onRetry={() => refetch()} />;
+
+  const figures = orderFigures(orders);
+  const recent = newestOrders(orders, RECENT_ORDERS);
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Total Orders" value={figures.total} hint={`${figures.pending} waiting for payment`} />
+        <StatCard label="Paid Orders" value={figures.paid} hint="Ready to ship" />
+        <StatCard label="Shipped Orders" value={figures.shipped} />
+        <StatCard label="Total Revenue" value={formatRand(figures.revenueCents)} hint="Paid and shipped orders" />
+      </dl>
+
+      <section aria-labelledby="recent-orders">
+        <SectionHeader id="recent-orders" title="Recent Orders" />
+        {recent.length === 0 ? (
+          <EmptyState title="No orders yet">New orders show here as soon as shoppers check out.</EmptyState>
+        ) : (
+          <Panel>
+            <ul className="divide-y divide-stone-100">
+              {recent.map((order) => (
+                <li
+                  key={order.id}
+                  className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm md:grid-cols-[6.5rem_minmax(0,1fr)_7.5rem_6.5rem_10.5rem]"
+                >
+                  <span className="font-semibold text-stone-900">#{orderNumber(order.id)}</span>
+                  <span className="tabular text-right font-semibold md:order-4">{formatRandText(order.total)}</span>
+                  <span className="min-w-0 truncate text-stone-700 md:order-2">{order.customerEmail}</span>
+                  <time className="text-right text-stone-600 md:order-3 md:text-left" dateTime={order.createdAt}>
+                    {formatDateTime(order.createdAt)}
+                  </time>
+                  <span className="col-span-2 md:order-5 md:col-span-1">
+                    <StatusBadge status={order.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+      </section>
+    </div>
+  );
+}

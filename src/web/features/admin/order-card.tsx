@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import { formatRand, formatRandText, parseRandToCents } from "../../../domain/money";
+import { orderNumber } from "../../../domain/order-status";
+import { type AdminOrder, formatDateTime, lineTotalCents, orderLines } from "./order-model";
+import { StatusBadge } from "./ui";
+
+/** One order: number, customer, delivery details, lines, total, status and the action it allows. */
+export function OrderCard({ order, action }: { order: AdminOrder; action: ReactNode }) {
+  const number = orderNumber(order.id);
+  const headingId = `order-${order.id}`;
+  const lines = orderLines(order.items);
+  const deliveryCents = parseRandToCents(String(order.deliveryFee ?? "0")) ?? 0;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="font-bold text-stone-900">
+            Order #{number}
+          </h3>
+          <p className="text-sm text-stone-600">
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            <span aria-hidden="true"> · </span>
+            <span className="break-all">{order.customerEmail}</span>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+
+      <div className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Delivery</h4>
+          <address className="mt-1 text-stone-800 not-italic">
+            {order.deliveryName}
+            <br />
+            {order.deliveryPhone}
+            <br />
+            {order.deliveryAddress}
+            <br />
+            {order.deliveryCity}, {order.deliveryProvince} {order.deliveryZipCode}
+          </address>
+        </div>
+        <div>
+          <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</h4>
+          <ul className="mt-1 grid gap-1 text-stone-800">
+            {lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a name and size
+              <li key={index} className="flex justify-between gap-3">
+                <span>
+                  {line.name}
+                  {line.size && <span className="text-stone-600"> ({line.size})</span>}
+                  <span className="tabular block text-xs text-stone-600">
+                    {line.quantity} × {formatRandText(line.price)}
+                  </span>
+                </span>
+                <span className="tabular whitespace-nowrap">{formatRand(lineTotalCents(line))}</span>
+              </li>
+            ))}
+            {lines.length === 0 && <li className="text-stone-600">No item details</li>}
+          </ul>
+        </div>
+      </div>
+
+      <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        <p className="text-sm text-stone-700">
+          Total <span className="tabular text-base font-bold text-stone-900">{formatRandText(order.total)}</span>
+          <span className="text-stone-600">
+            {" "}
+            ({deliveryCents > 0 ? `incl. ${formatRand(deliveryCents)} delivery` : "free delivery"})
+          </span>
+        </p>
+        {action}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import {
+  groupByLocalDay,
+  newestOrders,
+  orderFigures,
+  orderLines,
+  ordersInRange,
+  rangeStart,
+  statusChangedMessage,
+} from "./order-model";
+
+const at = (year: number, month: number, day: number, hour = 12, minute = 0) =>
+  new Date(year, month - 1, day, hour, minute).toISOString();
+
+describe("orderLines", () => {
+  const line = { name: "Newborn Nappies", size: "Newborn", quantity: 2, price: "249.99" };
+
+  it("reads items sent as a list", () => {
+    expect(orderLines([line])).toEqual([line]);
+  });
+
+  it("reads items sent as JSON text", () => {
+    expect(orderLines(JSON.stringify([line]))).toEqual([line]);
+  });
+
+  it("reads numeric prices as text", () => {
+    expect(orderLines(JSON.stringify([{ ...line, price: 249.99 }]))).toEqual([line]);
+  });
+
+  it("gives no lines for unreadable text instead of failing", () => {
+    expect(orderLines("not json")).toEqual([]);
+    expect(orderLines(JSON.stringify({ name: "x" }))).toEqual([]);
+  });
+});
+
+describe("date ranges", () => {
+  const now = new Date(2025, 10, 22, 9, 30);
+
+  it("starts Today at local midnight", () => {
+    expect(rangeStart("today", now)).toEqual(new Date(2025, 10, 22, 0, 0));
+  });
+
+  it("starts This Week 7 days back and This Month 30 days back", () => {
+    expect(rangeStart("week", now)?.getTime()).toBe(now.getTime() - 7 * 86_400_000);
+    expect(rangeStart("month", now)?.getTime()).toBe(now.getTime() - 30 * 86_400_000);
+    expect(rangeStart("all", now)).toBeNull();
+  });
+
+  it("keeps only the orders placed in the range", () => {
+    const orders = [
+      { id: "a", createdAt: at(2025, 11, 22, 0, 5) },
+      { id: "b", createdAt: at(2025, 11, 21, 23, 55) },
+      { id: "c", createdAt: at(2025, 11, 10) },
+      { id: "d", createdAt: at(2025, 9, 1) },
+    ];
+    const ids = (range: "all" | "today" | "week" | "month") => ordersInRange(orders, range, now).map((o) => o.id);
+    expect(ids("today")).toEqual(["a"]);
+    expect(ids("week")).toEqual(["a", "b"]);
+    expect(ids("month")).toEqual(["a", "b", "c"]);
+    expect(ids("all")).toEqual(["a", "b", "c", "d"]);
+  });
+});
+
+describe("groupByLocalDay", () => {
+  it("groups orders by local date, newest day and newest order first", () => {
+    const days = groupByLocalDay([
+      { id: "early", createdAt: at(2025, 11, 21, 8) },
+      { id: "late", createdAt: at(2025, 11, 21, 20) },
+      { id: "today", createdAt: at(2025, 11, 22, 1) },
+    ]);
+    expect(days.map((day) => [day.key, day.orders.map((order) => order.id)])).toEqual([
+      ["2025-11-22", ["today"]],
+      ["2025-11-21", ["late", "early"]],
+    ]);
+  });
+});
+
+describe("orderFigures", () => {
+  it("counts orders by status and sums the paid and shipped totals in cents", () => {
+    const figures = orderFigures([
+      { status: "pending", total: "100.00" },
+      { status: "completed", total: "249.99" },
+      { status: "processed", total: "0.02" },
+      { status: "processed", total: "1000.10" },
+    ]);
+    expect(figures).toEqual({ total: 4, pending: 1, paid: 1, shipped: 2, revenueCents: 125_011 });
+  });
+});
+
+describe("newestOrders", () => {
+  it("takes the newest orders first", () => {
+    const orders = [1, 5, 3, 4, 2, 6].map((day) => ({ id: String(day), createdAt: at(2025, 11, day) }));
+    expect(newestOrders(orders, 5).map((order) => order.id)).toEqual(["6", "5", "4", "3", "2"]);
+  });
+});
+
+describe("statusChangedMessage", () => {
+  it("words the toast as SPEC.md section 4 does", () => {
+    expect(statusChangedMessage("completed")).toBe("Order marked as completed");
+    expect(statusChangedMessage("processed")).toBe("Order marked as processed and ready to ship");
+    expect(statusChangedMessage("pending")).toBe("Order marked as pending");
+  });
+});

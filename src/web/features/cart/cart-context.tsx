@@ -1,0 +1,91 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  addLine,
+  type CartLine,
+  cartCount,
+  cartKey,
+  cartSubtotalCents,
+  isCart,
+  LEGACY_CART_KEY,
+  removeLine,
+  setLineQuantity,
+} from "../../../domain/cart";
+import type { Product } from "../../../domain/schemas/catalog";
+import { useSession } from "../../app/session";
+import { readJson, removeKey, writeJson } from "../../lib/storage";
+
+interface CartState {
+  items: CartLine[];
+  count: number;
+  subtotalCents: number;
+  add: (product: Product, size: string, quantity: number) => void;
+  setQuantity: (id: string, size: string, quantity: number) => void;
+  remove: (id: string, size: string) => void;
+  clear: () => void;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}
+
+const CartContext = createContext<CartState | null>(null);
+
+/** Reads the cart of a key; a cart under the old key `nappiesCart` moves to the current key once. */
+function loadCart(key: string): CartLine[] {
+  const current = readJson(key, isCart);
+  if (current) return current;
+  const legacy = readJson(LEGACY_CART_KEY, isCart);
+  if (legacy) {
+    removeKey(LEGACY_CART_KEY);
+    if (legacy.length) writeJson(key, legacy);
+    return legacy;
+  }
+  return [];
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const key = cartKey(user?.id);
+  const [items, setItems] = useState<CartLine[]>(() => loadCart(key));
+  const [open, setOpen] = useState(false);
+  const previousUser = useRef(user?.id ?? null);
+
+  // The cart reloads whenever the user changes; signing out clears the signed-out user's cart.
+  useEffect(() => {
+    const before = previousUser.current;
+    const now = user?.id ?? null;
+    if (before === now) return;
+    previousUser.current = now;
+    if (before && !now) removeKey(cartKey(before));
+    setItems(loadCart(cartKey(now)));
+  }, [user?.id]);
+
+  const save = useCallback(
+    (next: CartLine[]) => {
+      if (next.length) writeJson(key, next);
+      else removeKey(key);
+      setItems(next);
+    },
+    [key],
+  );
+
+  const value = useMemo<CartState>(
+    () => ({
+      items,
+      count: cartCount(items),
+      subtotalCents: cartSubtotalCents(items),
+      add: (product, size, quantity) => save(addLine(items, product, size, quantity)),
+      setQuantity: (id, size, quantity) => save(setLineQuantity(items, id, size, quantity)),
+      remove: (id, size) => save(removeLine(items, id, size)),
+      clear: () => save([]),
+      open,
+      setOpen,
+    }),
+    [items, open, save],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartState {
+  const context = useContext(CartContext);
+  if (!context) throw new Error("useCart outside CartProvider");
+  return context;
+}

@@ -1,0 +1,148 @@
+import { useEffect, useId, useState } from "react";
+import type { Product } from "../../../domain/schemas/catalog";
+import { Button } from "../../components/ui/button";
+import { formatRandText } from "../../lib/format";
+import { CategoryBadge } from "./category-badge";
+import { useAddToCart } from "./use-add-to-cart";
+
+/** How long the button reads "Added!" after a successful add (SPEC.md section 9). */
+export const ADDED_FEEDBACK_MS = 1500;
+
+/** Packshots are square SVGs drawn at 400 x 400. */
+export const IMAGE_SIZE = 400;
+
+export function addButtonLabel(product: Product, size: string, added: boolean): string {
+  if (product.outOfStock) return "Out of Stock";
+  if (size && product.sizeOutOfStock[size]) return "Size Unavailable";
+  if (added) return "Added!";
+  return "Add to Cart";
+}
+
+interface ProductCardProps {
+  product: Product;
+  /** Cards of the first row load their image at once; the rest lazily. */
+  eager: boolean;
+  onOpenDetail: (product: Product) => void;
+}
+
+export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) {
+  const [size, setSize] = useState(product.sizes[0] ?? "");
+  const [added, setAdded] = useState(false);
+  const addToCart = useAddToCart();
+  const id = useId();
+  const nameId = `${id}-name`;
+  const sizeId = `${id}-size`;
+
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  const label = addButtonLabel(product, size, added);
+  const unavailable = product.outOfStock || Boolean(product.sizeOutOfStock[size]);
+  const promo = product.promoText?.trim();
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow duration-150 hover:shadow-md"
+    >
+      {/* Image, badge, name and price form one target: the name's button stretches over them. */}
+      <div className="relative flex gap-4 p-3 sm:block sm:p-0">
+        <div className="aspect-square w-28 shrink-0 overflow-hidden rounded-xl bg-sand-100 sm:w-full sm:rounded-none">
+          <img
+            src={product.image}
+            alt={product.name}
+            width={IMAGE_SIZE}
+            height={IMAGE_SIZE}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : "auto"}
+            decoding="async"
+            className={`size-full object-cover transition-transform duration-200 ${
+              product.outOfStock ? "opacity-60 grayscale" : "group-hover:scale-[1.02]"
+            }`}
+          />
+        </div>
+        <div className="min-w-0 flex-1 sm:px-4 sm:pt-4">
+          <div className="flex flex-wrap gap-1.5">
+            <CategoryBadge category={product.category} />
+            {product.outOfStock && (
+              <span className="inline-flex items-center rounded-full border border-stone-400 bg-stone-100 px-2.5 py-0.5 text-xs font-semibold text-stone-800">
+                Currently unavailable
+              </span>
+            )}
+          </div>
+          <h3 id={nameId} className="mt-2 text-base leading-snug font-semibold text-stone-950">
+            {product.outOfStock ? (
+              product.name
+            ) : (
+              <button
+                type="button"
+                onClick={() => onOpenDetail(product)}
+                className="text-left after:absolute after:inset-0 after:rounded-t-2xl after:content-[''] hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-700"
+              >
+                {product.name}
+              </button>
+            )}
+          </h3>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <p className="tabular text-lg font-bold text-stone-950">{formatRandText(product.price)}</p>
+            {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-auto grid gap-3 p-3 pt-0 sm:p-4">
+        <div className="flex items-center gap-3">
+          <label htmlFor={sizeId} className="text-sm font-medium text-stone-700">
+            Size
+          </label>
+          <select
+            id={sizeId}
+            value={size}
+            onChange={(event) => setSize(event.target.value)}
+            disabled={product.outOfStock}
+            className="select-native disabled:bg-stone-100 disabled:text-stone-600"
+          >
+            {product.sizes.map((option) => (
+              <option key={option} value={option}>
+                {product.sizeOutOfStock[option] ? `${option} (Out of Stock)` : option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          size="md"
+          variant={added ? "confirm" : "primary"}
+          disabled={unavailable || added}
+          onClick={() => {
+            if (addToCart(product, size, 1) === "added") setAdded(true);
+          }}
+          className="w-full"
+        >
+          {label}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white">
+      <div className="flex gap-4 p-3 sm:block sm:p-0">
+        <div className="skeleton aspect-square w-28 shrink-0 rounded-xl bg-sand-200 sm:w-full sm:rounded-none" />
+        <div className="grid flex-1 content-start gap-3 sm:px-4 sm:pt-4">
+          <div className="skeleton h-5 w-16 rounded-full bg-sand-200" />
+          <div className="skeleton h-5 w-4/5 rounded bg-sand-200" />
+          <div className="skeleton h-6 w-24 rounded bg-sand-200" />
+        </div>
+      </div>
+      <div className="grid gap-3 p-3 pt-0 sm:p-4">
+        <div className="skeleton h-11 rounded-lg bg-sand-100" />
+        <div className="skeleton h-11 rounded-lg bg-sand-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The ad-conversion event on /success (SPEC.md section 7). Sent only when the server is
+ * configured with AD_CONVERSION_ID; otherwise no third-party script is ever loaded.
+ */
+function conversionId(): string | null {
+  try {
+    const config = JSON.parse(document.getElementById("shop-config")?.textContent ?? "{}") as {
+      adConversionId?: unknown;
+    };
+    return typeof config.adConversionId === "string" && config.adConversionId ? config.adConversionId : null;
+  } catch {
+    return null;
+  }
+}
+
+type Gtag = (...args: unknown[]) => void;
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+  }
+}
+
+export function sendConversion(orderId: string) {
+  const id = conversionId();
+  if (!id) return;
+  const sentKey = `conversion_sent_${orderId}`;
+  try {
+    if (sessionStorage.getItem(sentKey)) return;
+    sessionStorage.setItem(sentKey, "1");
+  } catch {
+    // Without sessionStorage a reload may send it twice; the order id lets the ad service de-duplicate.
+  }
+  if (!window.gtag) {
+    window.dataLayer = window.dataLayer ?? [];
+    window.gtag = function gtag() {
+      // gtag.js reads the arguments object itself.
+      // biome-ignore lint/complexity/noArguments: gtag's queue protocol needs the arguments object
+      window.dataLayer?.push(arguments);
+    };
+    const script = document.createElement("script");
+    script.async = true;
+    script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+    document.head.appendChild(script);
+    window.gtag("js", new Date());
+    window.gtag("config", id);
+  }
+  window.gtag("event", "conversion", { send_to: id, transaction_id: orderId });
+}

@@ -1,0 +1,6 @@
+import { PaymentResult } from "./order-result";
+
+/** PayFast's return_url. */
+export default function SuccessPage() {
+  return <PaymentResult trackConversion />;
+}

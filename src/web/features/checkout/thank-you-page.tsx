@@ -1,0 +1,5 @@
+import { PaymentResult } from "./order-result";
+
+export default function ThankYouPage() {
+  return <PaymentResult trackConversion={false} />;
+}

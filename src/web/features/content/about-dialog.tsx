@@ -1,0 +1,55 @@
+import { Dialog } from "../../components/ui/dialog";
+import { ClockIcon, GiftIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
+import { shopConfig } from "../../lib/shop-config";
+
+const POINTS = [
+  {
+    icon: TruckIcon,
+    title: "Nationwide delivery",
+    text: "By courier in 2-5 business days. Orders are processed within 24 hours.",
+  },
+  { icon: GiftIcon, title: "Free delivery from R500", text: "Orders below R500 pay a flat R75 delivery fee." },
+  {
+    icon: ShieldIcon,
+    title: "Secure payment",
+    text: "Pay with PayFast by card or instant EFT. Prices include 15% VAT.",
+  },
+  { icon: ClockIcon, title: "Here to help", text: `Call or e-mail us ${shopConfig.hours}.` },
+];
+
+/** About Us (header link and hero's Learn More). */
+export default function AboutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const shop = shopConfig;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`About ${shop.name}`}
+      description="A South African shop for nappies, period care and everyday extras."
+    >
+      <div className="grid gap-4 leading-relaxed text-stone-700">
+        <p>
+          {shop.name} brings baby, kids and adult nappies, pads, tampons, wipes and skin care to your door, wherever you
+          are in South Africa. We stock the everyday essentials that parents, carers and adults living with bladder
+          leaks rely on, at fair prices in rand.
+        </p>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {POINTS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-sand-200 bg-page p-4">
+              <Icon className="size-6 text-brand-700" />
+              <p className="mt-2 font-semibold text-stone-950">{title}</p>
+              <p className="mt-1 text-sm text-stone-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm">
+          Questions? E-mail{" "}
+          <a className="font-medium text-brand-800 underline" href={`mailto:${shop.email}`}>
+            {shop.email}
+          </a>{" "}
+          or call {shop.phone}.
+        </p>
+      </div>
+    </Dialog>
+  );
+}

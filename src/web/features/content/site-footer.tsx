@@ -1,0 +1,147 @@
+import { Link } from "wouter";
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons";
+import { Logo } from "../../components/ui/logo";
+import { shopConfig, telHref } from "../../lib/shop-config";
+
+/** The footer's category shortcuts (DECISIONS.md: Sanitary selects pads). */
+export const FOOTER_CATEGORIES = [
+  { label: "Adult", category: "adult" },
+  { label: "Baby", category: "baby" },
+  { label: "Sanitary", category: "pads" },
+  { label: "Extras", category: "extras" },
+] as const;
+
+interface SiteFooterProps {
+  onProducts: () => void;
+  onCategory: (category: string) => void;
+  onAbout: () => void;
+  onRequests: () => void;
+}
+
+const linkClass =
+  "inline-flex min-h-11 items-center text-stone-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300 sm:min-h-9";
+
+export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: SiteFooterProps) {
+  const shop = shopConfig;
+  return (
+    <footer className="bg-brand-950 text-stone-200">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
+        <div className="col-span-2 md:col-span-3 lg:col-span-1">
+          <Logo name={shop.name} tone="light" />
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-stone-300">
+            Nappies, period care and everyday extras for South African families and carers, delivered nationwide by
+            courier in 2-5 business days.
+          </p>
+          <p className="mt-4 text-sm text-stone-300">Free delivery on orders of R500 or more.</p>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Quick Links
+          </h2>
+          <ul className="mt-3 text-sm">
+            <li>
+              <Link
+                href="/"
+                className={linkClass}
+                onClick={() => {
+                  if (window.location.pathname === "/") window.scrollTo({ top: 0 });
+                }}
+              >
+                Home
+              </Link>
+            </li>
+            <li>
+              {/* biome-ignore lint/a11y/useValidAnchor: a real link to the products (works without JS); the click scrolls in-app */}
+              <a
+                href="/#products"
+                className={linkClass}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onProducts();
+                }}
+              >
+                Products
+              </a>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={onAbout}>
+                About Us
+              </button>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={onRequests}>
+                Requests
+              </button>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Shop by Category
+          </h2>
+          <ul className="mt-3 text-sm">
+            {FOOTER_CATEGORIES.map((shortcut) => (
+              <li key={shortcut.category}>
+                <button type="button" className={linkClass} onClick={() => onCategory(shortcut.category)}>
+                  {shortcut.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="col-span-2 md:col-span-1">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact Us</h2>
+          <ul className="mt-3 grid gap-1 text-sm">
+            <li className="flex items-center gap-2">
+              <MailIcon className="size-4 shrink-0 text-brand-300" />
+              <a href={`mailto:${shop.email}`} className={linkClass}>
+                {shop.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <PhoneIcon className="size-4 shrink-0 text-brand-300" />
+              <a href={telHref(shop.phone)} className={linkClass}>
+                {shop.phone}
+              </a>
+            </li>
+            <li className="flex items-start gap-2 py-2">
+              <PinIcon className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <span>{shop.address}</span>
+            </li>
+            <li className="flex items-start gap-2 py-2">
+              <ClockIcon className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <span>Store hours: {shop.hours}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-stone-300 lg:flex-row lg:items-center lg:justify-between">
+          <p>
+            © {new Date().getFullYear()} {shop.name}. Prices in rand, VAT included.
+          </p>
+          <ul className="flex flex-wrap gap-x-6">
+            <li>
+              <Link href="/return-policy" className={linkClass}>
+                Return Policy
+              </Link>
+            </li>
+            <li>
+              {/* SPEC.md: Privacy Policy is listed but has no page yet. */}
+              <span className="inline-flex min-h-11 items-center text-stone-300 sm:min-h-9">Privacy Policy</span>
+            </li>
+            <li>
+              <Link href="/terms-and-conditions" className={linkClass}>
+                Terms and Conditions
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}
