@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOrder, signIn, signInAsAdmin } from "../helpers/admin.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ cookie } = await signInAsAdmin(t));
+});
+afterAll(() => t.close());
+
+const validProduct = {
+  name: "Overnight Pants Trial Pack",
+  category: "adult",
+  price: "189.90",
+  image: "/images/products/adult-night-pants.svg",
+  description: "Three nights of dry sleep.",
+  sizes: "M, L , ,XL",
+  sizeImages: { M: "/images/products/adult-pants-m.svg", L: "", Gone: "/images/x.svg" },
+  sizeOutOfStock: { M: false, XL: true, Gone: true },
+  outOfStock: false,
+  promoText: "Trial price",
+};
+
+type Body = Record<string, unknown>;
+const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: Body, headers = { cookie }) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const messageOf = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
+
+async function publicProduct(id: string) {
+  const response = await t.app.inject({ method: "GET", url: "/api/products" });
+  return (response.json() as Body[]).find((product) => product.id === id);
+}
+
+describe("POST /api/admin/products", () => {
+  it("creates a product, trims the sizes and keeps per-size settings only for listed sizes", async () => {
+    const response = await send("POST", "/api/admin/products", validProduct);
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as Body;
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: "Overnight Pants Trial Pack",
+      category: "adult",
+      price: "189.90",
+      image: "/images/products/adult-night-pants.svg",
+      description: "Three nights of dry sleep.",
+      sizes: ["M", "L", "XL"],
+      sizeImages: { M: "/images/products/adult-pants-m.svg" },
+      sizeOutOfStock: { XL: true },
+      outOfStock: false,
+      promoText: "Trial price",
+    });
+  });
+
+  it("shows a new product on the storefront's next load", async () => {
+    await t.app.inject({ method: "GET", url: "/api/products" }); // warm the cache
+    const response = await send("POST", "/api/admin/products", { ...validProduct, name: "Fresh On The Shelf" });
+    const { id } = response.json() as { id: string };
+    expect(await publicProduct(id)).toMatchObject({ name: "Fresh On The Shelf" });
+  });
+
+  it("accepts the category in any case and a numeric price", async () => {
+    const response = await send("POST", "/api/admin/products", { ...validProduct, category: "Baby", price: 99.5 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ category: "baby", price: "99.50" });
+  });
+
+  it.each([
+    ["name", { name: "  " }, /name/],
+    ["name", { name: undefined }, /name/],
+    ["price", { price: "-5" }, /price/],
+    ["price", { price: "0" }, /price/],
+    ["price", { price: "12.345" }, /price/],
+    ["price", { price: "abc" }, /price/],
+    ["image", { image: "" }, /image/],
+    ["image", { image: "javascript:alert(1)" }, /image/],
+    ["sizes", { sizes: " , ," }, /sizes/],
+    ["sizes", { sizes: [] }, /sizes/],
+    ["sizeImages", { sizeImages: { M: "javascript:alert(1)" } }, /sizeImages/],
+    ["outOfStock", { outOfStock: "yes" }, /outOfStock/],
+    ["category", { category: "" }, /category/],
+  ])("refuses a product with a bad %s with 400 naming the field", async (_field, change, pattern) => {
+    const response = await send("POST", "/api/admin/products", { ...validProduct, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(pattern);
+  });
+
+  it("refuses a category that does not exist", async () => {
+    const response = await send("POST", "/api/admin/products", { ...validProduct, category: "toys" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "category must be one of the categories" });
+  });
+});
+
+describe("PUT /api/admin/products/:id", () => {
+  it("updates every field and the storefront shows the new price", async () => {
+    const { id } = (await send("POST", "/api/admin/products", validProduct)).json() as { id: string };
+    await publicProduct(id); // cached
+    const response = await send("PUT", `/api/admin/products/${id}`, {
+      ...validProduct,
+      name: "Overnight Pants",
+      category: "kids",
+      price: "199.00",
+      sizes: ["L", "XXL"],
+      sizeImages: { L: "https://cdn.example.co.za/l.png" },
+      sizeOutOfStock: { M: true, XXL: true },
+      outOfStock: true,
+      promoText: "",
+    });
+    expect(response.statusCode).toBe(200);
+    const expected = {
+      id,
+      name: "Overnight Pants",
+      category: "kids",
+      price: "199.00",
+      sizes: ["L", "XXL"],
+      sizeImages: { L: "https://cdn.example.co.za/l.png" },
+      sizeOutOfStock: { XXL: true },
+      outOfStock: true,
+      promoText: null,
+    };
+    expect(response.json()).toMatchObject(expected);
+    expect(await publicProduct(id)).toMatchObject(expected);
+  });
+
+  it("answers 404 for an unknown product and 400 for a malformed id", async () => {
+    const unknown = await send("PUT", `/api/admin/products/${randomUUID()}`, validProduct);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Product not found" });
+    const malformed = await send("PUT", "/api/admin/products/42", validProduct);
+    expect(malformed.statusCode).toBe(400);
+    expect(messageOf(malformed)).toMatch(/id/);
+  });
+
+  it("refuses an invalid update with 400 and leaves the product as it was", async () => {
+    const { id } = (await send("POST", "/api/admin/products", validProduct)).json() as { id: string };
+    const response = await send("PUT", `/api/admin/products/${id}`, { ...validProduct, price: "free" });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(/price/);
+    expect(await publicProduct(id)).toMatchObject({ price: "189.90" });
+  });
+});
+
+describe("DELETE /api/admin/products/:id", () => {
+  it("deletes a product that is in an existing order and the order keeps its lines", async () => {
+    const { id } = (await send("POST", "/api/admin/products", validProduct)).json() as { id: string };
+    const orderId = await insertOrder(t, {
+      lines: [{ productId: id, name: validProduct.name, size: "L", quantity: 3, unitPriceCents: 18_990 }],
+    });
+    const response = await send("DELETE", `/api/admin/products/${id}`);
+    expect(response.statusCode).toBe(204);
+    expect(await publicProduct(id)).toBeUndefined();
+
+    const orders = await t.app.inject({ method: "GET", url: "/api/admin/orders", headers: { cookie } });
+    const order = (orders.json() as { id: string; items: unknown[]; total: string }[]).find((o) => o.id === orderId);
+    expect(order?.items).toEqual([{ name: validProduct.name, size: "L", quantity: 3, price: "189.90" }]);
+    // 3 x R189.90 = R569.70: free delivery from R500.
+    expect(order?.total).toBe("569.70");
+  });
+
+  it("answers 404 for an unknown or already deleted product", async () => {
+    const { id } = (await send("POST", "/api/admin/products", validProduct)).json() as { id: string };
+    expect((await send("DELETE", `/api/admin/products/${id}`)).statusCode).toBe(204);
+    expect((await send("DELETE", `/api/admin/products/${id}`)).statusCode).toBe(404);
+    expect((await send("DELETE", "/api/admin/products/nope")).statusCode).toBe(400);
+  });
+
+  it("refuses a customer with 403", async () => {
+    const customer = await signIn(t);
+    const [product] = (await t.app.inject({ method: "GET", url: "/api/products" })).json() as { id: string }[];
+    const response = await send("DELETE", `/api/admin/products/${product?.id}`, undefined, {
+      cookie: customer.cookie,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await publicProduct(String(product?.id))).toBeDefined();
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe("public catalogue", () => {
+  it("lists the seeded products with the wire fields of SPEC.md section 3", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/products" });
+    expect(response.statusCode).toBe(200);
+    const products = response.json() as Record<string, unknown>[];
+    expect(products.length).toBeGreaterThanOrEqual(24);
+    for (const product of products) {
+      expect(Object.keys(product).sort()).toEqual(
+        [
+          "category",
+          "description",
+          "id",
+          "image",
+          "name",
+          "outOfStock",
+          "price",
+          "promoText",
+          "sizeImages",
+          "sizeOutOfStock",
+          "sizes",
+        ].sort(),
+      );
+      expect(product.price).toMatch(/^\d+\.\d{2}$/);
+      expect(["baby", "kids", "adult", "pads", "extras"]).toContain(product.category);
+      expect(String(product.image)).toMatch(/^\/images\//);
+    }
+    expect(products.filter((product) => product.outOfStock)).toHaveLength(1);
+    expect(products.some((product) => Object.values(product.sizeOutOfStock as object).includes(true))).toBe(true);
+    expect(products.some((product) => Object.keys(product.sizeImages as object).length > 0)).toBe(true);
+  });
+
+  it("lists the five categories", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/categories" });
+    expect(response.statusCode).toBe(200);
+    const names = (response.json() as { name: string }[]).map((category) => category.name);
+    expect(names.sort()).toEqual(["adult", "baby", "extras", "kids", "pads"]);
+  });
+
+  it("answers 304 to a request that revalidates with the current ETag", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/api/products" });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({ method: "GET", url: "/api/products", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("answers a JSON 404 with a message for an unknown /api path", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.stringContaining("Not found") });
+  });
+
+  it("reports the database as up on /api/health", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "ok", database: "up" });
+  });
+});

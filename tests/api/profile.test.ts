@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SignedIn, signIn } from "../helpers/admin.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const profile = (overrides: Record<string, string> = {}) => ({
+  fullName: "Lerato Dlamini",
+  email: `lerato.${randomUUID().slice(0, 8)}@example.co.za`,
+  phone: "083 555 0199",
+  address: "7 Protea Avenue",
+  city: "Durban",
+  zipCode: "4001",
+  ...overrides,
+});
+
+const put = (who: SignedIn, id: string, payload: object) =>
+  t.app.inject({
+    method: "PUT",
+    url: `/api/users/${id}`,
+    headers: { cookie: who.cookie, "x-user-id": who.id },
+    payload,
+  });
+
+describe("PUT /api/users/{id}", () => {
+  it("updates the customer's own profile and answers the updated user", async () => {
+    const customer = await signIn(t);
+    const changes = profile();
+    const response = await put(customer, customer.id, changes);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: customer.id,
+      username: customer.username,
+      isAdmin: "false",
+      ...changes,
+    });
+    expect(response.body).not.toContain("password");
+    expect(response.headers["cache-control"]).toBe("no-store");
+
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: customer.cookie } });
+    expect(me.json()).toMatchObject(changes);
+  });
+
+  it("trims what was typed and stores missing optional fields as empty text", async () => {
+    const customer = await signIn(t);
+    const response = await put(customer, customer.id, {
+      fullName: "  Lerato Dlamini  ",
+      email: ` ${customer.email} `,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      fullName: "Lerato Dlamini",
+      email: customer.email,
+      phone: "",
+      address: "",
+      city: "",
+      zipCode: "",
+    });
+  });
+
+  it("never changes the username, the admin flag or the password, whatever the body says", async () => {
+    const customer = await signIn(t);
+    const response = await put(customer, customer.id, {
+      ...profile(),
+      username: "someone_else",
+      isAdmin: "true",
+      password: "new-password-123",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: customer.username, isAdmin: "false" });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: customer.username, password: customer.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ isAdmin: "false" });
+  });
+
+  it("keeps the customer's own e-mail when only its case changes", async () => {
+    const customer = await signIn(t);
+    const response = await put(customer, customer.id, profile({ email: customer.email.toUpperCase() }));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses another account's e-mail, whatever its case, with 409", async () => {
+    const customer = await signIn(t);
+    const other = await signIn(t);
+    const response = await put(customer, customer.id, profile({ email: other.email.toUpperCase() }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "Email already registered" });
+  });
+
+  it("refuses an invalid e-mail and a blank full name with 400 and a message", async () => {
+    const customer = await signIn(t);
+    const badEmail = await put(customer, customer.id, profile({ email: "lerato-at-home" }));
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toEqual({ message: "email must be a valid email address" });
+    const blankName = await put(customer, customer.id, profile({ fullName: "   " }));
+    expect(blankName.statusCode).toBe(400);
+    expect(blankName.json()).toEqual({ message: "fullName is required" });
+  });
+
+  it("lets an admin update a customer's profile", async () => {
+    const customer = await signIn(t);
+    const admin = await signIn(t, { admin: true });
+    const changes = profile({ city: "Gqeberha" });
+    const response = await put(admin, customer.id, changes);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: customer.id, city: "Gqeberha" });
+  });
+
+  it("answers 404 to an admin updating an account that does not exist", async () => {
+    const admin = await signIn(t, { admin: true });
+    const response = await put(admin, randomUUID(), profile());
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "User not found" });
+  });
+
+  it("refuses another customer's profile with 403 and changes nothing", async () => {
+    const customer = await signIn(t);
+    const intruder = await signIn(t);
+    const response = await put(intruder, customer.id, profile({ fullName: "Not Me" }));
+    expect(response.statusCode).toBe(403);
+    const { rows } = await t.pool.query<{ full_name: string }>("select full_name from users where id = $1", [
+      customer.id,
+    ]);
+    expect(rows[0]?.full_name).not.toBe("Not Me");
+  });
+
+  it("answers 400 to an admin naming an id that is not an id", async () => {
+    const admin = await signIn(t, { admin: true });
+    const response = await put(admin, "not-a-uuid", profile());
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { orderItems, orders, products } from "../../src/server/db/schema.js";
+import type { TestApp } from "./app.js";
+
+export interface SignedIn {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  /** The `cookie` request header carrying the session. */
+  cookie: string;
+}
+
+/** Registers and logs in a user through the real auth routes; `admin` flips is_admin in the database first. */
+export async function signIn(t: TestApp, { admin = false } = {}): Promise<SignedIn> {
+  const tag = randomBytes(4).toString("hex");
+  const username = `${admin ? "admin" : "customer"}_${tag}`;
+  const email = `${username}@example.co.za`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+
+  const registered = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { username, email, password, fullName: `Test ${username}` },
+  });
+  if (registered.statusCode >= 300) {
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  }
+  const { id } = registered.json() as { id: string };
+  if (admin) await t.pool.query("update users set is_admin = true where id = $1", [id]);
+
+  const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const sid = login.cookies.find((cookie) => cookie.name === "sid");
+  if (!sid) throw new Error("login answered no sid cookie");
+  return { id, username, email, password, cookie: `sid=${sid.value}` };
+}
+
+export const signInAsAdmin = (t: TestApp) => signIn(t, { admin: true });
+
+export interface TestOrderLine {
+  productId?: string | null;
+  name: string;
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Puts an order straight into the database (the checkout's own tests cover how orders are made). */
+export async function insertOrder(
+  t: TestApp,
+  {
+    status = "pending",
+    lines,
+    createdAt,
+    customerEmail = "shopper@example.co.za",
+  }: {
+    status?: "pending" | "completed" | "processed";
+    lines?: TestOrderLine[];
+    createdAt?: Date;
+    customerEmail?: string;
+  } = {},
+): Promise<string> {
+  const items = lines ?? (await firstProductLine(t));
+  const subtotalCents = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const deliveryFeeCents = subtotalCents >= 50_000 ? 0 : 7_500;
+  return t.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        status,
+        subtotalCents,
+        deliveryFeeCents,
+        totalCents: subtotalCents + deliveryFeeCents,
+        customerEmail,
+        deliveryName: "Thandi Mokoena",
+        deliveryPhone: "082 555 0101",
+        deliveryAddress: "12 Jacaranda Street",
+        deliveryCity: "Pretoria",
+        deliveryProvince: "Gauteng",
+        deliveryZipCode: "0181",
+        paidAt: status === "pending" ? null : sql`now()`,
+        paidBy: status === "pending" ? null : "itn",
+        ...(createdAt ? { createdAt } : {}),
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error("order insert returned nothing");
+    await tx.insert(orderItems).values(
+      items.map((line, position) => ({
+        orderId: order.id,
+        productId: line.productId ?? null,
+        position,
+        name: line.name,
+        size: line.size,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+      })),
+    );
+    return order.id;
+  });
+}
+
+async function firstProductLine(t: TestApp): Promise<TestOrderLine[]> {
+  const [product] = await t.db.select().from(products).orderBy(products.name).limit(1);
+  if (!product) throw new Error("no seeded product");
+  return [
+    {
+      productId: product.id,
+      name: product.name,
+      size: product.sizes[0] ?? "One size",
+      quantity: 2,
+      unitPriceCents: product.priceCents,
+    },
+  ];
+}
+
+export async function orderStatus(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { type App, buildApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import { createDatabase, type Database } from "../../src/server/db/client.js";
+import { withDatabase } from "../setup/global-db.js";
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  pool: pg.Pool;
+  databaseUrl: string;
+  close: () => Promise<void>;
+}
+
+/** A fresh database for one test file, copied from the run's migrated and seeded template. */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject("pgAdminUrl");
+  const template = inject("pgTemplate");
+  const name = `shop_test_${process.env.SHOP_TEST_RUN_ID ?? "x"}_${randomBytes(5).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    // CREATE DATABASE ... TEMPLATE needs the template to have no other connections; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        if (attempt > 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return withDatabase(adminUrl, name);
+}
+
+/**
+ * Builds the real app on a fresh database, as main.ts does, with test-friendly settings.
+ * `env` overrides any environment variable the config reads.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    SERVE_STATIC: "false",
+    // Every inject comes from 127.0.0.1: tests that sign in many users must not hit the login
+    // rate limit. The rate limit's own tests set it back with AUTH_RATE_LIMIT_PER_MINUTE.
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    ...env,
+  });
+  const { db, pool } = createDatabase(databaseUrl, 5);
+  const app = await buildApp({ config, db, pool, databaseUrl });
+  await app.ready();
+  return {
+    app,
+    db,
+    pool,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}

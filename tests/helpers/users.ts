@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import type { User } from "../../src/domain/schemas/account.js";
+import type { TestApp } from "./app.js";
+
+export interface LoggedInUser {
+  user: User;
+  password: string;
+  /** The `cookie` request header that carries the session (`sid=...`). */
+  cookie: string;
+  /** Headers for app.inject as the browser sends them: the session cookie and x-user-id. */
+  headers: { cookie: string; "x-user-id": string };
+}
+
+/**
+ * Registers a new customer and logs them in through the real /api/auth routes, as the browser
+ * does. `admin: true` makes them an admin in the database before logging in.
+ */
+export async function registerAndLogin(
+  t: TestApp,
+  { admin = false, ...profile }: { admin?: boolean; fullName?: string; phone?: string; email?: string } = {},
+): Promise<LoggedInUser> {
+  const tag = randomBytes(5).toString("hex");
+  const username = `shopper_${tag}`;
+  const password = `pw-${randomBytes(9).toString("hex")}`;
+  const registered = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: {
+      username,
+      email: profile.email ?? `${username}@example.co.za`,
+      password,
+      fullName: profile.fullName ?? "Thandi Mokoena",
+      phone: profile.phone ?? "082 555 0101",
+      address: "12 Jacaranda Street",
+      city: "Pretoria",
+      zipCode: "0181",
+    },
+  });
+  if (registered.statusCode !== 201 && registered.statusCode !== 200) {
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  }
+  const { id } = registered.json() as { id: string };
+  if (admin) await t.pool.query("update users set is_admin = true where id = $1", [id]);
+
+  const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const sid = login.cookies.find((cookie) => cookie.name === "sid");
+  if (!sid) throw new Error("login answered no sid cookie");
+  const cookie = `sid=${sid.value}`;
+  return { user: login.json() as User, password, cookie, headers: { cookie, "x-user-id": id } };
+}

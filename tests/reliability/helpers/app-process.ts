@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { appendFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../../../src/server/db/embedded.js";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const mainScript = path.join(repoRoot, "dist/server/main.js");
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** One `node dist/server/main.js` process, as production runs it. */
+export interface AppProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr, interleaved). */
+  output: () => string;
+  /** The JSON log lines printed so far, parsed. */
+  logRecords: () => Record<string, unknown>[];
+  exited: Promise<Exit>;
+  /** Sends SIGTERM and waits for the exit. */
+  stop: (timeoutMs?: number) => Promise<Exit>;
+  /** Sends SIGKILL and waits for the exit. */
+  kill: () => Promise<Exit>;
+}
+
+export interface StartAppOptions {
+  /** Variables on top of a clean environment (DATABASE_URL or DATA_DIR and EMBEDDED_PG_PORT, usually). */
+  env: Record<string, string>;
+  port?: number;
+  readyTimeoutMs?: number;
+}
+
+/** Variables of the test runner's environment that would steer the child somewhere else. */
+const INHERITED_OUT = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "PORT",
+  "HOST",
+  "PUBLIC_URL",
+  "EMBEDDED_PG_PORT",
+  "LOG_LEVEL",
+  "NODE_ENV",
+  "TEST_DATABASE_URL",
+  "PAYFAST_VALIDATE_URL",
+  "PAYFAST_VALID_IPS",
+  "AUTH_RATE_LIMIT_PER_MINUTE",
+  "SERVE_STATIC",
+];
+
+/** Starts the built server and resolves once /api/health answers 200 (or throws with its output). */
+export async function startApp({ env, port, readyTimeoutMs = 90_000 }: StartAppOptions): Promise<AppProcess> {
+  const appPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${appPort}`;
+  const childEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !INHERITED_OUT.includes(key) && !key.startsWith("VITEST")) childEnv[key] = value;
+  }
+  Object.assign(
+    childEnv,
+    {
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      SERVE_STATIC: "false",
+    },
+    env,
+  );
+
+  const child = spawn(process.execPath, [mainScript], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  // RELIABILITY_LOG_DIR keeps every process's output in a file, for a failure's post-mortem.
+  const logFile = process.env.RELIABILITY_LOG_DIR
+    ? path.join(process.env.RELIABILITY_LOG_DIR, `app-${appPort}-${child.pid}.log`)
+    : null;
+  const record = (chunk: Buffer) => {
+    printed += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on("data", record);
+  child.stderr?.on("data", record);
+  let exitInfo: Exit | null = null;
+  const exited = new Promise<Exit>((resolve) => {
+    child.on("exit", (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+    });
+  });
+
+  const waitExit = async (timeoutMs: number) => {
+    const timer = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs).unref());
+    const result = await Promise.race([exited, timer]);
+    if (!result) throw new Error(`app on port ${appPort} did not exit within ${timeoutMs} ms\n${tail(printed)}`);
+    return result;
+  };
+
+  const app: AppProcess = {
+    port: appPort,
+    url,
+    child,
+    output: () => printed,
+    logRecords: () => parseLogLines(printed),
+    exited,
+    stop: async (timeoutMs = 30_000) => {
+      if (!exitInfo) child.kill("SIGTERM");
+      return waitExit(timeoutMs);
+    },
+    kill: async () => {
+      if (!exitInfo) child.kill("SIGKILL");
+      return waitExit(10_000);
+    },
+  };
+
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (exitInfo) {
+      throw new Error(`app exited before it was ready (${JSON.stringify(exitInfo)})\n${tail(printed)}`);
+    }
+    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.status === 200)
+      .catch(() => false);
+    if (healthy) return app;
+    await sleep(150);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`app on port ${appPort} was not ready within ${readyTimeoutMs} ms\n${tail(printed)}`);
+}
+
+export function parseLogLines(text: string): Record<string, unknown>[] {
+  const records: Record<string, unknown>[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      records.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      // A line cut by a kill: not a record.
+    }
+  }
+  return records;
+}
+
+export function tail(text: string, lines = 40): string {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
