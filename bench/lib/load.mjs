@@ -1,0 +1,74 @@
+// autocannon, run from this process, with a warm-up and a summary every benchmark reads the same way.
+import autocannon from "autocannon";
+import { log } from "./harness.mjs";
+
+/** What a browser on a phone sends with every request. */
+export const BROWSER_HEADERS = {
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": "Mozilla/5.0 (Linux; Android 14) shop-bench",
+};
+
+/** One autocannon run; also when its first request went out and its last answer came back. */
+function once(options) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let lastResponse = started;
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve({ ...result, wallSeconds: (lastResponse - started) / 1000 }),
+    );
+    instance.on("response", () => {
+      lastResponse = performance.now();
+    });
+    // Without a listener autocannon prints nothing; keep it that way (the table is the output).
+    instance.on("error", () => {});
+  });
+}
+
+/**
+ * One load run: `warmupSeconds` of the same traffic (not counted), then `durationSeconds`
+ * (or `amount` requests) measured; `beforeMeasure` runs between the two. Returns requests/s, latency percentiles (ms) and every kind of
+ * failure autocannon counts.
+ */
+export async function load({ label, warmupSeconds = 1, durationSeconds = 5, beforeMeasure, ...options }) {
+  const base = { timeout: 10, ...options };
+  if (warmupSeconds > 0 && options.amount === undefined) {
+    await once({ ...base, duration: warmupSeconds });
+  }
+  if (beforeMeasure) await beforeMeasure();
+  const run = options.amount === undefined ? { ...base, duration: durationSeconds } : base;
+  const result = await once(run);
+  // autocannon ends a run of `amount` requests on its next whole-second tick: time it to the last answer.
+  const seconds = options.amount === undefined ? result.duration : result.wallSeconds;
+  const summary = {
+    label,
+    rps: result.requests.total / Math.max(seconds, 0.001),
+    total: result.requests.total,
+    seconds,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: result.statusCodeStats,
+    bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+  if (label) {
+    log(
+      `${label}: ${Math.round(summary.rps)} req/s, p50 ${summary.p50} ms, p99 ${summary.p99} ms` +
+        `${summary.errors || summary.timeouts || summary.non2xx ? `, errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}` : ""}`,
+    );
+  }
+  return summary;
+}
+
+/** Failures of a run as one line ("" when there were none). `allowed` lists status codes that are fine. */
+export function failuresOf(summary, allowed = []) {
+  const bad = Object.entries(summary.statusCodes ?? {})
+    .filter(([code]) => !(Number(code) >= 200 && Number(code) < 300) && !allowed.includes(Number(code)))
+    .map(([code, { count }]) => `${count}x HTTP ${code}`);
+  if (summary.errors) bad.push(`${summary.errors} errors`);
+  if (summary.timeouts) bad.push(`${summary.timeouts} timeouts`);
+  return bad.join(", ");
+}

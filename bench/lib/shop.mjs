@@ -1,0 +1,127 @@
+// Shop-shaped test data: customers signed up and logged in through the API, and carts priced the
+// way the browser prices them (with the shop's own pricing module from dist/).
+import { fromDist } from "./harness.mjs";
+
+/** A small deterministic PRNG (mulberry32), so every run sends the same carts. */
+export function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+async function postJson(url, body, headers = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Registers and logs in `count` customers through POST /api/auth/register and /login, a few at a
+ * time (password hashing is deliberately slow). Returns { id, email, fullName, cookie } each.
+ */
+export async function signUpCustomers(appUrl, count, { prefix = "bench", concurrency = 4 } = {}) {
+  const customers = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      const username = `${prefix}-customer-${index}`;
+      const password = `correct horse ${index} battery`;
+      const profile = {
+        username,
+        email: `${username}@example.co.za`,
+        password,
+        fullName: `Thandi Customer ${index}`,
+        phone: "082 123 4567",
+        address: `${index + 1} Long Street`,
+        city: "Cape Town",
+        zipCode: "8001",
+      };
+      const registered = await postJson(`${appUrl}/api/auth/register`, profile);
+      if (registered.status !== 201) {
+        throw new Error(`register ${username}: HTTP ${registered.status} ${JSON.stringify(registered.json)}`);
+      }
+      const login = await postJson(`${appUrl}/api/auth/login`, { username, password });
+      if (login.status !== 200)
+        throw new Error(`login ${username}: HTTP ${login.status} ${JSON.stringify(login.json)}`);
+      const sid = login.headers.getSetCookie().find((cookie) => cookie.startsWith("sid="));
+      if (!sid) throw new Error(`login ${username}: no sid cookie`);
+      customers[index] = {
+        id: login.json.id,
+        email: profile.email,
+        fullName: profile.fullName,
+        cookie: sid.split(";")[0],
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return customers;
+}
+
+/** The products a cart may hold (in stock, with an in-stock size), from GET /api/products. */
+export async function orderableProducts(appUrl) {
+  const response = await fetch(`${appUrl}/api/products`);
+  const products = await response.json();
+  return products
+    .filter((product) => !product.outOfStock)
+    .map((product) => ({ ...product, sizes: product.sizes.filter((size) => !product.sizeOutOfStock[size]) }))
+    .filter((product) => product.sizes.length > 0);
+}
+
+/**
+ * A valid POST /api/create-order body for `customer`: 1-4 lines, the figures computed as the
+ * checkout page computes them (numbers in rand, SPEC.md section 7). Also returns the lines and
+ * totals in cents, for the baseline's raw inserts.
+ */
+export async function cartOrder(customer, products, rng) {
+  const { parseRandToCents } = await fromDist("domain/money.js");
+  const { orderTotals } = await fromDist("domain/pricing.js");
+  const lines = [];
+  const count = 1 + Math.floor(rng() * 4);
+  for (let i = 0; i < count; i++) {
+    const product = products[Math.floor(rng() * products.length)];
+    const size = product.sizes[Math.floor(rng() * product.sizes.length)];
+    if (lines.some((line) => line.id === product.id && line.size === size)) continue;
+    lines.push({
+      ...product,
+      size,
+      quantity: 1 + Math.floor(rng() * 3),
+      unitPriceCents: parseRandToCents(product.price),
+    });
+  }
+  const totals = orderTotals(lines);
+  const rand = (cents) => cents / 100;
+  const body = {
+    subtotal: rand(totals.subtotalCents),
+    deliveryFee: rand(totals.deliveryFeeCents),
+    total: rand(totals.totalCents),
+    items: lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      size: line.size,
+      quantity: line.quantity,
+      price: Number(line.price),
+    })),
+    customerEmail: customer.email,
+    userId: customer.id,
+    deliveryInfo: {
+      name: customer.fullName,
+      phone: "082 123 4567",
+      email: customer.email,
+      address: "12 Long Street",
+      city: "Cape Town",
+      province: "Western Cape",
+      zipCode: "8001",
+    },
+  };
+  return { body, lines, totals };
+}

@@ -1,0 +1,69 @@
+// Starts bench/lib/target.mjs (the real app from dist/ plus a bare Fastify instance in one process)
+// and talks to its controls.
+import path from "node:path";
+import { freePort, logPath, ROOT, spawnServer, waitFor200 } from "./harness.mjs";
+
+/**
+ * `env` is added to the app's environment (LOG_LEVEL, AUTH_RATE_LIMIT_PER_MINUTE...), or is a
+ * function of `{ appUrl, bareUrl }` returning it. The app runs with NODE_ENV=production and the
+ * defaults `npm start` has, unless `env` says otherwise.
+ */
+export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
+  const appPort = await freePort();
+  const barePort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const logFile = logPath(`${label}-server.log`);
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    ...(typeof env === "function" ? env({ appUrl, bareUrl }) : env),
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_APP_PORT: String(appPort),
+    BENCH_BARE_PORT: String(barePort),
+  };
+  delete childEnv.DATABASE_URL;
+  // BENCH_PROFILE=<dir>: a CPU profile of the server for the whole run, written when it stops
+  // (open it in Chrome DevTools, or summarise it with bench/profile-summary.mjs).
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
+  const server = spawnServer(process.execPath, [...profile, path.join(ROOT, "bench", "lib", "target.mjs")], {
+    env: childEnv,
+    logFile,
+    ipc: true,
+  });
+  await new Promise((resolve, reject) => {
+    server.child.once("message", (message) => (message?.ready ? resolve() : reject(new Error("target not ready"))));
+    server.child.once("exit", (code) =>
+      reject(new Error(`the benchmark server exited (${code}) before it was ready; see ${logFile}`)),
+    );
+  });
+  await waitFor200(`${appUrl}/api/health`, { child: server.child });
+
+  const control = async (method, pathname, body) => {
+    const response = await fetch(`${bareUrl}${pathname}`, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+
+  return {
+    appUrl,
+    bareUrl,
+    pid: server.pid,
+    logFile,
+    stop: server.stop,
+    /** Statements sent through `pg` since the last reset, by first keyword; and the process's memory. */
+    stats: () => control("GET", "/__bench/stats"),
+    reset: () => control("POST", "/__bench/reset", {}),
+    /** Copies the app's answer to GET `pathname` (with `headers`) into the bare instance, under /bare`pathname`. */
+    capture: (pathname, headers) => control("POST", "/__bench/capture", { path: pathname, headers }),
+    catalogChanged: () => control("POST", "/__bench/catalog-changed", {}),
+  };
+}

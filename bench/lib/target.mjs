@@ -1,0 +1,184 @@
+// The server process of the in-process benchmarks: the real app, built from dist/ exactly as
+// dist/server/main.js builds it (config from the environment, the pool, buildApp), plus a bare
+// Fastify instance in the same process for the baselines and for the benchmark's own controls.
+// Every SQL statement sent through the `pg` driver is counted, so a benchmark can tell how many
+// statements a request costs, or prove that it cost none.
+//
+// Started by target-client.mjs; reports {ready} over IPC.
+import http from "node:http";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import Fastify from "fastify";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+// BENCH_DIST: another build to measure (an A/B experiment on a patched copy of dist/).
+const distDir = path.resolve(ROOT, process.env.BENCH_DIST ?? "dist");
+const dist = (relative) => import(pathToFileURL(path.join(distDir, relative)).href);
+
+// --- statement counting -------------------------------------------------------------------------
+// Every statement is counted by its first keyword, and timed (send to answer, so a slow statement
+// or a queue in front of PostgreSQL shows) by its text.
+const counts = { statements: 0, byKind: {}, byText: new Map() };
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(config, values, callback) {
+  const text = typeof config === "string" ? config : config?.text;
+  if (typeof text !== "string") return originalQuery.call(this, config, values, callback);
+  counts.statements += 1;
+  const kind = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? "?";
+  counts.byKind[kind] = (counts.byKind[kind] ?? 0) + 1;
+  const key = text.replace(/\s+/g, " ").trim().slice(0, 160);
+  const started = performance.now();
+  const done = () => {
+    const entry = counts.byText.get(key) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += performance.now() - started;
+    counts.byText.set(key, entry);
+  };
+  if (typeof values === "function") {
+    const inner = values;
+    return originalQuery.call(this, config, (...args) => {
+      done();
+      return inner(...args);
+    });
+  }
+  if (typeof callback === "function") {
+    const inner = callback;
+    return originalQuery.call(this, config, values, (...args) => {
+      done();
+      return inner(...args);
+    });
+  }
+  const result = originalQuery.call(this, config, values, callback);
+  if (result && typeof result.then === "function") result.then(done, done);
+  return result;
+};
+
+// --- the real app ---------------------------------------------------------------------------------
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) throw new Error("BENCH_DATABASE_URL is required");
+const appPort = Number(process.env.BENCH_APP_PORT);
+const barePort = Number(process.env.BENCH_BARE_PORT);
+
+const { loadConfig } = await dist("server/config.js");
+const { createDatabase } = await dist("server/db/client.js");
+const { buildApp } = await dist("server/app.js");
+
+const config = loadConfig(process.env);
+const { db, pool } = createDatabase(databaseUrl, config.dbPoolSize);
+const app = await buildApp({ config, db, pool, databaseUrl });
+await app.listen({ port: appPort, host: "127.0.0.1" });
+
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+
+// How many requests wait for a pooled connection, sampled every 5 ms.
+const poolSamples = { n: 0, waiting: 0, maxWaiting: 0 };
+setInterval(() => {
+  poolSamples.n += 1;
+  poolSamples.waiting += pool.waitingCount;
+  poolSamples.maxWaiting = Math.max(poolSamples.maxWaiting, pool.waitingCount);
+}, 5).unref();
+
+// --- the bare instance: baselines and controls ----------------------------------------------------
+const bare = Fastify({ logger: false });
+bare.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+  done(null, body),
+);
+
+/** Bodies captured from the app, served from memory byte for byte (with the headers that decode them). */
+const captured = new Map();
+
+/** Reads a path from the app with raw bytes (fetch would decompress them). */
+function rawGet(pathname, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port: appPort, path: pathname, headers }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+bare.post("/__bench/capture", async (request) => {
+  const { path: pathname, headers } = request.body;
+  const response = await rawGet(pathname, headers);
+  const keep = {};
+  for (const name of ["content-type", "content-encoding", "vary"]) {
+    if (response.headers[name]) keep[name] = response.headers[name];
+  }
+  captured.set(pathname, { headers: keep, body: response.body });
+  return { status: response.status, bytes: response.body.length, headers: response.headers };
+});
+
+bare.get("/bare/*", (request, reply) => {
+  const entry = captured.get(`/${request.params["*"]}`);
+  if (!entry) return reply.status(404).send({ message: "not captured" });
+  return reply.headers(entry.headers).send(entry.body);
+});
+
+bare.post("/bare/post", (_request, reply) => reply.type("text/plain").send("OK"));
+
+// A local stand-in for PayFast's /eng/query/validate: every ITN it is asked about is VALID.
+let validations = 0;
+bare.post("/validate", (_request, reply) => {
+  validations += 1;
+  return reply.type("text/plain").send("VALID");
+});
+
+bare.get("/__bench/stats", async () => {
+  const memory = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  return {
+    cpuMicros: cpu.user + cpu.system,
+    statements: counts.statements,
+    byKind: counts.byKind,
+    byText: [...counts.byText].map(([text, entry]) => ({ text, ...entry })).sort((a, b) => b.ms - a.ms),
+    validations,
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    poolTotal: pool.totalCount,
+    poolWaitingAvg: poolSamples.n ? poolSamples.waiting / poolSamples.n : 0,
+    poolWaitingMax: poolSamples.maxWaiting,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    loopDelayMeanMs: loopDelay.mean / 1e6,
+    poolIdle: pool.idleCount,
+  };
+});
+
+bare.post("/__bench/reset", async () => {
+  counts.statements = 0;
+  counts.byKind = {};
+  counts.byText.clear();
+  Object.assign(poolSamples, { n: 0, waiting: 0, maxWaiting: 0 });
+  loopDelay.reset();
+  validations = 0;
+  return { ok: true };
+});
+
+bare.post("/__bench/catalog-changed", async () => {
+  await app.catalogCache.changed(app.db);
+  return { ok: true };
+});
+
+await bare.listen({ port: barePort, host: "127.0.0.1" });
+
+let closing = false;
+async function close() {
+  if (closing) return;
+  closing = true;
+  await bare.close().catch(() => {});
+  await app.close().catch(() => {});
+  await pool.end().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGTERM", close);
+process.on("SIGINT", close);
+process.on("disconnect", close);
+
+process.send?.({ ready: true, pid: process.pid });

@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// Lighthouse 12 (mobile preset: Moto G Power, simulated slow 4G, 4x CPU slowdown) against the
+// production build of `/`, in the system Chromium. Prints the four category scores with LCP, TBT
+// and CLS, and exits non-zero under the bars. A benchmark, not a test: not part of `npm test`.
+//
+//   npm run build && npm run bench:lighthouse            the median of three runs (by performance)
+//   npm run bench:lighthouse -- --runs=5                 the median of five
+//   npm run bench:lighthouse -- --path=/return-policy    another page
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const BARS = { performance: 90, accessibility: 100, "best-practices": 95, seo: 95 };
+// A free port of its own, so two runs (or another server) never clash.
+const PORT = await new Promise((resolve, reject) => {
+  const probe = net.createServer();
+  probe.once("error", reject);
+  probe.listen(0, "127.0.0.1", () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    path: { type: "string", default: "/" },
+    json: { type: "string" },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 1);
+const root = path.resolve(import.meta.dirname, "..");
+const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+if (!existsSync(path.join(root, "dist/server/main.js")) || !existsSync(path.join(root, "dist/web/index.html"))) {
+  console.log("No production build: running npm run build...");
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
+const baseUrl = `http://127.0.0.1:${PORT}`;
+let server = null;
+let chrome = null;
+
+async function startServer() {
+  const env = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  env.PUBLIC_URL = baseUrl;
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${stderr}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return { child, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`The server did not answer /api/health within 120 s:\n${stderr}`);
+}
+
+async function stopServer() {
+  if (!server) return;
+  const { child, exited } = server;
+  server = null;
+  if (child.exitCode === null) {
+    child.kill("SIGTERM");
+    const timeout = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    await exited;
+    clearTimeout(timeout);
+  }
+}
+
+async function cleanUp() {
+  try {
+    await chrome?.kill();
+  } catch {
+    // already gone
+  }
+  chrome = null;
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const metric = (lhr, id) => lhr.audits[id]?.displayValue ?? "n/a";
+
+let exitCode = 0;
+try {
+  server = await startServer();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-default-apps",
+      "--disable-extensions",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+    logLevel: "silent",
+  });
+
+  const url = new URL(args.path, baseUrl).href;
+  // One warm-up load so the first measured run does not pay for the server's cold caches.
+  await fetch(url).then((response) => response.text());
+
+  const results = [];
+  for (let run = 1; run <= runs; run++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(BARS),
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    results.push(lhr);
+    if (runs > 1) console.log(`  run ${run}: performance ${score(lhr, "performance")}`);
+  }
+  results.sort((a, b) => score(a, "performance") - score(b, "performance"));
+  const lhr = results[Math.floor(results.length / 2)];
+  if (args.json) writeFileSync(args.json, JSON.stringify(lhr, null, 2));
+
+  console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} preset, ${url}`);
+  console.log(
+    `  (${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}${runs > 1 ? `, median of ${runs} runs` : ""})`,
+  );
+  for (const [id, bar] of Object.entries(BARS)) {
+    const value = score(lhr, id);
+    const ok = value >= bar;
+    if (!ok) exitCode = 1;
+    console.log(
+      `  ${lhr.categories[id].title.padEnd(15)} ${String(value).padStart(3)}  (bar ${bar}) ${ok ? "ok" : "UNDER"}`,
+    );
+  }
+  console.log(
+    `  FCP ${metric(lhr, "first-contentful-paint")}, LCP ${metric(lhr, "largest-contentful-paint")}, TBT ${metric(lhr, "total-blocking-time")}, CLS ${metric(lhr, "cumulative-layout-shift")}, SI ${metric(lhr, "speed-index")}`,
+  );
+  const failing = Object.values(lhr.audits).filter(
+    (audit) =>
+      audit.score !== null &&
+      audit.score < 1 &&
+      ["binary", "numeric"].includes(audit.scoreDisplayMode) &&
+      Object.values(lhr.categories).some((category) =>
+        category.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0 && category.id !== "performance"),
+      ),
+  );
+  for (const audit of failing) console.log(`  - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

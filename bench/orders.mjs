@@ -1,0 +1,278 @@
+#!/usr/bin/env node
+// 2. Order creation: POST /api/create-order with valid carts from 50 logged-in customers at 32
+// connections, versus a baseline that runs the same inserts (the order and its lines) in one raw
+// transaction through the same `pg` driver, at the same concurrency over a pool of the app's size.
+// Also counts the SQL statements each order costs the app.
+import { randomUUID } from "node:crypto";
+import { fromDist, importPg, log, main, sleep, startDatabase } from "./lib/harness.mjs";
+import { failuresOf, load } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { cartOrder, orderableProducts, random, signUpCustomers } from "./lib/shop.mjs";
+import { startTarget } from "./lib/target-client.mjs";
+
+const BENCH = "orders";
+const CUSTOMERS = 50;
+const CONNECTIONS = 32;
+const SECONDS = 6;
+const RATIO_BAR = 0.5;
+const P99_BAR_MS = 100;
+const STATEMENTS_BAR = 6;
+const rows = [];
+
+/** The app under autocannon: every request is the next customer's cart, with that customer's cookie. */
+async function appRun(target, carts) {
+  let next = 0;
+  let before = null;
+  const summary = await load({
+    label: "app POST /api/create-order",
+    url: target.appUrl,
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/create-order",
+        setupRequest: (request) => {
+          const cart = carts[next++ % carts.length];
+          request.headers = { ...request.headers, "content-type": "application/json", cookie: cart.cookie };
+          request.body = cart.json;
+          return request;
+        },
+      },
+    ],
+    beforeMeasure: async () => {
+      await target.reset();
+      before = await target.stats();
+    },
+  });
+  const stats = await target.stats();
+  const cpuPerOrder = (stats.cpuMicros - before.cpuMicros) / Math.max(summary.total, 1);
+  log(
+    `  server: ${Math.round(cpuPerOrder)} us CPU per order; pool waiting avg ${stats.poolWaitingAvg.toFixed(1)}, max ${stats.poolWaitingMax}; event loop delay mean ${stats.loopDelayMeanMs.toFixed(1)} ms, p99 ${stats.loopDelayP99Ms.toFixed(1)} ms`,
+  );
+  for (const entry of stats.byText.slice(0, 4)) {
+    log(`  ${entry.count} x ${(entry.ms / entry.count).toFixed(1)} ms  ${entry.text.slice(0, 100)}`);
+  }
+  return { summary, cpuPerOrder };
+}
+
+/**
+ * Exactly how many statements one order costs: `count` orders one after another (nothing else
+ * runs), counted by the server's wrapped `pg` client.
+ */
+async function statementsPerOrder(target, carts, count = 20) {
+  // Requests autocannon left in flight finish first, so none of their statements is counted.
+  await sleep(1_000);
+  await target.reset();
+  for (let i = 0; i < count; i++) {
+    const cart = carts[(i * 7) % carts.length];
+    const response = await fetch(`${target.appUrl}/api/create-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: cart.cookie },
+      body: cart.json,
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`POST /api/create-order answered ${response.status}`);
+  }
+  const stats = await target.stats();
+  return {
+    perOrder: stats.statements / count,
+    kinds: Object.entries(stats.byKind)
+      .map(([kind, n]) => `${kind} ${(n / count).toFixed(2)}`)
+      .join(", "),
+  };
+}
+
+/** The same orders written by hand: BEGIN, INSERT the order, INSERT its lines, COMMIT, from 32 workers. */
+async function baselineRun(pool, carts, seconds) {
+  let next = 0;
+  const latencies = [];
+  let errors = 0;
+  const insertOne = async () => {
+    const cart = carts[next++ % carts.length];
+    const started = performance.now();
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      const id = randomUUID();
+      const info = cart.body.deliveryInfo;
+      await client.query(
+        `insert into orders (id, user_id, status, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
+           delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code)
+         values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          id,
+          cart.customerId,
+          cart.totals.subtotalCents,
+          cart.totals.deliveryFeeCents,
+          cart.totals.totalCents,
+          cart.body.customerEmail,
+          info.name,
+          info.phone,
+          info.address,
+          info.city,
+          info.province,
+          info.zipCode,
+        ],
+      );
+      const values = [];
+      const params = [];
+      cart.lines.forEach((line, position) => {
+        const at = params.length;
+        values.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`);
+        params.push(id, line.id, position, line.name, line.size, line.quantity, line.unitPriceCents);
+      });
+      await client.query(
+        `insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents) values ${values.join(", ")}`,
+        params,
+      );
+      await client.query("commit");
+    } catch (error) {
+      errors += 1;
+      await client.query("rollback").catch(() => {});
+      if (errors === 1) log(`baseline insert failed: ${error.message}`);
+    } finally {
+      client.release();
+    }
+    latencies.push(performance.now() - started);
+  };
+  const runFor = async (ms) => {
+    const until = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) await insertOne();
+      }),
+    );
+  };
+  await runFor(1_000);
+  latencies.length = 0;
+  errors = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await runFor(seconds * 1_000);
+  const elapsed = (performance.now() - started) / 1_000;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+  const cpuPerOrder = (cpu.user + cpu.system) / Math.max(latencies.length, 1);
+  const summary = { rps: latencies.length / elapsed, p99, total: latencies.length, errors, cpuPerOrder };
+  log(
+    `baseline raw transaction: ${Math.round(summary.rps)} orders/s, p99 ${p99.toFixed(1)} ms, errors ${errors}; ` +
+      `${Math.round(cpuPerOrder)} us CPU per order in this process`,
+  );
+  return summary;
+}
+
+await main(
+  async () => {
+    const database = await startDatabase("orders");
+    // Signing up 50 customers from one address needs more than the default 10 attempts a minute.
+    const target = await startTarget({
+      databaseUrl: database.url,
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" },
+      label: "orders",
+    });
+    log(`signing up ${CUSTOMERS} customers...`);
+    const customers = await signUpCustomers(target.appUrl, CUSTOMERS);
+    const products = await orderableProducts(target.appUrl);
+    const rng = random(7);
+    const carts = [];
+    for (const customer of customers) {
+      for (let i = 0; i < 4; i++) {
+        const order = await cartOrder(customer, products, rng);
+        carts.push({
+          ...order,
+          customerId: customer.id,
+          cookie: customer.cookie,
+          json: JSON.stringify(order.body),
+        });
+      }
+    }
+    // One order by hand first: a 200 with the PayFast form, or the benchmark would measure refusals.
+    const probe = await fetch(`${target.appUrl}/api/create-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: carts[0].cookie },
+      body: carts[0].json,
+    });
+    const answer = await probe.json();
+    if (probe.status !== 200 || !answer.orderId || !answer.payfastData?.signature) {
+      throw new Error(`POST /api/create-order answered ${probe.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+
+    const { loadConfig } = await fromDist("server/config.js");
+    const poolSize = loadConfig({}).dbPoolSize;
+    const pg = await importPg();
+    const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+    const apps = [];
+    const baselines = [];
+    try {
+      for (let round = 0; round < 2; round++) {
+        baselines.push(await baselineRun(pool, carts, SECONDS));
+        apps.push(await appRun(target, carts));
+      }
+    } finally {
+      await pool.end();
+    }
+    const statements = await statementsPerOrder(target, carts);
+    const app = apps.reduce((a, b) => (b.summary.rps > a.summary.rps ? b : a));
+    const baseline = baselines.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const failures = apps.map((run) => failuresOf(run.summary)).filter(Boolean);
+    const ratio = app.summary.rps / baseline.rps;
+    const { perOrder, kinds } = statements;
+    rows.push(
+      row({
+        bench: BENCH,
+        name: `POST /api/create-order: orders/s @${CONNECTIONS}`,
+        measured: fmt.rps(app.summary.rps),
+        baseline: fmt.rps(baseline.rps),
+        ratio,
+        bar: `ratio >= ${RATIO_BAR}`,
+        status: verdict(ratio >= RATIO_BAR),
+        note:
+          `baseline: raw BEGIN/INSERT order/INSERT lines/COMMIT through pg, pool of ${poolSize}; ` +
+          `CPU per order: app server ${Math.round(app.cpuPerOrder)} us, baseline process ${Math.round(baseline.cpuPerOrder)} us`,
+      }),
+      row({
+        bench: BENCH,
+        name: "POST /api/create-order: p99",
+        measured: fmt.ms(app.summary.p99),
+        baseline: fmt.ms(baseline.p99),
+        ratio: baseline.p99 > 0 ? app.summary.p99 / baseline.p99 : null,
+        bar: `< ${P99_BAR_MS} ms`,
+        status: verdict(app.summary.p99 < P99_BAR_MS),
+      }),
+      row({
+        bench: BENCH,
+        name: "POST /api/create-order: errors, non-2xx",
+        measured: failures.length ? failures.join("; ") : "0",
+        baseline: String(baselines.reduce((sum, run) => sum + run.errors, 0)),
+        bar: "0",
+        status: verdict(failures.length === 0),
+      }),
+      row({
+        bench: BENCH,
+        name: "SQL statements per order",
+        measured: perOrder.toFixed(2),
+        baseline: "4",
+        ratio: perOrder / 4,
+        bar: `<= ${STATEMENTS_BAR}`,
+        status: verdict(perOrder <= STATEMENTS_BAR),
+        note: `by kind: ${kinds} (baseline: begin, insert, insert, commit)`,
+      }),
+    );
+    emit(rows);
+  },
+  async (error) => {
+    rows.push(
+      row({
+        bench: BENCH,
+        name: "order creation",
+        measured: "error",
+        bar: "runs",
+        status: "fail",
+        note: String(error?.message ?? error),
+      }),
+    );
+    emit(rows);
+  },
+);
