@@ -554,8 +554,8 @@ describe("cross-site requests", () => {
 });
 
 describe("security headers", () => {
-  it("sends a CSP without inline script that forbids framing, plus no-sniff and a referrer policy", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+  it("sends pages a CSP without inline script that forbids framing, plus no-sniff and a referrer policy", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/no-such-page" });
     const csp = String(response.headers["content-security-policy"]);
     const directives = new Map(
       csp.split(";").map((part) => {
@@ -572,15 +572,38 @@ describe("security headers", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("DENY");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(response.headers["strict-transport-security"]).toBeUndefined();
   });
 
-  it("adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https", async () => {
+  it("sends API answers, whatever their status, the headers that protect JSON: nothing may load, run or frame it", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/health"],
+      ["GET", "/api/products"],
+      ["GET", "/api/no-such-thing"],
+      ["GET", "/api/auth/me"],
+      ["POST", "/api/auth/login"],
+    ] as const) {
+      const response = await t.app.inject({ method, url, ...(method === "POST" ? { payload: {} } : {}) });
+      expect(response.headers["content-security-policy"], `${method} ${url}`).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers["x-content-type-options"], `${method} ${url}`).toBe("nosniff");
+      expect(response.headers["x-frame-options"], `${method} ${url}`).toBe("DENY");
+      expect(response.headers["cross-origin-resource-policy"], `${method} ${url}`).toBe("same-origin");
+      expect(response.headers["x-request-id"], `${method} ${url}`).toMatch(/^[\w-]+$/);
+      expect(response.headers["strict-transport-security"], `${method} ${url}`).toBeUndefined();
+    }
+  });
+
+  it("adds HSTS to pages and API answers, and upgrade-insecure-requests to pages, when PUBLIC_URL is https", async () => {
     const secure = await buildTestApp({ PUBLIC_URL: "https://shop.example.co.za" });
     try {
-      const response = await secure.app.inject({ method: "GET", url: "/api/health" });
-      expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
-      expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      const page = await secure.app.inject({ method: "GET", url: "/no-such-page" });
+      expect(page.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(String(page.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      const api = await secure.app.inject({ method: "GET", url: "/api/health" });
+      expect(api.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     } finally {
       await secure.close();
     }

@@ -34,8 +34,8 @@ describe("graceful shutdown", () => {
     const env = {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
-      // "incoming request" lines tell which requests the server accepted.
-      LOG_LEVEL: "info",
+      // "incoming request" lines (logged at debug level) tell which requests the server accepted.
+      LOG_LEVEL: "debug",
       // Logins are the slow requests here (argon2): let them all reach the password check.
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
     };

@@ -1,0 +1,106 @@
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
+import type { Bindings, ChildLoggerOptions } from "fastify/types/logger.js";
+import type { LogFn } from "pino";
+
+/** A read slower than this is logged at info level like any write. */
+const SLOW_REQUEST_MS = 1_000;
+
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+type Level = (typeof LEVELS)[number];
+
+type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger that becomes a real child logger (carrying the request id) only when
+ * something is logged at an enabled level. Fastify makes one child per request; for a cached
+ * catalogue read that logs nothing at info level, building it was 3% of the request's CPU.
+ */
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: PinoLike,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private real(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  write(level: Level, args: unknown[]) {
+    if (this.#child || this.parent.isLevelEnabled(level)) (this.real()[level] as (...args: unknown[]) => void)(...args);
+  }
+
+  get level() {
+    return this.#child?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+
+  // Defined on the prototype below.
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
+}
+// The level methods live on the prototype: nothing is allocated per request but the object itself.
+for (const level of LEVELS) {
+  LazyChildLogger.prototype[level] = function (this: LazyChildLogger, ...args: unknown[]) {
+    this.write(level, args);
+  } as LogFn;
+}
+
+/** Fastify's `childLoggerFactory`: a lazy child of the app's pino logger for each request. */
+export function lazyChildLogger(
+  this: FastifyInstance,
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  // Only pino can say whether a level is on; any other logger gets its child at once.
+  if (typeof (logger as Partial<PinoLike>).isLevelEnabled !== "function") return logger.child(bindings, options);
+  return new LazyChildLogger(logger as PinoLike, bindings, options);
+}
+
+/**
+ * One access line per answer, in place of Fastify's two. Writes, failures and slow answers are
+ * logged at info; a read that went well (a cached catalogue answer, a page, an asset) only at
+ * debug, where its line costs nothing: at info it was a seventh of a catalogue read's CPU.
+ * At debug level the server also logs each request as it takes it ("incoming request").
+ */
+export class ShopLogController extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ method: request.method, url: request.url }, "incoming request");
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (error) {
+      reply.log.error({ ...line, err: error }, "request errored");
+      return;
+    }
+    const routine = (request.method === "GET" || request.method === "HEAD") && reply.statusCode < 400;
+    reply.log[routine && line.responseTime < SLOW_REQUEST_MS ? "debug" : "info"](line, "request completed");
+  }
+}

@@ -1,0 +1,102 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet, { type HelmetOptions } from "helmet";
+import type { Config } from "./config.js";
+
+/** The security headers of the shop's answers, each set built once at start. */
+export interface SecurityHeaders {
+  /** Pages, the PayFast emulator and static assets: everything a browser may render. */
+  page: Readonly<Record<string, string>>;
+  /** JSON answers under /api/: only what protects a response that is never rendered as a page. */
+  api: Readonly<Record<string, string>>;
+}
+
+export function securityHeaders(config: Config): SecurityHeaders {
+  const page = helmetHeaders(helmetOptions(config));
+  // OWASP's REST Security Cheat Sheet: the headers that matter for API responses. The rest of
+  // helmet's set (referrer policy, COOP, DNS prefetch, legacy IE and Flash switches) only
+  // affects documents, and each header costs every answer about a microsecond to validate and
+  // write, which a cached catalogue read feels (docs/decisions/004-helmet-once.md).
+  const api: Record<string, string> = {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "cross-origin-resource-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+  };
+  const hsts = page["strict-transport-security"];
+  if (hsts) api["strict-transport-security"] = hsts;
+  return { page, api: Object.freeze(api) };
+}
+
+/**
+ * helmet's headers as a table. With no per-request nonce they never change, so running helmet's
+ * middlewares on each request (setHeader by setHeader) only repeated the same work.
+ */
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return Object.freeze(headers);
+}
+
+/**
+ * Security headers: a CSP with no inline script (the ad-conversion tag, when configured, loads
+ * from its own file and Google's hosts), no framing, no MIME sniffing, a strict referrer policy,
+ * and HSTS when the shop is served over https.
+ */
+function helmetOptions(config: Config): HelmetOptions {
+  const payfastHosts =
+    config.payfast.mode === "live"
+      ? ["https://www.payfast.co.za"]
+      : config.payfast.mode === "sandbox"
+        ? ["https://sandbox.payfast.co.za"]
+        : [];
+  // Google's documented hosts for the Google Ads conversion tag (gtag.js).
+  const ads = config.adConversionId
+    ? {
+        scripts: ["https://www.googletagmanager.com", "https://www.googleadservices.com", "https://www.google.com"],
+        connect: [
+          "https://www.google.com",
+          "https://www.googleadservices.com",
+          "https://googleads.g.doubleclick.net",
+          "https://www.google-analytics.com",
+        ],
+        frames: ["https://www.googletagmanager.com", "https://td.doubleclick.net"],
+      }
+    : { scripts: [], connect: [], frames: [] };
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", ...ads.scripts],
+        "script-src-attr": ["'none'"],
+        // Radix injects small <style> elements (scroll locking); styles cannot run code.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...ads.connect],
+        "frame-src": ads.frames.length ? ads.frames : ["'none'"],
+        "form-action": ["'self'", ...payfastHosts],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        ...(config.secureCookies ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" as const },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" as const },
+    crossOriginEmbedderPolicy: false,
+  };
+}

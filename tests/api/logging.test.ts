@@ -1,0 +1,110 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import { createDatabase } from "../../src/server/db/client.js";
+import { createTestDatabase } from "../helpers/app.js";
+
+type Line = Record<string, unknown>;
+
+/** The app as main.ts builds it, logging JSON lines at `level` into an array. */
+async function appLoggingAt(level: string) {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const text of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(text));
+      done();
+    },
+  });
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: level,
+    PUBLIC_URL: "http://localhost:3000",
+    SERVE_STATIC: "false",
+  });
+  const { db, pool } = createDatabase(databaseUrl, 3);
+  const app = await buildApp({ config, db, pool, databaseUrl, logger: { level, stream } });
+  await app.ready();
+  return {
+    app,
+    lines,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+const requestLines = (lines: Line[]) => lines.filter((line) => line.reqId !== undefined);
+
+describe("at info level (the default)", () => {
+  let shop: { app: App; lines: Line[]; close: () => Promise<void> };
+  beforeAll(async () => {
+    shop = await appLoggingAt("info");
+  });
+  afterAll(() => shop.close());
+  beforeEach(() => {
+    shop.lines.length = 0;
+  });
+
+  it("logs a write as one line carrying the request id the answer names", async () => {
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "nobody-here", password: "wrong-password" },
+    });
+    expect(response.statusCode).toBe(401);
+    const lines = requestLines(shop.lines).filter((line) => line.msg === "request completed");
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        reqId: response.headers["x-request-id"],
+        method: "POST",
+        url: "/api/auth/login",
+        statusCode: 401,
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    expect(shop.lines.some((line) => line.msg === "incoming request")).toBe(false);
+  });
+
+  it("logs a failed read, and keeps a read that went well out of the log", async () => {
+    const good = await shop.app.inject({ method: "GET", url: "/api/products" });
+    expect(good.statusCode).toBe(200);
+    expect(requestLines(shop.lines)).toEqual([]);
+
+    const missing = await shop.app.inject({ method: "GET", url: "/api/no-such-thing" });
+    expect(missing.statusCode).toBe(404);
+    expect(requestLines(shop.lines)).toEqual([
+      expect.objectContaining({ reqId: missing.headers["x-request-id"], statusCode: 404, msg: "request completed" }),
+    ]);
+  });
+
+  it("uses the caller's request id when it sends a sane one", async () => {
+    const response = await shop.app.inject({
+      method: "GET",
+      url: "/api/no-such-thing",
+      headers: { "x-request-id": "support-ticket-42" },
+    });
+    expect(response.headers["x-request-id"]).toBe("support-ticket-42");
+    expect(requestLines(shop.lines)).toEqual([expect.objectContaining({ reqId: "support-ticket-42" })]);
+  });
+});
+
+describe("at debug level", () => {
+  it("logs every request as it is taken and as it is answered, under one request id", async () => {
+    const shop = await appLoggingAt("debug");
+    try {
+      const response = await shop.app.inject({ method: "GET", url: "/api/products" });
+      expect(response.statusCode).toBe(200);
+      const id = response.headers["x-request-id"];
+      expect(requestLines(shop.lines).map((line) => [line.msg, line.reqId, line.level])).toEqual([
+        ["incoming request", id, 20],
+        ["request completed", id, 20],
+      ]);
+    } finally {
+      await shop.close();
+    }
+  });
+});
