@@ -35,10 +35,13 @@ function compress(body: Buffer, coding: Exclude<ContentCoding, "identity">): Pro
 export class CachedBody {
   readonly etag: string;
   private readonly encoded = new Map<ContentCoding, Promise<Buffer>>();
+  /** The forms already made, for answering without waiting on a promise. */
+  private readonly ready = new Map<ContentCoding, Buffer>();
 
   constructor(readonly body: Buffer) {
     this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     this.encoded.set("identity", Promise.resolve(body));
+    this.ready.set("identity", body);
   }
 
   /** The body in `coding`. A form that would not be smaller is sent as identity (the caller checks `.length`). */
@@ -47,10 +50,18 @@ export class CachedBody {
     if (!pending) {
       pending = coding === "identity" ? Promise.resolve(this.body) : compress(this.body, coding);
       this.encoded.set(coding, pending);
-      // A failed compression is not kept: the next request tries again.
-      pending.catch(() => this.encoded.delete(coding));
+      pending.then(
+        (buffer) => this.ready.set(coding, buffer),
+        // A failed compression is not kept: the next request tries again.
+        () => this.encoded.delete(coding),
+      );
     }
     return pending;
+  }
+
+  /** The body in `coding` if it is already made, else undefined (then use `encodedAs`). */
+  readyAs(coding: ContentCoding): Buffer | undefined {
+    return this.ready.get(coding);
   }
 }
 
@@ -96,6 +107,8 @@ function parseAcceptEncoding(header: string): ContentCoding {
  */
 export class CatalogCache {
   private entries = new Map<string, Promise<CachedBody>>();
+  /** The entries whose load has finished, for answering without waiting on a promise. */
+  private loaded = new Map<string, CachedBody>();
   /** Bumped by every clear: a load that started before a change is never stored after it. */
   private generation = 0;
   private listener: pg.Client | null = null;
@@ -153,6 +166,12 @@ export class CatalogCache {
   clear() {
     this.generation += 1;
     this.entries.clear();
+    this.loaded.clear();
+  }
+
+  /** The cached answer for `key` if it is loaded and current, else undefined (then use `get`). */
+  peek(key: string): CachedBody | undefined {
+    return this.loaded.get(key);
   }
 
   /**
@@ -170,8 +189,9 @@ export class CatalogCache {
       const forget = () => {
         if (this.entries.get(key) === pending) this.entries.delete(key);
       };
-      pending.then(() => {
+      pending.then((cached) => {
         if (this.generation !== generation) forget();
+        else if (this.entries.get(key) === pending) this.loaded.set(key, cached);
       }, forget);
     }
     return pending;

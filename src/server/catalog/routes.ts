@@ -1,5 +1,6 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { negotiateCoding } from "./cache.js";
+import { type CachedBody, negotiateCoding } from "./cache.js";
 import { listCategories, listProducts } from "./queries.js";
 
 /**
@@ -8,25 +9,43 @@ import { listCategories, listProducts } from "./queries.js";
  * request cost more than everything else the route does), so @fastify/compress is off here.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const serve = (key: string, load: () => Promise<unknown>) =>
+  const serve = (key: string, load: () => Promise<unknown>) => {
+    /** Answers from a loaded cache entry; false when the compressed form is still being made. */
+    const answer = (cached: CachedBody, request: FastifyRequest, reply: FastifyReply, made?: Buffer): boolean => {
+      reply
+        .header("etag", cached.etag)
+        .header("cache-control", "no-cache")
+        .header("vary", "accept-encoding")
+        .type("application/json; charset=utf-8");
+      if (matchesEtag(request.headers["if-none-match"], cached.etag)) {
+        reply.status(304).send();
+        return true;
+      }
+      const coding = negotiateCoding(request.headers["accept-encoding"]);
+      const encoded = made ?? cached.readyAs(coding);
+      if (!encoded) return false;
+      if (coding === "identity" || encoded.length >= cached.body.length) reply.send(cached.body);
+      else reply.header("content-encoding", coding).send(encoded);
+      return true;
+    };
     app.route({
       method: "GET",
       url: `/${key}`,
       compress: false,
-      handler: async (request, reply) => {
-        const cached = await app.catalogCache.get(key, load);
-        reply
-          .header("etag", cached.etag)
-          .header("cache-control", "no-cache")
-          .header("vary", "accept-encoding")
-          .type("application/json; charset=utf-8");
-        if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();
-        const coding = negotiateCoding(request.headers["accept-encoding"]);
-        const encoded = await cached.encodedAs(coding);
-        if (coding === "identity" || encoded.length >= cached.body.length) return reply.send(cached.body);
-        return reply.header("content-encoding", coding).send(encoded);
+      decompress: false,
+      // Synchronous while the cache is warm (nearly always): no promise to wait on per request.
+      handler: (request, reply) => {
+        const cached = app.catalogCache.peek(key);
+        if (cached && answer(cached, request, reply)) return reply;
+        return (async () => {
+          const loaded = await app.catalogCache.get(key, load);
+          const made = await loaded.encodedAs(negotiateCoding(request.headers["accept-encoding"]));
+          answer(loaded, request, reply, made);
+          return reply;
+        })();
       },
     });
+  };
   serve("products", () => listProducts(app.db));
   serve("categories", () => listCategories(app.db));
 };
