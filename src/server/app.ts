@@ -1,5 +1,4 @@
 import "./types.js";
-import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
@@ -18,7 +17,7 @@ import { registerErrorHandling } from "./errors.js";
 import { orderRoutes } from "./orders/routes.js";
 import { payfastEmulator } from "./payfast/emulator.js";
 import { payfastRoutes } from "./payfast/routes.js";
-import { lazyChildLogger, ShopLogController } from "./request-logging.js";
+import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
@@ -35,10 +34,7 @@ export interface AppDependencies {
 export async function buildApp({ config, db, pool, databaseUrl, logger }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    genReqId: (request) => {
-      const given = request.headers["x-request-id"];
-      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIds(),
     requestIdHeader: false,
     trustProxy: parseTrustProxy(config.trustProxy),
     bodyLimit: 100 * 1024,

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -7,6 +9,23 @@ import {
 } from "fastify";
 import type { Bindings, ChildLoggerOptions } from "fastify/types/logger.js";
 import type { LogFn } from "pino";
+
+/**
+ * Request ids: the caller's X-Request-Id when it is a sane one (a proxy's, or a support case's),
+ * else this process's random prefix and a counter. Unique across instances and restarts without
+ * a random UUID per request (which, with its header, cost a catalogue read 3-4 µs); an id
+ * correlates log lines, it guards nothing.
+ */
+export function requestIds(): (request: IncomingMessage) => string {
+  const prefix = randomBytes(9).toString("base64url");
+  let counter = 0;
+  return (request) => {
+    const given = request.headers["x-request-id"];
+    if (typeof given === "string" && /^[\w-]{1,64}$/.test(given)) return given;
+    counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+    return `${prefix}-${counter.toString(36)}`;
+  };
+}
 
 /** A read slower than this is logged at info level like any write. */
 const SLOW_REQUEST_MS = 1_000;

@@ -92,6 +92,29 @@ describe("at info level (the default)", () => {
   });
 });
 
+describe("request ids", () => {
+  it("gives each request an id of its own, and replaces one that is unsafe to log", async () => {
+    const shop = await appLoggingAt("info");
+    try {
+      const ids = new Set<unknown>();
+      for (let index = 0; index < 20; index++) {
+        const response = await shop.app.inject({ method: "GET", url: "/api/health" });
+        ids.add(response.headers["x-request-id"]);
+      }
+      expect(ids.size).toBe(20);
+      const unsafe = await shop.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-request-id": "a\nforged log line" },
+      });
+      expect(unsafe.headers["x-request-id"]).toMatch(/^[\w-]{1,64}$/);
+      expect(ids.has(unsafe.headers["x-request-id"])).toBe(false);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe("at debug level", () => {
   it("logs every request as it is taken and as it is answered, under one request id", async () => {
     const shop = await appLoggingAt("debug");
