@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sessions, users } from "../db/schema.js";
@@ -85,6 +85,15 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest("user", null);
+    // Every signed-in API request runs this: built once and prepared by name, so neither Drizzle
+    // nor PostgreSQL parses and plans it again per request.
+    const findSession = app.db
+      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: userColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+      .limit(1)
+      .prepare("session_by_token");
 
     app.addHook("onRequest", async (request, reply) => {
       if (!request.url.startsWith("/api/")) return;
@@ -96,12 +105,7 @@ export const sessionPlugin = fp(
       }
 
       const tokenHash = hashSessionToken(token);
-      const [row] = await app.db
-        .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: userColumns })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await findSession.execute({ tokenHash });
       if (!row) {
         clearSessionCookies(app, reply);
         return;

@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Pool } from "pg";
 import { centsToDecimal } from "../../domain/money.js";
 import type { Order } from "../../domain/schemas/orders.js";
 import type { Database } from "../db/client.js";
@@ -70,9 +71,13 @@ export function listOrdersForUser(db: Database, userId: string): Promise<Order[]
   return listOrders(db, eq(orders.userId, userId));
 }
 
-/** The products a cart names, in one query, with what create-order checks. */
-export function findProductsForOrder(db: Database, ids: readonly string[]): Promise<ProductForOrder[]> {
-  return db
+/**
+ * The products a cart names, in one query, with what create-order checks. Create-order is the
+ * shop's hottest write: its statements are built once and prepared by name, so neither Drizzle
+ * nor PostgreSQL parses and plans them again for each order (bench/README.md, orders).
+ */
+export function productsForOrderQuery(db: Database) {
+  const query = db
     .select({
       id: products.id,
       name: products.name,
@@ -82,7 +87,9 @@ export function findProductsForOrder(db: Database, ids: readonly string[]): Prom
       outOfStock: products.outOfStock,
     })
     .from(products)
-    .where(inArray(products.id, [...new Set(ids)]));
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("products_for_order");
+  return (ids: readonly string[]): Promise<ProductForOrder[]> => query.execute({ ids: [...new Set(ids)] });
 }
 
 export interface NewOrder {
@@ -104,32 +111,50 @@ export interface NewOrder {
 /**
  * Writes an order and all its lines in ONE statement (a data-modifying CTE), which PostgreSQL
  * runs atomically: either both are stored or neither. The lines go in as arrays, so the
- * statement's shape does not change with the number of lines.
+ * statement's shape does not change with the number of lines, and it is prepared once per
+ * connection by name. Drizzle cannot prepare a raw statement, so this one goes to the driver
+ * (the same pool Drizzle uses) as a named query.
  */
-export async function insertOrder(db: Database, order: NewOrder): Promise<void> {
-  const { lines } = order;
-  await db.execute(sql`
+const INSERT_ORDER = {
+  name: "insert_order",
+  text: `
     with new_order as (
       insert into orders (
         id, user_id, status, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code
-      ) values (
-        ${order.id}, ${order.userId}, 'pending', ${order.subtotalCents}, ${order.deliveryFeeCents},
-        ${order.totalCents}, ${order.customerEmail}, ${order.deliveryName}, ${order.deliveryPhone},
-        ${order.deliveryAddress}, ${order.deliveryCity}, ${order.deliveryProvince}, ${order.deliveryZipCode}
-      )
+      ) values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
       returning id
     )
     insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
     select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents
     from new_order
-    cross join unnest(
-      ${sql.param(lines.map((line) => line.productId))}::uuid[],
-      ${sql.param(lines.map((_, index) => index))}::int[],
-      ${sql.param(lines.map((line) => line.name))}::text[],
-      ${sql.param(lines.map((line) => line.size))}::text[],
-      ${sql.param(lines.map((line) => line.quantity))}::int[],
-      ${sql.param(lines.map((line) => line.unitPriceCents))}::int[]
-    ) as line(product_id, position, name, size, quantity, unit_price_cents)
-  `);
+    cross join unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[])
+      as line(product_id, position, name, size, quantity, unit_price_cents)`,
+};
+
+export async function insertOrder(pool: Pool, order: NewOrder): Promise<void> {
+  const { lines } = order;
+  await pool.query({
+    ...INSERT_ORDER,
+    values: [
+      order.id,
+      order.userId,
+      order.subtotalCents,
+      order.deliveryFeeCents,
+      order.totalCents,
+      order.customerEmail,
+      order.deliveryName,
+      order.deliveryPhone,
+      order.deliveryAddress,
+      order.deliveryCity,
+      order.deliveryProvince,
+      order.deliveryZipCode,
+      lines.map((line) => line.productId),
+      lines.map((_, index) => index),
+      lines.map((line) => line.name),
+      lines.map((line) => line.size),
+      lines.map((line) => line.quantity),
+      lines.map((line) => line.unitPriceCents),
+    ],
+  });
 }

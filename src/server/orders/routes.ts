@@ -7,13 +7,15 @@ import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
 import { priceOrder } from "./pricing.js";
-import { findOrder, findProductsForOrder, insertOrder, listOrdersForUser } from "./queries.js";
+import { findOrder, insertOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
 
 /**
  * POST /api/create-order, GET /api/orders/:id and GET /api/users/:id/orders.
  * The server is the only authority on prices: every line is re-priced from the database.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const findProductsForOrder = productsForOrderQuery(app.db);
+
   app.post(
     "/create-order",
     { schema: { body: createOrderInput, response: { 200: createOrderAnswer } } },
@@ -31,10 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("deliveryInfo must not contain NUL characters");
       }
 
-      const products = await findProductsForOrder(
-        app.db,
-        input.items.map((item) => item.id),
-      );
+      const products = await findProductsForOrder(input.items.map((item) => item.id));
       const priced = priceOrder(input.items, input, products);
       if (!priced.ok) throw conflict(priced.message);
 
@@ -53,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryZipCode: delivery.zipCode,
         lines: priced.lines,
       };
-      await insertOrder(app.db, newOrder);
+      await insertOrder(app.pool, newOrder);
       request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
 
       return {
