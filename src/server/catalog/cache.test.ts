@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/app.js";
 import { negotiateCoding } from "./cache.js";
@@ -75,5 +76,39 @@ describe("the catalogue cache", () => {
     expect(loads).toBe(2);
     await t.app.catalogCache.get("changing", load);
     expect(loads).toBe(2);
+  });
+
+  it("hands out a loaded answer without waiting only while it is current", async () => {
+    const cache = t.app.catalogCache;
+    const load = async () => ({ at: Date.now() });
+    expect(cache.peek("peeked")).toBeUndefined();
+    const loaded = await cache.get("peeked", load);
+    expect(cache.peek("peeked")).toBe(loaded);
+    expect(loaded.readyAs("identity")).toBe(loaded.body);
+    expect(loaded.readyAs("br")).toBeUndefined();
+    const br = await loaded.encodedAs("br");
+    expect(loaded.readyAs("br")).toBe(br);
+
+    // A load that a change overtook is never handed out.
+    let finish: (value: unknown) => void = () => {};
+    const slow = cache.get("overtaken", () => new Promise((resolve) => (finish = resolve)));
+    cache.clear();
+    expect(cache.peek("peeked")).toBeUndefined();
+    finish({ stale: true });
+    await slow;
+    expect(cache.peek("overtaken")).toBeUndefined();
+  });
+
+  it("answers the first request after a change with the new catalogue, compressed", async () => {
+    const before = await get({ "accept-encoding": "br" });
+    t.app.catalogCache.clear();
+    await t.db.execute(
+      sql`update products set promo_text = 'Fresh after a change' where name = (select min(name) from products)`,
+    );
+    const after = await get({ "accept-encoding": "br" });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers["content-encoding"]).toBe("br");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(brotliDecompressSync(after.rawPayload).toString("utf8")).toContain("Fresh after a change");
   });
 });
