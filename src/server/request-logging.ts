@@ -92,8 +92,11 @@ export function lazyChildLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  // Only pino can say whether a level is on; any other logger gets its child at once.
-  if (typeof (logger as Partial<PinoLike>).isLevelEnabled !== "function") return logger.child(bindings, options);
+  // Only pino can say whether a level is on, and only the parent's level is known before the
+  // child exists: another logger, or a route with a log level of its own, gets its child at once.
+  if (typeof (logger as Partial<PinoLike>).isLevelEnabled !== "function" || options.level !== undefined) {
+    return logger.child(bindings, options);
+  }
   return new LazyChildLogger(logger as PinoLike, bindings, options);
 }
 

@@ -15,7 +15,7 @@ export function securityHeaders(config: Config): SecurityHeaders {
   // OWASP's REST Security Cheat Sheet: the headers that matter for API responses. The rest of
   // helmet's set (referrer policy, COOP, DNS prefetch, legacy IE and Flash switches) only
   // affects documents, and each header costs every answer about a microsecond to validate and
-  // write, which a cached catalogue read feels (docs/decisions/004-helmet-once.md).
+  // write, which a cached catalogue read feels (docs/decisions/005-hot-path-costs.md).
   const api: Record<string, string> = {
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     "cross-origin-resource-policy": "same-origin",

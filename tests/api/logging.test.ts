@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
+import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { createDatabase } from "../../src/server/db/client.js";
+import { lazyChildLogger } from "../../src/server/request-logging.js";
 import { createTestDatabase } from "../helpers/app.js";
 
 type Line = Record<string, unknown>;
@@ -129,5 +131,22 @@ describe("at debug level", () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+describe("a request's logger", () => {
+  it("logs with its bindings at the levels its parent allows, or at a route's own level", () => {
+    const lines: Line[] = [];
+    const parent = pino({ level: "info" }, { write: (text: string) => lines.push(JSON.parse(text)) });
+    const make = lazyChildLogger.bind(undefined as never);
+    const plain = make(parent, { reqId: "plain" }, {});
+    plain.debug("hidden");
+    plain.info({ orderId: "o-1" }, "shown");
+    const chatty = make(parent, { reqId: "chatty" }, { level: "debug" });
+    chatty.debug("shown at the route's level");
+    expect(lines.map((line) => [line.reqId, line.msg, line.orderId])).toEqual([
+      ["plain", "shown", "o-1"],
+      ["chatty", "shown at the route's level", undefined],
+    ]);
   });
 });
