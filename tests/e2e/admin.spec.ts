@@ -270,7 +270,10 @@ test("a dismissed confirmation deletes nothing", async ({ page }) => {
     question = dialog.message();
     return dialog.dismiss();
   });
+  // count() does not wait: count once the list has loaded (CI once counted 0 before it had).
+  await expect(first).toBeVisible();
   const countBefore = await page.getByRole("button", { name: /^Delete / }).count();
+  expect(countBefore).toBeGreaterThan(0);
   await first.click();
   await expect.poll(() => question).toBe("Are you sure you want to delete this category?");
   await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(countBefore);
