@@ -1,4 +1,5 @@
 import { type ComponentPropsWithRef, useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { ApiError } from "../../lib/api";
 
 export interface TextFieldProps extends ComponentPropsWithRef<"input"> {
@@ -43,6 +44,41 @@ export function TextField({ label, error, hint, required, className = "", ...inp
         </p>
       )}
     </div>
+  );
+}
+
+export type ContactField = "phone" | "city" | "address" | "zipCode";
+
+/**
+ * Phone, city, address and zip code: the optional delivery details that sign-up and the profile
+ * both keep (checkout prefills from them). `fields` holds each input's `register(...)`.
+ */
+export function ContactFields({
+  fields,
+  error,
+}: {
+  fields: Record<ContactField, UseFormRegisterReturn>;
+  error: (field: ContactField) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...fields.phone} />
+      <TextField label="City" autoComplete="address-level2" error={error("city")} {...fields.city} />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={error("address")}
+        className="sm:col-span-2"
+        {...fields.address}
+      />
+      <TextField
+        label="Zip code"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        error={error("zipCode")}
+        {...fields.zipCode}
+      />
+    </>
   );
 }
 

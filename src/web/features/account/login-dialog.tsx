@@ -16,7 +16,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/toast";
 import { apiRequest } from "../../lib/api";
-import { messageOf, readableMessage, TextField } from "./form-field";
+import { ContactFields, messageOf, readableMessage, TextField } from "./form-field";
 
 type AccountTab = "login" | "signup";
 
@@ -194,21 +194,14 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
         <legend className="float-left w-full text-sm font-semibold text-stone-900 sm:col-span-2">
           Delivery details <span className="font-normal text-stone-600">(optional, saves typing at checkout)</span>
         </legend>
-        <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...register("phone")} />
-        <TextField label="City" autoComplete="address-level2" error={error("city")} {...register("city")} />
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          error={error("address")}
-          className="sm:col-span-2"
-          {...register("address")}
-        />
-        <TextField
-          label="Zip code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={error("zipCode")}
-          {...register("zipCode")}
+        <ContactFields
+          fields={{
+            phone: register("phone"),
+            city: register("city"),
+            address: register("address"),
+            zipCode: register("zipCode"),
+          }}
+          error={error}
         />
       </fieldset>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full sm:col-span-2">

@@ -15,7 +15,7 @@ import { toast } from "../../components/ui/toast";
 import { apiRequest } from "../../lib/api";
 import { NotFoundPage } from "../content/not-found-page";
 import { usePageTitle } from "../content/static-page";
-import { messageOf, readableMessage, TextField } from "./form-field";
+import { ContactFields, messageOf, readableMessage, TextField } from "./form-field";
 
 const PROFILE_LABELS = {
   fullName: "Full name",
@@ -172,21 +172,14 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
         error={error("email")}
         {...register("email")}
       />
-      <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...register("phone")} />
-      <TextField label="City" autoComplete="address-level2" error={error("city")} {...register("city")} />
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        error={error("address")}
-        className="sm:col-span-2"
-        {...register("address")}
-      />
-      <TextField
-        label="Zip code"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        error={error("zipCode")}
-        {...register("zipCode")}
+      <ContactFields
+        fields={{
+          phone: register("phone"),
+          city: register("city"),
+          address: register("address"),
+          zipCode: register("zipCode"),
+        }}
+        error={error}
       />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>
