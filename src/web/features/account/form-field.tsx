@@ -51,32 +51,32 @@ export type ContactField = "phone" | "city" | "address" | "zipCode";
 
 /**
  * Phone, city, address and zip code: the optional delivery details that sign-up and the profile
- * both keep (checkout prefills from them). `fields` holds each input's `register(...)`.
+ * both keep (checkout prefills from them), registered with the form's own `register`.
  */
 export function ContactFields({
-  fields,
+  register,
   error,
 }: {
-  fields: Record<ContactField, UseFormRegisterReturn>;
+  register: (field: ContactField) => UseFormRegisterReturn;
   error: (field: ContactField) => string | undefined;
 }) {
   return (
     <>
-      <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...fields.phone} />
-      <TextField label="City" autoComplete="address-level2" error={error("city")} {...fields.city} />
+      <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...register("phone")} />
+      <TextField label="City" autoComplete="address-level2" error={error("city")} {...register("city")} />
       <TextField
         label="Address"
         autoComplete="street-address"
         error={error("address")}
         className="sm:col-span-2"
-        {...fields.address}
+        {...register("address")}
       />
       <TextField
         label="Zip code"
         inputMode="numeric"
         autoComplete="postal-code"
         error={error("zipCode")}
-        {...fields.zipCode}
+        {...register("zipCode")}
       />
     </>
   );

@@ -194,15 +194,7 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
         <legend className="float-left w-full text-sm font-semibold text-stone-900 sm:col-span-2">
           Delivery details <span className="font-normal text-stone-600">(optional, saves typing at checkout)</span>
         </legend>
-        <ContactFields
-          fields={{
-            phone: register("phone"),
-            city: register("city"),
-            address: register("address"),
-            zipCode: register("zipCode"),
-          }}
-          error={error}
-        />
+        <ContactFields register={register} error={error} />
       </fieldset>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full sm:col-span-2">
         {isSubmitting ? "Creating account..." : "Create Account"}

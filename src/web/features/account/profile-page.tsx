@@ -172,15 +172,7 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
         error={error("email")}
         {...register("email")}
       />
-      <ContactFields
-        fields={{
-          phone: register("phone"),
-          city: register("city"),
-          address: register("address"),
-          zipCode: register("zipCode"),
-        }}
-        error={error}
-      />
+      <ContactFields register={register} error={error} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save Changes"}
