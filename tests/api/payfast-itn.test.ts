@@ -8,6 +8,7 @@ import { PAYFAST_SANDBOX } from "../../src/server/config.js";
 import { freePort } from "../../src/server/db/embedded.js";
 import { orders, payfastEmulatorNotifications, payfastItns, products } from "../../src/server/db/schema.js";
 import { checkoutSignature, signItnFields } from "../../src/server/payfast/signature.js";
+import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { registerAndLogin } from "../helpers/users.js";
 
@@ -45,26 +46,15 @@ beforeEach(() => {
   validator.received = [];
 });
 
-/** A pending order straight in the database (create-order has its own tests). */
-async function pendingOrder(app: TestApp, totalCents = 57_499): Promise<string> {
-  const [row] = await app.db
-    .insert(orders)
-    .values({
-      subtotalCents: totalCents - 7_500,
-      deliveryFeeCents: 7_500,
-      totalCents,
-      customerEmail: "thandi@example.co.za",
-      deliveryName: "Thandi Mokoena",
-      deliveryPhone: "082 555 0101",
-      deliveryAddress: "12 Jacaranda Street",
-      deliveryCity: "Pretoria",
-      deliveryProvince: "Gauteng",
-      deliveryZipCode: "0181",
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error("order insert returned nothing");
-  return row.id;
-}
+/**
+ * A pending order of R574.99 (one R499.99 line plus the R75 delivery fee), straight in the
+ * database (create-order has its own tests).
+ */
+const pendingOrder = (app: TestApp): Promise<string> =>
+  insertOrder(app, {
+    lines: [{ name: "Baby Nappies", size: "Size 3", quantity: 1, unitPriceCents: 49_999 }],
+    customerEmail: "thandi@example.co.za",
+  });
 
 /** An ITN as PayFast sends it: its fields in PayFast's order, empty ones included, signed. */
 function itn(orderId: string, overrides: Record<string, string> = {}, passphrase: string = PAYFAST_SANDBOX.passphrase) {
@@ -172,7 +162,7 @@ describe("POST /api/payfast/notify", () => {
   });
 
   it("accepts an amount within R0.01 of the order total", async () => {
-    const orderId = await pendingOrder(t, 57_499);
+    const orderId = await pendingOrder(t);
     const response = await notify(t, itn(orderId, { amount_gross: "575.00" }));
     expect(response.statusCode).toBe(200);
     expect((await orderRow(t, orderId))?.status).toBe("completed");
@@ -206,12 +196,12 @@ describe("POST /api/payfast/notify", () => {
   });
 
   it("refuses an ITN whose amount differs from the order total", async () => {
-    const orderId = await pendingOrder(t, 57_499);
+    const orderId = await pendingOrder(t);
     await expectRejected(t, orderId, itn(orderId, { amount_gross: "575.01" }), /does not match the order total/);
   });
 
   it("refuses an ITN for a much smaller amount", async () => {
-    const orderId = await pendingOrder(t, 57_499);
+    const orderId = await pendingOrder(t);
     await expectRejected(t, orderId, itn(orderId, { amount_gross: "5.00" }), /does not match the order total/);
   });
 

@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/domain/money.js";
-import { signItnFields } from "../../src/server/payfast/signature.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { completeItn as signedItn } from "../helpers/payfast.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 /**
@@ -73,31 +73,7 @@ async function placeOrder(): Promise<{ id: string; total: string }> {
 
 /** A valid COMPLETE ITN for the order, as PayFast posts it. */
 function completeItn(order: { id: string; total: string }, pfPaymentId = String(randomInt(1_000_000, 9_999_999))) {
-  const fields: [string, string][] = [
-    ["m_payment_id", order.id],
-    ["pf_payment_id", pfPaymentId],
-    ["payment_status", "COMPLETE"],
-    ["item_name", `Snug & Dry order ${order.id.slice(-8)}`],
-    ["item_description", ""],
-    ["amount_gross", order.total],
-    ["amount_fee", "-2.30"],
-    ["amount_net", order.total],
-    ["custom_str1", ""],
-    ["custom_str2", ""],
-    ["custom_str3", ""],
-    ["custom_str4", ""],
-    ["custom_str5", ""],
-    ["custom_int1", ""],
-    ["custom_int2", ""],
-    ["custom_int3", ""],
-    ["custom_int4", ""],
-    ["custom_int5", ""],
-    ["name_first", "Thandi"],
-    ["name_last", "Mokoena"],
-    ["email_address", shopper.user.email],
-    ["merchant_id", t.app.config.payfast.merchantId],
-  ];
-  return signItnFields(fields, t.app.config.payfast.passphrase);
+  return signedItn(order.id, order.total, pfPaymentId, shopper.user.email, t.app.config.payfast);
 }
 
 function notify(body: string) {

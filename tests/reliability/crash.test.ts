@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/server/db/embedded.js";
+import { completeItn } from "../helpers/payfast.js";
 import { type AppProcess, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import {
@@ -14,7 +15,6 @@ import {
   buyableProducts,
   type CartLine,
   type Customer,
-  completeItn,
   orderBody,
   randomCart,
   registerCustomer,

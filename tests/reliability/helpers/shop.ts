@@ -3,8 +3,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseRandToCents } from "../../../src/domain/money.js";
 import { orderTotals } from "../../../src/domain/pricing.js";
-import { PAYFAST_SANDBOX } from "../../../src/server/config.js";
-import { signItnFields } from "../../../src/server/payfast/signature.js";
 import { call, sessionCookie } from "./http.js";
 
 export interface Customer {
@@ -114,35 +112,6 @@ export function randomCart(choices: readonly { product: CatalogueProduct; size: 
     });
   }
   return [...lines.values()];
-}
-
-/** A COMPLETE ITN for an order, in PayFast's field order, signed with the sandbox passphrase. */
-export function completeItn(orderId: string, amount: string, pfPaymentId: string, email: string): string {
-  const fields: [string, string][] = [
-    ["m_payment_id", orderId],
-    ["pf_payment_id", pfPaymentId],
-    ["payment_status", "COMPLETE"],
-    ["item_name", `Snug & Dry order ${orderId.slice(-8)}`],
-    ["item_description", ""],
-    ["amount_gross", amount],
-    ["amount_fee", "-2.30"],
-    ["amount_net", amount],
-    ["custom_str1", ""],
-    ["custom_str2", ""],
-    ["custom_str3", ""],
-    ["custom_str4", ""],
-    ["custom_str5", ""],
-    ["custom_int1", ""],
-    ["custom_int2", ""],
-    ["custom_int3", ""],
-    ["custom_int4", ""],
-    ["custom_int5", ""],
-    ["name_first", "Thandi"],
-    ["name_last", "Mokoena"],
-    ["email_address", email],
-    ["merchant_id", PAYFAST_SANDBOX.merchantId],
-  ];
-  return signItnFields(fields, PAYFAST_SANDBOX.passphrase);
 }
 
 /** A stand-in for PayFast's /eng/query/validate that calls every ITN VALID (point PAYFAST_VALIDATE_URL at it). */
