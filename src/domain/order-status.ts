@@ -1,16 +1,22 @@
-export const ORDER_STATUSES = ["pending", "completed", "processed"] as const;
+export const ORDER_STATUSES = ["pending", "completed", "processed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The admin's one forward move from each status. A cancelled order leaves that state only
+ * through a verified payment (DECISIONS.md: money is never ignored), never by a status change.
+ */
 const NEXT: Record<OrderStatus, OrderStatus | null> = {
   pending: "completed",
   completed: "processed",
   processed: null,
+  cancelled: null,
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Needs Payment",
   completed: "Paid - Ready to Ship",
   processed: "Shipped",
+  cancelled: "Cancelled",
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

@@ -100,7 +100,7 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["pending", "completed", "processed"] })
+    status: text("status", { enum: ["pending", "completed", "processed", "cancelled"] })
       .notNull()
       .default("pending"),
     subtotalCents: integer("subtotal_cents").notNull(),
@@ -113,9 +113,17 @@ export const orders = pgTable(
     deliveryCity: text("delivery_city").notNull(),
     deliveryProvince: text("delivery_province").notNull(),
     deliveryZipCode: text("delivery_zip_code").notNull(),
-    /** How the order became paid: "itn" (PayFast proved it) or "admin" (confirmed by hand). */
-    paidBy: text("paid_by", { enum: ["itn", "admin"] }),
+    /**
+     * How the order became paid: "itn" (PayFast's notification proved it), "reconcile" (PayFast's
+     * transaction history proved it when the notification never came) or "admin" (by hand).
+     */
+    paidBy: text("paid_by", { enum: ["itn", "reconcile", "admin"] }),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** PayFast's id of the payment that paid this order (refunds and "paid twice" need it). */
+    pfPaymentId: text("pf_payment_id"),
+    /** The last PENDING or FAILED notification for this order while it waits for payment. */
+    payfastStatus: text("payfast_status", { enum: ["PENDING", "FAILED"] }),
+    payfastStatusAt: timestamp("payfast_status_at", { withTimezone: true, mode: "date" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
@@ -123,7 +131,8 @@ export const orders = pgTable(
     index("orders_user_id_created_idx").on(table.userId, table.createdAt),
     index("orders_status_idx").on(table.status),
     index("orders_created_at_idx").on(table.createdAt),
-    check("orders_status_known", sql`${table.status} in ('pending', 'completed', 'processed')`),
+    uniqueIndex("orders_pf_payment_id_key").on(table.pfPaymentId).where(sql`${table.pfPaymentId} is not null`),
+    check("orders_status_known", sql`${table.status} in ('pending', 'completed', 'processed', 'cancelled')`),
   ],
 );
 
@@ -148,24 +157,69 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Every ITN received, with its outcome: the audit trail behind every paid order. */
+/**
+ * What a PayFast notification (or a reconciliation) concluded. Those in ITN_ATTENTION_OUTCOMES
+ * are real payments the shop could not simply book: they wait in the admin's "Needs attention".
+ */
+export const ITN_OUTCOMES = [
+  "accepted", // paid a pending order
+  "duplicate", // this pf_payment_id was already booked
+  "paid_twice", // a second payment for an order already paid
+  "paid_after_cancel", // a payment for a cancelled order
+  "wrong_amount", // amount_gross is not the order total
+  "unknown_order", // m_payment_id names no order of ours
+  "foreign_merchant", // merchant_id is not ours
+  "failed", // payment_status FAILED: noted on the order
+  "pending", // payment_status PENDING: noted on the order
+  "ignored", // any other payment_status
+  "unconfirmed", // PayFast's server confirmation did not say VALID: reconciliation will ask again
+  "rejected", // bad signature or source: answered 400, only metadata kept
+] as const;
+export type ItnOutcome = (typeof ITN_OUTCOMES)[number];
+export const ITN_ATTENTION_OUTCOMES = [
+  "paid_twice",
+  "paid_after_cancel",
+  "wrong_amount",
+  "unknown_order",
+  "foreign_merchant",
+] as const satisfies readonly ItnOutcome[];
+/** Outcomes that book a pf_payment_id once and for all: the same id again is a duplicate. */
+const BOOKED_OUTCOMES = sql.raw(
+  ["accepted", ...ITN_ATTENTION_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "),
+);
+
+/** Every PayFast notification received, and every payment reconciliation found: the audit trail behind every paid order. */
 export const payfastItns = pgTable(
   "payfast_itns",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** "itn" (PayFast posted it) or "reconcile" (found in PayFast's transaction history). */
+    via: text("via", { enum: ["itn", "reconcile"] })
+      .notNull()
+      .default("itn"),
     orderId: uuid("order_id"),
     pfPaymentId: text("pf_payment_id"),
     paymentStatus: text("payment_status"),
     amountGross: text("amount_gross"),
     sourceIp: text("source_ip").notNull(),
-    outcome: text("outcome", { enum: ["accepted", "duplicate", "ignored", "rejected"] }).notNull(),
+    referer: text("referer"),
+    outcome: text("outcome", { enum: ITN_OUTCOMES }).notNull(),
     reason: text("reason"),
+    /** The body as posted; for a rejected one only its first 256 characters. */
     rawBody: text("raw_body").notNull(),
+    /** When an admin marked an attention item as dealt with, and who. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+    resolvedBy: uuid("resolved_by"),
   },
   (table) => [
     index("payfast_itns_order_id_idx").on(table.orderId),
-    uniqueIndex("payfast_itns_accepted_payment_key").on(table.pfPaymentId).where(sql`${table.outcome} = 'accepted'`),
+    uniqueIndex("payfast_itns_booked_payment_key")
+      .on(table.pfPaymentId)
+      .where(sql`${table.outcome} in (${BOOKED_OUTCOMES})`),
+    index("payfast_itns_attention_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.resolvedAt} is null and ${table.outcome} in ('paid_twice', 'paid_after_cancel', 'wrong_amount', 'unknown_order', 'foreign_merchant')`),
   ],
 );
 
@@ -174,3 +228,33 @@ export const payfastEmulatorNotifications = pgTable("payfast_emulator_notificati
   paramHash: text("param_hash").primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * Payments the local PayFast emulator took: its transaction history (what reconciliation asks)
+ * and its notification queue (PayFast re-sends a notification that was not answered 200).
+ */
+export const payfastEmulatorPayments = pgTable(
+  "payfast_emulator_payments",
+  {
+    pfPaymentId: text("pf_payment_id").primaryKey(),
+    mPaymentId: text("m_payment_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    status: text("status", { enum: ["COMPLETE", "FAILED"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    nameFirst: text("name_first").notNull().default(""),
+    nameLast: text("name_last").notNull().default(""),
+    itemName: text("item_name").notNull().default(""),
+    /** The signed notification body, and where it goes; null notify_url: the notification was "lost". */
+    notifyUrl: text("notify_url"),
+    itnBody: text("itn_body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("payfast_emulator_payments_due_idx").on(table.nextAttemptAt).where(sql`${table.nextAttemptAt} is not null`),
+    index("payfast_emulator_payments_created_idx").on(table.createdAt),
+  ],
+);

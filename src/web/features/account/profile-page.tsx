@@ -248,6 +248,7 @@ const statusClass: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900 ring-amber-300",
   completed: "bg-blue-100 text-blue-900 ring-blue-300",
   processed: "bg-green-100 text-green-900 ring-green-300",
+  cancelled: "bg-stone-100 text-stone-800 ring-stone-300",
 };
 
 function OrderCard({ order }: { order: Order }) {

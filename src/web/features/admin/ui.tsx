@@ -26,12 +26,14 @@ const statusClass: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900 ring-amber-300",
   completed: "bg-blue-100 text-blue-900 ring-blue-300",
   processed: "bg-green-100 text-green-900 ring-green-300",
+  cancelled: "bg-stone-100 text-stone-800 ring-stone-300",
 };
 
 const statusDot: Record<OrderStatus, string> = {
   pending: "bg-amber-500",
   completed: "bg-blue-600",
   processed: "bg-green-600",
+  cancelled: "bg-stone-500",
 };
 
 /** Needs Payment (amber), Paid - Ready to Ship (blue), Shipped (green). */
