@@ -1,9 +1,11 @@
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, describeMode, loadConfig } from "./config.js";
 import { openDatabase } from "./db/open.js";
 
 async function main() {
+  // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
+  console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
   // A server left running by a crashed shop is adopted: this process stops it on shutdown.

@@ -270,7 +270,7 @@ describe("login", () => {
   });
 
   it("marks the cookie Secure when PUBLIC_URL is https", async () => {
-    const secure = await buildTestApp({ PUBLIC_URL: "https://shop.example.co.za" });
+    const secure = await buildTestApp({ PUBLIC_URL: "https://shop.example.co.za", ALLOW_TEST_PAYMENTS: "true" });
     try {
       const account = newAccount();
       expect((await register(secure.app, account)).statusCode).toBe(201);
@@ -597,7 +597,7 @@ describe("security headers", () => {
   });
 
   it("adds HSTS to pages and API answers, and upgrade-insecure-requests to pages, when PUBLIC_URL is https", async () => {
-    const secure = await buildTestApp({ PUBLIC_URL: "https://shop.example.co.za" });
+    const secure = await buildTestApp({ PUBLIC_URL: "https://shop.example.co.za", ALLOW_TEST_PAYMENTS: "true" });
     try {
       const page = await secure.app.inject({ method: "GET", url: "/no-such-page" });
       expect(page.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");

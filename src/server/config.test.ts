@@ -1,0 +1,289 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, describeMode, loadConfig, PAYFAST_PUBLISHED_RANGES, PAYFAST_SANDBOX } from "./config.js";
+
+type Env = Record<string, string>;
+
+/** A live configuration that takes real money safely; each refusal below breaks one thing in it. */
+const LIVE: Env = {
+  PAYFAST_MODE: "live",
+  PUBLIC_URL: "https://shop.example.co.za",
+  PAYFAST_MERCHANT_ID: "10012345",
+  PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+  PAYFAST_PASSPHRASE: "a long and secret passphrase",
+};
+
+function without(env: Env, ...keys: string[]): Env {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
+}
+
+/** loadConfig's refusal, or a failure when it accepted the configuration. */
+function refusal(env: Env): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig refuses configurations that are unsafe for real money", () => {
+  it.each<[string, Env, RegExp]>([
+    [
+      "local mode on a public address",
+      { PUBLIC_URL: "https://shop.example.co.za" },
+      /PAYFAST_MODE: local takes no real money.*ALLOW_TEST_PAYMENTS=true/,
+    ],
+    [
+      "sandbox mode on a public address",
+      { PAYFAST_MODE: "sandbox", PUBLIC_URL: "https://shop.example.co.za" },
+      /PAYFAST_MODE: sandbox takes no real money.*ALLOW_TEST_PAYMENTS=true/,
+    ],
+    [
+      "local mode on a LAN address",
+      { PUBLIC_URL: "http://192.168.1.20:3000" },
+      /PAYFAST_MODE: local.*PUBLIC_URL \(http:\/\/192\.168\.1\.20:3000\)/,
+    ],
+    [
+      "local mode on a name that only looks local",
+      { PUBLIC_URL: "http://localhost.example.com" },
+      /PAYFAST_MODE: local/,
+    ],
+    [
+      "test payments on a public address with ALLOW_TEST_PAYMENTS=false",
+      { PUBLIC_URL: "https://shop.example.co.za", ALLOW_TEST_PAYMENTS: "false" },
+      /ALLOW_TEST_PAYMENTS/,
+    ],
+    ["live mode with the sandbox merchant id", { ...LIVE, PAYFAST_MERCHANT_ID: "10000100" }, /PAYFAST_MERCHANT_ID/],
+    [
+      "live mode with the sandbox merchant key",
+      { ...LIVE, PAYFAST_MERCHANT_KEY: "46f0cd694581a" },
+      /PAYFAST_MERCHANT_KEY/,
+    ],
+    ["live mode without a merchant id", without(LIVE, "PAYFAST_MERCHANT_ID"), /PAYFAST_MERCHANT_ID: required/],
+    ["live mode without a merchant key", without(LIVE, "PAYFAST_MERCHANT_KEY"), /PAYFAST_MERCHANT_KEY: required/],
+    ["live mode without a passphrase", without(LIVE, "PAYFAST_PASSPHRASE"), /PAYFAST_PASSPHRASE: required/],
+    ["live mode with an empty passphrase", { ...LIVE, PAYFAST_PASSPHRASE: "" }, /PAYFAST_PASSPHRASE: required/],
+    ["live mode on http", { ...LIVE, PUBLIC_URL: "http://shop.example.co.za" }, /PUBLIC_URL: must be https/],
+    ["live mode without a PUBLIC_URL", without(LIVE, "PUBLIC_URL"), /PUBLIC_URL: required/],
+    [
+      "live mode with a PAYFAST_VALIDATE_URL override",
+      { ...LIVE, PAYFAST_VALIDATE_URL: "http://127.0.0.1:9999/validate" },
+      /PAYFAST_VALIDATE_URL: for test modes only/,
+    ],
+    [
+      "live mode with a PAYFAST_VALID_IPS override",
+      { ...LIVE, PAYFAST_VALID_IPS: "10.0.0.0/8" },
+      /PAYFAST_VALID_IPS: for test modes only/,
+    ],
+    [
+      "live mode with the emulator's payment port",
+      { ...LIVE, PAYFAST_EMULATOR_PAYMENT_PORT: "3101" },
+      /PAYFAST_EMULATOR_PAYMENT_PORT/,
+    ],
+    [
+      "sandbox mode with the emulator's payment port",
+      { PAYFAST_MODE: "sandbox", PAYFAST_EMULATOR_PAYMENT_PORT: "3101" },
+      /PAYFAST_EMULATOR_PAYMENT_PORT: only for PAYFAST_MODE=local/,
+    ],
+    [
+      "the emulator's payment page on the shop's own port",
+      { PORT: "3100", PUBLIC_URL: "http://localhost:3100", PAYFAST_EMULATOR_PAYMENT_PORT: "3100" },
+      /PAYFAST_EMULATOR_PAYMENT_PORT: 3100 is the shop's own port/,
+    ],
+    ["TRUST_PROXY=true", { TRUST_PROXY: "true" }, /TRUST_PROXY: true trusts every hop.*TRUST_PROXY=10\.0\.0\.5/],
+    ["TRUST_PROXY=TRUE", { TRUST_PROXY: "TRUE" }, /TRUST_PROXY: true trusts every hop/],
+    ["more hops in TRUST_PROXY than any shop has", { TRUST_PROXY: "11" }, /TRUST_PROXY: 11 hops is more proxies/],
+    [
+      "a host name in TRUST_PROXY",
+      { TRUST_PROXY: "127.0.0.1,proxy.internal" },
+      /TRUST_PROXY: "proxy\.internal" is not/,
+    ],
+    ["a prefix too long in TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/33" }, /TRUST_PROXY: "10\.0\.0\.0\/33" is not/],
+    ["an IPv6 prefix too long in TRUST_PROXY", { TRUST_PROXY: "fd00::/129" }, /TRUST_PROXY: "fd00::\/129" is not/],
+    [
+      "a netmask in TRUST_PROXY",
+      { TRUST_PROXY: "10.0.0.0/255.0.0.0" },
+      /TRUST_PROXY: "10\.0\.0\.0\/255\.0\.0\.0" is not/,
+    ],
+    [
+      "a range of every address in TRUST_PROXY",
+      { TRUST_PROXY: "0.0.0.0/0" },
+      /TRUST_PROXY: "0\.0\.0\.0\/0" trusts every address/,
+    ],
+    [
+      "a bad entry in PAYFAST_VALID_IPS",
+      { PAYFAST_VALID_IPS: "197.97.145.144/28,payfast.co.za" },
+      /PAYFAST_VALID_IPS: "payfast\.co\.za" is not/,
+    ],
+    ["a PAYFAST_RECONCILE_MINUTES of zero", { PAYFAST_RECONCILE_MINUTES: "0" }, /PAYFAST_RECONCILE_MINUTES/],
+    [
+      "a PAYFAST_RECONCILE_MINUTES that is not a number",
+      { PAYFAST_RECONCILE_MINUTES: "soon" },
+      /PAYFAST_RECONCILE_MINUTES/,
+    ],
+    ["an ALLOW_TEST_PAYMENTS that is not a yes or no", { ALLOW_TEST_PAYMENTS: "maybe" }, /ALLOW_TEST_PAYMENTS/],
+    [
+      "a PAYFAST_EMULATOR_PAYMENT_PORT out of range",
+      { PAYFAST_EMULATOR_PAYMENT_PORT: "70000" },
+      /PAYFAST_EMULATOR_PAYMENT_PORT/,
+    ],
+  ])("refuses %s, naming the setting", (_name, env, message) => {
+    expect(refusal(env).message).toMatch(message);
+  });
+
+  it("reports every problem of a live configuration, one line each", () => {
+    const message = refusal({ PAYFAST_MODE: "live", PAYFAST_MERCHANT_ID: "10000100", TRUST_PROXY: "true" }).message;
+    const lines = message.split("\n").filter((line) => line.startsWith("  "));
+    expect(lines.map((line) => line.trim().split(":")[0])).toEqual([
+      "TRUST_PROXY",
+      "PAYFAST_MERCHANT_ID",
+      "PAYFAST_MERCHANT_KEY",
+      "PAYFAST_PASSPHRASE",
+      "PUBLIC_URL",
+    ]);
+    expect(message).toMatch(/^Invalid configuration:\n/);
+    expect(message).toMatch(/See \.env\.example for every variable\.$/);
+  });
+});
+
+describe("loadConfig accepts the safe configurations", () => {
+  it.each<[string, Env]>([
+    ["the defaults (local mode on localhost)", {}],
+    ["local mode on 127.0.0.1", { PUBLIC_URL: "http://127.0.0.1:3000" }],
+    ["local mode on another loopback address", { PUBLIC_URL: "http://127.0.0.2:3000" }],
+    ["local mode on [::1]", { PUBLIC_URL: "http://[::1]:3000" }],
+    ["local mode on a .localhost name", { PUBLIC_URL: "https://shop.localhost" }],
+    ["sandbox mode on localhost", { PAYFAST_MODE: "sandbox", PUBLIC_URL: "http://localhost:3000" }],
+    [
+      "local mode on a public address with ALLOW_TEST_PAYMENTS=true",
+      { PUBLIC_URL: "https://staging.example.co.za", ALLOW_TEST_PAYMENTS: "true" },
+    ],
+    [
+      "sandbox mode on a public address with ALLOW_TEST_PAYMENTS=true",
+      { PAYFAST_MODE: "sandbox", PUBLIC_URL: "https://staging.example.co.za", ALLOW_TEST_PAYMENTS: "true" },
+    ],
+    ["a proper live configuration", LIVE],
+    ["a proper live configuration behind a proxy", { ...LIVE, TRUST_PROXY: "10.0.0.0/8" }],
+  ])("accepts %s", (_name, env) => {
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+
+  it("keeps the own merchant account and passphrase of a live configuration", () => {
+    const { payfast } = loadConfig(LIVE);
+    expect(payfast).toMatchObject({
+      mode: "live",
+      merchantId: "10012345",
+      merchantKey: "q1cd2rdny4a53",
+      passphrase: "a long and secret passphrase",
+      testPayments: false,
+      allowTestPayments: false,
+    });
+  });
+
+  it("uses PayFast's sandbox account in the test modes", () => {
+    for (const mode of ["local", "sandbox"]) {
+      const { payfast } = loadConfig({ PAYFAST_MODE: mode });
+      expect(payfast).toMatchObject({ ...PAYFAST_SANDBOX, testPayments: true, allowTestPayments: false });
+    }
+  });
+
+  it("reads ALLOW_TEST_PAYMENTS as a yes or no", () => {
+    expect(loadConfig({ ALLOW_TEST_PAYMENTS: "yes" }).payfast.allowTestPayments).toBe(true);
+    expect(loadConfig({ ALLOW_TEST_PAYMENTS: "0" }).payfast.allowTestPayments).toBe(false);
+    expect(loadConfig({ ALLOW_TEST_PAYMENTS: "" }).payfast.allowTestPayments).toBe(false);
+  });
+});
+
+describe("PayFast settings per mode", () => {
+  const local = loadConfig({ PUBLIC_URL: "http://localhost:3100/" }).payfast;
+  const sandbox = loadConfig({ PAYFAST_MODE: "sandbox" }).payfast;
+  const live = loadConfig(LIVE).payfast;
+
+  it.each([
+    ["local", local, { validRanges: ["127.0.0.0/8", "::1/128"], sourceHosts: [] }],
+    ["sandbox", sandbox, { validRanges: PAYFAST_PUBLISHED_RANGES, sourceHosts: ["sandbox.payfast.co.za"] }],
+    [
+      "live",
+      live,
+      {
+        validRanges: PAYFAST_PUBLISHED_RANGES,
+        sourceHosts: ["www.payfast.co.za", "w1w.payfast.co.za", "w2w.payfast.co.za"],
+      },
+    ],
+  ])("takes ITNs in %s mode from its own sources", (_mode, payfast, sources) => {
+    expect(payfast).toMatchObject(sources);
+  });
+
+  it.each([
+    ["local", local, { apiUrl: "http://localhost:3100/payfast-emulator/api", apiTesting: false }],
+    ["sandbox", sandbox, { apiUrl: "https://api.payfast.co.za", apiTesting: true }],
+    ["live", live, { apiUrl: "https://api.payfast.co.za", apiTesting: false }],
+  ])("calls PayFast's API in %s mode at its own address", (_mode, payfast, api) => {
+    expect(payfast).toMatchObject(api);
+  });
+
+  it("lets PAYFAST_VALID_IPS replace the test modes' sources, DNS names included", () => {
+    const overridden = loadConfig({ PAYFAST_MODE: "sandbox", PAYFAST_VALID_IPS: " 10.0.0.0/8, 192.0.2.7 ," }).payfast;
+    expect(overridden.validRanges).toEqual(["10.0.0.0/8", "192.0.2.7"]);
+    expect(overridden.sourceHosts).toEqual([]);
+    expect(loadConfig({ PAYFAST_VALID_IPS: "197.97.145.144/28" }).payfast.validRanges).toEqual(["197.97.145.144/28"]);
+  });
+
+  it("gives each configuration its own copy of the ranges", () => {
+    loadConfig(LIVE).payfast.validRanges.push("0.0.0.0/0");
+    expect(loadConfig(LIVE).payfast.validRanges).toEqual(PAYFAST_PUBLISHED_RANGES);
+  });
+
+  it("reconciles unpaid orders after 15 minutes unless PAYFAST_RECONCILE_MINUTES says otherwise", () => {
+    expect(local.reconcileMinutes).toBe(15);
+    expect(loadConfig({ PAYFAST_RECONCILE_MINUTES: "0.05" }).payfast.reconcileMinutes).toBe(0.05);
+  });
+
+  it("serves the emulator's payment page from a second origin when PAYFAST_EMULATOR_PAYMENT_PORT is set", () => {
+    expect(local.emulatorPaymentOrigin).toBeUndefined();
+    const split = loadConfig({ PUBLIC_URL: "http://localhost:3100", PAYFAST_EMULATOR_PAYMENT_PORT: "3101" }).payfast;
+    expect(split.emulatorPaymentOrigin).toBe("http://localhost:3101");
+    const loopback = loadConfig({ PUBLIC_URL: "http://127.0.0.1:3100", PAYFAST_EMULATOR_PAYMENT_PORT: "3101" });
+    expect(loopback.payfast.emulatorPaymentOrigin).toBe("http://127.0.0.1:3101");
+  });
+
+  it("keeps PAYFAST_VALIDATE_URL as the place ITNs are confirmed in the test modes", () => {
+    expect(loadConfig({ PAYFAST_VALIDATE_URL: "http://127.0.0.1:9999/validate" }).payfast.validateUrl).toBe(
+      "http://127.0.0.1:9999/validate",
+    );
+    expect(local.validateUrl).toBeUndefined();
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each<[string | undefined, false | number | string[]]>([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    ["2", 2],
+    ["127.0.0.1", ["127.0.0.1"]],
+    ["10.0.0.5, 10.1.0.0/16,", ["10.0.0.5", "10.1.0.0/16"]],
+    ["::1, fd00::/8", ["::1", "fd00::/8"]],
+  ])("reads %j as %j", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it("names every bad entry at once", () => {
+    expect(refusal({ TRUST_PROXY: "10.0.0.1,proxy,10.0.0.0/40" }).message).toMatch(
+      /TRUST_PROXY: "proxy", "10\.0\.0\.0\/40" are not an IP address or CIDR range/,
+    );
+  });
+});
+
+describe("describeMode", () => {
+  it.each([
+    [{}, "PayFast test mode (local emulator): no real payments are taken"],
+    [{ PAYFAST_MODE: "sandbox" }, "PayFast sandbox: no real payments are taken"],
+    [LIVE, "PayFast live: real payments (merchant 10012345)"],
+  ])("says whether %j takes real money", (env, line) => {
+    expect(describeMode(loadConfig(env))).toBe(line);
+  });
+});
