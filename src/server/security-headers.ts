@@ -50,17 +50,35 @@ function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>>
 }
 
 /**
+ * Where the checkout form's post may go, redirects included: browsers check CSP form-action
+ * against every hop of a form submission's redirect chain (PAYFAST.md, "Where the shopper's
+ * browser goes"). Live PayFast answers the post to www.payfast.co.za with a redirect to
+ * payment.payfast.io; the sandbox redirects within sandbox.payfast.co.za; the local emulator is
+ * served by the shop itself ('self') and may redirect to a second origin that stands in for
+ * payment.payfast.io.
+ */
+function payfastFormTargets(config: Config): string[] {
+  switch (config.payfast.mode) {
+    case "live":
+      return ["https://www.payfast.co.za", "https://payment.payfast.io"];
+    case "sandbox":
+      return ["https://sandbox.payfast.co.za"];
+    default: {
+      // NOTE: emulatorPaymentOrigin is being added to the config's type in parallel; read it
+      // through a widened type until it lands, then drop the cast.
+      const { emulatorPaymentOrigin } = config.payfast as { emulatorPaymentOrigin?: string };
+      return emulatorPaymentOrigin ? [emulatorPaymentOrigin] : [];
+    }
+  }
+}
+
+/**
  * Security headers: a CSP with no inline script (the ad-conversion tag, when configured, loads
  * from its own file and Google's hosts), no framing, no MIME sniffing, a strict referrer policy,
  * and HSTS when the shop is served over https.
  */
 function helmetOptions(config: Config): HelmetOptions {
-  const payfastHosts =
-    config.payfast.mode === "live"
-      ? ["https://www.payfast.co.za"]
-      : config.payfast.mode === "sandbox"
-        ? ["https://sandbox.payfast.co.za"]
-        : [];
+  const payfastHosts = payfastFormTargets(config);
   // Google's documented hosts for the Google Ads conversion tag (gtag.js).
   const ads = config.adConversionId
     ? {
