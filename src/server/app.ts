@@ -14,8 +14,12 @@ import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandling } from "./errors.js";
+import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
+import { PeriodicJob } from "./jobs/scheduler.js";
 import { orderRoutes } from "./orders/routes.js";
-import { payfastEmulator } from "./payfast/emulator.js";
+import { payfastApiClient } from "./payfast/api-client.js";
+import { createPayfastEmulator } from "./payfast/emulator.js";
+import type { ResolveHost } from "./payfast/itn-sources.js";
 import { payfastRoutes } from "./payfast/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
@@ -28,15 +32,20 @@ export interface AppDependencies {
   pool: pg.Pool;
   databaseUrl: string;
   logger?: FastifyServerOptions["logger"];
+  /** Looks up PayFast's host names for the ITN source check (tests pass a fake; default: system DNS). */
+  resolvePayfastHost?: ResolveHost;
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
-export async function buildApp({ config, db, pool, databaseUrl, logger }: AppDependencies) {
+export async function buildApp({ config, db, pool, databaseUrl, logger, resolvePayfastHost }: AppDependencies) {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: requestIds(),
     requestIdHeader: false,
-    trustProxy: parseTrustProxy(config.trustProxy),
+    // The proxies' addresses and ranges, already checked by loadConfig (never every hop, never a hop count).
+    // A hop count trusts the nearest N addresses (Fastify 5 takes no number, so it is a function here).
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: { maxParamLength: 200 },
     forceCloseConnections: false,
@@ -63,6 +72,23 @@ export async function buildApp({ config, db, pool, databaseUrl, logger }: AppDep
     reply.headers(request.url.startsWith("/api/") ? headers.api : headers.page).header("x-request-id", request.id);
     done();
   });
+  // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.
+  const payfastApi = payfastApiClient(config);
+  const reconcileEveryMs = config.payfast.reconcileMinutes * 60_000;
+  app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
+    reconcilePayfast({ db, api: payfastApi, log: app.log, everyMs: reconcileEveryMs }, orderIds),
+  );
+  const reconcileJob = new PeriodicJob({
+    name: "payfast-reconcile",
+    everyMs: reconcileEveryMs,
+    pool,
+    log: app.log,
+    run: async () => {
+      await app.reconcilePayfast();
+    },
+  });
+  app.addHook("onReady", async () => reconcileJob.start());
+  app.addHook("onClose", () => reconcileJob.stop());
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   // The public reads (health, the cached catalogue) need no cookie and no session, so they live
@@ -79,6 +105,8 @@ export async function buildApp({ config, db, pool, databaseUrl, logger }: AppDep
         }
       });
       await api.register(catalogRoutes);
+      // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.
+      await api.register(payfastRoutes, { prefix: "/payfast", resolveHost: resolvePayfastHost });
     },
     { prefix: "/api" },
   );
@@ -93,13 +121,16 @@ export async function buildApp({ config, db, pool, databaseUrl, logger }: AppDep
         await api.register(authRoutes, { prefix: "/auth" });
         await api.register(userRoutes, { prefix: "/users" });
         await api.register(orderRoutes);
-        await api.register(payfastRoutes, { prefix: "/payfast" });
         await api.register(adminRoutes, { prefix: "/admin" });
       },
       { prefix: "/api" },
     );
     if (config.payfast.mode === "local") {
-      await scope.register(payfastEmulator, { prefix: "/payfast-emulator" });
+      const emulator = createPayfastEmulator(db, config, app.log);
+      app.decorate("payfastEmulator", emulator);
+      app.addHook("onReady", () => emulator.start());
+      app.addHook("onClose", () => emulator.close());
+      await scope.register(emulator.plugin, { prefix: "/payfast-emulator" });
     }
   });
   await app.register(webRoutes);
@@ -108,13 +139,3 @@ export async function buildApp({ config, db, pool, databaseUrl, logger }: AppDep
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-/** TRUST_PROXY: "true" (trust every hop) or a comma-separated list of proxy addresses or CIDR ranges. */
-function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  return value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}

@@ -3,6 +3,8 @@ import type { SessionUser } from "./auth/guards.js";
 import type { CatalogCache } from "./catalog/cache.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
+import type { PayfastEmulator } from "./payfast/emulator.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -10,6 +12,10 @@ declare module "fastify" {
     db: Database;
     pool: pg.Pool;
     catalogCache: CatalogCache;
+    /** Asks PayFast's transaction history about pending orders (all due ones, or those named) and books what it shows. */
+    reconcilePayfast: (orderIds?: readonly string[]) => Promise<{ checked: number; findings: ReconcileFinding[] }>;
+    /** The local PayFast emulator, in local mode only. */
+    payfastEmulator?: PayfastEmulator;
   }
   interface FastifyRequest {
     /** The user of the request's session, or null; set by the session plugin from the cookie only. */

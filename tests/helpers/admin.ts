@@ -56,7 +56,7 @@ export async function insertOrder(
     createdAt,
     customerEmail = "shopper@example.co.za",
   }: {
-    status?: "pending" | "completed" | "processed";
+    status?: "pending" | "completed" | "processed" | "cancelled";
     lines?: TestOrderLine[];
     createdAt?: Date;
     customerEmail?: string;
@@ -80,8 +80,8 @@ export async function insertOrder(
         deliveryCity: "Pretoria",
         deliveryProvince: "Gauteng",
         deliveryZipCode: "0181",
-        paidAt: status === "pending" ? null : sql`now()`,
-        paidBy: status === "pending" ? null : "itn",
+        paidAt: status === "pending" || status === "cancelled" ? null : sql`now()`,
+        paidBy: status === "pending" || status === "cancelled" ? null : "itn",
         ...(createdAt ? { createdAt } : {}),
       })
       .returning({ id: orders.id });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { type App, buildApp } from "../../src/server/app.js";
+import { type App, type AppDependencies, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { createDatabase, type Database } from "../../src/server/db/client.js";
 import { withDatabase } from "../setup/global-db.js";
@@ -42,7 +42,10 @@ export async function createTestDatabase(): Promise<string> {
  * Builds the real app on a fresh database, as main.ts does, with test-friendly settings.
  * `env` overrides any environment variable the config reads.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, "resolvePayfastHost"> = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -55,7 +58,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, 5);
-  const app = await buildApp({ config, db, pool, databaseUrl });
+  const app = await buildApp({ config, db, pool, databaseUrl, ...dependencies });
   await app.ready();
   return {
     app,

@@ -88,6 +88,11 @@ export const order = z.object({
   customerEmail: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * PayFast's last word on a payment for this order while it waits: "FAILED" (the shopper may
+   * try again) or "PENDING" (PayFast is still processing it); null otherwise.
+   */
+  payfastStatus: z.enum(["PENDING", "FAILED"]).nullable(),
   items: z.array(orderItem),
   deliveryName: z.string(),
   deliveryPhone: z.string(),

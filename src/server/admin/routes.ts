@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminOrderRoutes } from "./orders.js";
+import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
 import { adminUserRoutes } from "./users.js";
 
@@ -14,6 +15,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(adminOrderRoutes);
+  await app.register(adminPaymentRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);

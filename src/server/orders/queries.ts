@@ -21,6 +21,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     customerEmail: row.customerEmail,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    payfastStatus: row.status === "pending" ? row.payfastStatus : null,
     items: [...items]
       .sort((a, b) => a.position - b.position)
       .map((item) => ({

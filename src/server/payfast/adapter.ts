@@ -1,4 +1,3 @@
-import { BlockList, isIP } from "node:net";
 import { centsToDecimal } from "../../domain/money.js";
 import { orderNumber } from "../../domain/order-status.js";
 import type { Config } from "../config.js";
@@ -90,26 +89,4 @@ export function buildCheckoutForm(order: CheckoutOrder, config: Config): Record<
   }
   form.signature = checkoutSignature(form, config.payfast.passphrase);
   return form;
-}
-
-/** A matcher for the configured ITN source ranges ("197.97.145.144/28", "::1/128", or single addresses). */
-export function sourceMatcher(ranges: readonly string[]): (address: string) => boolean {
-  const list = new BlockList();
-  for (const range of ranges) {
-    const [address = "", prefixText] = range.split("/");
-    const family = isIP(address);
-    const prefix = prefixText === undefined ? (family === 6 ? 128 : 32) : Number(prefixText);
-    const maxPrefix = family === 6 ? 128 : 32;
-    if (family === 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > maxPrefix) {
-      throw new Error(`PAYFAST_VALID_IPS: "${range}" is not an IP address or CIDR range`);
-    }
-    list.addSubnet(address, prefix, family === 6 ? "ipv6" : "ipv4");
-  }
-  return (address: string) => {
-    // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
-    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
-    const family = isIP(plain);
-    if (family === 0) return false;
-    return list.check(plain, family === 6 ? "ipv6" : "ipv4");
-  };
 }

@@ -31,6 +31,8 @@ dd{margin:0;text-align:right;word-break:break-word}
 button,.link{display:flex;align-items:center;justify-content:center;min-height:48px;width:100%;border-radius:10px;font:inherit;font-weight:700;cursor:pointer;text-decoration:none}
 .pay{background:#0a6b4f;color:#fff;border:1px solid #0a6b4f}
 .pay:hover{background:#085a42}
+.lost{background:#fff;color:#0a6b4f;border:1px solid #0a6b4f}
+.lost:hover{background:#eef7f3}
 .cancel{background:#fff;color:#1a2230;border:1px solid #9aa6b6}
 .cancel:hover{background:#f3f5f8}
 button:focus-visible,.link:focus-visible{outline:3px solid #1d6fd1;outline-offset:2px}
@@ -70,6 +72,8 @@ export interface PaymentPageData {
   /** Every posted field, signature included, carried to Complete and Cancel in hidden inputs. */
   fields: readonly [string, string][];
   completeAction: string;
+  /** Takes the money but sends no notification: the shop's reconciliation must find the payment. */
+  lostAction: string;
   cancelAction: string;
 }
 
@@ -94,10 +98,11 @@ ${row("Email", data.email)}
 <form method="post" action="${escapeHtml(data.completeAction)}" class="actions">
 ${hidden}
 <button type="submit" class="pay">Complete payment</button>
+<button type="submit" class="lost" formaction="${escapeHtml(data.lostAction)}">Complete payment (notification lost)</button>
 <button type="submit" class="cancel" formaction="${escapeHtml(data.cancelAction)}">Cancel payment</button>
 </form>
 </section>
-<p class="note">This page stands in for PayFast while the shop runs locally. Completing sends the shop a signed payment notification, exactly as PayFast would.</p>`,
+<p class="note">This page stands in for PayFast while the shop runs locally. Completing sends the shop a signed payment notification, exactly as PayFast would; "notification lost" takes the payment without one, so the shop must find it by asking PayFast's API.</p>`,
   );
 }
 

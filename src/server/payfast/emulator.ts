@@ -1,111 +1,283 @@
-import { createHash, randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+} from "fastify";
 import { centsToDecimal, formatRand, parseRandToCents } from "../../domain/money.js";
 import type { Config } from "../config.js";
-import { payfastEmulatorNotifications } from "../db/schema.js";
+import type { Database } from "../db/client.js";
+import { payfastEmulatorNotifications, payfastEmulatorPayments } from "../db/schema.js";
+import { API_VERSION, apiSignature, payfastTimestamp } from "./api-client.js";
+import { EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
-import { checkoutSignature, parseItn, sameSignature, signItnFields } from "./signature.js";
+import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
 
 /**
- * A local stand-in for PayFast (mounted at /payfast-emulator in local mode only), so a whole
- * purchase runs on one machine with no account:
- * - POST /eng/process checks the checkout form like PayFast and shows a payment page;
- * - POST /eng/complete sends notify_url a signed COMPLETE ITN, then redirects to return_url;
- * - POST /eng/cancel redirects to cancel_url;
- * - POST /eng/query/validate answers VALID only for ITNs this emulator sent.
+ * A local stand-in for PayFast (local mode only), so a whole purchase runs on one machine with
+ * no account, and behaves like PayFast wherever our code could depend on it:
+ * - POST /eng/process checks the checkout form like PayFast and shows the payment page, or, when
+ *   PAYFAST_EMULATOR_PAYMENT_PORT is set, redirects to it on a second origin, as live PayFast
+ *   redirects to payment.payfast.io (so the browser's CSP form-action is exercised);
+ * - the payment page's buttons: Complete payment (a signed COMPLETE notification with PayFast's
+ *   Referer, then the return_url), Complete payment (notification lost) (the money is taken, no
+ *   notification: reconciliation must find it), and Cancel payment;
+ * - a notification not answered 200 is sent again on PayFast's schedule, sped up;
+ * - POST /eng/query/validate answers VALID only for notifications it sent;
+ * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took.
  */
-export const payfastEmulator: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-    done(null, body);
-  });
-  const { config, db } = app;
-  const prefix = app.prefix;
+export interface PayfastEmulator {
+  /** The routes, mounted at /payfast-emulator on the shop (and at / on the second origin). */
+  plugin: FastifyPluginAsync;
+  notifier: EmulatorNotifier;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+/** Forms waiting on the second origin's payment page, by the id in its URL. */
+interface PendingForm {
+  fields: [string, string][];
+  expires: number;
+}
+const PENDING_FORM_TTL_MS = 60 * 60_000;
 
-  app.post("/eng/process", async (request, reply) => {
-    const form = readForm(request.body);
-    const problem = checkoutProblem(form.data, config);
-    if (problem) {
-      request.log.warn({ problem }, "PayFast emulator: checkout form rejected");
-      return html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
-    }
-    const { data } = form;
-    return html(
-      reply,
-      200,
-      renderPaymentPage({
-        merchantName: config.shop.name,
-        amountText: formatRand(parseRandToCents(data.amount ?? "") ?? 0),
-        itemName: data.item_name ?? "",
-        itemDescription: data.item_description ?? "",
-        email: data.email_address ?? "",
-        fields: form.fields,
-        completeAction: `${prefix}/eng/complete`,
-        cancelAction: `${prefix}/eng/cancel`,
-      }),
-    );
-  });
+export function createPayfastEmulator(db: Database, config: Config, log: FastifyBaseLogger): PayfastEmulator {
+  const notifier = new EmulatorNotifier(db, config, log);
+  const pendingForms = new Map<string, PendingForm>();
+  const paymentOrigin = config.payfast.emulatorPaymentOrigin;
+  let paymentServer: FastifyInstance | null = null;
 
-  app.post("/eng/complete", async (request, reply) => {
-    const { data } = readForm(request.body);
-    const problem = checkoutProblem(data, config);
-    if (problem) return html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
+  const plugin: FastifyPluginAsync = async (scope) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+      done(null, body);
+    });
+    const prefix = scope.prefix;
+    const html = (reply: FastifyReply, status: number, body: string) =>
+      reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+    const rejected = (reply: FastifyReply, problem: string) =>
+      html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
 
-    const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
-    if (notifyUrl) {
-      const body = buildCompleteItn(data, config);
-      const { paramString } = parseItn(body);
-      await db
-        .insert(payfastEmulatorNotifications)
-        .values({ paramHash: sha256(paramString) })
-        .onConflictDoNothing();
-      // PayFast sends the ITN before it redirects the buyer, so the order is paid on return.
-      try {
-        const response = await fetch(notifyUrl, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body,
-          signal: AbortSignal.timeout(15_000),
-        });
-        if (!response.ok) {
-          request.log.warn(
-            { status: response.status, answer: (await response.text()).slice(0, 200) },
-            "PayFast emulator: notify_url did not accept the ITN",
-          );
-        }
-      } catch (error) {
-        request.log.warn({ err: error }, "PayFast emulator: could not reach notify_url");
+    const paymentPage = (reply: FastifyReply, form: { fields: [string, string][]; data: Record<string, string> }) =>
+      html(
+        reply,
+        200,
+        renderPaymentPage({
+          merchantName: config.shop.name,
+          amountText: formatRand(parseRandToCents(form.data.amount ?? "") ?? 0),
+          itemName: form.data.item_name ?? "",
+          itemDescription: form.data.item_description ?? "",
+          email: form.data.email_address ?? "",
+          fields: form.fields,
+          completeAction: `${prefix}/eng/complete`,
+          lostAction: `${prefix}/eng/complete-lost`,
+          cancelAction: `${prefix}/eng/cancel`,
+        }),
+      );
+
+    scope.post("/eng/process", async (request, reply) => {
+      const form = readForm(request.body);
+      const problem = checkoutProblem(form.data, config);
+      if (problem) {
+        request.log.warn({ problem }, "PayFast emulator: checkout form rejected");
+        return rejected(reply, problem);
       }
-    }
-    return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
-  });
+      if (paymentOrigin && prefix !== "") {
+        const id = randomUUID();
+        const now = Date.now();
+        for (const [key, pending] of pendingForms) if (pending.expires < now) pendingForms.delete(key);
+        pendingForms.set(id, { fields: form.fields, expires: now + PENDING_FORM_TTL_MS });
+        return reply.redirect(`${paymentOrigin}/eng/process/payment/${id}`, 302);
+      }
+      return paymentPage(reply, form);
+    });
 
-  app.post("/eng/cancel", async (request, reply) => {
-    const { data } = readForm(request.body);
-    const problem = checkoutProblem(data, config);
-    if (problem) return html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
-    return reply.redirect((data.cancel_url && shopUrl(data.cancel_url, config)) || `${config.publicUrl}/`, 303);
-  });
+    scope.get<{ Params: { id: string } }>("/eng/process/payment/:id", async (request, reply) => {
+      const pending = pendingForms.get(request.params.id);
+      if (!pending || pending.expires < Date.now()) return rejected(reply, "This payment request has expired.");
+      const data: Record<string, string> = {};
+      for (const [key, value] of pending.fields) if (!(key in data)) data[key] = value;
+      return paymentPage(reply, { fields: pending.fields, data });
+    });
 
-  app.post("/eng/query/validate", async (request, reply) => {
-    const raw = typeof request.body === "string" ? request.body : "";
-    const { paramString } = parseItn(raw);
-    const [sent] = paramString
-      ? await db
-          .select({ paramHash: payfastEmulatorNotifications.paramHash })
-          .from(payfastEmulatorNotifications)
-          .where(eq(payfastEmulatorNotifications.paramHash, sha256(paramString)))
-      : [];
-    return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
-  });
-};
+    const pay = (options: { lost: boolean }) => async (request: { body: unknown }, reply: FastifyReply) => {
+      const { data } = readForm(request.body);
+      const problem = checkoutProblem(data, config);
+      if (problem) return rejected(reply, problem);
+      const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
+      await notifier.takePayment(data, { notifyUrl, lost: options.lost });
+      return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
+    };
+    scope.post("/eng/complete", pay({ lost: false }));
+    scope.post("/eng/complete-lost", pay({ lost: true }));
+
+    scope.post("/eng/cancel", async (request, reply) => {
+      const { data } = readForm(request.body);
+      const problem = checkoutProblem(data, config);
+      if (problem) return rejected(reply, problem);
+      return reply.redirect((data.cancel_url && shopUrl(data.cancel_url, config)) || `${config.publicUrl}/`, 303);
+    });
+
+    scope.post("/eng/query/validate", async (request, reply) => {
+      const raw = typeof request.body === "string" ? request.body : "";
+      const { paramString } = parseItn(raw);
+      const [sent] = paramString
+        ? await db
+            .select({ paramHash: payfastEmulatorNotifications.paramHash })
+            .from(payfastEmulatorNotifications)
+            .where(eq(payfastEmulatorNotifications.paramHash, sha256(paramString)))
+        : [];
+      return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
+    });
+
+    scope.get<{ Querystring: Record<string, string> }>("/api/transactions/history", async (request, reply) => {
+      const query = request.query;
+      const refusal = apiRefusal(request.headers, query, config);
+      if (refusal) {
+        request.log.warn({ refusal }, "PayFast emulator API: merchant authorisation failed");
+        return reply.status(401).send({
+          code: 401,
+          status: "failed",
+          data: { response: "Merchant authorisation failed.", message: false },
+        });
+      }
+      const from = query.from ?? payfastTimestamp(new Date()).slice(0, 10);
+      const to = query.to ?? from;
+      const offset = Number(query.offset ?? 0);
+      const limit = Math.min(Number(query.limit ?? 1000), 1000);
+      if (!isDate(from) || !isDate(to) || !Number.isInteger(offset) || !Number.isInteger(limit) || offset < 0) {
+        return reply.status(400).send({ code: 400, status: "failed", data: { response: "Invalid date range" } });
+      }
+      // PayFast's days are South African days (UTC+2).
+      const rows = await db
+        .select()
+        .from(payfastEmulatorPayments)
+        .where(
+          and(
+            eq(payfastEmulatorPayments.status, "COMPLETE"),
+            eq(payfastEmulatorPayments.merchantId, config.payfast.merchantId),
+            gte(payfastEmulatorPayments.createdAt, sql`(${from}::date - interval '2 hours')`),
+            lt(payfastEmulatorPayments.createdAt, sql`(${to}::date + interval '22 hours')`),
+          ),
+        )
+        .orderBy(asc(payfastEmulatorPayments.createdAt), asc(payfastEmulatorPayments.pfPaymentId))
+        .offset(offset)
+        .limit(limit);
+      return reply.type("text/csv; charset=utf-8").send(historyCsv(rows));
+    });
+  };
+
+  return {
+    plugin,
+    notifier,
+    async start() {
+      notifier.start();
+      if (paymentOrigin) {
+        // The second origin: a stand-in for payment.payfast.io, on its own port.
+        paymentServer = Fastify({ logger: false });
+        await paymentServer.register(plugin, { prefix: "" });
+        const { hostname, port } = new URL(paymentOrigin);
+        await paymentServer.listen({ port: Number(port), host: hostname === "localhost" ? "127.0.0.1" : hostname });
+      }
+    },
+    async close() {
+      notifier.stop();
+      await paymentServer?.close();
+    },
+  };
+}
 
 function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+function isDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
+}
+
+/** Why PayFast's API would answer 401 "Merchant authorisation failed", or null. */
+function apiRefusal(
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, string>,
+  config: Config,
+): string | null {
+  const header = (name: string) => {
+    const value = headers[name];
+    return typeof value === "string" ? value : "";
+  };
+  if (header("merchant-id") !== config.payfast.merchantId) return "merchant-id is not this merchant";
+  if (header("version") !== API_VERSION) return `version must be ${API_VERSION}`;
+  if (Number.isNaN(Date.parse(header("timestamp")))) return "timestamp is not an ISO-8601 time";
+  if (!config.payfast.passphrase) return "the API needs a passphrase";
+  const signed = {
+    "merchant-id": header("merchant-id"),
+    version: header("version"),
+    timestamp: header("timestamp"),
+    ...query,
+  };
+  const expected = apiSignature(signed, config.payfast.passphrase);
+  return sameSignature(expected, header("signature")) ? null : "signature mismatch";
+}
+
+type EmulatedPayment = typeof payfastEmulatorPayments.$inferSelect;
+
+const HISTORY_COLUMNS = [
+  "Date",
+  "Type",
+  "Sign",
+  "Party",
+  "Name",
+  "Description",
+  "Currency",
+  "Funding Type",
+  "Gross",
+  "Fee",
+  "Net",
+  "Balance",
+  "M Payment ID",
+  "PF Payment ID",
+  "custom str1",
+  "custom int1",
+  "custom str2",
+  "custom int2",
+  "custom str3",
+  "custom str4",
+  "custom str5",
+  "custom int3",
+  "custom int4",
+  "custom int5",
+];
+
+const csvCell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
+/** The history as PayFast's API documents it: a header row, then one quoted row per transaction. */
+function historyCsv(rows: readonly EmulatedPayment[]): string {
+  let balance = 0;
+  const lines = [HISTORY_COLUMNS.map(csvCell).join(",")];
+  for (const row of rows) {
+    balance += row.amountCents + row.feeCents;
+    const date = payfastTimestamp(row.createdAt).slice(0, 19).replace("T", " ");
+    const cells = [
+      date,
+      "FUNDS_RECEIVED",
+      "CREDIT",
+      `${row.nameFirst} ${row.nameLast}`.trim(),
+      row.itemName,
+      "",
+      "ZAR",
+      "CC",
+      centsToDecimal(row.amountCents),
+      centsToDecimal(row.feeCents),
+      centsToDecimal(row.amountCents + row.feeCents),
+      formatRand(balance).replace(/^R/, ""),
+      row.mPaymentId,
+      row.pfPaymentId,
+      ...Array.from({ length: 10 }, () => ""),
+    ];
+    lines.push(cells.map(csvCell).join(","));
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 function readForm(body: unknown): { fields: [string, string][]; data: Record<string, string> } {
@@ -148,30 +320,4 @@ function shopUrl(text: string, config: Config): string | null {
     return null;
   }
   return url.href;
-}
-
-/** A COMPLETE ITN with the fields, in the order, PayFast sends them (PAYFAST.md), signed. */
-function buildCompleteItn(data: Record<string, string>, config: Config): string {
-  const grossCents = parseRandToCents(data.amount ?? "") ?? 0;
-  const feeCents = -Math.round(grossCents * 0.023);
-  const field = (key: string): [string, string] => [key, data[key]?.trim() ?? ""];
-  return signItnFields(
-    [
-      field("m_payment_id"),
-      ["pf_payment_id", String(randomInt(1_000_000, 10_000_000))],
-      ["payment_status", "COMPLETE"],
-      field("item_name"),
-      field("item_description"),
-      ["amount_gross", centsToDecimal(grossCents)],
-      ["amount_fee", centsToDecimal(feeCents)],
-      ["amount_net", centsToDecimal(grossCents + feeCents)],
-      ...[1, 2, 3, 4, 5].map((n) => field(`custom_str${n}`)),
-      ...[1, 2, 3, 4, 5].map((n) => field(`custom_int${n}`)),
-      field("name_first"),
-      field("name_last"),
-      field("email_address"),
-      ["merchant_id", config.payfast.merchantId],
-    ],
-    config.payfast.passphrase,
-  );
 }

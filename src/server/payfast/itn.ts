@@ -2,12 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { parseRandToCents } from "../../domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { orders, payfastItns } from "../db/schema.js";
+import { type ItnOutcome, orders } from "../db/schema.js";
 import { payfastValidateUrl } from "./adapter.js";
+import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
 import { itnSignature, type ParsedItn, parseItn, sameSignature } from "./signature.js";
-
-export type ItnOutcome = "accepted" | "duplicate" | "ignored" | "rejected";
 
 export interface ItnResult {
   outcome: ItnOutcome;
@@ -19,14 +17,24 @@ export interface ItnResult {
 export interface ItnContext {
   db: Database;
   config: Config;
-  /** Whether an address is one ITNs may come from (the configured CIDR ranges). */
+  /** Whether an address is one ITNs may come from (ranges plus PayFast's hosts' DNS answers). */
   isPayfastSource: (address: string) => boolean;
   /** Asks PayFast (or the emulator) whether it sent this parameter string; true only for "VALID". */
   confirm: (paramString: string) => Promise<{ valid: boolean; detail: string }>;
 }
 
+export interface ItnRequest {
+  rawBody: string;
+  sourceIp: string;
+  referer: string | null;
+  /** Runs before a refused notification is stored; it may throw (the route's rate limit) to store nothing. */
+  beforeRefusal?: () => Promise<void>;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VALIDATE_TIMEOUT_MS = 5_000;
+/** A refused notification keeps only this much of its body: enough to recognise it, never a store for junk. */
+const REFUSED_BODY_PREFIX = 256;
 
 /** The server confirmation of PAYFAST.md's fourth check: POST the parameter string, expect "VALID". */
 export function confirmWithPayfast(config: Config) {
@@ -48,82 +56,81 @@ export function confirmWithPayfast(config: Config) {
   };
 }
 
-/** Text as PostgreSQL can keep it (no NUL characters), cut to `max` characters for the short columns. */
-function storable<T extends string | null>(text: T, max?: number): T {
-  if (text === null) return text;
-  const clean = text.replaceAll("\u0000", "\uFFFD");
-  return (max !== undefined && clean.length > max ? clean.slice(0, max) : clean) as T;
-}
-
 /**
- * Runs PayFast's checks on one ITN (signature, source address, merchant, order, amount, server
- * confirmation), records it in payfast_itns with its outcome, and for a valid COMPLETE one moves
- * the order from pending to completed in the same transaction as the accepted record.
+ * One PayFast notification, start to end. A notification that fails the signature or the source
+ * check is `rejected` (the route answers 400, and only its metadata is kept). Every other one is
+ * PayFast's word about a real payment: it is recorded with its outcome, and the route answers 200
+ * whatever that is, so PayFast stops re-sending it (book-payment.ts holds the outcomes of a
+ * COMPLETE one).
  */
-export async function processItn(context: ItnContext, rawBody: string, sourceIp: string): Promise<ItnResult> {
+export async function processItn(context: ItnContext, request: ItnRequest): Promise<ItnResult> {
   const { db, config } = context;
-  const itn: ParsedItn = parseItn(rawBody);
+  const itn: ParsedItn = parseItn(request.rawBody);
   const mPaymentId = itn.data.m_payment_id ?? "";
   const orderId = UUID.test(mPaymentId) ? mPaymentId.toLowerCase() : null;
-  const pfPaymentId = itn.data.pf_payment_id || null;
+  const pfPaymentId = itn.data.pf_payment_id?.trim() || null;
   const paymentStatus = itn.data.payment_status || null;
-  const record = {
+  const record: PaymentRecord = {
+    via: "itn",
     orderId,
-    pfPaymentId: storable(pfPaymentId, 100),
-    paymentStatus: storable(paymentStatus, 100),
-    amountGross: storable(itn.data.amount_gross ?? null, 100),
-    sourceIp,
-    rawBody: storable(rawBody),
+    pfPaymentId,
+    paymentStatus,
+    amountGross: itn.data.amount_gross ?? null,
+    sourceIp: request.sourceIp,
+    referer: request.referer,
+    rawBody: request.rawBody,
   };
   const finish = async (outcome: ItnOutcome, reason: string | null): Promise<ItnResult> => {
-    await db.insert(payfastItns).values({ ...record, outcome, reason: storable(reason, 500) });
-    return { outcome, reason, orderId, pfPaymentId };
+    const booked = await recordPayment(db, record, outcome, reason);
+    return { ...booked, orderId, pfPaymentId };
   };
-  const reject = (reason: string) => finish("rejected", reason);
+  const reject = async (reason: string): Promise<ItnResult> => {
+    await request.beforeRefusal?.();
+    const metadataOnly = { ...record, rawBody: request.rawBody.slice(0, REFUSED_BODY_PREFIX) };
+    await recordPayment(db, metadataOnly, "rejected", reason);
+    return { outcome: "rejected", reason, orderId, pfPaymentId };
+  };
 
   if (!itn.signature) return reject("no signature");
-  if (!sameSignature(itnSignature(rawBody, config.payfast.passphrase), itn.signature)) {
+  if (!sameSignature(itnSignature(request.rawBody, config.payfast.passphrase), itn.signature)) {
     return reject("signature mismatch");
   }
-  if (!context.isPayfastSource(sourceIp)) return reject(`source address ${sourceIp} is not a PayFast address`);
+  if (!context.isPayfastSource(request.sourceIp)) {
+    return reject(`source address ${request.sourceIp} is not a PayFast address`);
+  }
+
+  // From here on PayFast signed it: record it whatever it says.
+  const complete = paymentStatus === "COMPLETE";
   if (itn.data.merchant_id !== config.payfast.merchantId) {
-    return reject(`merchant_id ${JSON.stringify(itn.data.merchant_id ?? "")} is not ours`);
+    const reason = `merchant_id ${JSON.stringify(itn.data.merchant_id ?? "")} is not ours`;
+    return finish(complete ? "foreign_merchant" : "ignored", reason);
   }
-  if (!orderId) return reject(`unknown order ${JSON.stringify(mPaymentId.slice(0, 64))}`);
-  const [order] = await db
-    .select({ status: orders.status, totalCents: orders.totalCents })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return reject(`unknown order ${orderId}`);
-  const grossCents = parseRandToCents(itn.data.amount_gross ?? "");
-  if (grossCents === null)
-    return reject(`amount_gross ${JSON.stringify(itn.data.amount_gross ?? "")} is not an amount`);
-  if (Math.abs(grossCents - order.totalCents) > 1) {
-    return reject(`amount_gross ${itn.data.amount_gross} does not match the order total`);
+  const [order] = orderId ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)) : [];
+  if (!order) {
+    const reason = `m_payment_id ${JSON.stringify(mPaymentId.slice(0, 64))} names no order`;
+    return finish(complete ? "unknown_order" : "ignored", reason);
   }
-  if (paymentStatus !== "COMPLETE") return finish("ignored", `payment_status ${paymentStatus ?? "(none)"}`);
-  if (order.status !== "pending") return finish("duplicate", `order already ${order.status}`);
 
-  const confirmation = await context.confirm(itn.paramString);
-  if (!confirmation.valid) return reject(`server confirmation failed: ${confirmation.detail}`);
-
-  try {
-    return await db.transaction(async (tx) => {
-      const paid = await tx
+  if (paymentStatus === "FAILED" || paymentStatus === "PENDING") {
+    // Noted on an order that still waits for its payment, so the shopper sees it and may retry.
+    if (orderId) {
+      await db
         .update(orders)
-        .set({ status: "completed", paidBy: "itn", paidAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-        .returning({ id: orders.id });
-      // Another copy of this ITN may have paid the order while we were confirming it.
-      const outcome: ItnOutcome = paid.length > 0 ? "accepted" : "duplicate";
-      const reason = outcome === "duplicate" ? "order already paid" : null;
-      await tx.insert(payfastItns).values({ ...record, outcome, reason });
-      return { outcome, reason, orderId, pfPaymentId };
-    });
-  } catch (error) {
-    // The partial unique index: this pf_payment_id was already accepted (for another order).
-    if (pgErrorCode(error) === UNIQUE_VIOLATION)
-      return finish("duplicate", `pf_payment_id ${pfPaymentId} was already accepted`);
-    throw error;
+        .set({ payfastStatus: paymentStatus, payfastStatusAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+    }
+    return finish(paymentStatus === "FAILED" ? "failed" : "pending", null);
   }
+  if (!complete) return finish("ignored", `payment_status ${paymentStatus ?? "(none)"}`);
+  if (!pfPaymentId) return finish("ignored", "no pf_payment_id");
+  if (await alreadyBooked(db, pfPaymentId)) return finish("duplicate", "pf_payment_id already booked");
+
+  const grossCents = parseRandToCents(itn.data.amount_gross ?? "");
+  const confirmation = await context.confirm(itn.paramString);
+  if (!confirmation.valid) {
+    // Not booked: the reconciliation job asks PayFast's API about the order again.
+    return finish("unconfirmed", `server confirmation failed: ${confirmation.detail}`);
+  }
+  const booked = await bookPayment(db, { ...record, orderId: orderId as string, pfPaymentId }, grossCents ?? -1);
+  return { ...booked, orderId, pfPaymentId };
 }

@@ -1,36 +1,66 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sourceMatcher } from "./adapter.js";
+import { countAttempt } from "../auth/rate-limit.js";
 import { confirmWithPayfast, processItn } from "./itn.js";
+import { ItnSources, type ResolveHost } from "./itn-sources.js";
+
+/** Refused notifications allowed per source address and minute before it gets 429 (and nothing is stored). */
+const REFUSED_PER_MINUTE = 20;
+
+export interface PayfastRoutesOptions {
+  /** Looks up PayFast's host names (tests give a fake; the default asks the system's DNS). */
+  resolveHost?: ResolveHost | undefined;
+}
 
 /**
- * POST /api/payfast/notify: PayFast's ITN (the notify_url). Answers 200 for an ITN it accepted,
- * recognised as a repeat, or ignored (a status other than COMPLETE), so PayFast stops re-sending;
- * 400 `{ message }` with the reason for a rejected one (the order is left untouched, the ITN is
- * recorded and logged). Live PayFast re-sends an ITN that got no 200, which is what we want
- * after a transient failure such as an unreachable validate endpoint.
+ * POST /api/payfast/notify: PayFast's ITN (the notify_url). It is server-to-server, so it lives
+ * outside the browser's cross-site check (a real ITN carries a PayFast Referer) and needs no
+ * cookie. A notification that fails the signature or source check gets 400 with a generic
+ * message; every other one is recorded and answered 200, whatever its outcome, so PayFast stops
+ * re-sending it. The answer never says why: that goes to the log and the record.
  */
-export const payfastRoutes: FastifyPluginAsyncZod = async (app) => {
+export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async (app, options) => {
   // PayFast posts a form. Keep the raw string: the ITN signature is over the fields in the order sent.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, body);
   });
 
+  const sources = new ItnSources({
+    ranges: app.config.payfast.validRanges,
+    hosts: app.config.payfast.sourceHosts,
+    resolve: options.resolveHost,
+    log: app.log,
+  });
+  app.addHook("onReady", async () => {
+    await sources.start();
+    if (app.config.payfast.sourceHosts.length > 0) {
+      app.log.info({ addresses: sources.resolvedAddresses() }, "PayFast source check: host addresses resolved");
+    }
+  });
+  app.addHook("onClose", () => sources.stop());
+
   const context = {
     db: app.db,
     config: app.config,
-    isPayfastSource: sourceMatcher(app.config.payfast.validRanges),
+    isPayfastSource: (address: string) => sources.isPayfastSource(address),
     confirm: confirmWithPayfast(app.config),
   };
 
   app.post("/notify", async (request, reply) => {
     const rawBody = typeof request.body === "string" ? request.body : "";
-    const result = await processItn(context, rawBody, request.ip);
-    const details = { orderId: result.orderId, pfPaymentId: result.pfPaymentId, sourceIp: request.ip };
+    const referer = request.headers.referer ?? null;
+    const result = await processItn(context, {
+      rawBody,
+      sourceIp: request.ip,
+      referer,
+      // Counted before the refusal is stored: past the limit, a flood answers 429 and stores nothing.
+      beforeRefusal: () => countAttempt(app.db, reply, [`itn-refused:ip:${request.ip}`], REFUSED_PER_MINUTE),
+    });
+    const details = { orderId: result.orderId, pfPaymentId: result.pfPaymentId, sourceIp: request.ip, referer };
     if (result.outcome === "rejected") {
-      request.log.warn({ itn: details, reason: result.reason }, "PayFast ITN rejected");
-      return reply.status(400).send({ message: `ITN rejected: ${result.reason}` });
+      request.log.warn({ itn: details, reason: result.reason }, "PayFast ITN refused");
+      return reply.status(400).send({ message: "Notification refused" });
     }
     request.log.info({ itn: details, outcome: result.outcome, reason: result.reason }, "PayFast ITN processed");
-    return { outcome: result.outcome };
+    return { message: "Notification received" };
   });
 };

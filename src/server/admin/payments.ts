@@ -1,0 +1,140 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { centsToDecimal } from "../../domain/money.js";
+import { orderNumber } from "../../domain/order-status.js";
+import { uuidParam } from "../../domain/schemas/common.js";
+import { ATTENTION_LABELS, type AttentionItem, type CheckOutcome } from "../../domain/schemas/payments.js";
+import { ITN_ATTENTION_OUTCOMES, orders, payfastItns } from "../db/schema.js";
+import { conflict, HttpError, notFound } from "../errors.js";
+import { findOrder } from "../orders/queries.js";
+import { PayfastApiError } from "../payfast/api-client.js";
+
+const PENDING_TOO_LONG = "1 hour";
+const LIST_LIMIT = 200;
+
+/**
+ * /api/admin/payments/attention: the payments PayFast proved that the shop could not simply book
+ * (paid twice, paid after cancel, wrong amount, unknown order, another merchant's), and the
+ * orders pending for over an hour. /api/admin/orders/{id}/check-payfast asks PayFast about one
+ * pending order now.
+ */
+export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/payments/attention", async (): Promise<{ items: AttentionItem[] }> => {
+    const flagged = await app.db
+      .select({
+        id: payfastItns.id,
+        outcome: payfastItns.outcome,
+        orderId: payfastItns.orderId,
+        pfPaymentId: payfastItns.pfPaymentId,
+        amountGross: payfastItns.amountGross,
+        reason: payfastItns.reason,
+        receivedAt: payfastItns.receivedAt,
+        via: payfastItns.via,
+        orderStatus: orders.status,
+        orderTotalCents: orders.totalCents,
+        orderPfPaymentId: orders.pfPaymentId,
+      })
+      .from(payfastItns)
+      .leftJoin(orders, eq(orders.id, payfastItns.orderId))
+      .where(and(isNull(payfastItns.resolvedAt), inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES])))
+      .orderBy(desc(payfastItns.receivedAt))
+      .limit(LIST_LIMIT);
+    const waiting = await app.db
+      .select({ id: orders.id, createdAt: orders.createdAt, totalCents: orders.totalCents, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.status, "pending"), lt(orders.createdAt, sql`now() - ${PENDING_TOO_LONG}::interval`)))
+      .orderBy(orders.createdAt)
+      .limit(LIST_LIMIT);
+
+    const items: AttentionItem[] = flagged.map((row) => {
+      const kind = row.outcome as (typeof ITN_ATTENTION_OUTCOMES)[number];
+      const pfPaymentIds = [
+        ...(kind === "paid_twice" && row.orderPfPaymentId ? [row.orderPfPaymentId] : []),
+        ...(row.pfPaymentId ? [row.pfPaymentId] : []),
+      ];
+      return {
+        id: `payment-${row.id}`,
+        kind,
+        label: ATTENTION_LABELS[kind],
+        orderId: row.orderStatus ? row.orderId : null,
+        orderNumber: row.orderStatus && row.orderId ? orderNumber(row.orderId) : null,
+        orderStatus: row.orderStatus,
+        orderTotal: row.orderTotalCents === null ? null : centsToDecimal(row.orderTotalCents),
+        amountGross: row.amountGross,
+        pfPaymentIds,
+        since: row.receivedAt.toISOString(),
+        detail: `${row.via === "reconcile" ? "Found in PayFast's transaction history" : "PayFast notification"}: ${row.reason ?? ""}`,
+        resolvable: true,
+      };
+    });
+    for (const order of waiting) {
+      items.push({
+        id: `order-${order.id}`,
+        kind: "pending_over_an_hour",
+        label: ATTENTION_LABELS.pending_over_an_hour,
+        orderId: order.id,
+        orderNumber: orderNumber(order.id),
+        orderStatus: order.status,
+        orderTotal: centsToDecimal(order.totalCents),
+        amountGross: null,
+        pfPaymentIds: [],
+        since: order.createdAt.toISOString(),
+        detail: "No payment has arrived. Check with PayFast before confirming it by hand.",
+        resolvable: false,
+      });
+    }
+    return { items };
+  });
+
+  app.post(
+    "/payments/attention/:id/resolve",
+    { schema: { params: z.object({ id: z.string().regex(/^payment-\d{1,18}$/, "id must be a payment-<n> id") }) } },
+    async (request, reply) => {
+      const id = Number(request.params.id.slice("payment-".length));
+      const [resolved] = await app.db
+        .update(payfastItns)
+        .set({ resolvedAt: sql`now()`, resolvedBy: request.user?.id ?? null })
+        .where(
+          and(
+            eq(payfastItns.id, id),
+            isNull(payfastItns.resolvedAt),
+            inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
+          ),
+        )
+        .returning({ id: payfastItns.id });
+      if (!resolved) throw notFound("No open attention item with that id");
+      return reply.status(204).send();
+    },
+  );
+
+  app.post("/orders/:id/check-payfast", { schema: { params: uuidParam } }, async (request) => {
+    const { id } = request.params;
+    const [order] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    if (!order) throw notFound("Order not found");
+    if (order.status !== "pending") throw conflict(`The order is ${order.status}, not pending`);
+    let findings: { outcome: string }[];
+    try {
+      ({ findings } = await app.reconcilePayfast([id]));
+    } catch (error) {
+      if (!(error instanceof PayfastApiError) && !(error instanceof TypeError) && !isAbort(error)) throw error;
+      request.log.warn({ err: error, orderId: id }, "Check with PayFast: PayFast's API did not answer");
+      throw new HttpError(502, "PayFast could not be reached. Try again in a minute.");
+    }
+    const outcome: CheckOutcome = findings.some((finding) => finding.outcome === "accepted")
+      ? "paid"
+      : findings.length > 0
+        ? "flagged"
+        : "not_found";
+    const message = {
+      paid: "PayFast shows the payment: the order is now paid.",
+      flagged: "PayFast shows a payment that needs your attention (see Needs attention).",
+      not_found: "PayFast shows no payment for this order yet.",
+    }[outcome];
+    return { outcome, message, order: await findOrder(app.db, id) };
+  });
+};
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}

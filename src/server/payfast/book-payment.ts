@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
+import { ITN_ATTENTION_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+
+/** What the audit record of a payment keeps, whichever way the payment reached us. */
+export interface PaymentRecord {
+  via: "itn" | "reconcile";
+  orderId: string | null;
+  pfPaymentId: string | null;
+  paymentStatus: string | null;
+  amountGross: string | null;
+  sourceIp: string;
+  referer: string | null;
+  rawBody: string;
+}
+
+export interface BookingResult {
+  outcome: ItnOutcome;
+  reason: string | null;
+}
+
+const BOOKED: readonly ItnOutcome[] = ["accepted", ...ITN_ATTENTION_OUTCOMES];
+
+/** Text as PostgreSQL can keep it (no NUL characters), cut to `max` characters. */
+export function storable<T extends string | null>(text: T, max?: number): T {
+  if (text === null) return text;
+  const clean = text.replaceAll("\u0000", "\uFFFD");
+  return (max !== undefined && clean.length > max ? clean.slice(0, max) : clean) as T;
+}
+
+function recordValues(record: PaymentRecord, outcome: ItnOutcome, reason: string | null) {
+  return {
+    via: record.via,
+    orderId: record.orderId,
+    pfPaymentId: storable(record.pfPaymentId, 100),
+    paymentStatus: storable(record.paymentStatus, 100),
+    amountGross: storable(record.amountGross, 100),
+    sourceIp: storable(record.sourceIp, 100),
+    referer: storable(record.referer, 500),
+    rawBody: storable(record.rawBody),
+    outcome,
+    reason: storable(reason, 500),
+  };
+}
+
+/** Records a notification (or a reconciliation finding) with its outcome. */
+export async function recordPayment(
+  db: Database,
+  record: PaymentRecord,
+  outcome: ItnOutcome,
+  reason: string | null,
+): Promise<BookingResult> {
+  try {
+    await db.insert(payfastItns).values(recordValues(record, outcome, reason));
+  } catch (error) {
+    // The same pf_payment_id was booked a moment ago by a concurrent copy.
+    if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+    return recordPayment(db, record, "duplicate", `pf_payment_id ${record.pfPaymentId} was already booked`);
+  }
+  return { outcome, reason };
+}
+
+/** Whether this pf_payment_id was already booked (paid an order, or flagged for the admin). */
+export async function alreadyBooked(db: Database, pfPaymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payfastItns.id })
+    .from(payfastItns)
+    .where(and(eq(payfastItns.pfPaymentId, pfPaymentId), inArray(payfastItns.outcome, [...BOOKED])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Books a payment PayFast has proved (a confirmed COMPLETE notification, or a COMPLETE row of its
+ * transaction history) against its order, in one transaction with the order row locked:
+ * - the exact total on a pending order pays it (`accepted`);
+ * - the pf_payment_id that already paid the order is a `duplicate`;
+ * - another pf_payment_id on a paid order is `paid_twice`, on a cancelled one `paid_after_cancel`,
+ *   and any amount but the exact total `wrong_amount`: recorded and left for the admin, never dropped.
+ * An order an admin confirmed by hand takes this pf_payment_id as the payment it saw.
+ */
+export async function bookPayment(
+  db: Database,
+  record: PaymentRecord & { orderId: string; pfPaymentId: string },
+  grossCents: number,
+): Promise<BookingResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ status: orders.status, totalCents: orders.totalCents, pfPaymentId: orders.pfPaymentId })
+        .from(orders)
+        .where(eq(orders.id, record.orderId))
+        .for("update");
+      const decide = async (): Promise<BookingResult> => {
+        if (!order) return { outcome: "unknown_order", reason: `no order ${record.orderId}` };
+        if (order.pfPaymentId === record.pfPaymentId)
+          return { outcome: "duplicate", reason: "order already paid by it" };
+        if (grossCents !== order.totalCents) {
+          return {
+            outcome: "wrong_amount",
+            reason: `amount_gross ${record.amountGross} is not the order total (${order.totalCents} cents)`,
+          };
+        }
+        if (order.status === "pending") {
+          await tx
+            .update(orders)
+            .set({
+              status: "completed",
+              paidBy: record.via,
+              paidAt: sql`now()`,
+              pfPaymentId: record.pfPaymentId,
+              payfastStatus: null,
+              payfastStatusAt: null,
+            })
+            .where(eq(orders.id, record.orderId));
+          return { outcome: "accepted", reason: null };
+        }
+        if (order.status === "cancelled") return { outcome: "paid_after_cancel", reason: "the order was cancelled" };
+        if (order.pfPaymentId === null) {
+          await tx
+            .update(orders)
+            .set({ pfPaymentId: record.pfPaymentId })
+            .where(and(eq(orders.id, record.orderId), isNull(orders.pfPaymentId)));
+          return { outcome: "accepted", reason: `the order was already ${order.status} by hand; this is its payment` };
+        }
+        return {
+          outcome: "paid_twice",
+          reason: `paid twice: ${order.pfPaymentId} paid the order, ${record.pfPaymentId} is a second payment`,
+        };
+      };
+      const { outcome, reason } = await decide();
+      await tx.insert(payfastItns).values(recordValues(record, outcome, reason));
+      return { outcome, reason };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+    // A concurrent copy booked this pf_payment_id first (the partial unique index decided).
+    return recordPayment(db, record, "duplicate", `pf_payment_id ${record.pfPaymentId} was already booked`);
+  }
+}
