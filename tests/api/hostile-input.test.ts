@@ -889,6 +889,7 @@ describe("hostile input", () => {
     const emulatorPaths = fc.constantFrom(
       "/payfast-emulator/eng/process",
       "/payfast-emulator/eng/complete",
+      "/payfast-emulator/eng/complete-lost",
       "/payfast-emulator/eng/cancel",
       "/payfast-emulator/eng/query/validate",
     );
