@@ -106,8 +106,15 @@ await main(
       body: warmBodies[0],
     });
     const probeText = await probe.text();
-    if (probe.status !== 200 || !probeText.includes("accepted")) {
-      throw new Error(`POST /api/payfast/notify answered ${probe.status}: ${probeText.slice(0, 300)}`);
+    // The answer does not say what became of it: the record does.
+    const { rows: probed } = await client.query(
+      "select outcome from payfast_itns where order_id = $1 order by id desc limit 1",
+      [warmOrders[0].id],
+    );
+    if (probe.status !== 200 || probed[0]?.outcome !== "accepted") {
+      throw new Error(
+        `POST /api/payfast/notify answered ${probe.status} (${probed[0]?.outcome ?? "no record"}): ${probeText.slice(0, 300)}`,
+      );
     }
 
     const common = { connections: CONNECTIONS, warmupSeconds: 0 };
