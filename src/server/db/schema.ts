@@ -184,9 +184,7 @@ export const ITN_ATTENTION_OUTCOMES = [
   "foreign_merchant",
 ] as const satisfies readonly ItnOutcome[];
 /** Outcomes that book a pf_payment_id once and for all: the same id again is a duplicate. */
-const BOOKED_OUTCOMES = sql.raw(
-  ["accepted", ...ITN_ATTENTION_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "),
-);
+const BOOKED_OUTCOMES = sql.raw(["accepted", ...ITN_ATTENTION_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
 
 /** Every PayFast notification received, and every payment reconciliation found: the audit trail behind every paid order. */
 export const payfastItns = pgTable(
@@ -219,7 +217,9 @@ export const payfastItns = pgTable(
       .where(sql`${table.outcome} in (${BOOKED_OUTCOMES})`),
     index("payfast_itns_attention_idx")
       .on(table.receivedAt)
-      .where(sql`${table.resolvedAt} is null and ${table.outcome} in ('paid_twice', 'paid_after_cancel', 'wrong_amount', 'unknown_order', 'foreign_merchant')`),
+      .where(
+        sql`${table.resolvedAt} is null and ${table.outcome} in ('paid_twice', 'paid_after_cancel', 'wrong_amount', 'unknown_order', 'foreign_merchant')`,
+      ),
   ],
 );
 
