@@ -111,7 +111,7 @@ describe("local PayFast emulator", () => {
   }
 
   /** Clicks one of the payment page's buttons: posts its carried fields to the second origin. */
-  async function click(action: "complete" | "complete-lost" | "cancel", fields: [string, string][]) {
+  async function click(action: "complete" | "complete-lost" | "fail" | "cancel", fields: [string, string][]) {
     const response = await fetch(`${paymentOrigin}/eng/${action}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -150,7 +150,10 @@ describe("local PayFast emulator", () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    return response.json() as { orderId: string; payfastData: Record<string, string>; payfastUrl: string };
+    return {
+      ...(response.json() as { orderId: string; payfastData: Record<string, string>; payfastUrl: string }),
+      shopper,
+    };
   }
 
   const post = (url: string, body: string) =>
@@ -173,6 +176,7 @@ describe("local PayFast emulator", () => {
     expect(page.body).toContain(`Snug &amp; Dry order ${orderId.slice(-8).toUpperCase()}`);
     expect(page.body).toContain(">Complete payment</button>");
     expect(page.body).toContain(">Complete payment (notification lost)</button>");
+    expect(page.body).toContain(">Payment fails (card declined)</button>");
     expect(page.body).toContain(">Cancel payment</button>");
     expect(page.body).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)/);
     const carried = hiddenFields(page.body);
@@ -375,6 +379,17 @@ describe("local PayFast emulator", () => {
     expect(await orderRow(live, orderId)).toMatchObject({ status: "completed", pfPaymentId: paid });
   });
 
+  it("notifies FAILED on 'Payment fails' and returns the shopper, whose order shows the failure", async () => {
+    const { orderId, payfastData, shopper } = await placeOrder();
+    const page = await paymentPage(payfastData);
+    const done = await click("fail", hiddenFields(page.body));
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`${publicUrl}/success?orderId=${orderId}`);
+    expect((await itnRows(live, orderId)).map((record) => record.outcome)).toEqual(["failed"]);
+    const order = await live.app.inject({ method: "GET", url: `/api/orders/${orderId}`, headers: shopper.headers });
+    expect(order.json()).toMatchObject({ status: "pending", payfastStatus: "FAILED" });
+  });
+
   it("takes the money without a notification on 'notification lost'; reconciliation then pays the order", async () => {
     const { orderId, payfastData } = await placeOrder();
     const page = await paymentPage(payfastData);
@@ -429,7 +444,7 @@ describe("local PayFast emulator", () => {
     });
     const again = await check(orderId);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "The order is completed, not pending" });
+    expect(again.json()).toEqual({ message: "This order is no longer waiting for payment (Paid - Ready to Ship)." });
   });
 
   it("flags a payment of the wrong amount that reconciliation finds", async () => {

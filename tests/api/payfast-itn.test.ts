@@ -296,7 +296,7 @@ describe("POST /api/payfast/notify", () => {
     const [record] = await t.db
       .select()
       .from(payfastItns)
-      .where(eq(payfastItns.reason, 'm_payment_id "000000020" names no order'));
+      .where(eq(payfastItns.reason, 'No order has the reference "000000020".'));
     expect(record).toMatchObject({ outcome: "unknown_order", orderId: null });
   });
 

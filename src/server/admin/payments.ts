@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "../../domain/money.js";
-import { orderNumber } from "../../domain/order-status.js";
+import { ORDER_STATUS_LABELS, orderNumber } from "../../domain/order-status.js";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { ATTENTION_LABELS, type AttentionItem, type CheckOutcome } from "../../domain/schemas/payments.js";
 import { ITN_ATTENTION_OUTCOMES, orders, payfastItns } from "../db/schema.js";
@@ -64,7 +64,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         amountGross: row.amountGross,
         pfPaymentIds,
         since: row.receivedAt.toISOString(),
-        detail: `${row.via === "reconcile" ? "Found in PayFast's transaction history" : "PayFast notification"}: ${row.reason ?? ""}`,
+        detail:
+          `${row.via === "reconcile" ? "Found in PayFast's transaction history." : "From PayFast's notification."} ${row.reason ?? ""}`.trim(),
         resolvable: true,
       };
     });
@@ -112,7 +113,9 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const [order] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     if (!order) throw notFound("Order not found");
-    if (order.status !== "pending") throw conflict(`The order is ${order.status}, not pending`);
+    if (order.status !== "pending") {
+      throw conflict(`This order is no longer waiting for payment (${ORDER_STATUS_LABELS[order.status]}).`);
+    }
     let findings: { outcome: string }[];
     try {
       ({ findings } = await app.reconcilePayfast([id]));

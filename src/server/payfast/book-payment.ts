@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { ITN_ATTENTION_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
@@ -93,13 +94,14 @@ export async function bookPayment(
         .where(eq(orders.id, record.orderId))
         .for("update");
       const decide = async (): Promise<BookingResult> => {
-        if (!order) return { outcome: "unknown_order", reason: `no order ${record.orderId}` };
+        if (!order) return { outcome: "unknown_order", reason: "No order has this reference." };
         if (order.pfPaymentId === record.pfPaymentId)
           return { outcome: "duplicate", reason: "order already paid by it" };
         if (grossCents !== order.totalCents) {
+          const paid = grossCents >= 0 ? formatRand(grossCents) : JSON.stringify(record.amountGross);
           return {
             outcome: "wrong_amount",
-            reason: `amount_gross ${record.amountGross} is not the order total (${order.totalCents} cents)`,
+            reason: `PayFast reports ${paid} paid; the order total is ${formatRand(order.totalCents)}.`,
           };
         }
         if (order.status === "pending") {
@@ -116,17 +118,19 @@ export async function bookPayment(
             .where(eq(orders.id, record.orderId));
           return { outcome: "accepted", reason: null };
         }
-        if (order.status === "cancelled") return { outcome: "paid_after_cancel", reason: "the order was cancelled" };
+        if (order.status === "cancelled") {
+          return { outcome: "paid_after_cancel", reason: "The order was cancelled before this payment arrived." };
+        }
         if (order.pfPaymentId === null) {
           await tx
             .update(orders)
             .set({ pfPaymentId: record.pfPaymentId })
             .where(and(eq(orders.id, record.orderId), isNull(orders.pfPaymentId)));
-          return { outcome: "accepted", reason: `the order was already ${order.status} by hand; this is its payment` };
+          return { outcome: "accepted", reason: "An admin had confirmed the order by hand; this is its payment." };
         }
         return {
           outcome: "paid_twice",
-          reason: `paid twice: ${order.pfPaymentId} paid the order, ${record.pfPaymentId} is a second payment`,
+          reason: `PayFast payment ${order.pfPaymentId} had already paid the order; ${record.pfPaymentId} is a second payment.`,
         };
       };
       const { outcome, reason } = await decide();

@@ -74,6 +74,8 @@ export interface PaymentPageData {
   completeAction: string;
   /** Takes the money but sends no notification: the shop's reconciliation must find the payment. */
   lostAction: string;
+  /** Sends a FAILED notification (a declined card) and returns the shopper to the shop. */
+  failAction: string;
   cancelAction: string;
 }
 
@@ -99,6 +101,7 @@ ${row("Email", data.email)}
 ${hidden}
 <button type="submit" class="pay">Complete payment</button>
 <button type="submit" class="lost" formaction="${escapeHtml(data.lostAction)}">Complete payment (notification lost)</button>
+<button type="submit" class="cancel" formaction="${escapeHtml(data.failAction)}">Payment fails (card declined)</button>
 <button type="submit" class="cancel" formaction="${escapeHtml(data.cancelAction)}">Cancel payment</button>
 </form>
 </section>

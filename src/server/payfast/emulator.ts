@@ -11,7 +11,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorNotifications, payfastEmulatorPayments } from "../db/schema.js";
 import { API_VERSION, apiSignature, payfastTimestamp } from "./api-client.js";
-import { EmulatorNotifier } from "./emulator-notifier.js";
+import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
 import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
 
@@ -23,7 +23,8 @@ import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
  *   redirects to payment.payfast.io (so the browser's CSP form-action is exercised);
  * - the payment page's buttons: Complete payment (a signed COMPLETE notification with PayFast's
  *   Referer, then the return_url), Complete payment (notification lost) (the money is taken, no
- *   notification: reconciliation must find it), and Cancel payment;
+ *   notification: reconciliation must find it), Payment fails (a FAILED notification, then the
+ *   return_url), and Cancel payment;
  * - a notification not answered 200 is sent again on PayFast's schedule, sped up;
  * - POST /eng/query/validate answers VALID only for notifications it sent;
  * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took.
@@ -72,6 +73,7 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
           fields: form.fields,
           completeAction: `${prefix}/eng/complete`,
           lostAction: `${prefix}/eng/complete-lost`,
+          failAction: `${prefix}/eng/fail`,
           cancelAction: `${prefix}/eng/cancel`,
         }),
       );
@@ -101,16 +103,20 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       return paymentPage(reply, { fields: pending.fields, data });
     });
 
-    const pay = (options: { lost: boolean }) => async (request: { body: unknown }, reply: FastifyReply) => {
-      const { data } = readForm(request.body);
-      const problem = checkoutProblem(data, config);
-      if (problem) return rejected(reply, problem);
-      const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
-      await notifier.takePayment(data, { notifyUrl, lost: options.lost });
-      return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
-    };
+    const pay =
+      (options: { lost?: boolean; status?: EmulatedStatus }) =>
+      async (request: { body: unknown }, reply: FastifyReply) => {
+        const { data } = readForm(request.body);
+        const problem = checkoutProblem(data, config);
+        if (problem) return rejected(reply, problem);
+        const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
+        await notifier.takePayment(data, { notifyUrl, ...options });
+        return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
+      };
     scope.post("/eng/complete", pay({ lost: false }));
     scope.post("/eng/complete-lost", pay({ lost: true }));
+    // A declined card or a failed EFT: PayFast notifies FAILED; the shopper comes back to the shop.
+    scope.post("/eng/fail", pay({ status: "FAILED" }));
 
     scope.post("/eng/cancel", async (request, reply) => {
       const { data } = readForm(request.body);

@@ -102,12 +102,12 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
   // From here on PayFast signed it: record it whatever it says.
   const complete = paymentStatus === "COMPLETE";
   if (itn.data.merchant_id !== config.payfast.merchantId) {
-    const reason = `merchant_id ${JSON.stringify(itn.data.merchant_id ?? "")} is not ours`;
+    const reason = `The payment was made to another PayFast merchant (${JSON.stringify(itn.data.merchant_id ?? "")}).`;
     return finish(complete ? "foreign_merchant" : "ignored", reason);
   }
   const [order] = orderId ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)) : [];
   if (!order) {
-    const reason = `m_payment_id ${JSON.stringify(mPaymentId.slice(0, 64))} names no order`;
+    const reason = `No order has the reference ${JSON.stringify(mPaymentId.slice(0, 64))}.`;
     return finish(complete ? "unknown_order" : "ignored", reason);
   }
 
