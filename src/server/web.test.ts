@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { injectShopConfig } from "./web.js";
+import { loadConfig } from "./config.js";
+import { injectShopConfig, pageConfig } from "./web.js";
 
 const shop = {
   name: "Snug & Dry",
@@ -39,5 +40,28 @@ describe("injectShopConfig", () => {
     const html = injectShopConfig("<html><head></head><body></body></html>", shop);
     expect(html).toMatch(/<script type="application\/json" id="shop-config">.*<\/script><\/head>/);
     expect(configOf(html)).toEqual(shop);
+  });
+});
+
+describe("pageConfig", () => {
+  const live = loadConfig({
+    PAYFAST_MODE: "live",
+    PUBLIC_URL: "https://shop.example.co.za",
+    PAYFAST_MERCHANT_ID: "10234567",
+    PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+    PAYFAST_PASSPHRASE: "a-long-secret-phrase",
+  });
+
+  it.each([
+    ["the local emulator", loadConfig({}), true],
+    ["PayFast's sandbox", loadConfig({ PAYFAST_MODE: "sandbox" }), true],
+    ["live PayFast", live, false],
+  ])("tells the browser whether payments are test payments with %s", (_name, config, testPayments) => {
+    expect(pageConfig(config)).toMatchObject({ ...config.shop, testPayments });
+  });
+
+  it("carries the ad-conversion id only when one is set", () => {
+    expect(pageConfig(live)).not.toHaveProperty("adConversionId");
+    expect(pageConfig(loadConfig({ AD_CONVERSION_ID: "AW-123" }))).toMatchObject({ adConversionId: "AW-123" });
   });
 });

@@ -22,11 +22,25 @@ const SPA_ROUTES = new Set([
 const SHOP_CONFIG_PLACEHOLDER = "<!--shop-config-->";
 
 /**
- * Puts the shop's details (name, e-mail, phone, address, hours) into the page as inert JSON the
- * browser reads (src/web/lib/shop-config.ts). `<` is escaped so the text can never close the tag.
+ * What the browser is told at load (src/web/lib/shop-config.ts): the shop's details, whether
+ * payments are test payments (every page then says so), and the ad-conversion id when set.
  */
-export function injectShopConfig(html: string, shop: Config["shop"]): string {
-  const json = JSON.stringify(shop)
+export type PageConfig = Config["shop"] & { testPayments?: boolean; adConversionId?: string };
+
+export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversionId">): PageConfig {
+  return {
+    ...config.shop,
+    testPayments: config.payfast.testPayments,
+    ...(config.adConversionId ? { adConversionId: config.adConversionId } : {}),
+  };
+}
+
+/**
+ * Puts the page config into the page as inert JSON the browser reads (src/web/lib/shop-config.ts).
+ * `<` is escaped so the text can never close the tag.
+ */
+export function injectShopConfig(html: string, data: PageConfig): string {
+  const json = JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
@@ -53,7 +67,7 @@ export const webRoutes: FastifyPluginAsync = fp(async (app) => {
   let indexHtml: string | null = null;
 
   if (hasBuild) {
-    indexHtml = injectShopConfig(readFileSync(indexFile, "utf8"), app.config.shop);
+    indexHtml = injectShopConfig(readFileSync(indexFile, "utf8"), pageConfig(app.config));
     await app.register(fastifyStatic, {
       root,
       wildcard: true,

@@ -1,4 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import type { Product } from "../../src/domain/schemas/catalog";
+import { seedProducts } from "../../src/server/db/seed-data";
 
 /**
  * Makes an admin the way an operator does, with `npm run admin:create`. The CLI reaches the
@@ -22,3 +26,103 @@ export function createAdminWithCli(admin: { username: string; email: string; pas
     { env: process.env, stdio: "pipe" },
   );
 }
+
+// What a shopper does on the way to PayFast, shared by the PayFast specs.
+
+export interface Shopper {
+  username: string;
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+export function newShopper(): Shopper {
+  const tag = randomBytes(4).toString("hex");
+  return {
+    username: `lerato_${tag}`,
+    fullName: `Lerato Dlamini ${tag}`,
+    email: `lerato.${tag}@example.co.za`,
+    password: `soft-and-snug-${tag}`,
+  };
+}
+
+/** Signs a new shopper up and in through the API; the page's browser shares the session cookie. */
+export async function signUpAndLogIn(page: Page, shopper: Shopper = newShopper()): Promise<Shopper> {
+  expect((await page.request.post("/api/auth/register", { data: shopper })).status()).toBe(201);
+  const login = await page.request.post("/api/auth/login", {
+    data: { username: shopper.username, password: shopper.password },
+  });
+  expect(login.status()).toBe(200);
+  return shopper;
+}
+
+/** Makes a new admin with the CLI and signs them in on `page`. */
+export async function logInAsNewAdmin(page: Page) {
+  const tag = randomBytes(4).toString("hex");
+  const admin = { username: `admin_${tag}`, email: `admin-${tag}@example.co.za`, password: `Admin-${tag}-secret` };
+  createAdminWithCli(admin);
+  const login = await page.request.post("/api/auth/login", {
+    data: { username: admin.username, password: admin.password },
+  });
+  expect(login.status()).toBe(200);
+  return admin;
+}
+
+const inStockSizes = (product: Product) => product.sizes.filter((size) => !product.sizeOutOfStock[size]);
+
+/**
+ * A seeded product of the live catalogue with a size in stock: never one another spec created,
+ * which that spec may change or delete while this one checks out.
+ */
+export async function pickInStockProduct(page: Page): Promise<{ product: Product; size: string }> {
+  const seeded = new Set(seedProducts.map((product) => product.name));
+  const products = (await (await page.request.get("/api/products")).json()) as Product[];
+  const product = products.find(
+    (candidate) => seeded.has(candidate.name) && !candidate.outOfStock && inStockSizes(candidate).length > 0,
+  );
+  if (!product) throw new Error("the seeded catalogue has no product in stock");
+  return { product, size: inStockSizes(product)[0] as string };
+}
+
+export async function addToCart(page: Page, product: Product, size: string) {
+  const card = page.getByRole("article", { name: product.name });
+  await card.getByLabel("Size").selectOption(size);
+  await card.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(card.getByRole("button", { name: "Added!" })).toBeDisabled();
+}
+
+export async function fillDelivery(page: Page) {
+  await page.getByLabel("Phone number").fill("082 555 0199");
+  await page.getByLabel("Street address").fill("12 Jacaranda Avenue");
+  await page.getByLabel("City").fill("Pretoria");
+  await page.getByLabel("Province").selectOption("Gauteng");
+  await page.getByLabel("Postal code").fill("0181");
+}
+
+/**
+ * From the storefront of a signed-in shopper: one product into the cart, checkout, Place Order,
+ * up to the PayFast (emulator) payment page. Returns the new order's id.
+ */
+export async function checkOutOneProduct(page: Page): Promise<string> {
+  const { product, size } = await pickInStockProduct(page);
+  await addToCart(page, product, size);
+  await page.getByRole("button", { name: "Cart, 1 item" }).click();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await fillDelivery(page);
+  // The answer is read on its way through: the page leaves for PayFast at once.
+  let orderId = "";
+  await page.route("**/api/create-order", async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { orderId: string };
+    orderId = json.orderId;
+    await route.fulfill({ response, json });
+  });
+  await page.getByRole("button", { name: /^Place Order - / }).click();
+  await expect(page.getByRole("button", { name: "Complete payment", exact: true })).toBeVisible();
+  await page.unroute("**/api/create-order");
+  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+  return orderId;
+}
+
+export const orderNumberOf = (orderId: string) => orderId.slice(-8).toUpperCase();

@@ -86,8 +86,8 @@ test("a new shopper signs up, buys two sizes of one product and another product,
   await page.getByRole("button", { name: /^Place Order - R[\d,]+\.\d{2}$/ }).click();
 
   // The local PayFast emulator: the amount and the two buttons.
-  await expect(page.getByRole("button", { name: "Complete payment" })).toBeVisible();
-  await page.getByRole("button", { name: "Complete payment" }).click();
+  await expect(page.getByRole("button", { name: "Complete payment", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
 
   await expect(page).toHaveURL(/\/success\?orderId=[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
@@ -134,7 +134,7 @@ test("a shopper who cancels at PayFast keeps the cart, retries and pays", async 
   await expect(page).toHaveURL(/\/checkout$/);
   await fillDelivery(page);
   await page.getByRole("button", { name: /^Place Order - / }).click();
-  await page.getByRole("button", { name: "Complete payment" }).click();
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { CatalogProvider, useCatalog } from "../features/catalog/catalog-context
 import { SiteFooter } from "../features/content/site-footer";
 import { shopConfig } from "../lib/shop-config";
 import { useSession } from "./session";
+import { TestModeNotice } from "./test-mode-notice";
 
 // Dialogs and the cart sheet load on first use, keeping them out of the first-load bundle.
 const loadLoginDialog = () => import("../features/account/login-dialog");
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        <TestModeNotice />
         <SiteHeader onAbout={openAbout} onRequests={openRequests} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

@@ -4,8 +4,18 @@ import { orderNumber } from "../../../domain/order-status";
 import { type AdminOrder, formatDateTime, lineTotalCents, orderLines } from "./order-model";
 import { StatusBadge } from "./ui";
 
-/** One order: number, customer, delivery details, lines, total, status and the action it allows. */
-export function OrderCard({ order, action }: { order: AdminOrder; action: ReactNode }) {
+/** One order: number, customer, delivery details, lines, total, status and the action(s) it allows. */
+export function OrderCard({
+  order,
+  action,
+  headingLevel: Heading = "h3",
+}: {
+  order: AdminOrder;
+  action: ReactNode;
+  /** h4 where the cards sit under a list's own h3. */
+  headingLevel?: "h3" | "h4";
+}) {
+  const Subheading = Heading === "h3" ? "h4" : "h5";
   const number = orderNumber(order.id);
   const headingId = `order-${order.id}`;
   const lines = orderLines(order.items);
@@ -14,9 +24,9 @@ export function OrderCard({ order, action }: { order: AdminOrder; action: ReactN
     <article aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 id={headingId} className="font-bold text-stone-900">
+          <Heading id={headingId} className="font-bold text-stone-900">
             Order #{number}
-          </h3>
+          </Heading>
           <p className="text-sm text-stone-600">
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
             <span aria-hidden="true"> · </span>
@@ -28,7 +38,7 @@ export function OrderCard({ order, action }: { order: AdminOrder; action: ReactN
 
       <div className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
         <div>
-          <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Delivery</h4>
+          <Subheading className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Delivery</Subheading>
           <address className="mt-1 text-stone-800 not-italic">
             {order.deliveryName}
             <br />
@@ -40,7 +50,7 @@ export function OrderCard({ order, action }: { order: AdminOrder; action: ReactN
           </address>
         </div>
         <div>
-          <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</h4>
+          <Subheading className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</Subheading>
           <ul className="mt-1 grid gap-1 text-stone-800">
             {lines.map((line, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a name and size

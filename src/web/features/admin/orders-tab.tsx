@@ -21,6 +21,9 @@ const ACTION_LABELS = { completed: "Mark as Paid", processed: "Mark as Shipped" 
 function StatusAction({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatus();
   const next = nextOrderStatus(order.status);
+  if (order.status === "cancelled") {
+    return <p className="text-sm font-medium text-stone-700">Order cancelled</p>;
+  }
   if (next !== "completed" && next !== "processed") {
     return <p className="text-sm font-medium text-green-800">Order shipped and completed</p>;
   }
@@ -92,7 +95,7 @@ export function OrdersTab() {
                   </span>
                 </h3>
                 {day.orders.map((order) => (
-                  <OrderCard key={order.id} order={order} action={<StatusAction order={order} />} />
+                  <OrderCard key={order.id} order={order} headingLevel="h4" action={<StatusAction order={order} />} />
                 ))}
               </section>
             ))

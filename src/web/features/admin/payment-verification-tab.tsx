@@ -1,48 +1,83 @@
+import { useIsFetching, useQueryClient } from "@tanstack/react-query";
+import { useCheckPayfast } from "./api/check-payfast";
 import { useConfirmPayment } from "./api/confirm-payment";
 import { usePreparingOrders } from "./api/get-preparing-orders";
+import { PAYMENT_ATTENTION_KEY, PREPARING_ORDERS_KEY } from "./api/keys";
+import { AttentionList } from "./attention-list";
 import { OrderCard } from "./order-card";
 import { Button, EmptyState, LoadError, LoadingRows, SectionHeader } from "./ui";
 
 export function PaymentVerificationTab() {
-  const { data: orders, isPending, isError, refetch, isFetching } = usePreparingOrders();
+  const { data: orders, isPending, isError, refetch } = usePreparingOrders();
+  const queryClient = useQueryClient();
+  const refreshing =
+    useIsFetching({ queryKey: PREPARING_ORDERS_KEY }) + useIsFetching({ queryKey: PAYMENT_ATTENTION_KEY }) > 0;
+  const refreshAll = () =>
+    Promise.all([
+      queryClient.refetchQueries({ queryKey: PREPARING_ORDERS_KEY }),
+      queryClient.refetchQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
+    ]);
   const confirm = useConfirmPayment();
+  const check = useCheckPayfast();
+  const working = confirm.isPending || check.isPending;
 
   return (
     <section aria-labelledby="payment-verification">
       <SectionHeader
         id="payment-verification"
         title="Payment Verification"
-        description="Orders placed but not yet paid. Confirm a payment once it shows in the bank account. This list checks for new orders every 30 seconds."
+        description="Payments that need a look, and orders placed but not yet paid. Check with PayFast before confirming a payment by hand. These lists refresh every 30 seconds."
         action={
-          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
-            {isFetching ? "Refreshing..." : "Refresh"}
+          <Button variant="secondary" onClick={refreshAll} disabled={refreshing}>
+            {refreshing ? "Refreshing..." : "Refresh"}
           </Button>
         }
       />
-      {isPending ? (
-        <LoadingRows label="Loading orders waiting for payment" />
-      ) : isError ? (
-        <LoadError what="the orders waiting for payment" onRetry={() => refetch()} />
-      ) : orders.length === 0 ? (
-        <EmptyState title="No payments to verify">Every order placed so far has been paid.</EmptyState>
-      ) : (
-        <div className="grid gap-3">
-          {orders.map((order) => {
-            const busy = confirm.isPending && confirm.variables === order.id;
-            return (
-              <OrderCard
-                key={order.id}
-                order={order}
-                action={
-                  <Button onClick={() => confirm.mutate(order.id)} disabled={confirm.isPending}>
-                    {busy ? "Confirming..." : "Confirm Payment"}
-                  </Button>
-                }
-              />
-            );
-          })}
-        </div>
-      )}
+      <AttentionList />
+
+      <section aria-labelledby="waiting-for-payment">
+        <h3 id="waiting-for-payment" className="mb-3 flex items-baseline gap-2 text-base font-bold text-stone-900">
+          Waiting for payment
+          {orders && orders.length > 0 && (
+            <span className="text-sm font-normal text-stone-600">
+              ({orders.length} {orders.length === 1 ? "order" : "orders"})
+            </span>
+          )}
+        </h3>
+        {isPending ? (
+          <LoadingRows label="Loading orders waiting for payment" />
+        ) : isError ? (
+          <LoadError what="the orders waiting for payment" onRetry={() => refetch()} />
+        ) : orders.length === 0 ? (
+          <EmptyState title="No payments to verify">
+            Orders show here from checkout until their payment is confirmed.
+          </EmptyState>
+        ) : (
+          <div className="grid gap-3">
+            {orders.map((order) => {
+              const confirming = confirm.isPending && confirm.variables === order.id;
+              const checking = check.isPending && check.variables === order.id;
+              return (
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  headingLevel="h4"
+                  action={
+                    <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+                      <Button variant="secondary" onClick={() => check.mutate(order.id)} disabled={working}>
+                        {checking ? "Checking..." : "Check with PayFast"}
+                      </Button>
+                      <Button onClick={() => confirm.mutate(order.id)} disabled={working}>
+                        {confirming ? "Confirming..." : "Confirm Payment"}
+                      </Button>
+                    </div>
+                  }
+                />
+              );
+            })}
+          </div>
+        )}
+      </section>
     </section>
   );
 }

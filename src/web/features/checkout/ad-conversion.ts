@@ -1,16 +1,12 @@
+import { readPageConfig } from "../../lib/shop-config";
+
 /**
  * The ad-conversion event on /success (SPEC.md section 7). Sent only when the server is
  * configured with AD_CONVERSION_ID; otherwise no third-party script is ever loaded.
  */
 function conversionId(): string | null {
-  try {
-    const config = JSON.parse(document.getElementById("shop-config")?.textContent ?? "{}") as {
-      adConversionId?: unknown;
-    };
-    return typeof config.adConversionId === "string" && config.adConversionId ? config.adConversionId : null;
-  } catch {
-    return null;
-  }
+  const id = readPageConfig()?.adConversionId;
+  return typeof id === "string" && id ? id : null;
 }
 
 type Gtag = (...args: unknown[]) => void;

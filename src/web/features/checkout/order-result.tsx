@@ -1,20 +1,38 @@
 import { useEffect } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
+import type { Order } from "../../../domain/schemas/orders";
+import { Button } from "../../components/ui/button";
+import { ApiError } from "../../lib/api";
 import { orderNumber } from "../../lib/format";
+import { shopConfig } from "../../lib/shop-config";
 import { useCart } from "../cart/cart-context";
 import { sendConversion } from "./ad-conversion";
+import {
+  ContinueShoppingLink,
+  OrderNumberLine,
+  ResultCard,
+  ResultIcon,
+  RetryPaymentLink,
+  Spinner,
+  StatusPill,
+} from "./result-views";
 import { useOrder } from "./use-order";
+
+const isPaid = (order: Order | undefined) => order?.status === "completed" || order?.status === "processed";
 
 /**
  * /success and /thank-you: Payment Successful once the server has the order as paid (PayFast's
- * notification is the proof, not the return to this page). The cart is cleared only then.
+ * notification, or reconciliation with PayFast's records, is the proof, not the return to this
+ * page). The cart is cleared only then. While the order waits, the page says what PayFast last
+ * said about it: failed (try again), still processing, or nothing yet.
  */
 export function PaymentResult({ trackConversion }: { trackConversion: boolean }) {
   const orderId = new URLSearchParams(useSearch()).get("orderId");
   const [, navigate] = useLocation();
   const cart = useCart();
-  const { data: order, isLoading, error } = useOrder(orderId, { waitForPayment: true });
-  const paid = order?.status === "completed" || order?.status === "processed";
+  const { query, waiting, checkAgain } = useOrder(orderId, { waitForPayment: true });
+  const { data: order, error, refetch } = query;
+  const paid = isPaid(order);
 
   useEffect(() => {
     if (!orderId) navigate("/", { replace: true });
@@ -31,74 +49,155 @@ export function PaymentResult({ trackConversion }: { trackConversion: boolean })
   }, [paid, trackConversion, order]);
 
   if (!orderId) return null;
+  const number = orderNumber(orderId);
+
+  if (!order) {
+    if (!error) return <Checking number={number} text="This takes a moment." />;
+    const missing = error instanceof ApiError && [401, 403, 404].includes(error.status);
+    return (
+      <ResultCard
+        actions={
+          <>
+            {!missing && <Button onClick={() => void refetch()}>Try again</Button>}
+            <ContinueShoppingLink primary={missing} />
+          </>
+        }
+      >
+        <ResultIcon shape="question" tone="amber" />
+        <h1 className="mt-4 text-balance text-2xl font-bold">
+          {missing ? "We could not find this order" : "We could not load this order"}
+        </h1>
+        <p className="mt-2 text-stone-600">
+          {missing
+            ? "Please log in with the account you ordered with, or contact us with your order number."
+            : "Check your connection and try again. Your payment is not affected."}
+        </p>
+        <OrderNumberLine number={number} />
+      </ResultCard>
+    );
+  }
+
+  if (paid) return <Paid order={order} />;
+
+  if (order.status === "cancelled") {
+    return (
+      <ResultCard actions={<ContinueShoppingLink primary />}>
+        <ResultIcon shape="cross" tone="amber" />
+        <h1 className="mt-4 text-balance text-2xl font-bold sm:text-3xl">This order was cancelled</h1>
+        <StatusPill tone="amber">Status: Cancelled</StatusPill>
+        <p className="mt-4 text-stone-700">
+          No payment is expected for it. If money left your account for this order, contact us with the order number and
+          we will sort it out.
+        </p>
+        <OrderNumberLine number={number} />
+      </ResultCard>
+    );
+  }
+
+  if (order.payfastStatus === "FAILED") {
+    return (
+      <ResultCard
+        actions={
+          <>
+            {hasItems && <RetryPaymentLink />}
+            <ContinueShoppingLink primary={!hasItems} />
+          </>
+        }
+      >
+        <ResultIcon shape="cross" tone="red" />
+        <h1 className="mt-4 text-balance text-2xl font-bold sm:text-3xl">Your payment did not go through</h1>
+        <StatusPill tone="red">Status: Payment failed</StatusPill>
+        <p className="mt-4 text-stone-700">
+          PayFast could not take the payment, so nothing was charged for this order.{" "}
+          {hasItems
+            ? "Your cart has been kept, so you can try again with the same or another payment method."
+            : "You can place the order again whenever you are ready."}
+        </p>
+        <OrderNumberLine number={number} />
+      </ResultCard>
+    );
+  }
+
+  if (!waiting) {
+    return (
+      <ResultCard
+        actions={
+          <>
+            <Button size="lg" onClick={checkAgain}>
+              Check again
+            </Button>
+            <ContinueShoppingLink />
+          </>
+        }
+      >
+        <ResultIcon shape="clock" tone="amber" />
+        <h1 className="mt-4 text-balance text-2xl font-bold">PayFast has not confirmed this payment yet</h1>
+        <p className="mt-2 text-stone-700">
+          This page has stopped checking. If you paid, please do not pay again:{" "}
+          <a href={`mailto:${shopConfig.email}`} className="font-semibold text-brand-800 underline">
+            contact us
+          </a>{" "}
+          with your order number and we will check the payment with PayFast.
+        </p>
+        <OrderNumberLine number={number} />
+      </ResultCard>
+    );
+  }
+
+  if (order.payfastStatus === "PENDING") {
+    return (
+      <Checking
+        number={number}
+        title="PayFast is still processing your payment"
+        text="Some payments, such as instant EFT, take a little longer to clear. There is no need to pay again. This page updates by itself as soon as PayFast confirms it."
+      />
+    );
+  }
 
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10 sm:py-16">
-      <div className="rounded-3xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-10">
-        {error ? (
-          <>
-            <h1 className="text-2xl font-bold">We could not find this order</h1>
-            <p className="mt-2 text-stone-600">
-              Please log in with the account you ordered with, or contact us with your order number.
-            </p>
-          </>
-        ) : isLoading || !order || !paid ? (
-          <div role="status" aria-live="polite">
-            <Spinner />
-            <h1 className="mt-4 text-2xl font-bold">Confirming your payment...</h1>
-            <p className="mt-2 text-stone-600">
-              {order && !isLoading
-                ? "PayFast has not confirmed this payment yet. This page updates by itself; if it takes more than a few minutes, contact us with your order number."
-                : "This takes a moment."}
-            </p>
-            <p className="mt-4 text-sm text-stone-600">Order number: {orderNumber(orderId)}</p>
-          </div>
-        ) : (
-          <>
-            <div className="mx-auto grid size-16 place-items-center rounded-full bg-brand-100 text-brand-800">
-              <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-                <path
-                  d="M5 12.5l4.5 4.5L19 7.5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </div>
-            <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Payment Successful</h1>
-            <p className="mt-2 text-stone-700">
-              Thank you! Your order number is <strong className="tabular">{orderNumber(order.id)}</strong>.
-            </p>
-            <p className="mt-1 inline-block rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-900">
-              Order Processing
-            </p>
-            <div className="mt-6 rounded-2xl bg-stone-50 p-5 text-left">
-              <h2 className="font-semibold">What happens next</h2>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
-                <li>Orders are processed within 24 hours.</li>
-                <li>Your order is delivered by courier in 2-5 business days.</li>
-                <li>We send updates to {order.customerEmail}.</li>
-              </ul>
-            </div>
-          </>
-        )}
-        <Link
-          href="/"
-          className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          Continue Shopping
-        </Link>
-      </div>
-    </div>
+    <Checking
+      number={number}
+      text="PayFast has not confirmed this payment yet. This page updates by itself, so you can leave it open; it can take a few minutes."
+    />
   );
 }
 
-function Spinner() {
+function Checking({
+  number,
+  title = "Confirming your payment...",
+  text,
+}: {
+  number: string;
+  title?: string;
+  text: string;
+}) {
   return (
-    <svg viewBox="0 0 24 24" width="40" height="40" className="mx-auto animate-spin text-brand-700" aria-hidden="true">
-      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
-      <path d="M22 12a10 10 0 0 0-10-10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
+    <ResultCard actions={<ContinueShoppingLink />}>
+      <Spinner />
+      <h1 className="mt-4 text-balance text-2xl font-bold">{title}</h1>
+      <p className="mt-2 text-stone-600">{text}</p>
+      <OrderNumberLine number={number} />
+    </ResultCard>
+  );
+}
+
+function Paid({ order }: { order: Order }) {
+  return (
+    <ResultCard actions={<ContinueShoppingLink primary />}>
+      <ResultIcon shape="check" tone="brand" />
+      <h1 className="mt-4 text-balance text-2xl font-bold sm:text-3xl">Payment Successful</h1>
+      <p className="mt-2 text-stone-700">
+        Thank you! Your order number is <strong className="tabular">{orderNumber(order.id)}</strong>.
+      </p>
+      <StatusPill tone="brand">Order Processing</StatusPill>
+      <div className="mt-6 rounded-2xl bg-stone-50 p-5 text-left">
+        <h2 className="font-semibold">What happens next</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
+          <li>Orders are processed within 24 hours.</li>
+          <li>Your order is delivered by courier in 2-5 business days.</li>
+          <li>We send updates to {order.customerEmail}.</li>
+        </ul>
+      </div>
+    </ResultCard>
   );
 }

@@ -1,0 +1,142 @@
+import { formatRandText, parseRandToCents } from "../../../domain/money";
+import type { AttentionItem, AttentionKind } from "../../../domain/schemas/payments";
+import { usePaymentAttention } from "./api/get-payment-attention";
+import { useResolveAttentionItem } from "./api/resolve-attention-item";
+import { formatDateTime } from "./order-model";
+import { Button, LoadError, LoadingRows, StatusBadge } from "./ui";
+
+/** Money that arrived and may have to go back is red; the rest, to look into, is amber. */
+const MONEY_AT_STAKE: ReadonlySet<AttentionKind> = new Set(["paid_twice", "paid_after_cancel", "wrong_amount"]);
+
+const kindClass = (kind: AttentionKind) =>
+  MONEY_AT_STAKE.has(kind) ? "bg-red-50 text-red-900 ring-red-300" : "bg-amber-50 text-amber-900 ring-amber-300";
+
+const edgeClass = (kind: AttentionKind) => (MONEY_AT_STAKE.has(kind) ? "border-l-red-600" : "border-l-amber-500");
+
+/** What the admin does about each kind; the server's detail says what happened. */
+const NEXT_STEP: Partial<Record<AttentionKind, string>> = {
+  paid_twice: "Refund the second payment from your PayFast dashboard, then mark this resolved.",
+  paid_after_cancel:
+    "Refund the payment from your PayFast dashboard, or agree with the customer, then mark this resolved.",
+  wrong_amount:
+    "Settle the difference with the customer (refund, or confirm the order by hand), then mark this resolved.",
+  unknown_order: "Look the payment up in your PayFast dashboard and refund it if no order is behind it.",
+};
+
+/**
+ * "Needs attention" on Payment Verification: what PayFast reported that the shop could not book
+ * by itself, and orders waiting too long. Refreshed with the pending list, every 30 seconds.
+ */
+export function AttentionList() {
+  const { data: items, isPending, isError, refetch } = usePaymentAttention();
+  const count = items?.length ?? 0;
+
+  return (
+    <section aria-labelledby="needs-attention" className="mb-8">
+      <div className="mb-3 flex items-center gap-2">
+        <h3 id="needs-attention" className="text-base font-bold text-stone-900">
+          Needs attention
+        </h3>
+        {count > 0 && (
+          <span className="tabular grid h-6 min-w-6 place-items-center rounded-full bg-red-700 px-2 text-xs font-bold text-white">
+            {count}
+            <span className="sr-only"> {count === 1 ? "item" : "items"}</span>
+          </span>
+        )}
+      </div>
+      {isPending ? (
+        <LoadingRows rows={1} label="Loading payments that need attention" />
+      ) : isError ? (
+        <LoadError what="the payments that need attention" onRetry={() => refetch()} />
+      ) : count === 0 ? (
+        <p className="flex items-center gap-2 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
+          <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-green-600" />
+          Nothing needs attention. Payments the shop could not book by itself, and orders waiting over an hour, show up
+          here.
+        </p>
+      ) : (
+        <ul aria-labelledby="needs-attention" className="grid gap-3">
+          {items.map((item) => (
+            <AttentionCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AttentionCard({ item }: { item: AttentionItem }) {
+  const resolve = useResolveAttentionItem();
+  const busy = resolve.isPending && resolve.variables === item.id;
+  const headingId = `attention-${item.id}`;
+  const amountDiffers =
+    item.amountGross !== null &&
+    item.orderTotal !== null &&
+    parseRandToCents(item.amountGross) !== parseRandToCents(item.orderTotal);
+  const markResolved = () => {
+    if (window.confirm(`Mark "${item.label}" as resolved? It leaves the Needs attention list.`)) {
+      resolve.mutate(item.id);
+    }
+  };
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={`rounded-xl border border-l-4 border-stone-200 bg-white p-4 shadow-sm ${edgeClass(item.kind)}`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h4 id={headingId} className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold text-stone-900">
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${kindClass(item.kind)}`}
+            >
+              {item.label}
+            </span>
+            <span>{item.orderNumber ? `Order #${item.orderNumber}` : "No matching order"}</span>
+          </h4>
+          <p className="mt-1 text-sm text-stone-600">
+            <time dateTime={item.since}>{formatDateTime(item.since)}</time>
+          </p>
+        </div>
+        {item.orderStatus && <StatusBadge status={item.orderStatus} />}
+      </header>
+
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">PayFast reported</dt>
+          <dd className={`tabular mt-0.5 font-semibold ${amountDiffers ? "text-red-800" : "text-stone-900"}`}>
+            {item.amountGross === null ? "No payment" : formatRandText(item.amountGross)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Order total</dt>
+          <dd className="tabular mt-0.5 font-semibold text-stone-900">
+            {item.orderTotal === null ? "No order" : formatRandText(item.orderTotal)}
+          </dd>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            {item.pfPaymentIds.length > 1 ? "PayFast payment IDs" : "PayFast payment ID"}
+          </dt>
+          <dd className="tabular mt-0.5 break-all text-stone-900">
+            {item.pfPaymentIds.length > 0 ? item.pfPaymentIds.join(", ") : "None"}
+          </dd>
+        </div>
+      </dl>
+
+      <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        <div className="min-w-0 flex-1 basis-64 text-sm">
+          <p className="text-stone-800">{item.detail}</p>
+          {NEXT_STEP[item.kind] && <p className="mt-1 text-stone-600">{NEXT_STEP[item.kind]}</p>}
+        </div>
+        {item.resolvable ? (
+          <Button variant="secondary" className="w-full sm:w-auto" onClick={markResolved} disabled={resolve.isPending}>
+            {busy ? "Saving..." : "Mark resolved"}
+          </Button>
+        ) : (
+          <p className="text-xs text-stone-600">Clears once the order is paid or cancelled.</p>
+        )}
+      </footer>
+    </li>
+  );
+}
