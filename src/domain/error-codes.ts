@@ -1,0 +1,36 @@
+/**
+ * The stable, machine-readable `code` of every error answer (`{ message, code }`). Clients branch
+ * on these, never on the message, which is for people and may change. docs/api-errors.md lists
+ * them with their statuses.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: "A field is missing or not valid (400); the message names it.",
+  MALFORMED_BODY: "The body is not valid JSON (400).",
+  PAYLOAD_TOO_LARGE: "The body is larger than the shop takes (413).",
+  UNSUPPORTED_MEDIA_TYPE: "The body is not sent as application/json (415).",
+  DATA_REFUSED: "The database refused a value or a rule (400).",
+  INVALID_CREDENTIALS: "Login: no account with that username or e-mail and password (401).",
+  NOT_LOGGED_IN: "The request needs a signed-in session (401).",
+  SESSION_MISMATCH: "x-user-id names another user than the session's (401).",
+  FORBIDDEN: "Signed in, but not allowed (403).",
+  CROSS_SITE_REFUSED: "A state-changing request sent from another site (403).",
+  NOT_FOUND: "No such thing, or no such route (404).",
+  USERNAME_TAKEN: "Register or profile: the username is in use (409).",
+  EMAIL_TAKEN: "Register or profile: the e-mail address is in use (409).",
+  ALREADY_EXISTS: "Something with that name already exists (409).",
+  CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
+  ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
+  CATEGORY_IN_USE: "A category still has products (409).",
+  REFERENCE_CHANGED: "Something the request refers to changed or is gone (409).",
+  RATE_LIMITED: "Too many attempts; wait (429, with Retry-After).",
+  NOTIFICATION_REFUSED: "PayFast notify: the signature or source check failed (400).",
+  PAYFAST_UNAVAILABLE: "PayFast's API did not answer (502).",
+  SERVICE_UNAVAILABLE: "The database is unavailable or the shop is starting or stopping (503).",
+  INTERNAL_ERROR: "Something failed on the shop's side (500); details are in the log.",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
+}
