@@ -79,7 +79,7 @@ export async function orderableProducts(appUrl) {
 
 /**
  * A valid POST /api/create-order body for `customer`: 1-4 lines, the figures computed as the
- * checkout page computes them (numbers in rand, SPEC.md section 7). Also returns the lines and
+ * checkout page computes them (numbers in rand, docs/product.md §7). Also returns the lines and
  * totals in cents, for the baseline's raw inserts.
  */
 export async function cartOrder(customer, products, rng) {

@@ -22,6 +22,7 @@ const envSchema = z.object({
 
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  ADMIN_SESSION_IDLE_HOURS: z.coerce.number().positive().default(2),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 
   PAYFAST_MODE: z.enum(["local", "sandbox", "live"]).default("local"),
@@ -53,7 +54,7 @@ export const PAYFAST_SANDBOX = {
   passphrase: "jt7NOE43FZPn",
 } as const;
 
-/** PayFast's published ITN source ranges (PAYFAST.md). */
+/** PayFast's published ITN source ranges (docs/payfast.md §4). */
 export const PAYFAST_PUBLISHED_RANGES = [
   "197.97.145.144/28",
   "41.74.179.192/27",
@@ -62,7 +63,7 @@ export const PAYFAST_PUBLISHED_RANGES = [
   "144.126.193.139/32",
 ];
 
-/** PayFast's hosts whose current DNS answers are valid ITN sources too (PAYFAST.md). */
+/** PayFast's hosts whose current DNS answers are valid ITN sources too (docs/payfast.md §4). */
 export const PAYFAST_LIVE_SOURCE_HOSTS = ["www.payfast.co.za", "w1w.payfast.co.za", "w2w.payfast.co.za"];
 export const PAYFAST_SANDBOX_SOURCE_HOSTS = ["sandbox.payfast.co.za"];
 
@@ -133,6 +134,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     session: {
       idleMs: env.SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,
+      // An admin's session can refund and change every order: it idles out sooner, never later.
+      adminIdleMs: Math.min(env.ADMIN_SESSION_IDLE_HOURS * 3_600_000, env.SESSION_IDLE_DAYS * 86_400_000),
+      // The __Host- prefix makes the browser refuse the cookie unless it is Secure, for Path=/ and
+      // without Domain: a sibling subdomain or a plain-http page cannot plant or shadow it.
+      cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     payfast,

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, describeMode, loadConfig } from "./config.js";
 import { openDatabase } from "./db/open.js";
+import { errWithoutValues } from "./log-errors.js";
 
 async function main() {
   // The configuration is checked before anything starts: an unsafe one never opens the database.
@@ -50,7 +51,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error("The shop could not start:", error);
+    // Never the values a failed query was sent (a password hash, personal details).
+    console.error("The shop could not start:", error instanceof Error ? errWithoutValues(error) : error);
   }
   process.exit(1);
 });

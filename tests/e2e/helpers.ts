@@ -5,26 +5,16 @@ import type { Product } from "../../src/domain/schemas/catalog";
 import { seedProducts } from "../../src/server/db/seed-data";
 
 /**
- * Makes an admin the way an operator does, with `npm run admin:create`. The CLI reaches the
- * server's embedded PostgreSQL through DATA_DIR, which tests/e2e/run.mjs sets for the run.
+ * Makes an admin the way an operator does, with `npm run admin:create`, the password piped on
+ * stdin (the CLI never takes it from the command line). The CLI reaches the server's embedded
+ * PostgreSQL through DATA_DIR, which tests/e2e/run.mjs sets for the run.
  */
 export function createAdminWithCli(admin: { username: string; email: string; password: string }) {
-  execFileSync(
-    "npm",
-    [
-      "run",
-      "--silent",
-      "admin:create",
-      "--",
-      "--username",
-      admin.username,
-      "--email",
-      admin.email,
-      "--password",
-      admin.password,
-    ],
-    { env: process.env, stdio: "pipe" },
-  );
+  execFileSync("npm", ["run", "--silent", "admin:create", "--", "--username", admin.username, "--email", admin.email], {
+    env: process.env,
+    input: `${admin.password}\n`,
+    stdio: "pipe",
+  });
 }
 
 // What a shopper does on the way to PayFast, shared by the PayFast specs.

@@ -32,9 +32,10 @@ export async function signIn(t: TestApp, { admin = false } = {}): Promise<Signed
 
   const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const sid = login.cookies.find((cookie) => cookie.name === "sid");
-  if (!sid) throw new Error("login answered no sid cookie");
-  return { id, username, email, password, cookie: `sid=${sid.value}` };
+  const name = t.app.config.session.cookieName;
+  const sid = login.cookies.find((cookie) => cookie.name === name);
+  if (!sid) throw new Error(`login answered no ${name} cookie`);
+  return { id, username, email, password, cookie: `${name}=${sid.value}` };
 }
 
 export const signInAsAdmin = (t: TestApp) => signIn(t, { admin: true });

@@ -5,7 +5,7 @@ import type { TestApp } from "./app.js";
 export interface LoggedInUser {
   user: User;
   password: string;
-  /** The `cookie` request header that carries the session (`sid=...`). */
+  /** The `cookie` request header that carries the session (`sid=...`, `__Host-sid=...` on https). */
   cookie: string;
   /** Headers for app.inject as the browser sends them: the session cookie and x-user-id. */
   headers: { cookie: string; "x-user-id": string };
@@ -44,8 +44,9 @@ export async function registerAndLogin(
 
   const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const sid = login.cookies.find((cookie) => cookie.name === "sid");
-  if (!sid) throw new Error("login answered no sid cookie");
-  const cookie = `sid=${sid.value}`;
+  const name = t.app.config.session.cookieName;
+  const sid = login.cookies.find((cookie) => cookie.name === name);
+  if (!sid) throw new Error(`login answered no ${name} cookie`);
+  const cookie = `${name}=${sid.value}`;
   return { user: login.json() as User, password, cookie, headers: { cookie, "x-user-id": id } };
 }

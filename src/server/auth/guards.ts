@@ -16,15 +16,15 @@ export interface SessionUser {
 }
 
 /**
- * The user of the session, or 401. The browser also sends `x-user-id` (SPEC.md section 7): it
+ * The user of the session, or 401. The browser also sends `x-user-id` (docs/product.md §7): it
  * grants nothing, and one that names someone other than the session's user is refused.
  */
 export function requireUser(request: FastifyRequest): SessionUser {
   const user = request.user;
-  if (!user) throw unauthorized("Please log in to continue");
+  if (!user) throw unauthorized("Please log in to continue", "NOT_LOGGED_IN");
   const claimed = request.headers["x-user-id"];
   if (claimed !== undefined && claimed !== "" && claimed !== user.id) {
-    throw unauthorized("Your session does not match the signed-in user. Please log in again.");
+    throw unauthorized("Your session does not match the signed-in user. Please log in again.", "SESSION_MISMATCH");
   }
   return user;
 }

@@ -37,7 +37,7 @@ export const originCheck = fp(
       if (claimed === undefined) return;
       // "null" (sandboxed frames, privacy redirects) or an unparsable Referer is foreign too.
       if (claimed === null || !ownOrigins(request).has(claimed.toLowerCase())) {
-        throw forbidden("Cross-site request refused");
+        throw forbidden("Cross-site request refused", "CROSS_SITE_REFUSED");
       }
     });
   },

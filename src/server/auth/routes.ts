@@ -2,8 +2,8 @@ import { or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
 import { users } from "../db/schema.js";
-import { conflict, unauthorized } from "../errors.js";
-import { duplicateUserMessage, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
+import { unauthorized } from "../errors.js";
+import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { attemptKeys, countAttempt } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("cache-control", "no-store");
   });
 
-  // Registering does not sign in: the dialog then asks the new customer to log in (SPEC.md section 8).
+  // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {
     const input = request.body;
     await countAttempt(
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       app.config.authRateLimitPerMinute,
     );
     const taken = await findTakenIdentity(app.db, { username: input.username, email: input.email });
-    if (taken) throw conflict(taken);
+    if (taken) throw taken;
 
     const { password, ...profile } = input;
     const passwordHash = await hashPassword(password);
@@ -37,15 +37,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(toUser(created));
     } catch (error) {
       // Two sign-ups racing for one name: the unique index decides.
-      const duplicate = duplicateUserMessage(error);
-      if (duplicate) throw conflict(duplicate);
+      const duplicate = duplicateUserError(error);
+      if (duplicate) throw duplicate;
       throw error;
     }
   });
 
   app.post("/login", { schema: { body: loginInput, response: { 200: user } } }, async (request, reply) => {
     const { username: identifier, password } = request.body;
-    await countAttempt(app.db, reply, attemptKeys("login", request, [identifier]), app.config.authRateLimitPerMinute);
     const sameUsername = sql`lower(${users.username}) = lower(${identifier})`;
     const [found] = await app.db
       .select({ ...userColumns, passwordHash: users.passwordHash })
@@ -53,11 +52,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`))
       .orderBy(sql`${sameUsername} desc`)
       .limit(1);
+    // Counted against the account, however it was named; an unknown name against its own text.
+    const account = found ? { userId: found.id } : identifier;
+    await countAttempt(app.db, reply, attemptKeys("login", request, [account]), app.config.authRateLimitPerMinute);
     // Unknown user and wrong password take the same path, time and answer.
     const matches = await verifyPassword(found?.passwordHash ?? null, password);
-    if (!found || !matches) throw unauthorized("Invalid credentials");
+    if (!found || !matches) throw unauthorized("Invalid credentials", "INVALID_CREDENTIALS");
 
-    await startSession(request, reply, found.id);
+    await startSession(request, reply, found);
     const { passwordHash: _hash, ...signedIn } = found;
     return toUser(signedIn);
   });
@@ -69,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The session's user, whatever x-user-id says: this is how the browser learns who it really is.
   app.get("/me", { schema: { response: { 200: user } } }, async (request) => {
-    if (!request.user) throw unauthorized("Not logged in");
+    if (!request.user) throw unauthorized("Not logged in", "NOT_LOGGED_IN");
     return toUser(request.user);
   });
 };

@@ -5,7 +5,14 @@ import fp from "fastify-plugin";
 import { sessions, users } from "../db/schema.js";
 import { userColumns } from "../users/queries.js";
 
-export const SESSION_COOKIE = "sid";
+/**
+ * The session cookie's name: `__Host-sid` when PUBLIC_URL is https, `sid` on plain http (where
+ * the browser would refuse a `__Host-` cookie, which must be Secure). From `config.session`.
+ */
+export function sessionCookieName(app: FastifyInstance): string {
+  return app.config.session.cookieName;
+}
+
 /**
  * A readable companion of the httpOnly session cookie. It grants nothing: it only tells the
  * browser that a session may exist, so a guest's page load skips asking /api/auth/me (whose
@@ -24,6 +31,7 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Path=/, no Domain: as the `__Host-` prefix requires (and so the cookie goes to this host only). */
 function cookieOptions(app: FastifyInstance) {
   return {
     httpOnly: true,
@@ -34,42 +42,50 @@ function cookieOptions(app: FastifyInstance) {
 }
 
 function clearSessionCookies(app: FastifyInstance, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(app));
+  reply.clearCookie(sessionCookieName(app), cookieOptions(app));
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions(app), httpOnly: false });
 }
 
-/** When a session seen at `lastSeenAt` stops being valid: idle expiry, capped by the absolute one. */
-function expiryOf(app: FastifyInstance, createdAt: Date, lastSeenAt: Date): Date {
-  const { idleMs, absoluteMs } = app.config.session;
-  return new Date(Math.min(lastSeenAt.getTime() + idleMs, createdAt.getTime() + absoluteMs));
+/**
+ * When a session seen at `lastSeenAt` stops being valid: idle expiry (shorter for an admin, judged
+ * by what the user is now, so a promotion shortens a running session), capped by the absolute one.
+ */
+function expiryOf(app: FastifyInstance, isAdmin: boolean, createdAt: Date, lastSeenAt: Date): Date {
+  const { idleMs, adminIdleMs, absoluteMs } = app.config.session;
+  const idle = isAdmin ? adminIdleMs : idleMs;
+  return new Date(Math.min(lastSeenAt.getTime() + idle, createdAt.getTime() + absoluteMs));
 }
 
 /**
  * Signs a user in: a new random token in the cookie, its hash in `sessions`. Any session the
  * request already carried is ended, so a token planted before login is worth nothing after it.
  */
-export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: string; isAdmin: boolean },
+): Promise<void> {
   const app = request.server;
   await endSession(request, reply);
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await app.db.insert(sessions).values({
     tokenHash: hashSessionToken(token),
-    userId,
+    userId: user.id,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: expiryOf(app, now, now),
+    expiresAt: expiryOf(app, user.isAdmin, now, now),
   });
   // The user's own expired sessions are swept here, so the table does not grow without bound.
-  await app.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
   const maxAge = Math.floor(app.config.session.absoluteMs / 1000);
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), maxAge });
+  reply.setCookie(sessionCookieName(app), token, { ...cookieOptions(app), maxAge });
   reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { ...cookieOptions(app), httpOnly: false, maxAge });
 }
 
 /** Signs out: deletes the request's session on the server and clears the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[sessionCookieName(request.server)];
   if (token) {
     await request.server.db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
     clearSessionCookies(request.server, reply);
@@ -78,7 +94,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /**
- * Loads the session's user from the `sid` cookie into request.user, for /api requests (pages
+ * Loads the session's user from the session cookie into request.user, for /api requests (pages
  * and assets need no user, and should not cost a query each). Unknown or expired sessions
  * leave request.user null and clear the cookie; expired rows are deleted when seen.
  */
@@ -97,7 +113,7 @@ export const sessionPlugin = fp(
 
     app.addHook("onRequest", async (request, reply) => {
       if (!request.url.startsWith("/api/")) return;
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookieName(app)];
       if (!token) return;
       if (!TOKEN_SHAPE.test(token)) {
         clearSessionCookies(app, reply);
@@ -112,7 +128,7 @@ export const sessionPlugin = fp(
       }
 
       const now = new Date();
-      if (expiryOf(app, row.createdAt, row.lastSeenAt) <= now) {
+      if (expiryOf(app, row.user.isAdmin, row.createdAt, row.lastSeenAt) <= now) {
         await app.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         clearSessionCookies(app, reply);
         return;
@@ -122,7 +138,7 @@ export const sessionPlugin = fp(
       if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
         await app.db
           .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: expiryOf(app, row.createdAt, now) })
+          .set({ lastSeenAt: now, expiresAt: expiryOf(app, row.user.isAdmin, row.createdAt, now) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
     });

@@ -42,7 +42,7 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-interface RunAs {
+export interface RunAs {
   uid?: number;
   gid?: number;
 }
@@ -123,6 +123,33 @@ function pgCtl(pgctl: string, args: string[], runAs: RunAs, log: (line: string) 
   });
 }
 
+/**
+ * The superuser password for initdb's --pwfile, readable by initdb's user alone: a 0600 file in a
+ * fresh 0700 directory (both owned by the postgres user when the shop runs as root), never a file
+ * in the shared temp directory that every local user could read while initdb runs.
+ */
+export async function preparePasswordFile(
+  password: string,
+  runAs: RunAs,
+): Promise<{ path: string; remove: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-pg-"));
+  const remove = () => fs.rm(dir, { recursive: true, force: true });
+  try {
+    await fs.chmod(dir, 0o700);
+    const file = path.join(dir, "pwfile");
+    await fs.writeFile(file, `${password}\n`, { mode: 0o600, flag: "wx" });
+    await fs.chmod(file, 0o600);
+    if (runAs.uid !== undefined) {
+      await fs.chown(file, runAs.uid, runAs.gid ?? runAs.uid);
+      await fs.chown(dir, runAs.uid, runAs.gid ?? runAs.uid);
+    }
+    return { path: file, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
 export interface StartOptions {
   dataDir: string;
   preferredPort: number;
@@ -148,16 +175,16 @@ export async function startEmbeddedPostgres({
     await fs.mkdir(pgData, { recursive: true, mode: 0o700 });
     const password = randomBytes(24).toString("base64url");
     await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-    const pwfile = path.join(os.tmpdir(), `shop-pg-${randomBytes(6).toString("hex")}`);
-    await fs.writeFile(pwfile, `${password}\n`, { mode: 0o644 });
+    await fs.chmod(passwordFile, 0o600); // a file left by an earlier attempt keeps its mode otherwise
     if (runAs.uid !== undefined) await fs.chown(pgData, runAs.uid, runAs.gid ?? runAs.uid);
+    const pwfile = await preparePasswordFile(password, runAs);
     try {
       await run(
         bin.initdb,
         [
           `--pgdata=${pgData}`,
           "--username=postgres",
-          `--pwfile=${pwfile}`,
+          `--pwfile=${pwfile.path}`,
           "--auth=scram-sha-256",
           "--encoding=UTF8",
           "--locale=C",
@@ -165,7 +192,7 @@ export async function startEmbeddedPostgres({
         { ...runAs },
       );
     } finally {
-      await fs.rm(pwfile, { force: true });
+      await pwfile.remove();
     }
   }
   const password = (await fs.readFile(passwordFile, "utf8")).trim();

@@ -15,6 +15,10 @@ import { findOrder, insertOrder, listOrdersForUser, productsForOrderQuery } from
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const findProductsForOrder = productsForOrderQuery(app.db);
+  // An order carries a name, a phone number and an address: no shared cache may keep it.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
 
   app.post(
     "/create-order",
@@ -22,9 +26,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const input = request.body;
-      // The body's userId is only a claim (SPEC.md section 7); the session says who is ordering.
+      // The body's userId is only a claim (docs/product.md §7); the session says who is ordering.
       if (input.userId && input.userId !== user.id) {
-        throw unauthorized("Your session does not match the signed-in user. Please log in again.");
+        throw unauthorized("Your session does not match the signed-in user. Please log in again.", "SESSION_MISMATCH");
       }
 
       const delivery = input.deliveryInfo;
@@ -35,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const products = await findProductsForOrder(input.items.map((item) => item.id));
       const priced = priceOrder(input.items, input, products);
-      if (!priced.ok) throw conflict(priced.message);
+      if (!priced.ok) throw conflict(priced.message, "CART_CHANGED");
 
       const newOrder = {
         id: randomUUID(),
