@@ -13,9 +13,10 @@ import { CatalogCache } from "./catalog/cache.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { registerErrorHandling } from "./errors.js";
+import { frameworkErrors, registerErrorHandling } from "./errors.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { PeriodicJob } from "./jobs/scheduler.js";
+import { loggerOptions } from "./log-errors.js";
 import { orderRoutes } from "./orders/routes.js";
 import { payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
@@ -40,7 +41,7 @@ export interface AppDependencies {
 export async function buildApp({ config, db, pool, databaseUrl, logger, resolvePayfastHost }: AppDependencies) {
   const { trustProxy } = config;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: loggerOptions(logger, config.logLevel),
     genReqId: requestIds(),
     requestIdHeader: false,
     // The proxies' addresses and ranges, already checked by loadConfig (never every hop, never a hop count).
@@ -49,7 +50,9 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
     bodyLimit: 100 * 1024,
     routerOptions: { maxParamLength: 200 },
     forceCloseConnections: false,
-    return503OnClosing: true,
+    // registerErrorHandling answers 503 with a code while the server closes (Fastify's own answer has none).
+    return503OnClosing: false,
+    frameworkErrors,
     // One access line per request instead of Fastify's two, and a request's logger made only when it logs.
     logController: new ShopLogController(),
     childLoggerFactory: lazyChildLogger,
@@ -101,7 +104,9 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
           return { status: "ok", database: "up" };
         } catch (error) {
           app.log.error({ err: error }, "health check: database down");
-          return reply.status(503).send({ message: "The database is unavailable", database: "down" });
+          return reply
+            .status(503)
+            .send({ message: "The database is unavailable", code: "SERVICE_UNAVAILABLE", database: "down" });
         }
       });
       await api.register(catalogRoutes);

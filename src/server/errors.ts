@@ -1,23 +1,31 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorCode } from "../domain/error-codes.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "./db/errors.js";
 
-/** A failure the client can act on: its status and message go to the client as `{ message }`. */
+/**
+ * A failure the client can act on: its status, message and code go to the client as
+ * `{ message, code }` (the codes: src/domain/error-codes.ts, docs/api-errors.md).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code: ErrorCode,
   ) {
     super(message);
     this.name = "HttpError";
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
-export const forbidden = (message = "You do not have permission to do that") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string, code: ErrorCode = "VALIDATION_FAILED") => new HttpError(400, message, code);
+export const unauthorized = (message = "Authentication required", code: ErrorCode = "NOT_LOGGED_IN") =>
+  new HttpError(401, message, code);
+export const forbidden = (message = "You do not have permission to do that", code: ErrorCode = "FORBIDDEN") =>
+  new HttpError(403, message, code);
+export const notFound = (message = "Not found", code: ErrorCode = "NOT_FOUND") => new HttpError(404, message, code);
+/** A 409 means too many things to guess its code: every site names it. */
+export const conflict = (message: string, code: ErrorCode) => new HttpError(409, message, code);
 
 /** node-postgres / PostgreSQL errors that mean "the database is unreachable", not "the request is bad". */
 const DATABASE_DOWN_CODES = new Set([
@@ -63,12 +71,21 @@ export function clientDataError(error: unknown): HttpError | null {
   const code = pgErrorCode(error);
   if (!code) return null;
   if (code.startsWith("22") || code === "54000") {
-    return new HttpError(400, "The request holds a value the shop cannot store. Please check what you entered.");
+    return new HttpError(
+      400,
+      "The request holds a value the shop cannot store. Please check what you entered.",
+      "DATA_REFUSED",
+    );
   }
-  if (code === UNIQUE_VIOLATION) return new HttpError(409, "That already exists.");
+  if (code === UNIQUE_VIOLATION) return new HttpError(409, "That already exists.", "ALREADY_EXISTS");
   if (code === "23503")
-    return new HttpError(409, "Something this refers to has changed or no longer exists. Please reload and try again.");
-  if (code.startsWith("23")) return new HttpError(400, "The request breaks one of the shop's rules for this data.");
+    return new HttpError(
+      409,
+      "Something this refers to has changed or no longer exists. Please reload and try again.",
+      "REFERENCE_CHANGED",
+    );
+  if (code.startsWith("23"))
+    return new HttpError(400, "The request breaks one of the shop's rules for this data.", "DATA_REFUSED");
   return null;
 }
 
@@ -82,42 +99,83 @@ function validationMessage(error: { validation: { message?: string; instancePath
   return `${field}: ${message}`;
 }
 
-/** The one error boundary: every failure becomes `{ message }`; 5xx details go to the log only. */
+/** Fastify's own 4xx errors (body parsing, content type, a bad URL...) by status. */
+function clientErrorOf(error: FastifyError, status: number): { message: string; code: ErrorCode } {
+  if (status === 413) return { message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" };
+  if (status === 415)
+    return { message: "Unsupported content type: send application/json", code: "UNSUPPORTED_MEDIA_TYPE" };
+  if (
+    error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+    error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+    error instanceof SyntaxError
+  ) {
+    return { message: "Malformed JSON body", code: "MALFORMED_BODY" };
+  }
+  const message = error.message || "Bad request";
+  if (status === 401) return { message, code: "NOT_LOGGED_IN" };
+  if (status === 403) return { message, code: "FORBIDDEN" };
+  if (status === 404 || status === 405) return { message, code: "NOT_FOUND" };
+  if (status === 429) return { message, code: "RATE_LIMITED" };
+  // Any other body-parsing refusal (a bad Content-Length, say) is a malformed body; the rest, a bad request.
+  if (error.code?.startsWith("FST_ERR_CTP_")) return { message, code: "MALFORMED_BODY" };
+  return { message, code: "VALIDATION_FAILED" };
+}
+
+const UNAVAILABLE = {
+  message: "The shop is temporarily unavailable. Please try again in a moment.",
+  code: "SERVICE_UNAVAILABLE",
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: failures met before routing, which never reach the error handler
+ * (a URL that does not decode, such as `/api/users/%E0%A4%A`; a parameter over maxParamLength).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .status(500)
+      .send({ message: "Something went wrong on our side. Please try again.", code: "INTERNAL_ERROR" });
+  }
+  return reply.status(status).send({ message: "The address is not a valid URL", code: "VALIDATION_FAILED" });
+}
+
+/** The one error boundary: every failure becomes `{ message, code }`; 5xx details go to the log only. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // While the server closes, new requests get 503 with a code (Fastify's own return503OnClosing
+  // answer is a fixed body without one, so app.ts turns it off and this hook answers instead).
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    if (!closing) return done();
+    reply.status(503).header("retry-after", "5").send(UNAVAILABLE);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ message: validationMessage(error) });
+      return reply.status(400).send({ message: validationMessage(error), code: "VALIDATION_FAILED" });
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, "database unavailable");
-      return reply
-        .status(503)
-        .header("retry-after", "5")
-        .send({ message: "The shop is temporarily unavailable. Please try again in a moment." });
+      return reply.status(503).header("retry-after", "5").send(UNAVAILABLE);
     }
     const refused = clientDataError(error);
     if (refused) {
       request.log.warn({ err: error }, "database refused the request's data");
-      return reply.status(refused.statusCode).send({ message: refused.message });
+      return reply.status(refused.statusCode).send({ message: refused.message, code: refused.code });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message =
-        status === 413
-          ? "Request body is too large"
-          : status === 415
-            ? "Unsupported content type: send application/json"
-            : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
-                error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
-                error instanceof SyntaxError
-              ? "Malformed JSON body"
-              : error.message || "Bad request";
-      return reply.status(status).send({ message });
-    }
+    if (status >= 400 && status < 500) return reply.status(status).send(clientErrorOf(error, status));
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+    return reply
+      .status(500)
+      .send({ message: "Something went wrong on our side. Please try again.", code: "INTERNAL_ERROR" });
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "./config.js";
 
-/** The storefront's routes (SPEC.md section 2); any other path gets the SPA with status 404. */
+/** The storefront's routes (docs/product.md §2); any other path gets the SPA with status 404. */
 const SPA_ROUTES = new Set([
   "/",
   "/checkout",
@@ -93,13 +93,13 @@ export const webRoutes: FastifyPluginAsync = fp(async (app) => {
 
   // Unknown /api paths answer at once, without the static files' lookups on disk.
   app.all("/api/*", (request, reply) =>
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}`, code: "NOT_FOUND" }),
   );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname === "/api" || pathname.startsWith("/api/") || request.method !== "GET" || !indexHtml) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: "NOT_FOUND" });
     }
     return sendSpa(pathname, reply);
   });

@@ -21,7 +21,7 @@ const CALLERS: Caller[] = [
 
 interface Route {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** The path as SPEC.md section 7 writes it. */
+  /** The path as docs/product.md §7 writes it. */
   path: string;
   url: () => string;
   body?: () => unknown;
@@ -189,7 +189,8 @@ describe("access matrix", () => {
             ...(body === undefined ? {} : { payload: body as object }),
           });
           expect(response.statusCode, response.body).toBe(expected);
-          if (expected >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
+          if (expected >= 400)
+            expect(response.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
         });
       }
     });

@@ -68,6 +68,7 @@ describe("POST /api/admin/categories", () => {
     const response = await send("POST", "/api/admin/categories", { name: "BABY" });
     expect(response.statusCode).toBe(409);
     expect(messageOf(response)).toMatch(/already exists/);
+    expect(response.json()).toMatchObject({ code: "ALREADY_EXISTS" });
   });
 });
 
@@ -100,7 +101,7 @@ describe("PUT /api/admin/categories/:id", () => {
     expect(messageOf(blank)).toMatch(/name/);
     const unknown = await send("PUT", `/api/admin/categories/${randomUUID()}`, { name: "anything" });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Category not found" });
+    expect(unknown.json()).toEqual({ message: "Category not found", code: "NOT_FOUND" });
     const malformed = await send("PUT", "/api/admin/categories/abc", { name: "anything" });
     expect(malformed.statusCode).toBe(400);
   });
@@ -118,6 +119,7 @@ describe("DELETE /api/admin/categories/:id", () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: `This category is used by ${baby?.productCount} product(s). Move or delete them first.`,
+      code: "CATEGORY_IN_USE",
     });
     expect(await publicNames()).toContain("baby");
   });

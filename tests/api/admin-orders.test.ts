@@ -20,7 +20,7 @@ describe("admin access", () => {
   it("answers 401 to a request without a session", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/admin/orders" });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), code: "NOT_LOGGED_IN" });
   });
 
   it("answers 403 to a signed-in customer", async () => {
@@ -102,7 +102,10 @@ describe("PATCH /api/admin/orders/:id/status", () => {
     const id = await insertOrder(t, { status: from });
     const response = await patchStatus(id, to);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: `Cannot move an order from ${from} to ${to}` });
+    expect(response.json()).toEqual({
+      message: `Cannot move an order from ${from} to ${to}`,
+      code: "ORDER_STATUS_CONFLICT",
+    });
     expect((await orderStatus(t, id))?.status).toBe(from);
   });
 
@@ -126,7 +129,7 @@ describe("PATCH /api/admin/orders/:id/status", () => {
   it("answers 404 for an unknown order and 400 for an id that is not a UUID", async () => {
     const unknown = await patchStatus(randomUUID(), "completed");
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Order not found" });
+    expect(unknown.json()).toEqual({ message: "Order not found", code: "NOT_FOUND" });
     const malformed = await patchStatus("not-a-uuid", "completed");
     expect(malformed.statusCode).toBe(400);
     expect((malformed.json() as { message: string }).message).toMatch(/id/);

@@ -90,7 +90,7 @@ describe("POST /api/admin/products", () => {
   it("refuses a category that does not exist", async () => {
     const response = await send("POST", "/api/admin/products", { ...validProduct, category: "toys" });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "category must be one of the categories" });
+    expect(response.json()).toEqual({ message: "category must be one of the categories", code: "VALIDATION_FAILED" });
   });
 });
 
@@ -128,7 +128,7 @@ describe("PUT /api/admin/products/:id", () => {
   it("answers 404 for an unknown product and 400 for a malformed id", async () => {
     const unknown = await send("PUT", `/api/admin/products/${randomUUID()}`, validProduct);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Product not found" });
+    expect(unknown.json()).toEqual({ message: "Product not found", code: "NOT_FOUND" });
     const malformed = await send("PUT", "/api/admin/products/42", validProduct);
     expect(malformed.statusCode).toBe(400);
     expect(messageOf(malformed)).toMatch(/id/);

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("public catalogue", () => {
-  it("lists the seeded products with the wire fields of SPEC.md section 3", async () => {
+  it("lists the seeded products with the wire fields of docs/product.md §3", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/products" });
     expect(response.statusCode).toBe(200);
     const products = response.json() as Record<string, unknown>[];
@@ -57,7 +57,7 @@ describe("public catalogue", () => {
   it("answers a JSON 404 with a message for an unknown /api path", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: expect.stringContaining("Not found") });
+    expect(response.json()).toEqual({ message: expect.stringContaining("Not found"), code: "NOT_FOUND" });
   });
 
   it("reports the database as up on /api/health", async () => {

@@ -102,7 +102,8 @@ async function expectRefused(body: unknown, mentioning: string) {
   const before = await orderCount();
   const response = await createOrder(body);
   expect(response.statusCode).toBe(409);
-  const { message } = response.json() as { message: string };
+  const { message, code } = response.json() as { message: string; code: string };
+  expect(code).toBe("CART_CHANGED");
   expect(message).toMatch(/^Some items in your cart have changed or are unavailable\. Please review your cart/);
   expect(message).toContain(mentioning);
   expect(await orderCount()).toBe(before);
@@ -312,7 +313,7 @@ describe("POST /api/create-order", () => {
       {},
     );
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.stringMatching(/log in/i) });
+    expect(response.json()).toEqual({ message: expect.stringMatching(/log in/i), code: "NOT_LOGGED_IN" });
     expect(await orderCount()).toBe(before);
   });
 
@@ -322,6 +323,7 @@ describe("POST /api/create-order", () => {
     body.userId = randomUUID();
     const response = await createOrder(body);
     expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: "SESSION_MISMATCH" });
   });
 
   it("refuses an x-user-id header that names someone else", async () => {
@@ -329,6 +331,7 @@ describe("POST /api/create-order", () => {
     const body = orderBody([{ product: a, size: inStockSizes(a)[0] as string, quantity: 1 }]);
     const response = await createOrder(body, { cookie: shopper.cookie, "x-user-id": randomUUID() });
     expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: "SESSION_MISMATCH" });
   });
 
   it("accepts a body without a userId", async () => {

@@ -7,8 +7,8 @@ import { type SignedIn, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 /**
- * Property-based hostile input: fast-check generates requests to every endpoint (SPEC.md
- * section 7, auth, orders, PayFast, health, the emulator, unknown paths) as a guest, a customer
+ * Property-based hostile input: fast-check generates requests to every endpoint (docs/product.md
+ * §7, auth, orders, PayFast, health, the emulator, unknown paths) as a guest, a customer
  * and an admin. Every answer must be below 500, and every error a JSON `{ message }`.
  */
 
@@ -958,7 +958,7 @@ describe("hostile input", () => {
     for (const { method, url, cookie, payload } of cases) {
       const response = await inject({ method, url, headers: cookie ? { cookie } : {}, payload });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
     }
   });
 

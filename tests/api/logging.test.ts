@@ -5,7 +5,7 @@ import { type App, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { createDatabase } from "../../src/server/db/client.js";
 import { lazyChildLogger } from "../../src/server/request-logging.js";
-import { createTestDatabase } from "../helpers/app.js";
+import { checkErrorAnswers, createTestDatabase } from "../helpers/app.js";
 
 type Line = Record<string, unknown>;
 
@@ -27,6 +27,7 @@ async function appLoggingAt(level: string) {
   });
   const { db, pool } = createDatabase(databaseUrl, 3);
   const app = await buildApp({ config, db, pool, databaseUrl, logger: { level, stream } });
+  checkErrorAnswers(app);
   await app.ready();
   return {
     app,
@@ -91,6 +92,50 @@ describe("at info level (the default)", () => {
     });
     expect(response.headers["x-request-id"]).toBe("support-ticket-42");
     expect(requestLines(shop.lines)).toEqual([expect.objectContaining({ reqId: "support-ticket-42" })]);
+  });
+});
+
+describe("a failed query", () => {
+  it("is logged without the values it was sent: no password hash, no e-mail, no params", async () => {
+    const shop = await appLoggingAt("info");
+    try {
+      // Every new user breaks this rule, so a register reaches the insert and PostgreSQL refuses
+      // the row: its error carries the row's values in Drizzle's "params:" and PostgreSQL's detail.
+      await shop.app.pool.query("alter table users add constraint logging_test_refuses check (false) not valid");
+      const email = "lindiwe.private@example.co.za";
+      const response = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: {
+          username: "lindiwe_logged",
+          email,
+          password: "a-secret-password",
+          fullName: "Lindiwe Private",
+          phone: "082 555 0199",
+          address: "7 Protea Road",
+          city: "Durban",
+          zipCode: "4001",
+        },
+      });
+      expect(response.json()).toEqual({ message: expect.any(String), code: "DATA_REFUSED" });
+
+      const logged = shop.lines.find((line) => line.msg === "database refused the request's data");
+      expect(logged?.err).toMatchObject({
+        type: "DrizzleQueryError",
+        code: "23514",
+        constraint: "logging_test_refuses",
+        table: "users",
+      });
+      const text = JSON.stringify(shop.lines);
+      expect(text).not.toContain("$argon2");
+      expect(text).not.toContain(email);
+      expect(text).not.toContain("Lindiwe");
+      expect(text).not.toContain("082 555 0199");
+      expect(text).not.toContain("params:");
+      expect(text).not.toContain("Failing row");
+    } finally {
+      await shop.close();
+    }
   });
 });
 

@@ -68,7 +68,7 @@ async function placeOrder(user: LoggedInUser, quantity: number): Promise<string>
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 
 describe("GET /api/orders/:id", () => {
-  it("answers the order to its owner in the wire shape of SPEC.md section 3", async () => {
+  it("answers the order to its owner in the wire shape of docs/product.md §3", async () => {
     const response = await get(`/api/orders/${firstOrderId}`, owner.headers);
     expect(response.statusCode).toBe(200);
     const order = orderSchema.parse(response.json());
@@ -95,7 +95,7 @@ describe("GET /api/orders/:id", () => {
   it("refuses another customer with 403", async () => {
     const response = await get(`/api/orders/${firstOrderId}`, stranger.headers);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), code: "FORBIDDEN" });
   });
 
   it("asks a guest to log in", async () => {
@@ -106,13 +106,13 @@ describe("GET /api/orders/:id", () => {
   it("answers 404 for an unknown order", async () => {
     const response = await get(`/api/orders/${randomUUID()}`, owner.headers);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "Order not found" });
+    expect(response.json()).toEqual({ message: "Order not found", code: "NOT_FOUND" });
   });
 
   it("answers 400 for an id that is not a UUID", async () => {
     const response = await get("/api/orders/not-an-id", owner.headers);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), code: "VALIDATION_FAILED" });
   });
 });
 

@@ -444,7 +444,10 @@ describe("local PayFast emulator", () => {
     });
     const again = await check(orderId);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "This order is no longer waiting for payment (Paid - Ready to Ship)." });
+    expect(again.json()).toEqual({
+      message: "This order is no longer waiting for payment (Paid - Ready to Ship).",
+      code: "ORDER_STATUS_CONFLICT",
+    });
   });
 
   it("flags a payment of the wrong amount that reconciliation finds", async () => {

@@ -123,7 +123,7 @@ async function attention(app: TestApp): Promise<AttentionItem[]> {
   return (response.json() as { items: AttentionItem[] }).items;
 }
 
-const REFUSED = { message: "Notification refused" };
+const REFUSED = { message: "Notification refused", code: "NOTIFICATION_REFUSED" };
 const RECEIVED = { message: "Notification received" };
 
 /** Posts the notification and expects it refused: 400 with the generic message, order untouched, metadata kept. */

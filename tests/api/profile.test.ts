@@ -93,17 +93,17 @@ describe("PUT /api/users/{id}", () => {
     const other = await signIn(t);
     const response = await put(customer, customer.id, profile({ email: other.email.toUpperCase() }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "Email already registered" });
+    expect(response.json()).toEqual({ message: "Email already registered", code: "EMAIL_TAKEN" });
   });
 
   it("refuses an invalid e-mail and a blank full name with 400 and a message", async () => {
     const customer = await signIn(t);
     const badEmail = await put(customer, customer.id, profile({ email: "lerato-at-home" }));
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json()).toEqual({ message: "email must be a valid email address" });
+    expect(badEmail.json()).toEqual({ message: "email must be a valid email address", code: "VALIDATION_FAILED" });
     const blankName = await put(customer, customer.id, profile({ fullName: "   " }));
     expect(blankName.statusCode).toBe(400);
-    expect(blankName.json()).toEqual({ message: "fullName is required" });
+    expect(blankName.json()).toEqual({ message: "fullName is required", code: "VALIDATION_FAILED" });
   });
 
   it("lets an admin update a customer's profile", async () => {
@@ -119,7 +119,7 @@ describe("PUT /api/users/{id}", () => {
     const admin = await signIn(t, { admin: true });
     const response = await put(admin, randomUUID(), profile());
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "User not found" });
+    expect(response.json()).toEqual({ message: "User not found", code: "NOT_FOUND" });
   });
 
   it("refuses another customer's profile with 403 and changes nothing", async () => {

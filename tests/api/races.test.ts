@@ -183,7 +183,7 @@ describe("races", () => {
     expect(count(statuses, 200)).toBe(1);
     expect(count(statuses, 409)).toBe(49);
     for (const answer of answers.filter((a) => a.statusCode === 409)) {
-      expect(answer.json()).toEqual({ message: expect.any(String) });
+      expect(answer.json()).toEqual({ message: expect.any(String), code: "ORDER_STATUS_CONFLICT" });
     }
     const { order: paid } = await paymentRecord(order.id);
     expect(paid).toMatchObject({ status: "completed", paid_by: "admin" });
@@ -233,7 +233,7 @@ describe("races", () => {
       const statuses = answers.map((answer) => answer.statusCode).sort();
       expect(statuses, answers.map((answer) => answer.body).join("\n")).toEqual([201, 409]);
       const conflict = answers.find((answer) => answer.statusCode === 409);
-      expect(conflict?.json()).toEqual({ message: expect.any(String) });
+      expect(conflict?.json()).toEqual({ message: expect.any(String), code: "USERNAME_TAKEN" });
       const { rows } = await t.pool.query("select id from users where lower(username) = lower($1)", [username]);
       expect(rows).toHaveLength(1);
     }

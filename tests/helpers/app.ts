@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+import { isErrorCode } from "../../src/domain/error-codes.js";
 import { type App, type AppDependencies, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { createDatabase, type Database } from "../../src/server/db/client.js";
@@ -12,6 +13,35 @@ export interface TestApp {
   pool: pg.Pool;
   databaseUrl: string;
   close: () => Promise<void>;
+}
+
+/**
+ * Makes `app.inject` fail the test at once when a non-2xx JSON answer has no valid `code`
+ * (docs/api-errors.md). The emulator's stand-in for PayFast's own API answers in PayFast's format.
+ */
+export function checkErrorAnswers(app: App): void {
+  const send = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  app.inject = ((...args: unknown[]) => {
+    const answer = send(...args);
+    // Without options inject returns a chain to build the request on; with a callback, nothing.
+    if (args.length === 0 || typeof args[1] === "function") return answer;
+    return Promise.resolve(answer as ReturnType<App["inject"]>).then((response) => {
+      const url = response.raw.req.url ?? "";
+      const json = String(response.headers["content-type"] ?? "").includes("json");
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      if (ok || !json || response.body === "" || url.startsWith("/payfast-emulator/")) return response;
+      let code: unknown;
+      try {
+        code = (JSON.parse(response.body) as { code?: unknown }).code;
+      } catch {}
+      if (!isErrorCode(code)) {
+        throw new Error(
+          `${response.raw.req.method} ${url} answered ${response.statusCode} without a valid error code: ${response.body}`,
+        );
+      }
+      return response;
+    });
+  }) as App["inject"];
 }
 
 /** A fresh database for one test file, copied from the run's migrated and seeded template. */
@@ -59,6 +89,7 @@ export async function buildTestApp(
   });
   const { db, pool } = createDatabase(databaseUrl, 5);
   const app = await buildApp({ config, db, pool, databaseUrl, ...dependencies });
+  checkErrorAnswers(app);
   await app.ready();
   return {
     app,

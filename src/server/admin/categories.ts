@@ -30,7 +30,8 @@ function usedMessage(count: number) {
 }
 
 function duplicateName(error: unknown, name: string): never {
-  if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(`A category named "${name}" already exists`);
+  if (pgErrorCode(error) === UNIQUE_VIOLATION)
+    throw conflict(`A category named "${name}" already exists`, "ALREADY_EXISTS");
   throw error;
 }
 
@@ -52,7 +53,6 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       .values({ name, description: request.body.description })
       .returning(categoryColumns)
       .catch((error: unknown) => duplicateName(error, name));
-    await app.catalogCache.changed(app.db);
     return reply.status(201).send({ ...created, productCount: 0 });
   });
 
@@ -66,25 +66,24 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       .returning(categoryColumns)
       .catch((error: unknown) => duplicateName(error, name));
     if (!updated) throw notFound("Category not found");
-    await app.catalogCache.changed(app.db);
     return { ...updated, productCount: await countProducts(app.db, updated.id) };
   });
 
   app.delete("/categories/:id", { schema: { params: uuidParam } }, async (request, reply) => {
     const { id } = request.params;
     const used = await countProducts(app.db, id);
-    if (used > 0) throw conflict(usedMessage(used));
+    if (used > 0) throw conflict(usedMessage(used), "CATEGORY_IN_USE");
     const deleted = await app.db
       .delete(categories)
       .where(eq(categories.id, id))
       .returning({ id: categories.id })
       .catch(async (error: unknown) => {
         // A product was added to it since we counted: the foreign key refuses, and so do we.
-        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw conflict(usedMessage(await countProducts(app.db, id)));
+        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION)
+          throw conflict(usedMessage(await countProducts(app.db, id)), "CATEGORY_IN_USE");
         throw error;
       });
     if (deleted.length === 0) throw notFound("Category not found");
-    await app.catalogCache.changed(app.db);
     return reply.status(204).send();
   });
 };

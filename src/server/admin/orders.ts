@@ -8,7 +8,8 @@ import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { findOrder, listOrders } from "../orders/queries.js";
 
-const cannotMove = (from: OrderStatus, to: OrderStatus) => conflict(`Cannot move an order from ${from} to ${to}`);
+const cannotMove = (from: OrderStatus, to: OrderStatus) =>
+  conflict(`Cannot move an order from ${from} to ${to}`, "ORDER_STATUS_CONFLICT");
 
 /**
  * Moves an order one step forward, atomically: the UPDATE only matches while the order still has
@@ -57,7 +58,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch("/orders/:id/confirm-payment", { schema: { params: uuidParam } }, async (request) =>
     moveOrder(app.db, request.params.id, "completed", (from) =>
-      conflict(`Cannot confirm payment: the order is ${from}, not pending`),
+      conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
     ),
   );
 };

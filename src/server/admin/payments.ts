@@ -114,7 +114,10 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const [order] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     if (!order) throw notFound("Order not found");
     if (order.status !== "pending") {
-      throw conflict(`This order is no longer waiting for payment (${ORDER_STATUS_LABELS[order.status]}).`);
+      throw conflict(
+        `This order is no longer waiting for payment (${ORDER_STATUS_LABELS[order.status]}).`,
+        "ORDER_STATUS_CONFLICT",
+      );
     }
     let findings: { outcome: string }[];
     try {
@@ -122,7 +125,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       if (!(error instanceof PayfastApiError) && !(error instanceof TypeError) && !isAbort(error)) throw error;
       request.log.warn({ err: error, orderId: id }, "Check with PayFast: PayFast's API did not answer");
-      throw new HttpError(502, "PayFast could not be reached. Try again in a minute.");
+      throw new HttpError(502, "PayFast could not be reached. Try again in a minute.", "PAYFAST_UNAVAILABLE");
     }
     const outcome: CheckOutcome = findings.some((finding) => finding.outcome === "accepted")
       ? "paid"

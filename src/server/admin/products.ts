@@ -54,7 +54,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       .values(await productRow(app.db, request.body))
       .returning({ id: products.id })
       .catch(categoryGone);
-    await app.catalogCache.changed(app.db);
     const product = created && (await findProduct(app.db, created.id));
     if (!product) throw notFound("Product not found");
     return reply.status(201).send(product);
@@ -68,7 +67,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       .returning({ id: products.id })
       .catch(categoryGone);
     if (!updated) throw notFound("Product not found");
-    await app.catalogCache.changed(app.db);
     const product = await findProduct(app.db, updated.id);
     if (!product) throw notFound("Product not found");
     return product;
@@ -81,7 +79,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(products.id, request.params.id))
       .returning({ id: products.id });
     if (deleted.length === 0) throw notFound("Product not found");
-    await app.catalogCache.changed(app.db);
     return reply.status(204).send();
   });
 };

@@ -6,12 +6,18 @@ import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
 import { adminUserRoutes } from "./users.js";
 
+const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
+
 /** Every /api/admin route: one hook guards the whole subtree (401 without a session, 403 for a customer). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin);
   // Admin answers hold customers' details and change by the minute: never kept by a browser or proxy.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
     reply.header("cache-control", "no-store");
+    // The catalogue trigger tells the cache about a write; the admin's next read must already see it.
+    if (request.method !== "GET" && reply.statusCode < 400 && CATALOGUE_WRITES.test(request.url)) {
+      await app.catalogCache.caughtUp();
+    }
   });
 
   await app.register(adminOrderRoutes);

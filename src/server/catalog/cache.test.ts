@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/app.js";
 import { negotiateCoding } from "./cache.js";
@@ -97,6 +98,30 @@ describe("the catalogue cache", () => {
     finish({ stale: true });
     await slow;
     expect(cache.peek("overtaken")).toBeUndefined();
+  });
+
+  it("learns of a change made by plain SQL, not through the API, from the database's trigger", async () => {
+    await get();
+    expect(t.app.catalogCache.peek("products")).toBeDefined();
+    const outside = new pg.Client({ connectionString: t.databaseUrl });
+    await outside.connect();
+    try {
+      await outside.query(
+        "update products set promo_text = 'Changed behind the API' where name = (select max(name) from products)",
+      );
+    } finally {
+      await outside.end();
+    }
+    await t.app.catalogCache.caughtUp();
+    expect(t.app.catalogCache.peek("products")).toBeUndefined();
+    expect((await get()).body).toContain("Changed behind the API");
+
+    // A write to categories (products carry their category's name) clears it too.
+    await get();
+    expect(t.app.catalogCache.peek("products")).toBeDefined();
+    await t.db.execute(sql`update categories set description = description`);
+    await t.app.catalogCache.caughtUp();
+    expect(t.app.catalogCache.peek("products")).toBeUndefined();
   });
 
   it("answers the first request after a change with the new catalogue, compressed", async () => {

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import type { Database } from "../db/client.js";
 
+/** The channel the catalogue trigger notifies (migration 0002_catalog_notify_trigger). */
 const CHANNEL = "catalog_changed";
 
 export type ContentCoding = "br" | "gzip" | "identity";
@@ -100,10 +99,10 @@ function parseAcceptEncoding(header: string): ContentCoding {
 
 /**
  * The public catalogue (products and categories) is read far more than it is written, so its
- * serialized answers, and their compressed forms, are kept in memory. Every admin write calls
- * `changed()`, which clears this instance's copy and NOTIFYs the others; each instance LISTENs,
- * so another instance's write is seen within moments. While the LISTEN connection is down the
- * cache is bypassed, never stale.
+ * serialized answers, and their compressed forms, are kept in memory. A trigger on both tables
+ * (migration 0002_catalog_notify_trigger) NOTIFYs on every write, whoever makes it (the admin
+ * API, the seed, plain SQL, another instance); each instance LISTENs and clears its copy. While
+ * the LISTEN connection is down the cache is bypassed, never stale.
  */
 export class CatalogCache {
   private entries = new Map<string, Promise<CachedBody>>();
@@ -197,10 +196,13 @@ export class CatalogCache {
     return pending;
   }
 
-  /** Call after every catalogue write (after its commit): clears this copy and tells the other instances. */
-  async changed(db: Database): Promise<void> {
-    this.clear();
-    await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
+  /**
+   * Resolves once this instance has handled every notification of a write committed before the
+   * call: PostgreSQL hands a listening session its pending notifications before it answers a
+   * query on it. Waited for before an admin write is answered, so the admin's next read shows it.
+   */
+  async caughtUp(): Promise<void> {
+    await this.listener?.query("select 1").catch(() => {});
   }
 
   async close() {

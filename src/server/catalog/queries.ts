@@ -32,7 +32,7 @@ type ProductRow = {
   promoText: string | null;
 };
 
-/** The wire shape of SPEC.md section 3: price as a string with two decimals. */
+/** The wire shape of docs/product.md §3: price as a string with two decimals. */
 export function toProduct(row: ProductRow): Product {
   const { priceCents, ...rest } = row;
   return { ...rest, price: centsToDecimal(priceCents) };

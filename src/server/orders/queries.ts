@@ -9,7 +9,7 @@ import type { PricedOrderLine, ProductForOrder } from "./pricing.js";
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** The wire shape of an order (SPEC.md section 3), amounts as "579.00". */
+/** The wire shape of an order (docs/product.md §3), amounts as "579.00". */
 export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
   return {
     id: row.id,
@@ -116,7 +116,7 @@ export interface NewOrder {
  * connection by name. Drizzle cannot prepare a raw statement, so this one goes to the driver
  * (the same pool Drizzle uses) as a named query.
  */
-const INSERT_ORDER = {
+export const INSERT_ORDER = {
   name: "insert_order",
   text: `
     with new_order as (

@@ -58,7 +58,7 @@ export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async 
     const details = { orderId: result.orderId, pfPaymentId: result.pfPaymentId, sourceIp: request.ip, referer };
     if (result.outcome === "rejected") {
       request.log.warn({ itn: details, reason: result.reason }, "PayFast ITN refused");
-      return reply.status(400).send({ message: "Notification refused" });
+      return reply.status(400).send({ message: "Notification refused", code: "NOTIFICATION_REFUSED" });
     }
     request.log.info({ itn: details, outcome: result.outcome, reason: result.reason }, "PayFast ITN processed");
     return { message: "Notification received" };

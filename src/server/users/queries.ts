@@ -3,6 +3,7 @@ import type { User } from "../../domain/schemas/account.js";
 import type { SessionUser } from "../auth/guards.js";
 import type { Database } from "../db/client.js";
 import { users } from "../db/schema.js";
+import { conflict, type HttpError } from "../errors.js";
 
 /** Every column of a user but the password hash: what the server may hand around. */
 export const userColumns = {
@@ -18,7 +19,7 @@ export const userColumns = {
   createdAt: users.createdAt,
 };
 
-/** The wire shape of a user (SPEC.md section 3): isAdmin as "true"/"false", never the password. */
+/** The wire shape of a user (docs/product.md §3): isAdmin as "true"/"false", never the password. */
 export function toUser(row: SessionUser): User {
   return {
     id: row.id,
@@ -34,35 +35,35 @@ export function toUser(row: SessionUser): User {
   };
 }
 
-export const USERNAME_TAKEN = "Username already taken";
-export const EMAIL_TAKEN = "Email already registered";
+export const usernameTaken = () => conflict("Username already taken", "USERNAME_TAKEN");
+export const emailTaken = () => conflict("Email already registered", "EMAIL_TAKEN");
 
-/** Messages for the case-insensitive unique indexes on users. */
-const DUPLICATE_MESSAGES: Record<string, string> = {
-  users_username_lower_key: USERNAME_TAKEN,
-  users_email_lower_key: EMAIL_TAKEN,
+/** The 409s of the case-insensitive unique indexes on users. */
+const DUPLICATE_ERRORS: Record<string, () => HttpError> = {
+  users_username_lower_key: usernameTaken,
+  users_email_lower_key: emailTaken,
 };
 
 /**
- * The 409 message when `error` is PostgreSQL's unique violation (23505) on a users index, else null.
+ * The 409 when `error` is PostgreSQL's unique violation (23505) on a users index, else null.
  * Drizzle wraps the driver's error, so the chain of causes is searched.
  */
-export function duplicateUserMessage(error: unknown): string | null {
+export function duplicateUserError(error: unknown): HttpError | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && typeof constraint === "string") return DUPLICATE_MESSAGES[constraint] ?? null;
+    if (code === "23505" && typeof constraint === "string") return DUPLICATE_ERRORS[constraint]?.() ?? null;
     current = (current as { cause?: unknown }).cause;
   }
   return null;
 }
 
-/** The 409 message when a username or an e-mail already belongs to someone else (case-insensitive), else null. */
+/** The 409 when a username or an e-mail already belongs to someone else (case-insensitive), else null. */
 export async function findTakenIdentity(
   db: Database,
   identity: { username?: string; email?: string },
   exceptUserId?: string,
-): Promise<string | null> {
+): Promise<HttpError | null> {
   const sameUsername =
     identity.username === undefined ? sql`false` : sql`lower(${users.username}) = lower(${identity.username})`;
   const sameEmail = identity.email === undefined ? sql`false` : sql`lower(${users.email}) = lower(${identity.email})`;
@@ -71,8 +72,8 @@ export async function findTakenIdentity(
     .from(users)
     .where(or(sameUsername, sameEmail));
   const others = rows.filter((row) => row.id !== exceptUserId);
-  if (others.some((row) => row.sameUsername)) return USERNAME_TAKEN;
-  if (others.some((row) => row.sameEmail)) return EMAIL_TAKEN;
+  if (others.some((row) => row.sameUsername)) return usernameTaken();
+  if (others.some((row) => row.sameEmail)) return emailTaken();
   return null;
 }
 
