@@ -2,12 +2,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../components/ui/toast";
+import { SessionProvider } from "../features/account";
 import { CartProvider } from "../features/cart/cart-context";
 import { StorefrontPage } from "../features/catalog/storefront-page";
 import { NotFoundPage } from "../features/content/not-found-page";
 import { Layout } from "./layout";
 import { createQueryClient } from "./query-client";
-import { SessionProvider } from "./session";
 
 // Everything but the storefront loads on demand, so `/` stays within its first-load budget.
 const CheckoutPage = lazy(() => import("../features/checkout/checkout-page"));
@@ -15,7 +15,7 @@ const SuccessPage = lazy(() => import("../features/checkout/success-page"));
 const ThankYouPage = lazy(() => import("../features/checkout/thank-you-page"));
 const CancelPage = lazy(() => import("../features/checkout/cancel-page"));
 const ProfilePage = lazy(() => import("../features/account/profile-page"));
-const AdminGate = lazy(() => import("../features/account/admin-gate"));
+const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const ReturnPolicyPage = lazy(() => import("../features/content/return-policy-page"));
 const TermsPage = lazy(() => import("../features/content/terms-page"));
 

@@ -1,21 +1,14 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
-import { Button } from "../components/ui/button";
-import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from "../components/ui/icons";
-import { Logo } from "../components/ui/logo";
-import { toast } from "../components/ui/toast";
-import { useCart } from "../features/cart/cart-context";
-import { CatalogProvider, useCatalog } from "../features/catalog/catalog-context";
+import { lazy, type ReactNode, Suspense, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { useSession } from "../features/account";
+import { useCart } from "../features/cart";
+import { CatalogProvider, useCatalog } from "../features/catalog";
 import { SiteFooter } from "../features/content/site-footer";
-import { shopConfig } from "../lib/shop-config";
-import { useSession } from "./session";
+import { publicConfig } from "../lib/public-config";
+import { loadAboutDialog, loadCartSheet, loadLoginDialog, loadRequestsDialog } from "./lazy-dialogs";
+import { SiteHeader } from "./site-header";
 import { TestModeNotice } from "./test-mode-notice";
 
-// Dialogs and the cart sheet load on first use, keeping them out of the first-load bundle.
-const loadLoginDialog = () => import("../features/account/login-dialog");
-const loadCartSheet = () => import("../features/cart/cart-sheet");
-const loadAboutDialog = () => import("../features/content/about-dialog");
-const loadRequestsDialog = () => import("../features/content/requests-dialog");
 const LoginDialog = lazy(loadLoginDialog);
 const CartSheet = lazy(loadCartSheet);
 const AboutDialog = lazy(loadAboutDialog);
@@ -30,7 +23,7 @@ function useOnceTrue(value: boolean): boolean {
   return seen || value;
 }
 
-const DEFAULT_TITLE = `${shopConfig.name} | Nappies, period care and more, delivered across South Africa`;
+const DEFAULT_TITLE = `${publicConfig.name} | Nappies, period care and more, delivered across South Africa`;
 
 /**
  * A new page starts at the top, under the shop's default title. A layout effect runs before the
@@ -108,224 +101,4 @@ export function Layout({ children }: { children: ReactNode }) {
 function Footer({ onAbout, onRequests }: { onAbout: () => void; onRequests: () => void }) {
   const { goToProducts, showCategory } = useCatalog();
   return <SiteFooter onProducts={goToProducts} onCategory={showCategory} onAbout={onAbout} onRequests={onRequests} />;
-}
-
-const navLinkClass =
-  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
-const mobileLinkClass =
-  "flex min-h-12 w-full items-center rounded-lg px-3 text-left text-base font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700";
-
-function SiteHeader({ onAbout, onRequests }: { onAbout: () => void; onRequests: () => void }) {
-  const { user, isAdmin, signOut, setLoginOpen } = useSession();
-  const { count, setOpen: setCartOpen } = useCart();
-  const { goToProducts } = useCatalog();
-  const [location, navigate] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-
-  // The mobile menu closes on navigation, on Escape (returning focus to its button) and above 768px.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
-  useEffect(() => setMenuOpen(false), [location]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    const wide = window.matchMedia("(min-width: 768px)");
-    const onWide = () => wide.matches && setMenuOpen(false);
-    document.addEventListener("keydown", onKey);
-    wide.addEventListener("change", onWide);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      wide.removeEventListener("change", onWide);
-    };
-  }, [menuOpen]);
-
-  /** Runs a menu action and closes the mobile menu. */
-  const fromMenu = (action: () => void) => () => {
-    setMenuOpen(false);
-    action();
-  };
-
-  const goHome = () => {
-    if (location === "/") window.scrollTo({ top: 0 });
-  };
-  const logOut = async () => {
-    await signOut();
-    toast({ title: "Logged out", description: "You have been logged out." });
-    if (location === "/profile" || location === "/admin") navigate("/");
-  };
-  const productsLink = (className: string, after?: () => void) => (
-    // biome-ignore lint/a11y/useValidAnchor: a real link to the products (works without JS); the click scrolls in-app
-    <a
-      href="/#products"
-      className={className}
-      onClick={(event) => {
-        event.preventDefault();
-        after?.();
-        goToProducts();
-      }}
-    >
-      Products
-    </a>
-  );
-  const cartLabel = `Cart, ${count} ${count === 1 ? "item" : "items"}`;
-
-  return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link
-          href="/"
-          onClick={goHome}
-          className="-ml-1 rounded-lg p-1 focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          <Logo name={shopConfig.name} />
-        </Link>
-
-        <nav aria-label="Main" className="ml-6 hidden md:block">
-          <ul className="flex items-center gap-1">
-            <li>
-              <Link href="/" onClick={goHome} className={navLinkClass}>
-                Home
-              </Link>
-            </li>
-            <li>{productsLink(navLinkClass)}</li>
-            <li>
-              <button
-                type="button"
-                className={navLinkClass}
-                onClick={onAbout}
-                onPointerEnter={() => void loadAboutDialog()}
-              >
-                About Us
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className={navLinkClass}
-                onClick={onRequests}
-                onPointerEnter={() => void loadRequestsDialog()}
-              >
-                Requests
-              </button>
-            </li>
-            {isAdmin && (
-              <li>
-                <Link href="/admin" className={navLinkClass}>
-                  Admin
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
-
-        <div className="ml-auto flex items-center gap-1">
-          <div className="hidden items-center gap-1 md:flex">
-            {user ? (
-              <>
-                <Link href="/profile" className={`${navLinkClass} gap-2`}>
-                  <UserIcon className="size-5 text-brand-700" />
-                  <span className="max-w-40 truncate">{user.fullName}</span>
-                </Link>
-                <Button variant="ghost" size="icon" aria-label="Log out" title="Log out" onClick={logOut}>
-                  <LogoutIcon />
-                </Button>
-              </>
-            ) : (
-              <Button
-                variant="outline"
-                onClick={() => setLoginOpen(true)}
-                onPointerEnter={() => void loadLoginDialog()}
-              >
-                <UserIcon className="size-5" />
-                Login
-              </Button>
-            )}
-          </div>
-
-          <button
-            type="button"
-            aria-label={cartLabel}
-            onClick={() => setCartOpen(true)}
-            onPointerEnter={() => void loadCartSheet()}
-            className="relative grid size-11 place-items-center rounded-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <CartIcon className="size-6" />
-            <span
-              aria-hidden="true"
-              className={`tabular absolute top-0.5 right-0 grid h-5 min-w-5 place-items-center rounded-full px-1 text-xs font-bold ${
-                count > 0 ? "bg-brand-700 text-white" : "bg-stone-200 text-stone-800"
-              }`}
-            >
-              {count > 99 ? "99+" : count}
-            </span>
-          </button>
-
-          <button
-            ref={menuButton}
-            type="button"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-            className="grid size-11 place-items-center rounded-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:hidden"
-          >
-            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-          </button>
-        </div>
-      </div>
-
-      {menuOpen && (
-        <nav id="mobile-menu" aria-label="Main" className="menu-panel border-t border-stone-200 bg-white md:hidden">
-          <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
-            <li>
-              <Link href="/" onClick={fromMenu(goHome)} className={mobileLinkClass}>
-                Home
-              </Link>
-            </li>
-            <li>{productsLink(mobileLinkClass, () => setMenuOpen(false))}</li>
-            <li>
-              <button type="button" className={mobileLinkClass} onClick={fromMenu(onAbout)}>
-                About Us
-              </button>
-            </li>
-            <li>
-              <button type="button" className={mobileLinkClass} onClick={fromMenu(onRequests)}>
-                Requests
-              </button>
-            </li>
-            {isAdmin && (
-              <li>
-                <Link href="/admin" className={mobileLinkClass}>
-                  Admin
-                </Link>
-              </li>
-            )}
-            <li className="mt-2 border-t border-stone-100 pt-3">
-              {user ? (
-                <div className="flex items-center gap-2">
-                  <Link href="/profile" className={`${mobileLinkClass} gap-2`}>
-                    <UserIcon className="size-5 text-brand-700" />
-                    <span className="truncate">{user.fullName}</span>
-                  </Link>
-                  <Button variant="outline" size="icon" aria-label="Log out" onClick={fromMenu(() => void logOut())}>
-                    <LogoutIcon />
-                  </Button>
-                </div>
-              ) : (
-                <Button variant="outline" className="w-full" onClick={fromMenu(() => setLoginOpen(true))}>
-                  <UserIcon className="size-5" />
-                  Login
-                </Button>
-              )}
-            </li>
-          </ul>
-        </nav>
-      )}
-    </header>
-  );
 }

@@ -1,10 +1,13 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { getJson } from "../lib/api";
+import { apiGet } from "../lib/api";
 
-/** The query key is the URL: ["/api/products"], ["/api/users", id, "orders"] joins to a path. */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.map(String).join("/"));
+/**
+ * The query key is the URL: ["/api/products"], ["/api/users", id, "orders"] joins to a path. Each
+ * feature's api/ folder owns its keys; a query whose URL is not its key brings its own queryFn.
+ */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet(queryKey.map(String).join("/"));
 
-/** SPEC.md section 9: no refetch interval, no refetch on focus, never stale, no retries. */
+/** docs/product.md §9: no refetch interval, no refetch on focus, never stale, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

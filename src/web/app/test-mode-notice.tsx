@@ -1,5 +1,5 @@
 import { InfoIcon } from "../components/ui/icons";
-import { shopConfig } from "../lib/shop-config";
+import { publicConfig } from "../lib/public-config";
 
 /**
  * A slim bar above the header on every page while PayFast runs in a test mode (the local emulator
@@ -7,7 +7,7 @@ import { shopConfig } from "../lib/shop-config";
  * It scrolls away with the page, leaving the sticky header as slim as ever.
  */
 export function TestModeNotice() {
-  if (!shopConfig.testPayments) return null;
+  if (!publicConfig.testPayments) return null;
   return (
     <aside aria-label="Test mode" className="border-b border-amber-300 bg-amber-100 text-amber-950">
       <p

@@ -1,77 +1,116 @@
-import { readJson } from "./storage";
+import { type ErrorCode, isErrorCode } from "../../domain/error-codes";
+import { readStoredUserId } from "./stored-user";
 
-/** The stored user's id, sent as x-user-id (SPEC.md section 7). The server trusts only the session. */
-function storedUserId(): string | null {
-  const user = readJson(
-    "user",
-    (value): value is { id: string } =>
-      typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string",
-  );
-  return user?.id ?? null;
+/** The server's codes, plus the client's own when no answer (or no code) came back. */
+export type ApiErrorCode = ErrorCode | "NETWORK_ERROR";
+
+/** Messages fit to show a person when the server's answer carried none. */
+const FALLBACK_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
+  NETWORK_ERROR: "We could not reach the shop. Check your connection and try again.",
+  NOT_LOGGED_IN: "Please log in and try again.",
+  FORBIDDEN: "You do not have permission to do that.",
+  NOT_FOUND: "We could not find what you were looking for.",
+  RATE_LIMITED: "Too many attempts. Please wait a minute and try again.",
+  SERVICE_UNAVAILABLE: "The shop is busy right now. Please try again in a minute.",
+  PAYLOAD_TOO_LARGE: "That is more than the shop can take at once.",
+};
+const GENERIC_MESSAGE = "Something went wrong on our side. Please try again.";
+
+/** The code of an answer that carried none, from its status (servers older than the error codes). */
+function codeOfStatus(status: number): ApiErrorCode {
+  if (status === 400) return "VALIDATION_FAILED";
+  if (status === 401) return "NOT_LOGGED_IN";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 503) return "SERVICE_UNAVAILABLE";
+  return "INTERNAL_ERROR";
 }
 
-function headers(json: boolean): HeadersInit {
-  const result: Record<string, string> = {};
-  if (json) result["Content-Type"] = "application/json";
-  const userId = storedUserId();
-  if (userId) result["x-user-id"] = userId;
-  return result;
-}
-
+/**
+ * Every failed call: the answer's status (0 when none came), its `code` to branch on, and a
+ * message for people (the server's, or one of ours; never raw JSON or a status line).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ApiErrorCode,
     message: string,
+    /** False when the message is ours because the server gave none. */
+    readonly fromServer: boolean,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-/** Listeners told when the server answers 401 to a signed-in browser: its session is gone. */
-const unauthorizedListeners = new Set<() => void>();
-export function onUnauthorized(listener: () => void) {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
+/** The message to show for a failed call: the server's, or `fallback` when it gave none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
-function noteStatus(status: number) {
-  if (status === 401 && storedUserId()) for (const listener of unauthorizedListeners) listener();
+
+/** Listeners told when the server no longer knows a signed-in browser's session. */
+const sessionLostListeners = new Set<() => void>();
+export function onSessionLost(listener: () => void) {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let data: { message?: unknown; code?: unknown } = {};
+  try {
+    data = (await response.json()) as typeof data;
+  } catch {
+    // No JSON body (a proxy's page, an empty answer): the status decides.
+  }
+  const code = isErrorCode(data?.code) ? data.code : codeOfStatus(response.status);
+  const serverMessage = typeof data?.message === "string" && data.message.trim() ? data.message : null;
+  return new ApiError(
+    response.status,
+    code,
+    serverMessage ?? FALLBACK_MESSAGES[code] ?? GENERIC_MESSAGE,
+    serverMessage !== null,
+  );
 }
 
 /**
- * JSON caller: sends JSON and x-user-id; a non-success answer throws with the response's
- * message field, or "HTTP {status}" when it has none (SPEC.md section 7).
+ * The one way the browser calls the API: JSON in and out, cookies and x-user-id sent. A failure
+ * of any kind (no answer, an error answer, a body that is not JSON) throws an ApiError.
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: headers(body !== undefined),
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
-  });
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const userId = readStoredUserId();
+  if (userId) headers["x-user-id"] = userId;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "include",
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK_ERROR", FALLBACK_MESSAGES.NETWORK_ERROR ?? GENERIC_MESSAGE, false);
+  }
   if (!response.ok) {
-    noteStatus(response.status);
-    let message = `HTTP ${response.status}`;
-    try {
-      const data = (await response.json()) as { message?: unknown };
-      if (typeof data.message === "string" && data.message) message = data.message;
-    } catch {
-      // keep HTTP status
+    const error = await errorOf(response);
+    if ((error.code === "NOT_LOGGED_IN" || error.code === "SESSION_MISMATCH") && userId) {
+      for (const listener of sessionLostListeners) listener();
     }
-    throw new ApiError(response.status, message);
+    throw error;
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    throw new ApiError(response.status, "INTERNAL_ERROR", GENERIC_MESSAGE, false);
+  }
 }
 
-/** The default query fetcher: GET with cookies; failures throw "status: body text". */
-export async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: headers(false), credentials: "include" });
-  if (!response.ok) {
-    noteStatus(response.status);
-    const text = (await response.text()) || response.statusText;
-    throw new ApiError(response.status, `${response.status}: ${text}`);
-  }
-  return (await response.json()) as T;
+export function apiGet<T>(url: string): Promise<T> {
+  return apiRequest<T>("GET", url);
 }

@@ -1,5 +1,8 @@
-/** The shop's details as the server's config states them (SHOP_* variables), injected into index.html. */
-export interface ShopConfig {
+/**
+ * The page config src/server/web.ts injects into index.html (`pageConfig`): the shop's details
+ * (SHOP_* variables), whether payments are test payments, and the ad conversion id. Read once.
+ */
+export interface PublicConfig {
   name: string;
   email: string;
   phone: string;
@@ -11,22 +14,24 @@ export interface ShopConfig {
    * tell shoppers their payment is not real).
    */
   testPayments: boolean;
+  /** AD_CONVERSION_ID: set only when the shop reports conversions; otherwise no third-party script loads. */
+  adConversionId: string | null;
 }
 
-type ShopDetail = Exclude<keyof ShopConfig, "testPayments">;
+type ShopDetail = "name" | "email" | "phone" | "address" | "hours";
 
 /** The same defaults as src/server/config.ts: used in development (Vite serves index.html as is). */
-export const DEFAULT_SHOP_CONFIG: ShopConfig = {
+const DEFAULT_CONFIG: PublicConfig = {
   name: "Snug & Dry",
   email: "hello@snuganddry.co.za",
   phone: "+27 21 555 0134",
   address: "14 Loop Street, Cape Town, 8001",
   hours: "Mon-Sat 7AM-6PM",
   testPayments: false,
+  adConversionId: null,
 };
 
-/** The page config's raw JSON object (src/server/web.ts writes it), or null. */
-export function readPageConfig(): Record<string, unknown> | null {
+function readInjectedJson(): Record<string, unknown> | null {
   if (typeof document === "undefined") return null;
   const text = document.getElementById("shop-config")?.textContent;
   if (!text) return null;
@@ -38,24 +43,26 @@ export function readPageConfig(): Record<string, unknown> | null {
   }
 }
 
-function readShopConfig(): ShopConfig {
-  const data = readPageConfig();
-  if (!data) return DEFAULT_SHOP_CONFIG;
-  const pick = (key: ShopDetail) => {
+/** Parses the injected object; every missing or malformed field falls back to its default. */
+export function parsePublicConfig(data: Record<string, unknown> | null): PublicConfig {
+  if (!data) return DEFAULT_CONFIG;
+  const text = (key: ShopDetail) => {
     const value = data[key];
-    return typeof value === "string" && value.trim() ? value : DEFAULT_SHOP_CONFIG[key];
+    return typeof value === "string" && value.trim() ? value : DEFAULT_CONFIG[key];
   };
+  const adConversionId = data.adConversionId;
   return {
-    name: pick("name"),
-    email: pick("email"),
-    phone: pick("phone"),
-    address: pick("address"),
-    hours: pick("hours"),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    hours: text("hours"),
     testPayments: data.testPayments === true,
+    adConversionId: typeof adConversionId === "string" && adConversionId.trim() ? adConversionId : null,
   };
 }
 
-export const shopConfig: ShopConfig = readShopConfig();
+export const publicConfig: PublicConfig = parsePublicConfig(readInjectedJson());
 
 /** "+27 21 555 0134" -> "tel:+27215550134". */
 export function telHref(phone: string): string {

@@ -1,4 +1,4 @@
-/** localStorage that never throws: corrupt entries are removed silently (SPEC.md section 3). */
+/** localStorage that never throws: corrupt entries are removed silently (docs/product.md §3). */
 export function readJson<T>(key: string, isValid: (value: unknown) => value is T): T | null {
   let raw: string | null;
   try {
@@ -28,22 +28,6 @@ export function writeJson(key: string, value: unknown) {
 export function removeKey(key: string) {
   try {
     window.localStorage.removeItem(key);
-  } catch {
-    // ignore
-  }
-}
-
-export function readText(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeText(key: string, value: string) {
-  try {
-    window.localStorage.setItem(key, value);
   } catch {
     // ignore
   }

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "confirm";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "danger-outline" | "confirm";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
 const base =
@@ -16,6 +16,9 @@ const variants: Record<ButtonVariant, string> = {
     "border border-stone-300 bg-white text-stone-900 hover:border-brand-700 hover:text-brand-800 disabled:text-stone-600",
   ghost: "text-stone-800 hover:bg-stone-100 hover:text-stone-950",
   danger: "bg-red-700 text-white hover:bg-red-800",
+  /** The quiet Delete of a list row. */
+  "danger-outline":
+    "border border-red-300 bg-white text-red-700 hover:border-red-400 hover:bg-red-50 focus-visible:outline-red-700 disabled:opacity-60",
   /** A done state ("Added!"): calm, still legible while disabled. */
   confirm: "bg-brand-100 text-brand-900 disabled:cursor-default",
 };

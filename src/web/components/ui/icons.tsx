@@ -139,12 +139,6 @@ export const CheckIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ChevronDownIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 9l6 6 6-6" />
-  </Icon>
-);
-
 export const InfoIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

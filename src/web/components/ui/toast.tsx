@@ -10,7 +10,7 @@ export interface ShownToast extends ToastMessage {
   id: number;
 }
 
-/** One toast at a time (a new one replaces the old), shown 5000 ms (SPEC.md sections 4 and 9). */
+/** One toast at a time (a new one replaces the old), shown 5000 ms (docs/product.md §4 and §9). */
 let current: ShownToast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -1,6 +1,5 @@
 import { type ComponentPropsWithRef, useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { ApiError } from "../../lib/api";
 
 export interface TextFieldProps extends ComponentPropsWithRef<"input"> {
   label: string;
@@ -91,9 +90,4 @@ export function readableMessage(message: string | undefined, labels: Record<stri
   const [first = "", ...rest] = message.split(" ");
   const label = labels[first];
   return label ? [label, ...rest].join(" ") : message.charAt(0).toUpperCase() + message.slice(1);
-}
-
-/** The server's message, or the spec's fallback when it gave none (or never answered). */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message && !/^HTTP \d+$/.test(error.message) ? error.message : fallback;
 }

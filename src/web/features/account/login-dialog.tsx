@@ -9,14 +9,13 @@ import {
   PASSWORD_MIN,
   type RegisterInput,
   registerInput,
-  type User,
 } from "../../../domain/schemas/account";
-import { useSession } from "../../app/session";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { toast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api";
-import { ContactFields, messageOf, readableMessage, TextField } from "./form-field";
+import { useLogIn } from "./api/log-in";
+import { useRegister } from "./api/register";
+import { ContactFields, readableMessage, TextField } from "./form-field";
+import { useSession } from "./session";
 
 type AccountTab = "login" | "signup";
 
@@ -35,7 +34,7 @@ const SIGN_UP_LABELS = {
 const tabTriggerClass =
   "min-h-11 rounded-md px-3 text-sm font-semibold text-stone-700 transition-colors duration-150 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm";
 
-/** The Account Required dialog (SPEC.md sections 2 and 5): Login and Sign Up tabs. */
+/** The Account Required dialog (docs/product.md §2 and §5): Login and Sign Up tabs. */
 export default function LoginDialog() {
   const { loginOpen, setLoginOpen } = useSession();
   const [tab, setTab] = useState<AccountTab>("login");
@@ -74,26 +73,18 @@ export default function LoginDialog() {
 }
 
 function LoginForm({ username, onDone }: { username: string; onDone: () => void }) {
-  const { signIn } = useSession();
+  const logIn = useLogIn({ onSuccess: onDone });
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginInput),
     defaultValues: { username, password: "" },
   });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      const user = await apiRequest<User>("POST", "/api/auth/login", values);
-      signIn(user);
-      onDone();
-      toast({ title: "Logged in successfully!", description: `Welcome back, ${user.fullName}.`, variant: "success" });
-    } catch (error) {
-      toast({ title: "Login Failed", description: messageOf(error, "Invalid credentials"), variant: "error" });
-    }
-  });
+  const submit = handleSubmit((values) => logIn.mutate(values));
+  const isSubmitting = logIn.isPending;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
@@ -127,7 +118,7 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<RegisterInput, unknown, z.output<typeof registerInput>>({
     resolver: zodResolver(registerInput),
     defaultValues: {
@@ -143,20 +134,14 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
   });
   const error = (field: keyof typeof SIGN_UP_LABELS) => readableMessage(errors[field]?.message, SIGN_UP_LABELS);
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      const user = await apiRequest<User>("POST", "/api/auth/register", values);
+  const signUp = useRegister({
+    onSuccess: (user) => {
       reset();
       onCreated(user.username);
-      toast({ title: "Account created successfully! You can now log in.", variant: "success" });
-    } catch (failure) {
-      toast({
-        title: "Registration Failed",
-        description: messageOf(failure, "Failed to create account"),
-        variant: "error",
-      });
-    }
+    },
   });
+  const submit = handleSubmit((values) => signUp.mutate(values));
+  const isSubmitting = signUp.isPending;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">

@@ -1,23 +1,10 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import type { User } from "../../domain/schemas/account";
-import { ApiError, apiRequest, getJson, onUnauthorized } from "../lib/api";
-import { readJson, removeKey, writeJson } from "../lib/storage";
-
-const USER_KEY = "user";
-
-const USER_TEXT_FIELDS = ["id", "username", "email", "fullName", "phone", "address", "city", "zipCode"] as const;
-
-/** A stored user of the expected shape; anything else is corrupt and silently removed (SPEC.md section 3). */
-function isStoredUser(value: unknown): value is User {
-  if (typeof value !== "object" || value === null) return false;
-  const user = value as Record<string, unknown>;
-  return (
-    USER_TEXT_FIELDS.every((field) => typeof user[field] === "string") &&
-    user.id !== "" &&
-    (user.isAdmin === "true" || user.isAdmin === "false")
-  );
-}
+import type { User } from "../../../domain/schemas/account";
+import { ApiError, onSessionLost } from "../../lib/api";
+import { forgetStoredUser, readStoredUserId, writeStoredUserId } from "../../lib/stored-user";
+import { getMe } from "./api/get-me";
+import { logOut } from "./api/log-out";
 
 /** Cached answers that belong to whoever is signed in: a user's orders, the admin lists. */
 function forgetPrivateQueries(queryClient: QueryClient) {
@@ -30,8 +17,11 @@ function forgetPrivateQueries(queryClient: QueryClient) {
 }
 
 interface SessionState {
+  /** The signed-in user's id: known from the browser's storage before the server answers. */
+  userId: string | null;
+  /** The signed-in user's profile, held in memory only (from /api/auth/me, login or a profile update). */
   user: User | null;
-  /** True until the server has answered who is signed in (the stored user may be missing or stale). */
+  /** True until the server has answered who is signed in (the stored id may be missing or stale). */
   restoring: boolean;
   isAdmin: boolean;
   /** Call with the user a successful login answers (or a profile update returns). */
@@ -46,59 +36,61 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(() => readJson(USER_KEY, isStoredUser));
+  const [userId, setUserId] = useState<string | null>(readStoredUserId);
+  const [user, setUser] = useState<User | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);
   const [restoring, setRestoring] = useState(true);
   const queryClient = useQueryClient();
-  const userId = useRef(user?.id ?? null);
-  userId.current = user?.id ?? null;
+  const currentId = useRef(userId);
+  currentId.current = userId;
 
   // The cart provider removes the signed-out user's cart when the user id goes to null.
   const forget = useCallback(() => {
-    removeKey(USER_KEY);
+    forgetStoredUser();
+    setUserId(null);
     setUser(null);
     forgetPrivateQueries(queryClient);
   }, [queryClient]);
 
-  // The server's session is the truth: restore from it on load, drop a stored user it no longer knows.
-  useEffect(() => {
-    let cancelled = false;
-    // A guest (no stored user, no session hint cookie) has no session to restore: skip the 401.
-    if (!userId.current && !document.cookie.split("; ").includes("signed_in=1")) {
-      setRestoring(false);
-      return onUnauthorized(forget);
-    }
-    getJson<User>("/api/auth/me")
-      .then((fresh) => {
-        if (cancelled) return;
-        writeJson(USER_KEY, fresh);
-        setUser(fresh);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled && error instanceof ApiError && error.status === 401) forget();
-      })
-      .finally(() => {
-        if (!cancelled) setRestoring(false);
-      });
-    const stop = onUnauthorized(forget);
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [forget]);
-
   const signIn = useCallback(
     (next: User) => {
-      if (userId.current !== next.id) forgetPrivateQueries(queryClient);
-      writeJson(USER_KEY, next);
+      if (currentId.current !== next.id) forgetPrivateQueries(queryClient);
+      writeStoredUserId(next.id);
+      setUserId(next.id);
       setUser(next);
     },
     [queryClient],
   );
 
+  // The server's session is the truth: restore from it on load, drop a stored id it no longer knows.
+  useEffect(() => {
+    let cancelled = false;
+    const stop = onSessionLost(forget);
+    // A guest (no stored id, no session hint cookie) has no session to restore: skip the 401.
+    if (!currentId.current && !document.cookie.split("; ").includes("signed_in=1")) {
+      setRestoring(false);
+      return stop;
+    }
+    getMe()
+      .then((fresh) => {
+        if (!cancelled) signIn(fresh);
+      })
+      .catch((error: unknown) => {
+        if (cancelled || !(error instanceof ApiError)) return;
+        if (error.code === "NOT_LOGGED_IN" || error.code === "SESSION_MISMATCH") forget();
+      })
+      .finally(() => {
+        if (!cancelled) setRestoring(false);
+      });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [forget, signIn]);
+
   const signOut = useCallback(async () => {
     try {
-      await apiRequest("POST", "/api/auth/logout");
+      await logOut();
     } catch {
       // The local sign-out still happens; the server session expires on its own.
     }
@@ -106,8 +98,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   const value = useMemo(
-    () => ({ user, restoring, isAdmin: user?.isAdmin === "true", signIn, signOut, loginOpen, setLoginOpen }),
-    [user, restoring, signIn, signOut, loginOpen],
+    () => ({
+      userId,
+      user,
+      restoring,
+      isAdmin: user?.isAdmin === "true",
+      signIn,
+      signOut,
+      loginOpen,
+      setLoginOpen,
+    }),
+    [userId, user, restoring, signIn, signOut, loginOpen],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "wouter";
-import { useSession } from "../../app/session";
 import { buttonClass } from "../../components/ui/button";
-import { usePageTitle } from "../content/static-page";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useSession } from "../account";
 
 // The admin panel's code is loaded only for admins (the server guards its data either way).
-const AdminPage = lazy(() => import("../admin/admin-page"));
+const AdminPage = lazy(() => import("./admin-page"));
 
 /** /admin: Authentication Required for guests, Access Denied for customers, the panel for admins. */
 export default function AdminGate() {

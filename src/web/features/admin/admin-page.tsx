@@ -1,13 +1,13 @@
 import { Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
-import { shopConfig } from "../../lib/shop-config";
+import { buttonClass } from "../../components/ui/button";
+import { usePageTitle } from "../../lib/use-page-title";
 import { CategoriesTab } from "./categories-tab";
 import { DashboardTab } from "./dashboard-tab";
 import { OrdersTab } from "./orders-tab";
 import { PaymentVerificationTab } from "./payment-verification-tab";
 import { ProductsTab } from "./products-tab";
-import { buttonClass } from "./ui";
 import { UsersTab } from "./users-tab";
 
 const TABS = [
@@ -22,9 +22,7 @@ const TABS = [
 /** The /admin screen. Loaded lazily by the admin gate, which shows it to admins only. */
 export default function AdminPage() {
   const [tab, setTab] = useState<string>("dashboard");
-  useEffect(() => {
-    document.title = `Admin Panel | ${shopConfig.name}`;
-  }, []);
+  usePageTitle("Admin Panel");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
@@ -32,7 +30,7 @@ export default function AdminPage() {
           <h1 className="text-2xl font-bold text-stone-900">Admin Panel</h1>
           <p className="text-sm text-stone-600">Orders, payments and the catalogue</p>
         </div>
-        <Link href="/" className={buttonClass.secondary}>
+        <Link href="/" className={buttonClass({ variant: "outline" })}>
           Exit Admin
         </Link>
       </div>

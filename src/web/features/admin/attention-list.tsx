@@ -1,9 +1,11 @@
 import { formatRandText, parseRandToCents } from "../../../domain/money";
 import type { AttentionItem, AttentionKind } from "../../../domain/schemas/payments";
+import { Button } from "../../components/ui/button";
+import { OrderStatusBadge } from "../../components/ui/order-status-badge";
+import { formatRecentDateTime } from "../../lib/format";
 import { usePaymentAttention } from "./api/get-payment-attention";
 import { useResolveAttentionItem } from "./api/resolve-attention-item";
-import { formatDateTime } from "./order-model";
-import { Button, LoadError, LoadingRows, StatusBadge } from "./ui";
+import { LoadError, LoadingRows } from "./ui";
 
 /** Money that arrived and may have to go back is red; the rest, to look into, is amber. */
 const MONEY_AT_STAKE: ReadonlySet<AttentionKind> = new Set(["paid_twice", "paid_after_cancel", "wrong_amount"]);
@@ -95,10 +97,10 @@ function AttentionCard({ item }: { item: AttentionItem }) {
             <span>{item.orderNumber ? `Order #${item.orderNumber}` : "No matching order"}</span>
           </h4>
           <p className="mt-1 text-sm text-stone-600">
-            <time dateTime={item.since}>{formatDateTime(item.since)}</time>
+            <time dateTime={item.since}>{formatRecentDateTime(item.since)}</time>
           </p>
         </div>
-        {item.orderStatus && <StatusBadge status={item.orderStatus} />}
+        {item.orderStatus && <OrderStatusBadge status={item.orderStatus} />}
       </header>
 
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
@@ -130,7 +132,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
           {NEXT_STEP[item.kind] && <p className="mt-1 text-stone-600">{NEXT_STEP[item.kind]}</p>}
         </div>
         {item.resolvable ? (
-          <Button variant="secondary" className="w-full sm:w-auto" onClick={markResolved} disabled={resolve.isPending}>
+          <Button variant="outline" className="w-full sm:w-auto" onClick={markResolved} disabled={resolve.isPending}>
             {busy ? "Saving..." : "Mark resolved"}
           </Button>
         ) : (

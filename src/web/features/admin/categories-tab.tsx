@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type CategoryInput, categoryInput } from "../../../domain/schemas/catalog";
+import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useDeleteCategory } from "./api/delete-category";
 import { type AdminCategory, useAdminCategories } from "./api/get-categories";
 import { useSaveCategory } from "./api/save-category";
 import { describedBy, Field } from "./form-fields";
-import { Button, EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
+import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
 
 export function CategoriesTab() {
   const { data: categories, isPending, isError, refetch } = useAdminCategories();
@@ -50,11 +51,11 @@ export function CategoriesTab() {
                   {category.productCount} {category.productCount === 1 ? "product" : "products"}
                 </p>
                 <div className="flex gap-2">
-                  <Button variant="secondary" aria-label={`Edit ${category.name}`} onClick={() => openForm(category)}>
+                  <Button variant="outline" aria-label={`Edit ${category.name}`} onClick={() => openForm(category)}>
                     Edit
                   </Button>
                   <Button
-                    variant="danger"
+                    variant="danger-outline"
                     aria-label={`Delete ${category.name}`}
                     onClick={() => confirmDelete(category)}
                     disabled={remove.isPending && remove.variables === category.id}
@@ -111,7 +112,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
         />
       </Field>
       <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-3">
-        <Button variant="secondary" onClick={onDone}>
+        <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
         <Button type="submit" disabled={save.isPending}>

@@ -1,8 +1,10 @@
 import { formatRand, formatRandText } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
+import { OrderStatusBadge } from "../../components/ui/order-status-badge";
+import { formatRecentDateTime } from "../../lib/format";
 import { useAdminOrders } from "./api/get-orders";
-import { formatDateTime, newestOrders, orderFigures } from "./order-model";
-import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard, StatusBadge } from "./ui";
+import { newestOrders, orderFigures } from "./order-model";
+import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "./ui";
 
 const RECENT_ORDERS = 5;
 
@@ -38,10 +40,10 @@ export function DashboardTab() {
                   <span className="tabular text-right font-semibold md:order-4">{formatRandText(order.total)}</span>
                   <span className="min-w-0 truncate text-stone-700 md:order-2">{order.customerEmail}</span>
                   <time className="text-right text-stone-600 md:order-3 md:text-left" dateTime={order.createdAt}>
-                    {formatDateTime(order.createdAt)}
+                    {formatRecentDateTime(order.createdAt)}
                   </time>
                   <span className="col-span-2 md:order-5 md:col-span-1">
-                    <StatusBadge status={order.status} />
+                    <OrderStatusBadge status={order.status} />
                   </span>
                 </li>
               ))}

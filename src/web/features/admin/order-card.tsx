@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { formatRand, formatRandText, parseRandToCents } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
-import { type AdminOrder, formatDateTime, lineTotalCents, orderLines } from "./order-model";
-import { StatusBadge } from "./ui";
+import { OrderStatusBadge } from "../../components/ui/order-status-badge";
+import { formatRecentDateTime } from "../../lib/format";
+import { type AdminOrder, lineTotalCents, orderLines } from "./order-model";
 
 /** One order: number, customer, delivery details, lines, total, status and the action(s) it allows. */
 export function OrderCard({
@@ -28,12 +29,12 @@ export function OrderCard({
             Order #{number}
           </Heading>
           <p className="text-sm text-stone-600">
-            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            <time dateTime={order.createdAt}>{formatRecentDateTime(order.createdAt)}</time>
             <span aria-hidden="true"> · </span>
             <span className="break-all">{order.customerEmail}</span>
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} />
       </header>
 
       <div className="mt-3 grid gap-4 text-sm sm:grid-cols-2">

@@ -95,7 +95,7 @@ describe("newestOrders", () => {
 });
 
 describe("statusChangedMessage", () => {
-  it("words the toast as SPEC.md section 4 does", () => {
+  it("words the toast as docs/product.md §4 does", () => {
     expect(statusChangedMessage("completed")).toBe("Order marked as completed");
     expect(statusChangedMessage("processed")).toBe("Order marked as processed and ready to ship");
     expect(statusChangedMessage("pending")).toBe("Order marked as pending");

@@ -2,7 +2,7 @@ import { parseRandToCents } from "../../../domain/money";
 import type { OrderStatus } from "../../../domain/order-status";
 import type { Order, OrderItem } from "../../../domain/schemas/orders";
 
-/** An order as the admin screens receive it: `items` may be a list or that list as JSON text (SPEC.md section 3). */
+/** An order as the admin screens receive it: `items` may be a list or that list as JSON text (docs/product.md §3). */
 export type AdminOrder = Omit<Order, "items"> & { items: OrderItem[] | string };
 
 function isOrderItem(value: unknown): value is OrderItem {
@@ -49,7 +49,7 @@ export const DATE_RANGES: { value: DateRange; label: string }[] = [
 
 const DAY_MS = 86_400_000;
 
-/** Where a range starts: Today from local midnight, This Week 7 days back, This Month 30 days back (SPEC.md section 9). */
+/** Where a range starts: Today from local midnight, This Week 7 days back, This Month 30 days back (docs/product.md §9). */
 export function rangeStart(range: DateRange, now: Date): Date | null {
   switch (range) {
     case "all":
@@ -129,20 +129,7 @@ export function newestOrders<T extends Pick<AdminOrder, "createdAt">>(orders: re
   return [...orders].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, count);
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-ZA", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const timeFormat = new Intl.DateTimeFormat("en-ZA", { hour: "2-digit", minute: "2-digit" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-export const formatDay = (date: Date) => dayFormat.format(date);
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-/** The toast after a status change, in SPEC.md section 4's words. */
+/** The toast after a status change, in docs/product.md §4's words. */
 export function statusChangedMessage(status: string): string {
   if (status === "completed") return "Order marked as completed";
   if (status === "processed") return "Order marked as processed and ready to ship";

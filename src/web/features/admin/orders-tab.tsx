@@ -2,6 +2,8 @@ import { ToggleGroup } from "radix-ui";
 import { useState } from "react";
 import { formatRand } from "../../../domain/money";
 import { nextOrderStatus } from "../../../domain/order-status";
+import { Button } from "../../components/ui/button";
+import { formatDay } from "../../lib/format";
 import { useAdminOrders } from "./api/get-orders";
 import { useUpdateOrderStatus } from "./api/update-order-status";
 import { OrderCard } from "./order-card";
@@ -9,12 +11,11 @@ import {
   type AdminOrder,
   DATE_RANGES,
   type DateRange,
-  formatDay,
   groupByLocalDay,
   orderFigures,
   ordersInRange,
 } from "./order-model";
-import { Button, EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
+import { EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
 
 const ACTION_LABELS = { completed: "Mark as Paid", processed: "Mark as Shipped" } as const;
 

@@ -1,11 +1,12 @@
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
+import { Button } from "../../components/ui/button";
 import { useCheckPayfast } from "./api/check-payfast";
 import { useConfirmPayment } from "./api/confirm-payment";
 import { usePreparingOrders } from "./api/get-preparing-orders";
 import { PAYMENT_ATTENTION_KEY, PREPARING_ORDERS_KEY } from "./api/keys";
 import { AttentionList } from "./attention-list";
 import { OrderCard } from "./order-card";
-import { Button, EmptyState, LoadError, LoadingRows, SectionHeader } from "./ui";
+import { EmptyState, LoadError, LoadingRows, SectionHeader } from "./ui";
 
 export function PaymentVerificationTab() {
   const { data: orders, isPending, isError, refetch } = usePreparingOrders();
@@ -28,7 +29,7 @@ export function PaymentVerificationTab() {
         title="Payment Verification"
         description="Payments that need a look, and orders placed but not yet paid. Check with PayFast before confirming a payment by hand. These lists refresh every 30 seconds."
         action={
-          <Button variant="secondary" onClick={refreshAll} disabled={refreshing}>
+          <Button variant="outline" onClick={refreshAll} disabled={refreshing}>
             {refreshing ? "Refreshing..." : "Refresh"}
           </Button>
         }
@@ -64,7 +65,7 @@ export function PaymentVerificationTab() {
                   headingLevel="h4"
                   action={
                     <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-                      <Button variant="secondary" onClick={() => check.mutate(order.id)} disabled={working}>
+                      <Button variant="outline" onClick={() => check.mutate(order.id)} disabled={working}>
                         {checking ? "Checking..." : "Check with PayFast"}
                       </Button>
                       <Button onClick={() => confirm.mutate(order.id)} disabled={working}>

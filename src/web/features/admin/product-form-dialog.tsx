@@ -1,64 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import {
-  type Product,
-  type ProductInput,
-  type ProductValues,
-  productInput,
-  sizeList,
-} from "../../../domain/schemas/catalog";
+import { type Product, type ProductInput, type ProductValues, productInput } from "../../../domain/schemas/catalog";
+import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { describedBy, Field, SwitchRow, sentence } from "./form-fields";
-import { Button, inputClass } from "./ui";
-
-function formDefaults(product: Product | null): ProductInput {
-  return {
-    name: product?.name ?? "",
-    category: product?.category ?? "",
-    price: product?.price ?? "",
-    image: product?.image ?? "",
-    description: product?.description ?? "",
-    sizes: product ? product.sizes.join(", ") : "",
-    sizeImages: { ...product?.sizeImages },
-    sizeOutOfStock: { ...product?.sizeOutOfStock },
-    outOfStock: product?.outOfStock ?? false,
-    promoText: product?.promoText ?? "",
-  };
-}
-
-/** The sizes the text names, as the shared schema reads them (trimmed, empties and repeats dropped). */
-function sizesOf(value: ProductInput["sizes"] | undefined): string[] {
-  const parsed = sizeList.safeParse(value ?? "");
-  return parsed.success ? parsed.data : [];
-}
-
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== "object") return undefined;
-  if ("message" in error && typeof error.message === "string" && error.message) return error.message;
-  for (const nested of Object.values(error)) {
-    const message = firstMessage(nested);
-    if (message) return message;
-  }
-  return undefined;
-}
-
-/** A thumbnail of the image URL being typed, once it looks like one. */
-function ImagePreview({ url }: { url: string | undefined }) {
-  const shown = url?.trim();
-  if (!shown || !/^(https?:\/\/|\/)\S+$/.test(shown)) return <span aria-hidden="true" className="size-11 shrink-0" />;
-  return (
-    <img
-      src={shown}
-      alt=""
-      width={44}
-      height={44}
-      className="size-11 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-contain"
-    />
-  );
-}
+import { ImagePreview } from "./image-preview";
+import { firstMessage, formDefaults, sizesOf } from "./product-form-values";
+import { inputClass } from "./ui";
 
 interface ProductFormDialogProps {
   /** The product to edit, or null to create one. */
@@ -274,7 +225,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       </Field>
 
       <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-stone-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6">
-        <Button variant="secondary" onClick={onDone}>
+        <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
         <Button type="submit" disabled={save.isPending}>

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { formatRandText } from "../../../domain/money";
 import type { Product } from "../../../domain/schemas/catalog";
+import { Button } from "../../components/ui/button";
 import { useDeleteProduct } from "./api/delete-product";
 import { useProducts } from "./api/get-products";
 import { ProductFormDialog } from "./product-form-dialog";
-import { Button, EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
+import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
 
 function StockState({ product }: { product: Product }) {
   const sizesOut = product.sizes.filter((size) => product.sizeOutOfStock[size]).length;
@@ -101,11 +102,11 @@ export function ProductsTab() {
                 <div className="col-start-2 flex items-center justify-between gap-3 md:contents">
                   <p className="tabular font-semibold text-stone-900 md:text-right">{formatRandText(product.price)}</p>
                   <div className="flex gap-2">
-                    <Button variant="secondary" aria-label={`Edit ${product.name}`} onClick={() => openForm(product)}>
+                    <Button variant="outline" aria-label={`Edit ${product.name}`} onClick={() => openForm(product)}>
                       Edit
                     </Button>
                     <Button
-                      variant="danger"
+                      variant="danger-outline"
                       aria-label={`Delete ${product.name}`}
                       onClick={() => confirmDelete(product)}
                       disabled={remove.isPending && remove.variables === product.id}

@@ -11,8 +11,8 @@ import {
   setLineQuantity,
 } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
-import { useSession } from "../../app/session";
 import { readJson, removeKey, writeJson } from "../../lib/storage";
+import { useSession } from "../account";
 
 interface CartState {
   items: CartLine[];
@@ -42,21 +42,21 @@ function loadCart(key: string): CartLine[] {
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  const key = cartKey(user?.id);
+  const { userId } = useSession();
+  const key = cartKey(userId);
   const [items, setItems] = useState<CartLine[]>(() => loadCart(key));
   const [open, setOpen] = useState(false);
-  const previousUser = useRef(user?.id ?? null);
+  const previousUser = useRef(userId);
 
   // The cart reloads whenever the user changes; signing out clears the signed-out user's cart.
   useEffect(() => {
     const before = previousUser.current;
-    const now = user?.id ?? null;
+    const now = userId;
     if (before === now) return;
     previousUser.current = now;
     if (before && !now) removeKey(cartKey(before));
     setItems(loadCart(cartKey(now)));
-  }, [user?.id]);
+  }, [userId]);
 
   const save = useCallback(
     (next: CartLine[]) => {

@@ -5,7 +5,7 @@ import { amountToFreeDeliveryCents } from "../../../domain/pricing";
 import { formatRand } from "../../lib/format";
 import { useCart } from "./cart-context";
 
-/** The Shopping Cart side sheet (SPEC.md section 2). Loaded only when opened. */
+/** The Shopping Cart side sheet (docs/product.md §2). Loaded only when opened. */
 export default function CartSheet() {
   const cart = useCart();
   const [, navigate] = useLocation();

@@ -1,7 +1,7 @@
 import type { CatalogFilter, SortBy, SortOrder } from "../../../domain/catalog";
 import type { Category } from "../../../domain/schemas/catalog";
 import { SearchIcon } from "../../components/ui/icons";
-import { categoryLabel } from "./category-badge";
+import { categoryLabel } from "../../lib/format";
 
 interface CatalogFiltersProps {
   filter: CatalogFilter;

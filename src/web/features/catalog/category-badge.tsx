@@ -7,7 +7,7 @@ const TINTS: Record<string, string> = {
   pads: "badge-pads",
 };
 
-/** baby=Baby, kids=Kids, adult=Adult, pads=Period, otherwise Product (SPEC.md section 3). */
+/** baby=Baby, kids=Kids, adult=Adult, pads=Period, otherwise Product (docs/product.md §3). */
 export function CategoryBadge({ category }: { category: string }) {
   return (
     <span
@@ -18,9 +18,4 @@ export function CategoryBadge({ category }: { category: string }) {
       {categoryBadge(category)}
     </span>
   );
-}
-
-/** "pads" -> "Pads": how a category name reads on a chip. */
-export function categoryLabel(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }

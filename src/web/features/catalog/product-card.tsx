@@ -5,8 +5,8 @@ import { formatRandText } from "../../lib/format";
 import { CategoryBadge } from "./category-badge";
 import { useAddToCart } from "./use-add-to-cart";
 
-/** How long the button reads "Added!" after a successful add (SPEC.md section 9). */
-export const ADDED_FEEDBACK_MS = 1500;
+/** How long the button reads "Added!" after a successful add (docs/product.md §9). */
+const ADDED_FEEDBACK_MS = 1500;
 
 /** Packshots are square SVGs drawn at 400 x 400. */
 export const IMAGE_SIZE = 400;

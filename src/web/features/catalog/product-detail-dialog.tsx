@@ -9,7 +9,7 @@ import { CategoryBadge } from "./category-badge";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
 import { useAddToCart } from "./use-add-to-cart";
 
-export const MIN_QUANTITY = 1;
+const MIN_QUANTITY = 1;
 
 interface ProductDetailDialogProps {
   product: Product;
@@ -17,7 +17,7 @@ interface ProductDetailDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The product detail dialog (SPEC.md section 2): size starts empty, quantity 1; closing or adding resets both. */
+/** The product detail dialog (docs/product.md §2): size starts empty, quantity 1; closing or adding resets both. */
 export default function ProductDetailDialog({ product, open, onOpenChange }: ProductDetailDialogProps) {
   const [size, setSize] = useState("");
   const [quantity, setQuantity] = useState(MIN_QUANTITY);

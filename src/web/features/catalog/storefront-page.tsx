@@ -1,9 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { filterAndSortProducts } from "../../../domain/catalog";
-import type { Category, Product } from "../../../domain/schemas/catalog";
+import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { SearchIcon } from "../../components/ui/icons";
+import { useCategories } from "./api/get-categories";
+import { useProducts } from "./api/get-products";
 import { PRODUCTS_HEADING_ID, PRODUCTS_ID, scrollToProducts, useCatalog } from "./catalog-context";
 import { CatalogFilters } from "./catalog-filters";
 import { Hero } from "./hero";
@@ -12,14 +13,14 @@ import { ProductCard, ProductCardSkeleton } from "./product-card";
 const loadDetailDialog = () => import("./product-detail-dialog");
 const ProductDetailDialog = lazy(loadDetailDialog);
 
-/** Skeleton grid while loading (SPEC.md section 9). */
+/** Skeleton grid while loading (docs/product.md §9). */
 const SKELETON_CARDS = 8;
 /** Cards in the first row on the widest layout: their images load eagerly. */
 const FIRST_ROW = 4;
 
 export function StorefrontPage() {
-  const products = useQuery<Product[]>({ queryKey: ["/api/products"] });
-  const categories = useQuery<Category[]>({ queryKey: ["/api/categories"] });
+  const products = useProducts();
+  const categories = useCategories();
   const { filter, updateFilter, clearFilters, scrollRequests, takePendingScroll } = useCatalog();
   const [detail, setDetail] = useState<{ product: Product; open: boolean } | null>(null);
 

@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import { addToCartProblem } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
-import { useSession } from "../../app/session";
 import { toast } from "../../components/ui/toast";
-import { useCart } from "../cart/cart-context";
+import { useSession } from "../account";
+import { useCart } from "../cart";
 
 /** What happened: added to the cart, refused with a toast, or the guest was asked to log in. */
 export type AddOutcome = "added" | "refused" | "login";

@@ -1,13 +1,4 @@
-import { readPageConfig } from "../../lib/shop-config";
-
-/**
- * The ad-conversion event on /success (SPEC.md section 7). Sent only when the server is
- * configured with AD_CONVERSION_ID; otherwise no third-party script is ever loaded.
- */
-function conversionId(): string | null {
-  const id = readPageConfig()?.adConversionId;
-  return typeof id === "string" && id ? id : null;
-}
+import { publicConfig } from "../../lib/public-config";
 
 type Gtag = (...args: unknown[]) => void;
 declare global {
@@ -17,8 +8,12 @@ declare global {
   }
 }
 
+/**
+ * The ad-conversion event on /success (docs/product.md §7). Sent only when the server is
+ * configured with AD_CONVERSION_ID; otherwise no third-party script is ever loaded.
+ */
 export function sendConversion(orderId: string) {
-  const id = conversionId();
+  const id = publicConfig.adConversionId;
   if (!id) return;
   const sentKey = `conversion_sent_${orderId}`;
   try {

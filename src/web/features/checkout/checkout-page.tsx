@@ -1,36 +1,54 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { centsToDecimal, parseRandToCents } from "../../../domain/money";
 import { amountToFreeDeliveryCents, deliveryFeeCents } from "../../../domain/pricing";
-import type { CreateOrderAnswer, CreateOrderInput, DeliveryInfo } from "../../../domain/schemas/orders";
-import { PROVINCES } from "../../../domain/schemas/orders";
-import { useSession } from "../../app/session";
+import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "../../../domain/schemas/orders";
 import { toast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api";
 import { formatRand } from "../../lib/format";
-import { useCart } from "../cart/cart-context";
-import { postToPayfast } from "./payfast-redirect";
+import { useSession } from "../account";
+import { useCart } from "../cart";
+import { useCreateOrder } from "./api/create-order";
+import { DeliveryFields, type DeliveryForm } from "./delivery-fields";
+import { OrderSummary } from "./order-summary";
 
-type DeliveryForm = Omit<DeliveryInfo, "province"> & { province: string };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const toRand = (cents: number) => Number(centsToDecimal(cents));
 
-/** /checkout (SPEC.md sections 2, 4, 5 and 8). */
+// The form holds text ("" before a province is chosen); the shared schema turns it into DeliveryInfo.
+const resolver = zodResolver(deliveryInfo) as unknown as Resolver<DeliveryForm, unknown, DeliveryInfo>;
+
+/** The toast for a form the schema refused, in the words the checkout has always used. */
+function refusedToast(values: DeliveryForm, errors: FieldErrors<DeliveryForm>) {
+  if (Object.values(values).some((value) => !String(value ?? "").trim())) {
+    toast({
+      title: "Missing Information",
+      description: "Please fill in all delivery details including phone number and email address.",
+      variant: "error",
+    });
+  } else if (errors.email) {
+    toast({ title: "Invalid Email", description: "Please enter a valid email address.", variant: "error" });
+  } else {
+    toast({ title: "Check your details", description: "Please correct the highlighted fields.", variant: "error" });
+  }
+}
+
+/** /checkout (docs/product.md §2, §4, §5 and §8). */
 export default function CheckoutPage() {
   const cart = useCart();
   const { user, setLoginOpen } = useSession();
   const [, navigate] = useLocation();
   const search = useSearch();
   const [placing, setPlacing] = useState(false);
+  const create = useCreateOrder({ onFailed: () => setPlacing(false) });
 
   const subtotal = cart.subtotalCents;
   const fee = deliveryFeeCents(subtotal);
   const total = subtotal + fee;
   const toFree = amountToFreeDeliveryCents(subtotal);
 
-  const { register, handleSubmit, reset, formState } = useForm<DeliveryForm>({
+  const { register, handleSubmit, reset, getValues, formState } = useForm<DeliveryForm, unknown, DeliveryInfo>({
+    resolver,
     defaultValues: { name: "", phone: "", email: "", address: "", city: "", province: "", zipCode: "" },
   });
 
@@ -67,22 +85,7 @@ export default function CheckoutPage() {
   }, [empty, placing, navigate]);
   if (empty) return null;
 
-  const placeOrder = async (form: DeliveryForm) => {
-    const delivery = Object.fromEntries(
-      Object.entries(form).map(([key, value]) => [key, String(value ?? "").trim()]),
-    ) as DeliveryForm;
-    if (Object.values(delivery).some((value) => !value)) {
-      toast({
-        title: "Missing Information",
-        description: "Please fill in all delivery details including phone number and email address.",
-        variant: "error",
-      });
-      return;
-    }
-    if (!EMAIL.test(delivery.email)) {
-      toast({ title: "Invalid Email", description: "Please enter a valid email address.", variant: "error" });
-      return;
-    }
+  const placeOrder = (delivery: DeliveryInfo) => {
     if (!user) {
       setLoginOpen(true);
       return;
@@ -97,36 +100,12 @@ export default function CheckoutPage() {
       })),
       customerEmail: delivery.email,
       userId: user.id,
-      deliveryInfo: delivery as DeliveryInfo,
+      deliveryInfo: delivery,
     };
     setPlacing(true);
-    try {
-      const answer = await apiRequest<Partial<CreateOrderAnswer>>("POST", "/api/create-order", body);
-      if (!answer.orderId || !answer.payfastData || !answer.payfastUrl) {
-        toast({
-          title: "Configuration Error",
-          description: "Payment system is not properly configured. Please contact support.",
-          variant: "error",
-        });
-        setPlacing(false);
-        return;
-      }
-      toast({ title: "Redirecting to Payment", description: "Taking you to PayFast to pay securely." });
-      postToPayfast(answer.payfastUrl, answer.payfastData);
-    } catch (error) {
-      toast({
-        title: "Order Creation Failed",
-        description:
-          error instanceof Error && error.message ? error.message : "Failed to create order. Please try again.",
-        variant: "error",
-      });
-      setPlacing(false);
-    }
+    create.mutate(body);
   };
-
-  const field =
-    "mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30";
-  const label = "block text-sm font-medium text-stone-800";
+  const refused = (errors: FieldErrors<DeliveryForm>) => refusedToast(getValues(), errors);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -145,7 +124,7 @@ export default function CheckoutPage() {
         <form
           id="checkout-form"
           noValidate
-          onSubmit={handleSubmit(placeOrder)}
+          onSubmit={handleSubmit(placeOrder, refused)}
           className="space-y-6"
           aria-label="Delivery details"
         >
@@ -163,83 +142,12 @@ export default function CheckoutPage() {
 
           <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
             <h2 className="text-lg font-semibold">Delivery details</h2>
-            <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <label className={`${label} sm:col-span-2`}>
-                Full name
-                <input className={field} autoComplete="name" {...register("name")} />
-              </label>
-              <label className={label}>
-                Phone number
-                <input className={field} type="tel" autoComplete="tel" inputMode="tel" {...register("phone")} />
-              </label>
-              <label className={label}>
-                Email address
-                <input className={field} type="email" autoComplete="email" {...register("email")} />
-              </label>
-              <label className={`${label} sm:col-span-2`}>
-                Street address
-                <input className={field} autoComplete="street-address" {...register("address")} />
-              </label>
-              <label className={label}>
-                City
-                <input className={field} autoComplete="address-level2" {...register("city")} />
-              </label>
-              <label className={label}>
-                Province
-                <select className={field} autoComplete="address-level1" {...register("province")}>
-                  <option value="">Choose a province</option>
-                  {PROVINCES.map((province) => (
-                    <option key={province} value={province}>
-                      {province}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={label}>
-                Postal code
-                <input className={field} autoComplete="postal-code" inputMode="numeric" {...register("zipCode")} />
-              </label>
-            </div>
+            <DeliveryFields register={register} errors={formState.errors} />
           </section>
         </form>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
-          <section
-            className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
-            aria-labelledby="summary-title"
-          >
-            <h2 id="summary-title" className="text-lg font-semibold">
-              Order summary
-            </h2>
-            <ul className="mt-3 divide-y divide-stone-100">
-              {cart.items.map((line) => {
-                const unit = parseRandToCents(line.price) ?? 0;
-                return (
-                  <li key={`${line.id}:${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
-                    <span>
-                      {line.name} <span className="text-stone-600">({line.size})</span> × {line.quantity}
-                    </span>
-                    <span className="tabular shrink-0">{formatRand(unit * line.quantity)}</span>
-                  </li>
-                );
-              })}
-            </ul>
-            <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd className="tabular">{formatRand(subtotal)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Delivery</dt>
-                <dd className="tabular">{fee === 0 ? "Free" : formatRand(fee)}</dd>
-              </div>
-              <div className="flex justify-between pt-1 text-base font-semibold">
-                <dt>Total</dt>
-                <dd className="tabular">{formatRand(total)}</dd>
-              </div>
-              <p className="text-xs text-stone-600">Prices include 15% VAT.</p>
-            </dl>
-          </section>
+          <OrderSummary items={cart.items} subtotal={subtotal} fee={fee} total={total} />
 
           <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
             <h2 className="text-lg font-semibold">Payment</h2>

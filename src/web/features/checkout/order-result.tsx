@@ -2,11 +2,12 @@ import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { Order } from "../../../domain/schemas/orders";
 import { Button } from "../../components/ui/button";
-import { ApiError } from "../../lib/api";
+import { ApiError, type ApiErrorCode } from "../../lib/api";
 import { orderNumber } from "../../lib/format";
-import { shopConfig } from "../../lib/shop-config";
-import { useCart } from "../cart/cart-context";
+import { publicConfig } from "../../lib/public-config";
+import { useCart } from "../cart";
 import { sendConversion } from "./ad-conversion";
+import { useOrder } from "./api/get-order";
 import {
   ContinueShoppingLink,
   OrderNumberLine,
@@ -16,7 +17,9 @@ import {
   Spinner,
   StatusPill,
 } from "./result-views";
-import { useOrder } from "./use-order";
+
+/** The order is not there for this browser: not signed in, someone else's, or no such order. */
+const NOT_YOURS = new Set<ApiErrorCode>(["NOT_LOGGED_IN", "SESSION_MISMATCH", "FORBIDDEN", "NOT_FOUND"]);
 
 const isPaid = (order: Order | undefined) => order?.status === "completed" || order?.status === "processed";
 
@@ -53,7 +56,7 @@ export function PaymentResult({ trackConversion }: { trackConversion: boolean })
 
   if (!order) {
     if (!error) return <Checking number={number} text="This takes a moment." />;
-    const missing = error instanceof ApiError && [401, 403, 404].includes(error.status);
+    const missing = error instanceof ApiError && NOT_YOURS.has(error.code);
     return (
       <ResultCard
         actions={
@@ -134,7 +137,7 @@ export function PaymentResult({ trackConversion }: { trackConversion: boolean })
         <h1 className="mt-4 text-balance text-2xl font-bold">PayFast has not confirmed this payment yet</h1>
         <p className="mt-2 text-stone-700">
           This page has stopped checking. If you paid, please do not pay again:{" "}
-          <a href={`mailto:${shopConfig.email}`} className="font-semibold text-brand-800 underline">
+          <a href={`mailto:${publicConfig.email}`} className="font-semibold text-brand-800 underline">
             contact us
           </a>{" "}
           with your order number and we will check the payment with PayFast.

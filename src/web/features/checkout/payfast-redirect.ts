@@ -1,4 +1,4 @@
-/** Posts the signed PayFast fields as a hidden form, in their signed order (SPEC.md section 7). */
+/** Posts the signed PayFast fields as a hidden form, in their signed order (docs/product.md §7). */
 export function postToPayfast(url: string, fields: Record<string, string>) {
   const form = document.createElement("form");
   form.method = "POST";

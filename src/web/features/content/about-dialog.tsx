@@ -1,6 +1,6 @@
 import { Dialog } from "../../components/ui/dialog";
 import { ClockIcon, GiftIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
-import { shopConfig } from "../../lib/shop-config";
+import { publicConfig } from "../../lib/public-config";
 
 const POINTS = [
   {
@@ -14,12 +14,12 @@ const POINTS = [
     title: "Secure payment",
     text: "Pay with PayFast by card or instant EFT. Prices include 15% VAT.",
   },
-  { icon: ClockIcon, title: "Here to help", text: `Call or e-mail us ${shopConfig.hours}.` },
+  { icon: ClockIcon, title: "Here to help", text: `Call or e-mail us ${publicConfig.hours}.` },
 ];
 
 /** About Us (header link and hero's Learn More). */
 export default function AboutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const shop = shopConfig;
+  const shop = publicConfig;
   return (
     <Dialog
       open={open}

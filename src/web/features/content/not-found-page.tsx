@@ -1,9 +1,9 @@
 import { Link } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { LogoMark } from "../../components/ui/logo";
-import { usePageTitle } from "./static-page";
+import { usePageTitle } from "../../lib/use-page-title";
 
-/** Every unknown path, and /profile for a guest (SPEC.md section 2). */
+/** Every unknown path, and /profile for a guest (docs/product.md §2). */
 export function NotFoundPage() {
   usePageTitle("404 Page Not Found");
   return (

@@ -1,9 +1,9 @@
 import { buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { MailIcon, PhoneIcon } from "../../components/ui/icons";
-import { shopConfig, telHref } from "../../lib/shop-config";
+import { publicConfig, telHref } from "../../lib/public-config";
 
-/** Requests: specialist medical products are quoted by e-mail (SPEC.md section 1). */
+/** Requests: specialist medical products are quoted by e-mail (docs/product.md §1). */
 export default function RequestsDialog({
   open,
   onOpenChange,
@@ -11,7 +11,7 @@ export default function RequestsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const shop = shopConfig;
+  const shop = publicConfig;
   const subject = encodeURIComponent("Product request");
   const body = encodeURIComponent("Product:\nSize:\nQuantity:\nDelivery town or city:\n");
   return (

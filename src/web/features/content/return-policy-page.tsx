@@ -1,9 +1,9 @@
-import { shopConfig, telHref } from "../../lib/shop-config";
+import { publicConfig, telHref } from "../../lib/public-config";
 import { Bullets, Section, StaticPage } from "./static-page";
 
-/** /return-policy (SPEC.md section 9 with DECISIONS.md: defective goods within 6 months of delivery). */
+/** /return-policy (docs/product.md §9: defective goods within 6 months of delivery). */
 export default function ReturnPolicyPage() {
-  const shop = shopConfig;
+  const shop = publicConfig;
   return (
     <StaticPage title="Return Policy" dateLine="Last updated: September 18, 2025">
       <p className="leading-relaxed text-stone-700">

@@ -1,10 +1,10 @@
 import { Link } from "wouter";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons";
 import { Logo } from "../../components/ui/logo";
-import { shopConfig, telHref } from "../../lib/shop-config";
+import { publicConfig, telHref } from "../../lib/public-config";
 
-/** The footer's category shortcuts (DECISIONS.md: Sanitary selects pads). */
-export const FOOTER_CATEGORIES = [
+/** The footer's category shortcuts (docs/product.md §2: Sanitary selects pads). */
+const FOOTER_CATEGORIES = [
   { label: "Adult", category: "adult" },
   { label: "Baby", category: "baby" },
   { label: "Sanitary", category: "pads" },
@@ -22,7 +22,7 @@ const linkClass =
   "inline-flex min-h-11 items-center text-stone-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300 sm:min-h-9";
 
 export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: SiteFooterProps) {
-  const shop = shopConfig;
+  const shop = publicConfig;
   return (
     <footer className="bg-brand-950 text-stone-200">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
@@ -131,7 +131,7 @@ export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: Site
               </Link>
             </li>
             <li>
-              {/* SPEC.md: Privacy Policy is listed but has no page yet. */}
+              {/* docs/product.md §2: Privacy Policy is listed but has no page yet. */}
               <span className="inline-flex min-h-11 items-center text-stone-300 sm:min-h-9">Privacy Policy</span>
             </li>
             <li>

@@ -1,17 +1,10 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
-import { shopConfig } from "../../lib/shop-config";
+import { usePageTitle } from "../../lib/use-page-title";
 
-/** Sets the document title of a page: "Return Policy | Snug & Dry". */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} | ${shopConfig.name}`;
-  }, [title]);
-}
-
-export function BackToStore({ className = "" }: { className?: string }) {
+function BackToStore({ className = "" }: { className?: string }) {
   return (
     <Link href="/" className={buttonClass({ variant: "outline", className })}>
       <ArrowLeftIcon className="size-4" />

@@ -1,10 +1,10 @@
 import { Link } from "wouter";
-import { shopConfig } from "../../lib/shop-config";
+import { publicConfig } from "../../lib/public-config";
 import { Bullets, Section, StaticPage } from "./static-page";
 
-/** /terms-and-conditions: effective September 24, 2025 (SPEC.md section 9). */
+/** /terms-and-conditions: effective September 24, 2025 (docs/product.md §9). */
 export default function TermsPage() {
-  const shop = shopConfig;
+  const shop = publicConfig;
   return (
     <StaticPage title="Terms and Conditions" dateLine="Effective date: September 24, 2025">
       <p className="leading-relaxed text-stone-700">

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CheckOutcome } from "../../../../domain/schemas/payments";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest, errorMessage } from "../../../lib/api";
 import type { AdminOrder } from "../order-model";
-import { errorMessage, ordersChanged } from "./keys";
+import { ordersChanged } from "./keys";
 
 export interface CheckPayfastAnswer {
   outcome: CheckOutcome;

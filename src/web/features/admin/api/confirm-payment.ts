@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest, errorMessage } from "../../../lib/api";
 import type { AdminOrder } from "../order-model";
-import { errorMessage, ordersChanged } from "./keys";
+import { ordersChanged } from "./keys";
 
 export function confirmPayment(id: string) {
   return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/confirm-payment`);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api";
-import { catalogueChanged, errorMessage } from "./keys";
+import { apiRequest, errorMessage } from "../../../lib/api";
+import { catalogueChanged } from "./keys";
 
 export function deleteCategory(id: string) {
   return apiRequest<void>("DELETE", `/api/admin/categories/${id}`);

@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { USERS_KEY } from "../../account";
+import { CATEGORIES_KEY, PRODUCTS_KEY } from "../../catalog";
 
 export const ADMIN_ORDERS_KEY = ["/api/admin/orders"] as const;
 export const PREPARING_ORDERS_KEY = ["/api/admin/orders/preparing"] as const;
 export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
 export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
-export const PRODUCTS_KEY = ["/api/products"] as const;
-export const CATEGORIES_KEY = ["/api/categories"] as const;
 
 /** After a catalogue write: the admin lists and the storefront's lists load afresh. */
 export function catalogueChanged(queryClient: QueryClient) {
@@ -26,11 +26,6 @@ export function ordersChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }),
     queryClient.invalidateQueries({ queryKey: PREPARING_ORDERS_KEY }),
     queryClient.invalidateQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
-    queryClient.invalidateQueries({ queryKey: ["/api/users"] }),
+    queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   ]);
-}
-
-/** The message to show for a failed call: the server's, or the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CategoryInput } from "../../../../domain/schemas/catalog";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest, errorMessage } from "../../../lib/api";
 import type { AdminCategory } from "./get-categories";
-import { catalogueChanged, errorMessage } from "./keys";
+import { catalogueChanged } from "./keys";
 
-/** The body of SPEC.md section 7: name and description, the description as "" when absent. */
+/** The body of docs/product.md §7: name and description, the description as "" when absent. */
 function categoryBody(input: CategoryInput) {
   return { name: input.name, description: input.description ?? "" };
 }

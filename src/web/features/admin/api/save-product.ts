@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { centsToDecimal } from "../../../../domain/money";
 import type { Product, ProductValues } from "../../../../domain/schemas/catalog";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api";
-import { catalogueChanged, errorMessage } from "./keys";
+import { apiRequest, errorMessage } from "../../../lib/api";
+import { catalogueChanged } from "./keys";
 
-/** The body of SPEC.md section 7 from the validated form: the price goes back to rand text ("249.99"). */
+/** The body of docs/product.md §7 from the validated form: the price goes back to rand text ("249.99"). */
 function productBody(values: ProductValues) {
   return { ...values, price: centsToDecimal(values.price), promoText: values.promoText ?? "" };
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "../../../../domain/order-status";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest, errorMessage } from "../../../lib/api";
 import { type AdminOrder, statusChangedMessage } from "../order-model";
-import { errorMessage, ordersChanged } from "./keys";
+import { ordersChanged } from "./keys";
 
 export function updateOrderStatus(id: string, status: OrderStatus) {
   return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/status`, { status });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pollDelay } from "./use-order";
+import { pollDelay } from "./get-order";
 
 describe("pollDelay", () => {
   it.each([

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import type { Order } from "../../../domain/schemas/orders";
-import { getJson } from "../../lib/api";
+import type { Order } from "../../../../domain/schemas/orders";
+import { apiGet } from "../../../lib/api";
 
 /**
  * How often a pending order is asked again. PayFast's notification is usually a moment behind
@@ -20,6 +20,16 @@ export function pollDelay(elapsedMs: number): number | false {
   return false;
 }
 
+/** GET /api/orders/{id}: one order of the signed-in customer, never cached. */
+export function orderQueryOptions(orderId: string | null) {
+  return queryOptions<Order>({
+    queryKey: ["/api/orders", orderId],
+    queryFn: () => apiGet<Order>(`/api/orders/${encodeURIComponent(orderId ?? "")}`),
+    enabled: Boolean(orderId),
+    staleTime: 0,
+  });
+}
+
 /**
  * The order as the server knows it. With `waitForPayment`, a pending order is asked again on the
  * schedule above; `waiting` says whether the page is still checking, and `checkAgain` starts a
@@ -29,11 +39,8 @@ export function useOrder(orderId: string | null, { waitForPayment }: { waitForPa
   const [waitStartedAt, setWaitStartedAt] = useState(() => Date.now());
   const [waitOver, setWaitOver] = useState(false);
 
-  const query = useQuery<Order>({
-    queryKey: ["/api/orders", orderId],
-    queryFn: () => getJson<Order>(`/api/orders/${encodeURIComponent(orderId ?? "")}`),
-    enabled: Boolean(orderId),
-    staleTime: 0,
+  const query = useQuery({
+    ...orderQueryOptions(orderId),
     refetchInterval: (current) => {
       if (!waitForPayment || current.state.data?.status !== "pending") return false;
       return pollDelay(Date.now() - waitStartedAt);

@@ -1,0 +1,104 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The import boundaries live in biome.json (style/noRestrictedImports, one override per folder).
+ * Each case writes one file into a temporary copy of the layout, lints it with the project's own
+ * biome.json, and reads whether the rule fired: nothing is ever written into the source tree.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const biome = path.join(root, "node_modules/.bin/biome");
+let workspace: string;
+
+beforeAll(() => {
+  workspace = mkdtempSync(path.join(tmpdir(), "boundaries-"));
+  const config = JSON.parse(readFileSync(path.join(root, "biome.json"), "utf8"));
+  // The copy is not a git checkout: lint every file written, with the same rules.
+  config.vcs = { enabled: false };
+  writeFileSync(path.join(workspace, "biome.json"), JSON.stringify(config));
+});
+
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+/** Lints `source` as the file `file` (relative to the repository root): the boundary messages it gets. */
+function boundaryDiagnostics(file: string, source: string): string {
+  const full = path.join(workspace, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, source);
+  try {
+    execFileSync(biome, ["lint", "--max-diagnostics=50", file], { cwd: workspace, encoding: "utf8", stdio: "pipe" });
+    return "";
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    return stdout + stderr;
+  } finally {
+    rmSync(full);
+  }
+}
+
+describe("import boundaries (npm run lint)", () => {
+  it("refuses a feature importing another feature's file", () => {
+    const output = boundaryDiagnostics(
+      "src/web/features/checkout/uses-cart.ts",
+      'import { useCart } from "../cart/cart-context";\nexport const hook = useCart;\n',
+    );
+    expect(output).toContain("lint/style/noRestrictedImports");
+    expect(output).toContain("only through its public index");
+  });
+
+  it("refuses it from a feature's api/ folder too", () => {
+    const output = boundaryDiagnostics(
+      "src/web/features/admin/api/uses-catalog.ts",
+      'import { PRODUCTS_KEY } from "../../catalog/api/get-products";\nexport const key = PRODUCTS_KEY;\n',
+    );
+    expect(output).toContain("only through its public index");
+  });
+
+  it("lets a feature use another feature's public index, shared code and the domain", () => {
+    const output = boundaryDiagnostics(
+      "src/web/features/checkout/uses-index.ts",
+      [
+        'import { useCart } from "../cart";',
+        'import { apiGet } from "../../lib/api";',
+        'import { Button } from "../../components/ui/button";',
+        'import { orderNumber } from "../../../domain/order-status";',
+        'import { createOrder } from "./api/create-order";',
+        "export const used = [useCart, apiGet, Button, orderNumber, createOrder];",
+        "",
+      ].join("\n"),
+    );
+    expect(output).not.toContain("noRestrictedImports");
+  });
+
+  it("refuses a feature importing app/", () => {
+    const output = boundaryDiagnostics(
+      "src/web/features/cart/uses-app.ts",
+      'import { App } from "../../app/App";\nexport const app = App;\n',
+    );
+    expect(output).toContain("Features do not import app/");
+  });
+
+  it("refuses shared code importing a feature", () => {
+    const output = boundaryDiagnostics(
+      "src/web/lib/uses-feature.ts",
+      'import { useCart } from "../features/cart";\nexport const hook = useCart;\n',
+    );
+    expect(output).toContain("never imports features or app/");
+  });
+
+  it("refuses the domain importing the server or the web", () => {
+    const server = boundaryDiagnostics(
+      "src/domain/uses-server.ts",
+      'import { loadConfig } from "../server/config";\nexport const load = loadConfig;\n',
+    );
+    const web = boundaryDiagnostics(
+      "src/domain/schemas/uses-web.ts",
+      'import { apiGet } from "../../web/lib/api";\nexport const get = apiGet;\n',
+    );
+    expect(server).toContain("imports nothing from server/ or web/");
+    expect(web).toContain("imports nothing from server/ or web/");
+  });
+});

@@ -1,0 +1,7 @@
+import type { User } from "../../../../domain/schemas/account";
+import { apiGet } from "../../../lib/api";
+
+/** GET /api/auth/me: who the session belongs to (the session restores from it on every load). */
+export function getMe() {
+  return apiGet<User>("/api/auth/me");
+}

@@ -1,0 +1,24 @@
+import { useMutation } from "@tanstack/react-query";
+import type { LoginInput, User } from "../../../../domain/schemas/account";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api";
+import { useSession } from "../session";
+
+export function logIn(values: LoginInput) {
+  return apiRequest<User>("POST", "/api/auth/login", values);
+}
+
+/** POST /api/auth/login: the session starts with the user the server answers. */
+export function useLogIn({ onSuccess }: { onSuccess: () => void }) {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: (user) => {
+      signIn(user);
+      onSuccess();
+      toast({ title: "Logged in successfully!", description: `Welcome back, ${user.fullName}.`, variant: "success" });
+    },
+    onError: (error) =>
+      toast({ title: "Login Failed", description: errorMessage(error, "Invalid credentials"), variant: "error" }),
+  });
+}

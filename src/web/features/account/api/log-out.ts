@@ -1,0 +1,6 @@
+import { apiRequest } from "../../../lib/api";
+
+/** POST /api/auth/logout: ends the session on the server. */
+export function logOut() {
+  return apiRequest<void>("POST", "/api/auth/logout");
+}

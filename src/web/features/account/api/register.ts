@@ -1,0 +1,28 @@
+import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { registerInput, User } from "../../../../domain/schemas/account";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api";
+
+export type RegisterValues = z.output<typeof registerInput>;
+
+export function register(values: RegisterValues) {
+  return apiRequest<User>("POST", "/api/auth/register", values);
+}
+
+/** POST /api/auth/register: the new account then logs in on the Login tab. */
+export function useRegister({ onSuccess }: { onSuccess: (user: User) => void }) {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      onSuccess(user);
+      toast({ title: "Account created successfully! You can now log in.", variant: "success" });
+    },
+    onError: (error) =>
+      toast({
+        title: "Registration Failed",
+        description: errorMessage(error, "Failed to create account"),
+        variant: "error",
+      }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { profileInput, User } from "../../../../domain/schemas/account";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api";
+import { useSession } from "../session";
+
+export type ProfileValues = z.output<typeof profileInput>;
+
+export function updateProfile(userId: string, values: ProfileValues) {
+  return apiRequest<User>("PUT", `/api/users/${encodeURIComponent(userId)}`, values);
+}
+
+/** PUT /api/users/{id}: the session takes the profile the server answers. */
+export function useUpdateProfile(userId: string, { onSuccess }: { onSuccess: () => void }) {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (values: ProfileValues) => updateProfile(userId, values),
+    onSuccess: (updated) => {
+      signIn(updated);
+      onSuccess();
+      toast({ title: "Profile updated successfully!", variant: "success" });
+    },
+    onError: (error) =>
+      toast({ title: "Update Failed", description: errorMessage(error, "Failed to update profile"), variant: "error" }),
+  });
+}

@@ -1,0 +1,119 @@
+import { Link } from "wouter";
+import { formatRand, formatRandText, parseRandToCents } from "../../../domain/money";
+import type { Order } from "../../../domain/schemas/orders";
+import { Button, buttonClass } from "../../components/ui/button";
+import { OrderStatusBadge } from "../../components/ui/order-status-badge";
+import { formatDateTime, orderNumber } from "../../lib/format";
+import { useUserOrders } from "./api/get-user-orders";
+
+/** The Order History tab: the customer's orders, newest first. */
+export function OrderHistory({ userId }: { userId: string }) {
+  const { data, isPending, isError, error, refetch, isFetching } = useUserOrders(userId);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-live="polite" className="grid gap-4">
+        <span className="sr-only">Loading your orders...</span>
+        {[0, 1].map((key) => (
+          <div
+            key={key}
+            aria-hidden="true"
+            className="h-40 animate-pulse rounded-2xl border border-stone-200 bg-white"
+          />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-950">
+        <p className="font-semibold">We couldn't load your orders.</p>
+        <p className="mt-1 text-sm">{error.message}</p>
+        <Button variant="outline" className="mt-4" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-stone-300 bg-white px-5 py-10 text-center">
+        <h2 className="text-lg font-semibold text-stone-950">No orders yet</h2>
+        <p className="mt-1 text-stone-600">When you place an order, you can follow it here.</p>
+        <Link href="/" className={buttonClass({ className: "mt-5" })}>
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const newestFirst = [...data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return (
+    <section aria-label="Your orders">
+      <p className="mb-4 text-sm text-stone-600">
+        {newestFirst.length} {newestFirst.length === 1 ? "order" : "orders"}, newest first
+      </p>
+      <ol className="grid gap-4">
+        {newestFirst.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const headingId = `order-${order.id}`;
+  const deliveryCents = parseRandToCents(order.deliveryFee) ?? 0;
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="font-semibold text-stone-950">
+            Order #{orderNumber(order.id)}
+          </h3>
+          <p className="text-sm text-stone-600">
+            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <ul className="mt-4 divide-y divide-stone-100 border-y border-stone-100">
+        {order.items.map((item) => (
+          <li key={`${item.name}|${item.size}|${item.price}`} className="flex justify-between gap-4 py-2.5 text-sm">
+            <span className="min-w-0">
+              <span className="font-medium text-stone-900">{item.name}</span>
+              <span className="block text-stone-600">
+                {item.size} · {item.quantity} × {formatRandText(item.price)}
+              </span>
+            </span>
+            <span className="tabular shrink-0 font-medium text-stone-900">
+              {formatRand((parseRandToCents(item.price) ?? 0) * item.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="tabular mt-3 grid gap-1 text-sm">
+        <div className="flex justify-between text-stone-700">
+          <dt>Subtotal</dt>
+          <dd>{formatRandText(order.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between text-stone-700">
+          <dt>Delivery</dt>
+          <dd>{deliveryCents === 0 ? "Free" : formatRandText(order.deliveryFee)}</dd>
+        </div>
+        <div className="flex justify-between text-base font-semibold text-stone-950">
+          <dt>Total</dt>
+          <dd>{formatRandText(order.total)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-stone-600">
+        Delivering to {order.deliveryName}, {order.deliveryCity}, {order.deliveryProvince}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+// The cart feature's public face: what other features may use.
+export { useCart } from "./cart-context";

@@ -1,0 +1,52 @@
+import type { CartLine } from "../../../domain/cart";
+import { parseRandToCents } from "../../../domain/money";
+import { formatRand } from "../../lib/format";
+
+/** The cart's lines and the order's totals beside the delivery form. */
+export function OrderSummary({
+  items,
+  subtotal,
+  fee,
+  total,
+}: {
+  items: readonly CartLine[];
+  subtotal: number;
+  fee: number;
+  total: number;
+}) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="text-lg font-semibold">
+        Order summary
+      </h2>
+      <ul className="mt-3 divide-y divide-stone-100">
+        {items.map((line) => {
+          const unit = parseRandToCents(line.price) ?? 0;
+          return (
+            <li key={`${line.id}:${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
+              <span>
+                {line.name} <span className="text-stone-600">({line.size})</span> × {line.quantity}
+              </span>
+              <span className="tabular shrink-0">{formatRand(unit * line.quantity)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular">{formatRand(subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Delivery</dt>
+          <dd className="tabular">{fee === 0 ? "Free" : formatRand(fee)}</dd>
+        </div>
+        <div className="flex justify-between pt-1 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular">{formatRand(total)}</dd>
+        </div>
+        <p className="text-xs text-stone-600">Prices include 15% VAT.</p>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+// The content feature's public face: what other features may use.
+export { NotFoundPage } from "./not-found-page";

@@ -1,0 +1,99 @@
+import { expect, type Page, type Request, test } from "@playwright/test";
+import { loadConfig } from "../../src/server/config.js";
+import { securityHeaders } from "../../src/server/security-headers.js";
+import { checkOutOneProduct, signUpAndLogIn } from "./helpers";
+
+/**
+ * The ad conversion (docs/product.md §7): sent on /success once the order is paid, only when the
+ * server has AD_CONVERSION_ID. The e2e server runs without it, so the "with" case serves /success
+ * as the server would with the id: the id in the page config and the CSP that config builds.
+ * Google's script never loads for real: a stub stands in for it and nothing leaves this machine.
+ */
+
+const CONVERSION_ID = "AW-TEST";
+const adsCsp = securityHeaders(loadConfig({ AD_CONVERSION_ID: CONVERSION_ID })).page["content-security-policy"] ?? "";
+
+/** The /success document with the conversion id added to the injected page config. */
+async function serveSuccessWithConversionId(page: Page) {
+  await page.route(
+    (url) => url.pathname === "/success",
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const withId = html.replace(
+        /(<script type="application\/json" id="shop-config">)(.*?)(<\/script>)/s,
+        (_match, open: string, json: string, close: string) => {
+          const config = { ...JSON.parse(json), adConversionId: CONVERSION_ID };
+          return `${open}${JSON.stringify(config).replace(/</g, "\\u003c")}${close}`;
+        },
+      );
+      expect(withId).toContain(CONVERSION_ID);
+      await route.fulfill({
+        response,
+        body: withId,
+        headers: { ...response.headers(), "content-security-policy": adsCsp },
+      });
+    },
+  );
+}
+
+/** Stands in for gtag.js: marks that it ran (so the CSP let it load) and keeps what was queued. */
+async function stubGoogleTag(page: Page) {
+  const loaded: string[] = [];
+  await page.route("https://www.googletagmanager.com/**", async (route) => {
+    loaded.push(route.request().url());
+    await route.fulfill({
+      contentType: "text/javascript",
+      body: "window.__gtagStub = (window.dataLayer || []).map(function (args) { return Array.from(args); });",
+    });
+  });
+  return loaded;
+}
+
+async function payOnEmulator(page: Page) {
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?orderId=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+}
+
+test("a paid order on /success sends the conversion with its order id when the shop has an id", async ({ page }) => {
+  await signUpAndLogIn(page);
+  await page.goto("/");
+  const orderId = await checkOutOneProduct(page);
+  await payOnEmulator(page);
+
+  // The emulator's redirect lands on /success before a route could rewrite it: load it again as
+  // a shop with the id would serve it (the conversion was not sent yet: there was no id).
+  await serveSuccessWithConversionId(page);
+  const loaded = await stubGoogleTag(page);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+
+  await expect.poll(() => page.evaluate(() => (window as { __gtagStub?: unknown }).__gtagStub)).toBeTruthy();
+  expect(loaded).toEqual([`https://www.googletagmanager.com/gtag/js?id=${CONVERSION_ID}`]);
+  const calls = (await page.evaluate(() => (window as { __gtagStub?: unknown[][] }).__gtagStub)) ?? [];
+  expect(calls).toContainEqual(["config", CONVERSION_ID]);
+  expect(calls).toContainEqual(["event", "conversion", { send_to: CONVERSION_ID, transaction_id: orderId }]);
+});
+
+test("without a conversion id, /success loads nothing from any other host", async ({ page, baseURL }) => {
+  const shopHost = new URL(baseURL ?? "http://localhost").host;
+  const thirdParty: string[] = [];
+  const note = (request: Request) => {
+    const url = new URL(request.url());
+    // Count from the arrival on /success: the way there passes the PayFast emulator's own host.
+    if (request.isNavigationRequest() && url.pathname === "/success") thirdParty.length = 0;
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== shopHost) thirdParty.push(url.href);
+  };
+  page.on("request", note);
+
+  await signUpAndLogIn(page);
+  await page.goto("/");
+  await checkOutOneProduct(page);
+  await payOnEmulator(page);
+  // The conversion would be sent once the paid order shows: give a late script the chance to appear.
+  await page.waitForLoadState("networkidle");
+
+  expect(thirdParty).toEqual([]);
+  expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe("undefined");
+});
