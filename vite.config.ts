@@ -1,11 +1,31 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { loadConfig } from "./src/server/config.js";
+import { injectShopConfig, pageConfig } from "./src/server/web.js";
+
+/**
+ * Where the dev server's proxy sends /api and /payfast-emulator: the API that `npm run dev`
+ * (scripts/dev.mjs) starts beside Vite, on DEV_API_PORT.
+ */
+const apiTarget = `http://127.0.0.1:${process.env.DEV_API_PORT || "3000"}`;
+
+/**
+ * In development Vite serves index.html itself, so it writes the page config the API writes in
+ * production (shop details, the "Test mode" notice), from the same environment the API runs with.
+ */
+function devShopConfig(): Plugin {
+  return {
+    name: "shop-dev-page-config",
+    apply: "serve",
+    transformIndexHtml: (html) => injectShopConfig(html, pageConfig(loadConfig())),
+  };
+}
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), devShopConfig()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
@@ -14,9 +34,11 @@ export default defineConfig({
     reportCompressedSize: false,
   },
   server: {
+    // PUBLIC_URL names this port (PayFast's return, cancel and notify URLs): never another one.
+    strictPort: true,
     proxy: {
-      "/api": "http://localhost:3000",
-      "/payfast-emulator": "http://localhost:3000",
+      "/api": apiTarget,
+      "/payfast-emulator": apiTarget,
     },
   },
 });

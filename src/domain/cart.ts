@@ -11,6 +11,15 @@ export function cartKey(userId: string | null | undefined): string {
   return userId ? `cart_${userId}` : "cart_guest";
 }
 
+/**
+ * The most of one product and size a cart line holds: what create-order takes per line
+ * (`orderLineInput`'s quantity, src/domain/schemas/orders.ts). Adding more, in one go or by
+ * adding the same product and size again, stops at this many.
+ */
+export const MAX_LINE_QUANTITY = 999;
+
+const capQuantity = (quantity: number) => Math.min(quantity, MAX_LINE_QUANTITY);
+
 /** The key an earlier version stored the cart under; moved once to the current key. */
 export const LEGACY_CART_KEY = "nappiesCart";
 
@@ -36,19 +45,25 @@ export function isCart(value: unknown): value is CartLine[] {
 const sameLine = (a: { id: string; size: string }, b: { id: string; size: string }) =>
   a.id === b.id && a.size === b.size;
 
-/** Adding merges the quantity into an existing line of the same product and size. */
+/**
+ * Adding merges the quantity into an existing line of the same product and size; the merged
+ * line is capped at MAX_LINE_QUANTITY like a single one. Adding nothing (0 or less) changes nothing.
+ */
 export function addLine(cart: readonly CartLine[], product: Product, size: string, quantity: number): CartLine[] {
+  if (!(quantity > 0)) return [...cart];
   const existing = cart.find((line) => sameLine(line, { id: product.id, size }));
   if (existing) {
-    return cart.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line));
+    return cart.map((line) =>
+      line === existing ? { ...line, quantity: capQuantity(line.quantity + quantity) } : line,
+    );
   }
-  return [...cart, { ...product, size, quantity }];
+  return [...cart, { ...product, size, quantity: capQuantity(quantity) }];
 }
 
-/** A quantity of 0 or less removes the line. */
+/** A quantity of 0 or less removes the line; more than MAX_LINE_QUANTITY sets the maximum. */
 export function setLineQuantity(cart: readonly CartLine[], id: string, size: string, quantity: number): CartLine[] {
   if (quantity <= 0) return cart.filter((line) => !sameLine(line, { id, size }));
-  return cart.map((line) => (sameLine(line, { id, size }) ? { ...line, quantity } : line));
+  return cart.map((line) => (sameLine(line, { id, size }) ? { ...line, quantity: capQuantity(quantity) } : line));
 }
 
 export function removeLine(cart: readonly CartLine[], id: string, size: string): CartLine[] {
@@ -63,7 +78,7 @@ export function cartSubtotalCents(cart: readonly CartLine[]): number {
   return cart.reduce((sum, line) => sum + (parseRandToCents(line.price) ?? 0) * line.quantity, 0);
 }
 
-/** Why a product and size cannot be added, in SPEC.md section 5's words, or null when it can. */
+/** Why a product and size cannot be added, in the words of docs/product.md §5, or null when it can. */
 export function addToCartProblem(product: Product, size: string | null | undefined): string | null {
   if (product.outOfStock) return "This product is currently out of stock";
   if (!size) return "Please select a size before adding to cart";

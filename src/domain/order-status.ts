@@ -3,7 +3,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The admin's one forward move from each status. A cancelled order leaves that state only
- * through a verified payment (DECISIONS.md: money is never ignored), never by a status change.
+ * through a verified payment (docs/product.md §4: money is never ignored), never by a status change.
  */
 const NEXT: Record<OrderStatus, OrderStatus | null> = {
   pending: "completed",

@@ -51,7 +51,7 @@ function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>>
 
 /**
  * Where the checkout form's post may go, redirects included: browsers check CSP form-action
- * against every hop of a form submission's redirect chain (PAYFAST.md, "Where the shopper's
+ * against every hop of a form submission's redirect chain (docs/payfast.md §5, "Where the shopper's
  * browser goes"). Live PayFast answers the post to www.payfast.co.za with a redirect to
  * payment.payfast.io; the sandbox redirects within sandbox.payfast.co.za; the local emulator is
  * served by the shop itself ('self') and may redirect to a second origin that stands in for

@@ -9,7 +9,7 @@ import { selfSignedCertificate } from "./support/tls.js";
 /**
  * Live PayFast answers the checkout form's POST to https://www.payfast.co.za/eng/process with a
  * redirect to https://payment.payfast.io/eng/process/payment/<uuid>, and browsers check CSP
- * form-action against each hop of that redirect (PAYFAST.md, "Where the shopper's browser goes").
+ * form-action against each hop of that redirect (docs/payfast.md §5, "Where the shopper's browser goes").
  * This spec runs that flow in the real Chromium against stand-ins for the shop and both PayFast
  * hosts, all HTTPS on 127.0.0.1 (Chromium's --host-resolver-rules sends the real names there), the
  * shop's page carrying the CSP our code builds for live mode. Nothing here touches the internet.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText, text } from "./common.js";
 
-/** A user as the API answers it (SPEC.md section 3): never the password or its hash. */
+/** A user as the API answers it (docs/product.md §3): never the password or its hash. */
 export const user = z.object({
   id: z.string(),
   username: z.string(),

@@ -45,7 +45,7 @@ export const orderLineInput = z.object({
   price: z.union([z.number(), z.string()]).optional(),
 });
 
-/** POST /api/create-order (SPEC.md section 7). */
+/** POST /api/create-order (docs/product.md §7). */
 export const createOrderInput = z.object({
   subtotal: money("subtotal"),
   deliveryFee: money("deliveryFee"),
@@ -77,7 +77,7 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
-/** An order as the API answers it (SPEC.md section 3). */
+/** An order as the API answers it (docs/product.md §3). */
 export const order = z.object({
   id: z.string(),
   userId: z.string().nullable(),

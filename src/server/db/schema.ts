@@ -62,7 +62,7 @@ export const categories = pgTable(
   "categories",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Lower-case: products carry the category's name on the wire (SPEC.md section 3). */
+    /** Lower-case: products carry the category's name on the wire (docs/product.md §3). */
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),

@@ -15,7 +15,7 @@ export interface ProductForOrder {
   outOfStock: boolean;
 }
 
-/** A cart line as the browser sent it (SPEC.md section 7). */
+/** A cart line as the browser sent it (docs/product.md §7). */
 export interface ClientLine {
   id: string;
   name?: string | undefined;

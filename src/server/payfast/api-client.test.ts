@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiSignature, parseHistory, payfastTimestamp, sastDate } from "./api-client.js";
 
 /**
- * Vectors worked by hand from PayFast's API documentation (PAYFAST.md, "PayFast's API"): the
+ * Vectors worked by hand from PayFast's API documentation (docs/payfast.md §7, "PayFast's API"): the
  * header values, the query or body values and the passphrase, sorted alphabetically, each
  * `key=urlencode(value)`, joined with `&`, MD5. The parameter strings are spelled out here and
  * their MD5 computed outside our code (`printf '%s' '<string>' | md5sum`).

@@ -5,7 +5,7 @@ import type { Config } from "../config.js";
 import { phpUrlencode } from "./signature.js";
 
 /**
- * PayFast's API (PAYFAST.md, "PayFast's API"): every call carries the headers merchant-id,
+ * PayFast's API (docs/payfast.md §7, "PayFast's API"): every call carries the headers merchant-id,
  * version and timestamp, and a signature over those headers, the query and body values and the
  * passphrase, sorted alphabetically by key. In local mode the base URL is the emulator's.
  */

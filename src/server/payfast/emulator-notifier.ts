@@ -12,7 +12,7 @@ export const EMULATOR_REFERER = "https://www.payfast.co.za/";
 
 /**
  * When PayFast sends a notification again after it got no 200: at once, after ten minutes, then at
- * growing intervals (PAYFAST.md). The emulator runs the same schedule 300 times faster, so a test
+ * growing intervals (docs/payfast.md §3). The emulator runs the same schedule 300 times faster, so a test
  * sees the retries in seconds.
  */
 const PAYFAST_RETRY_DELAYS_MS = [10, 30, 60, 180, 360, 720].map((minutes) => minutes * 60_000);
@@ -164,7 +164,7 @@ export class EmulatorNotifier {
     }
   }
 
-  /** A notification with the fields, in the order, PayFast sends them (PAYFAST.md), signed. */
+  /** A notification with the fields, in the order, PayFast sends them (docs/payfast.md §3), signed. */
   #itnBody(
     fields: CheckoutFields,
     pfPaymentId: string,

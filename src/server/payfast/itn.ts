@@ -36,7 +36,7 @@ const VALIDATE_TIMEOUT_MS = 5_000;
 /** A refused notification keeps only this much of its body: enough to recognise it, never a store for junk. */
 const REFUSED_BODY_PREFIX = 256;
 
-/** The server confirmation of PAYFAST.md's fourth check: POST the parameter string, expect "VALID". */
+/** The server confirmation (docs/payfast.md §4, check 4): POST the parameter string, expect "VALID". */
 export function confirmWithPayfast(config: Config) {
   const url = payfastValidateUrl(config);
   return async (paramString: string) => {

@@ -13,7 +13,7 @@ import {
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
-/** PAYFAST.md's first test vector: the docs' sample form with the sandbox credentials. */
+/** The test vector of docs/payfast.md §2: the docs' sample form with the sandbox credentials. */
 const SAMPLE_FORM = {
   merchant_id: "10000100",
   merchant_key: "46f0cd694581a",
@@ -30,7 +30,7 @@ const SAMPLE_FORM = {
 const SAMPLE_PARAM_STRING =
   "merchant_id=10000100&merchant_key=46f0cd694581a&return_url=http%3A%2F%2Fwww.yourdomain.co.za%2Freturn.php&cancel_url=http%3A%2F%2Fwww.yourdomain.co.za%2Fcancel.php&notify_url=http%3A%2F%2Fwww.yourdomain.co.za%2Fnotify.php&name_first=First+Name&name_last=Last+Name&email_address=test%40test.com&m_payment_id=1234&amount=10.00&item_name=Order%23123";
 
-/** PAYFAST.md's second test vector: a real notification, signed without a passphrase. */
+/** The test vector of docs/payfast.md §3: a real notification, signed without a passphrase. */
 const REAL_ITN =
   "m_payment_id=000000020&pf_payment_id=1579137&payment_status=COMPLETE&item_name=Order+%23000000020&item_description=&amount_gross=15.00&amount_fee=-2.30&amount_net=12.70&custom_str1=&custom_str2=&custom_str3=&custom_str4=&custom_str5=&custom_int1=&custom_int2=&custom_int3=&custom_int4=&custom_int5=&name_first=Tom&name_last=Tom&email_address=lindley%2Buser1%40appinlet.com&merchant_id=10027938";
 
@@ -73,7 +73,7 @@ describe("PHP-style urlencode", () => {
 });
 
 describe("checkout signature", () => {
-  it("matches PAYFAST.md's sample form vector", () => {
+  it("matches the sample form vector of docs/payfast.md §2", () => {
     expect(checkoutParamString(SAMPLE_FORM)).toBe(SAMPLE_PARAM_STRING);
     expect(checkoutSignature(SAMPLE_FORM, "jt7NOE43FZPn")).toBe("8317e2bbd1ae2a6f4f36837e83be4ca9");
   });
@@ -122,7 +122,7 @@ describe("checkout signature", () => {
 });
 
 describe("ITN signature", () => {
-  it("matches PAYFAST.md's real notification vector, empty fields included", () => {
+  it("matches the real notification vector of docs/payfast.md §3, empty fields included", () => {
     expect(itnSignature(REAL_ITN, undefined)).toBe("4078bca2c8987e0e0c4e7230f2f46323");
     expect(itnSignature(`${REAL_ITN}&signature=4078bca2c8987e0e0c4e7230f2f46323`, undefined)).toBe(
       "4078bca2c8987e0e0c4e7230f2f46323",

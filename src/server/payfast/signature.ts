@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /**
- * PayFast's signatures, exactly as ../shared/PAYFAST.md describes them: PHP's urlencode,
+ * PayFast's signatures, exactly as docs/payfast.md describes them: PHP's urlencode,
  * MD5, lowercase hex. The checkout form is signed over its non-blank fields in the documented
  * order; an ITN over every posted field in the order received, empty ones included.
  */
