@@ -12,9 +12,10 @@ import {
 } from "../../../domain/schemas/account";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { readableMessage, TextField } from "../../components/ui/text-field";
 import { useLogIn } from "./api/log-in";
 import { useRegister } from "./api/register";
-import { ContactFields, readableMessage, TextField } from "./form-field";
+import { ContactFields } from "./form-field";
 import { useSession } from "./session";
 
 type AccountTab = "login" | "signup";

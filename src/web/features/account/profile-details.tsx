@@ -3,8 +3,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type ProfileInput, profileInput, type User } from "../../../domain/schemas/account";
 import { Button } from "../../components/ui/button";
+import { readableMessage, TextField } from "../../components/ui/text-field";
 import { type ProfileValues, useUpdateProfile } from "./api/update-profile";
-import { ContactFields, readableMessage, TextField } from "./form-field";
+import { ContactFields } from "./form-field";
 
 const PROFILE_LABELS = {
   fullName: "Full name",
