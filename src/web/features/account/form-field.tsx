@@ -1,6 +1,34 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { TextField } from "../../components/ui/text-field";
 
+export type PersonField = "fullName" | "email";
+
+/** Full name and e-mail, as sign-up and the profile both ask for them. */
+export function PersonFields({
+  register,
+  error,
+  emailClassName,
+}: {
+  register: (field: PersonField) => UseFormRegisterReturn;
+  error: (field: PersonField) => string | undefined;
+  emailClassName?: string;
+}) {
+  return (
+    <>
+      <TextField label="Full name" required autoComplete="name" error={error("fullName")} {...register("fullName")} />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={error("email")}
+        className={emailClassName}
+        {...register("email")}
+      />
+    </>
+  );
+}
+
 export type ContactField = "phone" | "city" | "address" | "zipCode";
 
 /**

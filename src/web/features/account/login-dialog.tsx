@@ -15,7 +15,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { readableMessage, TextField } from "../../components/ui/text-field";
 import { useLogIn } from "./api/log-in";
 import { useRegister } from "./api/register";
-import { ContactFields } from "./form-field";
+import { ContactFields, PersonFields } from "./form-field";
 import { useSession } from "./session";
 
 type AccountTab = "login" | "signup";
@@ -156,16 +156,7 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
         error={error("username")}
         {...register("username")}
       />
-      <TextField label="Full name" required autoComplete="name" error={error("fullName")} {...register("fullName")} />
-      <TextField
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        error={error("email")}
-        className="sm:col-span-2"
-        {...register("email")}
-      />
+      <PersonFields register={register} error={error} emailClassName="sm:col-span-2" />
       <TextField
         label="Password"
         type="password"

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type ProfileInput, profileInput, type User } from "../../../domain/schemas/account";
 import { Button } from "../../components/ui/button";
-import { readableMessage, TextField } from "../../components/ui/text-field";
+import { readableMessage } from "../../components/ui/text-field";
 import { type ProfileValues, useUpdateProfile } from "./api/update-profile";
-import { ContactFields } from "./form-field";
+import { ContactFields, PersonFields } from "./form-field";
 
 const PROFILE_LABELS = {
   fullName: "Full name",
@@ -86,15 +86,7 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
-      <TextField label="Full name" required autoComplete="name" error={error("fullName")} {...register("fullName")} />
-      <TextField
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        error={error("email")}
-        {...register("email")}
-      />
+      <PersonFields register={register} error={error} />
       <ContactFields register={register} error={error} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>
