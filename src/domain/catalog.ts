@@ -11,6 +11,14 @@ export function categoryBadge(category: string): string {
   return CATEGORY_BADGES[category] ?? "Product";
 }
 
+/** The footer's category shortcuts, in the spec's words (docs/product.md §2: Sanitary selects pads). */
+export const CATEGORY_SHORTCUTS = [
+  { label: "Adult", category: "adult" },
+  { label: "Baby", category: "baby" },
+  { label: "Sanitary", category: "pads" },
+  { label: "Extras", category: "extras" },
+] as const;
+
 export type SortBy = "name" | "price";
 export type SortOrder = "asc" | "desc";
 

@@ -1,20 +1,19 @@
+import { categoryBadge } from "../../../domain/catalog";
 import { Button } from "../../components/ui/button";
 import { ShieldIcon, TruckIcon } from "../../components/ui/icons";
 import { useCatalog } from "./catalog-context";
 import { IMAGE_SIZE } from "./product-card";
 
 const TILES = [
-  { category: "baby", title: "Baby", note: "Nappies and wipes", image: "/images/products/baby-newborn-nappies.svg" },
+  { category: "baby", note: "Nappies and wipes", image: "/images/products/baby-newborn-nappies.svg" },
   {
     category: "kids",
-    title: "Kids",
     note: "Pull-ups and night pants",
     image: "/images/products/kids-pull-up-pants.svg",
   },
-  { category: "adult", title: "Adult", note: "Pants, pads and bed care", image: "/images/products/adult-pants.svg" },
+  { category: "adult", note: "Pants, pads and bed care", image: "/images/products/adult-pants.svg" },
   {
     category: "pads",
-    title: "Period",
     note: "Pads, liners and tampons",
     image: "/images/products/pads-ultra-thin.svg",
   },
@@ -77,7 +76,7 @@ export function Hero() {
                 className="aspect-[4/3] w-full object-cover"
               />
               <span className="px-4 pt-3 text-base font-semibold text-stone-950 group-hover:text-brand-800">
-                Shop {tile.title}
+                Shop {categoryBadge(tile.category)}
               </span>
               <span className="px-4 pb-3 text-sm text-stone-600">{tile.note}</span>
             </button>

@@ -1,15 +1,8 @@
 import { Link } from "wouter";
+import { CATEGORY_SHORTCUTS } from "../../../domain/catalog";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons";
 import { Logo } from "../../components/ui/logo";
 import { publicConfig, telHref } from "../../lib/public-config";
-
-/** The footer's category shortcuts (docs/product.md §2: Sanitary selects pads). */
-const FOOTER_CATEGORIES = [
-  { label: "Adult", category: "adult" },
-  { label: "Baby", category: "baby" },
-  { label: "Sanitary", category: "pads" },
-  { label: "Extras", category: "extras" },
-] as const;
 
 interface SiteFooterProps {
   onProducts: () => void;
@@ -82,7 +75,7 @@ export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: Site
             Shop by Category
           </h2>
           <ul className="mt-3 text-sm">
-            {FOOTER_CATEGORIES.map((shortcut) => (
+            {CATEGORY_SHORTCUTS.map((shortcut) => (
               <li key={shortcut.category}>
                 <button type="button" className={linkClass} onClick={() => onCategory(shortcut.category)}>
                   {shortcut.label}
