@@ -398,6 +398,15 @@ describe("refused notifications are rate limited per source address", () => {
     // Another address is not held back by it.
     expect((await notify(limited, forged, { remoteAddress: "203.0.113.8" })).statusCode).toBe(400);
   });
+
+  it("counts an IPv6 client's whole /64 as one address", async () => {
+    const forged = itn(randomUUID(), {}, "not-our-passphrase");
+    for (let i = 0; i < 20; i++) {
+      expect((await notify(limited, forged, { remoteAddress: `2001:db8:7:1::${i + 1}` })).statusCode).toBe(400);
+    }
+    expect((await notify(limited, forged, { remoteAddress: "2001:db8:7:1:ffff::9" })).statusCode).toBe(429);
+    expect((await notify(limited, forged, { remoteAddress: "2001:db8:7:2::1" })).statusCode).toBe(400);
+  });
 });
 
 describe("ITN source addresses", () => {

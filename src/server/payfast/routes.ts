@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { countAttempt } from "../auth/rate-limit.js";
+import { clientNetwork, countAttempt } from "../auth/rate-limit.js";
 import { confirmWithPayfast, processItn } from "./itn.js";
 import { ItnSources, type ResolveHost } from "./itn-sources.js";
 
-/** Refused notifications allowed per source address and minute before it gets 429 (and nothing is stored). */
+/** Refused notifications allowed per source address (an IPv6 /64) and minute before 429 (and nothing is stored). */
 const REFUSED_PER_MINUTE = 20;
 
 export interface PayfastRoutesOptions {
@@ -53,7 +53,8 @@ export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async 
       sourceIp: request.ip,
       referer,
       // Counted before the refusal is stored: past the limit, a flood answers 429 and stores nothing.
-      beforeRefusal: () => countAttempt(app.db, reply, [`itn-refused:ip:${request.ip}`], REFUSED_PER_MINUTE),
+      beforeRefusal: () =>
+        countAttempt(app.db, reply, [`itn-refused:ip:${clientNetwork(request.ip)}`], REFUSED_PER_MINUTE),
     });
     const details = { orderId: result.orderId, pfPaymentId: result.pfPaymentId, sourceIp: request.ip, referer };
     if (result.outcome === "rejected") {
