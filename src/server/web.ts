@@ -22,7 +22,7 @@ const SPA_ROUTES = new Set([
 const SHOP_CONFIG_PLACEHOLDER = "<!--shop-config-->";
 
 /**
- * What the browser is told at load (src/web/lib/shop-config.ts): the shop's details, whether
+ * What the browser is told at load (src/web/lib/public-config.ts): the shop's details, whether
  * payments are test payments (every page then says so), and the ad-conversion id when set.
  */
 export type PageConfig = Config["shop"] & { testPayments?: boolean; adConversionId?: string };
@@ -36,7 +36,7 @@ export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversi
 }
 
 /**
- * Puts the page config into the page as inert JSON the browser reads (src/web/lib/shop-config.ts).
+ * Puts the page config into the page as inert JSON the browser reads (src/web/lib/public-config.ts).
  * `<` is escaped so the text can never close the tag.
  */
 export function injectShopConfig(html: string, data: PageConfig): string {

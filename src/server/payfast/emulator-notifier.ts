@@ -96,6 +96,16 @@ export class EmulatorNotifier {
     return pfPaymentId;
   }
 
+  /** Whether the emulator sent a notification with this parameter string (its validate endpoint's answer). */
+  async sent(paramString: string): Promise<boolean> {
+    if (!paramString) return false;
+    const [row] = await this.db
+      .select({ paramHash: payfastEmulatorNotifications.paramHash })
+      .from(payfastEmulatorNotifications)
+      .where(eq(payfastEmulatorNotifications.paramHash, sha256(paramString)));
+    return row !== undefined;
+  }
+
   /** Sends a payment's notification again, as PayFast may (tests use it for duplicates). */
   async resend(pfPaymentId: string): Promise<number | null> {
     return this.deliver(pfPaymentId, { force: true });

@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -9,7 +8,6 @@ import Fastify, {
 import { formatRand, parseRandToCents } from "../../domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { payfastEmulatorNotifications } from "../db/schema.js";
 import { emulatorApiRoutes } from "./emulator-api.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
@@ -127,13 +125,7 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
 
     scope.post("/eng/query/validate", async (request, reply) => {
       const raw = typeof request.body === "string" ? request.body : "";
-      const { paramString } = parseItn(raw);
-      const [sent] = paramString
-        ? await db
-            .select({ paramHash: payfastEmulatorNotifications.paramHash })
-            .from(payfastEmulatorNotifications)
-            .where(eq(payfastEmulatorNotifications.paramHash, sha256(paramString)))
-        : [];
+      const sent = await notifier.sent(parseItn(raw).paramString);
       return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
     });
 
@@ -158,10 +150,6 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       await paymentServer?.close();
     },
   };
-}
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 function readForm(body: unknown): { fields: [string, string][]; data: Record<string, string> } {
