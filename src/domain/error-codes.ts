@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: "Register or profile: the e-mail address is in use (409).",
   ALREADY_EXISTS: "Something with that name already exists (409).",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
+  OUT_OF_STOCK: "Create-order: a line asks for more than is left; the message says how many are (409).",
+  STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",
   ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
   CATEGORY_IN_USE: "A category still has products (409).",
   REFERENCE_CHANGED: "Something the request refers to changed or is gone (409).",

@@ -19,6 +19,17 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** Why an order was cancelled (docs/product.md §10). */
+export const CANCEL_REASONS = ["expired", "shopper", "admin"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** The reason as the shop's staff read it; the shopper's own order history says "you" (features/account). */
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  expired: "Not paid in time",
+  shopper: "Cancelled by the shopper",
+  admin: "Cancelled by the shop",
+};
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }

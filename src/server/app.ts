@@ -14,9 +14,10 @@ import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { frameworkErrors, registerErrorHandling } from "./errors.js";
+import { JobsEngine } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
-import { PeriodicJob } from "./jobs/scheduler.js";
 import { loggerOptions } from "./log-errors.js";
+import { expireOrders } from "./orders/cancel.js";
 import { orderRoutes } from "./orders/routes.js";
 import { payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
@@ -81,17 +82,25 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
   app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
     reconcilePayfast({ db, api: payfastApi, log: app.log, everyMs: reconcileEveryMs }, orderIds),
   );
-  const reconcileJob = new PeriodicJob({
-    name: "payfast-reconcile",
-    everyMs: reconcileEveryMs,
-    pool,
-    log: app.log,
-    run: async () => {
-      await app.reconcilePayfast();
+  // Unpaid orders give their stock back after ORDER_HOLD_MINUTES.
+  const holdMs = config.orderHoldMinutes * 60_000;
+  app.decorate("expireOrders", () => expireOrders(db, config.orderHoldMinutes));
+  // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
+  const jobs = new JobsEngine(pool, app.log, [
+    { name: "payfast-reconcile", everyMs: reconcileEveryMs, run: async () => void (await app.reconcilePayfast()) },
+    {
+      name: "expire-orders",
+      // Often enough that an order expires within a quarter of its hold, and at least once a minute.
+      everyMs: Math.min(60_000, Math.max(1_000, holdMs / 4)),
+      run: async () => {
+        const expired = await app.expireOrders();
+        if (expired > 0) app.log.info({ expired }, "unpaid orders expired");
+      },
     },
-  });
-  app.addHook("onReady", async () => reconcileJob.start());
-  app.addHook("onClose", () => reconcileJob.stop());
+  ]);
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", () => jobs.stop());
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   // The public reads (health, the cached catalogue) need no cookie and no session, so they live

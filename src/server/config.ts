@@ -35,6 +35,8 @@ const envSchema = z.object({
   PAYFAST_RECONCILE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(15)),
   PAYFAST_EMULATOR_PAYMENT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
 
+  ORDER_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(60)),
+
   AD_CONVERSION_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
 
   SHOP_NAME: z.string().default("Snug & Dry"),
@@ -128,6 +130,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     dbPoolSize: env.DB_POOL_SIZE,
+    orderHoldMinutes: env.ORDER_HOLD_MINUTES,
     logLevel: env.LOG_LEVEL,
     trustProxy,
     serveStatic: env.SERVE_STATIC ?? true,

@@ -3,6 +3,7 @@ import type { SessionUser } from "./auth/guards.js";
 import type { CatalogCache } from "./catalog/cache.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
 
@@ -14,6 +15,10 @@ declare module "fastify" {
     catalogCache: CatalogCache;
     /** Asks PayFast's transaction history about pending orders (all due ones, or those named) and books what it shows. */
     reconcilePayfast: (orderIds?: readonly string[]) => Promise<{ checked: number; findings: ReconcileFinding[] }>;
+    /** Cancels the orders unpaid for longer than ORDER_HOLD_MINUTES and releases their stock; answers how many. */
+    expireOrders: () => Promise<number>;
+    /** The recurring jobs on pg-boss (reconciliation, expiry). */
+    jobs: JobsEngine;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

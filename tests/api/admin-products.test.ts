@@ -19,8 +19,7 @@ const validProduct = {
   description: "Three nights of dry sleep.",
   sizes: "M, L , ,XL",
   sizeImages: { M: "/images/products/adult-pants-m.svg", L: "", Gone: "/images/x.svg" },
-  sizeOutOfStock: { M: false, XL: true, Gone: true },
-  outOfStock: false,
+  stock: { M: 4, L: 20, XL: 0, Gone: 7 },
   promoText: "Trial price",
 };
 
@@ -39,7 +38,7 @@ describe("POST /api/admin/products", () => {
     const response = await send("POST", "/api/admin/products", validProduct);
     expect(response.statusCode).toBe(201);
     const created = response.json() as Body;
-    expect(created).toEqual({
+    const expected = {
       id: expect.any(String),
       name: "Overnight Pants Trial Pack",
       category: "adult",
@@ -50,8 +49,12 @@ describe("POST /api/admin/products", () => {
       sizeImages: { M: "/images/products/adult-pants-m.svg" },
       sizeOutOfStock: { XL: true },
       outOfStock: false,
+      sizeLowStock: { M: 4 },
       promoText: "Trial price",
-    });
+    };
+    expect(created).toEqual({ ...expected, stock: { M: 4, L: 20, XL: 0 }, held: { M: 0, L: 0, XL: 0 } });
+    // The public sees whether a size sells and, at 5 or fewer, how many are left; never the stock itself.
+    expect(await publicProduct(created.id as string)).toEqual(expected);
   });
 
   it("shows a new product on the storefront's next load", async () => {
@@ -79,7 +82,9 @@ describe("POST /api/admin/products", () => {
     ["sizes", { sizes: " , ," }, /sizes/],
     ["sizes", { sizes: [] }, /sizes/],
     ["sizeImages", { sizeImages: { M: "javascript:alert(1)" } }, /sizeImages/],
-    ["outOfStock", { outOfStock: "yes" }, /outOfStock/],
+    ["stock", { stock: { M: -1 } }, /stock/],
+    ["stock", { stock: { M: 1.5 } }, /stock/],
+    ["stock", { stock: { M: "lots" } }, /stock/],
     ["category", { category: "" }, /category/],
   ])("refuses a product with a bad %s with 400 naming the field", async (_field, change, pattern) => {
     const response = await send("POST", "/api/admin/products", { ...validProduct, ...change });
@@ -105,8 +110,7 @@ describe("PUT /api/admin/products/:id", () => {
       price: "199.00",
       sizes: ["L", "XXL"],
       sizeImages: { L: "https://cdn.example.co.za/l.png" },
-      sizeOutOfStock: { M: true, XXL: true },
-      outOfStock: true,
+      stock: { L: 0 },
       promoText: "",
     });
     expect(response.statusCode).toBe(200);
@@ -117,8 +121,9 @@ describe("PUT /api/admin/products/:id", () => {
       price: "199.00",
       sizes: ["L", "XXL"],
       sizeImages: { L: "https://cdn.example.co.za/l.png" },
-      sizeOutOfStock: { XXL: true },
+      sizeOutOfStock: { L: true, XXL: true },
       outOfStock: true,
+      sizeLowStock: {},
       promoText: null,
     };
     expect(response.json()).toMatchObject(expected);
@@ -155,7 +160,9 @@ describe("DELETE /api/admin/products/:id", () => {
 
     const orders = await t.app.inject({ method: "GET", url: "/api/admin/orders", headers: { cookie } });
     const order = (orders.json() as { id: string; items: unknown[]; total: string }[]).find((o) => o.id === orderId);
-    expect(order?.items).toEqual([{ name: validProduct.name, size: "L", quantity: 3, price: "189.90" }]);
+    expect(order?.items).toEqual([
+      { productId: null, name: validProduct.name, size: "L", quantity: 3, price: "189.90" },
+    ]);
     // 3 x R189.90 = R569.70: free delivery from R500.
     expect(order?.total).toBe("569.70");
   });
@@ -175,5 +182,70 @@ describe("DELETE /api/admin/products/:id", () => {
     });
     expect(response.statusCode).toBe(403);
     expect(await publicProduct(String(product?.id))).toBeDefined();
+  });
+});
+
+describe("stock per size", () => {
+  const create = async (stock: Record<string, number>) =>
+    (await send("POST", "/api/admin/products", { ...validProduct, sizes: ["S", "M"], stock })).json() as {
+      id: string;
+    };
+  const adminList = async () =>
+    (await t.app.inject({ method: "GET", url: "/api/admin/products", headers: { cookie } })).json() as {
+      id: string;
+      stock: Record<string, number>;
+      held: Record<string, number>;
+    }[];
+
+  it("GET /api/admin/products lists every product with its stock and holds per size", async () => {
+    const { id } = await create({ S: 12, M: 3 });
+    const listed = (await adminList()).find((product) => product.id === id);
+    expect(listed).toMatchObject({ stock: { S: 12, M: 3 }, held: { S: 0, M: 0 }, sizeLowStock: { M: 3 } });
+    expect((await adminList()).length).toBe(
+      ((await t.app.inject({ method: "GET", url: "/api/products" })).json() as unknown[]).length,
+    );
+  });
+
+  it("an update sets the sizes it names, keeps the others, and a new size starts at 0", async () => {
+    const { id } = await create({ S: 12, M: 3 });
+    const response = await send("PUT", `/api/admin/products/${id}`, {
+      ...validProduct,
+      sizes: ["S", "M", "L"],
+      stock: { M: 40 },
+    });
+    expect(response.json()).toMatchObject({ stock: { S: 12, M: 40, L: 0 }, sizeOutOfStock: { L: true } });
+  });
+
+  it("a size taken off the product loses its stock", async () => {
+    const { id } = await create({ S: 12, M: 3 });
+    await send("PUT", `/api/admin/products/${id}`, { ...validProduct, sizes: ["S"], stock: {} });
+    await send("PUT", `/api/admin/products/${id}`, { ...validProduct, sizes: ["S", "M"], stock: {} });
+    expect((await adminList()).find((product) => product.id === id)?.stock).toEqual({ S: 12, M: 0 });
+  });
+
+  it("refuses stock below what unpaid orders hold, naming the size and the least it can be", async () => {
+    const { id } = await create({ S: 12, M: 3 });
+    await t.pool.query("update product_stock set held = 2 where product_id = $1 and size = 'M'", [id]);
+    const response = await send("PUT", `/api/admin/products/${id}`, {
+      ...validProduct,
+      sizes: ["S", "M"],
+      stock: { S: 1, M: 1 },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: "STOCK_HELD",
+      message: `2 of ${validProduct.name} (M) are held by unpaid orders, so its stock cannot be set below 2.`,
+    });
+    // Nothing changed, not even the size that was fine.
+    expect((await adminList()).find((product) => product.id === id)).toMatchObject({
+      stock: { S: 12, M: 3 },
+      held: { S: 0, M: 2 },
+    });
+    const atTheHold = await send("PUT", `/api/admin/products/${id}`, {
+      ...validProduct,
+      sizes: ["S", "M"],
+      stock: { M: 2 },
+    });
+    expect(atTheHold.json()).toMatchObject({ stock: { S: 12, M: 2 }, sizeOutOfStock: { M: true } });
   });
 });

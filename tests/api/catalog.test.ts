@@ -25,6 +25,7 @@ describe("public catalogue", () => {
           "price",
           "promoText",
           "sizeImages",
+          "sizeLowStock",
           "sizeOutOfStock",
           "sizes",
         ].sort(),
@@ -36,6 +37,9 @@ describe("public catalogue", () => {
     expect(products.filter((product) => product.outOfStock)).toHaveLength(1);
     expect(products.some((product) => Object.values(product.sizeOutOfStock as object).includes(true))).toBe(true);
     expect(products.some((product) => Object.keys(product.sizeImages as object).length > 0)).toBe(true);
+    // The seed has one size with 3 left; no count above 5 is ever shown.
+    const lowCounts = products.flatMap((product) => Object.values(product.sizeLowStock as Record<string, number>));
+    expect(lowCounts).toEqual([3]);
   });
 
   it("lists the five categories", async () => {

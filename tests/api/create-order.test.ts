@@ -8,9 +8,10 @@ import { PAYFAST_SANDBOX } from "../../src/server/config.js";
 import { categories, orderItems, orders, products } from "../../src/server/db/schema.js";
 import { checkoutSignature } from "../../src/server/payfast/signature.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { inStockSizes, type StockedProduct, setStock, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
-type Product = typeof products.$inferSelect;
+type Product = StockedProduct;
 
 let t: TestApp;
 let shopper: LoggedInUser;
@@ -19,16 +20,15 @@ let catalogue: Product[];
 beforeAll(async () => {
   t = await buildTestApp();
   shopper = await registerAndLogin(t);
-  catalogue = await t.db.select().from(products).orderBy(asc(products.name));
+  catalogue = await stockedCatalogue(t.db);
 });
 afterAll(() => t.close());
 
 const rand = (cents: number) => Number(centsToDecimal(cents));
-const inStockSizes = (product: Product) => product.sizes.filter((size) => !product.sizeOutOfStock[size]);
 
 /** Two in-stock products, the first with at least two in-stock sizes. */
 function pickProducts(): [Product, Product] {
-  const available = catalogue.filter((product) => !product.outOfStock && inStockSizes(product).length > 0);
+  const available = catalogue.filter((product) => inStockSizes(product).length > 0);
   const first = available.find((product) => inStockSizes(product).length >= 2);
   const second = available.find((product) => product !== first);
   if (!first || !second) throw new Error("the seed has no products to order");
@@ -94,7 +94,8 @@ async function addProduct(priceCents: number, overrides: Partial<typeof products
     })
     .returning();
   if (!product) throw new Error("product insert returned nothing");
-  return product;
+  for (const size of product.sizes) await setStock(t.db, product.id, size, 100);
+  return { ...product, sellable: Object.fromEntries(product.sizes.map((size) => [size, 100])) };
 }
 
 /** Expects a 409 asking the shopper to review the cart, and no order written. */
@@ -268,21 +269,18 @@ describe("POST /api/create-order", () => {
     await expectRefused(body, "The subtotal is now R100.00.");
   });
 
-  it("refuses an out-of-stock product", async () => {
-    const product = catalogue.find((candidate) => candidate.outOfStock);
-    if (!product) throw new Error("the seed has no out-of-stock product");
-    const body = orderBody([{ product, size: product.sizes[0] as string, quantity: 1 }]);
-    await expectRefused(body, `"${product.name}" is currently out of stock.`);
-  });
-
-  it("refuses an out-of-stock size", async () => {
-    const product = catalogue.find(
-      (candidate) => !candidate.outOfStock && Object.values(candidate.sizeOutOfStock).includes(true),
-    );
-    if (!product) throw new Error("the seed has no product with an out-of-stock size");
-    const size = product.sizes.find((candidate) => product.sizeOutOfStock[candidate]) as string;
-    const body = orderBody([{ product, size, quantity: 1 }]);
-    await expectRefused(body, `"${product.name}" in size "${size}" is currently out of stock.`);
+  it("refuses a sold-out size with OUT_OF_STOCK, naming it", async () => {
+    const product = catalogue.find((candidate) => candidate.sizes.some((size) => candidate.sellable[size] === 0));
+    if (!product) throw new Error("the seed has no product with a sold-out size");
+    const size = product.sizes.find((candidate) => product.sellable[candidate] === 0) as string;
+    const before = await orderCount();
+    const response = await createOrder(orderBody([{ product, size, quantity: 1 }]));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: "OUT_OF_STOCK",
+      message: `${product.name} (${size}) is sold out. Please update your cart and try again.`,
+    });
+    expect(await orderCount()).toBe(before);
   });
 
   it("refuses a size the product does not come in", async () => {

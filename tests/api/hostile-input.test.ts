@@ -37,14 +37,16 @@ beforeAll(async () => {
   admin = await signInAsAdmin(t);
   customer = await signIn(t);
   spare = await signIn(t);
-  const { rows: products } = await t.pool.query<{ id: string; price_cents: number; sizes: string[] }>(
-    "select id, price_cents, sizes from products where not out_of_stock order by name limit 1",
+  const { rows: products } = await t.pool.query<{ id: string; price_cents: number; size: string }>(
+    `select products.id, products.price_cents, product_stock.size from products
+     join product_stock on product_stock.product_id = products.id and product_stock.quantity > product_stock.held
+     order by products.name, product_stock.size limit 1`,
   );
   const product = products[0];
   if (!product) throw new Error("no seeded product");
   fixtures.productId = product.id;
   fixtures.productPriceCents = product.price_cents;
-  fixtures.productSize = product.sizes[0] ?? "";
+  fixtures.productSize = product.size;
   const { rows: categories } = await t.pool.query<{ id: string }>(
     "insert into categories (name, description) values ('hostile-fixture', '') returning id",
   );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/domain/money.js";
 import { products } from "../../src/server/db/schema.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { inStockSizes, type StockedProduct, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -17,12 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createOrder(user: LoggedInUser) {
-  const catalogue = await t.db.select().from(products).orderBy(asc(products.name));
-  const product = catalogue.find(
-    (candidate) => !candidate.outOfStock && candidate.sizes.some((size) => !candidate.sizeOutOfStock[size]),
-  );
+  const catalogue = await stockedCatalogue(t.db);
+  const product = catalogue.find((candidate) => inStockSizes(candidate).length > 0);
   if (!product) throw new Error("no orderable product in the seed");
-  const size = product.sizes.find((candidate) => !product.sizeOutOfStock[candidate]) as string;
+  const size = inStockSizes(product)[0] as string;
   const fee = product.priceCents >= 50_000 ? 0 : 7_500;
   return t.app.inject({
     method: "POST",

@@ -5,6 +5,7 @@ import { centsToDecimal } from "../../src/domain/money.js";
 import { order as orderSchema } from "../../src/domain/schemas/orders.js";
 import { products } from "../../src/server/db/schema.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { inStockSizes, type StockedProduct, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -13,7 +14,7 @@ let stranger: LoggedInUser;
 let admin: LoggedInUser;
 let firstOrderId: string;
 let secondOrderId: string;
-let product: typeof products.$inferSelect;
+let product: StockedProduct;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,10 +23,8 @@ beforeAll(async () => {
     registerAndLogin(t),
     registerAndLogin(t, { admin: true }),
   ]);
-  const catalogue = await t.db.select().from(products).orderBy(asc(products.name));
-  const found = catalogue.find(
-    (candidate) => !candidate.outOfStock && candidate.sizes.some((size) => !candidate.sizeOutOfStock[size]),
-  );
+  const catalogue = await stockedCatalogue(t.db);
+  const found = catalogue.find((candidate) => inStockSizes(candidate).length > 0);
   if (!found) throw new Error("no orderable product in the seed");
   product = found;
   firstOrderId = await placeOrder(owner, 1);
@@ -34,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function placeOrder(user: LoggedInUser, quantity: number): Promise<string> {
-  const size = product.sizes.find((candidate) => !product.sizeOutOfStock[candidate]) as string;
+  const size = inStockSizes(product)[0] as string;
   const subtotal = product.priceCents * quantity;
   const fee = subtotal >= 50_000 ? 0 : 7_500;
   const response = await t.app.inject({
@@ -79,10 +78,18 @@ describe("GET /api/orders/:id", () => {
       subtotal: centsToDecimal(product.priceCents),
       customerEmail: owner.user.email,
       paidAt: null,
+      cancelReason: null,
+      cancelledAt: null,
       deliveryProvince: "Gauteng",
     });
     expect(order.items).toEqual([
-      { name: product.name, size: expect.any(String), quantity: 1, price: centsToDecimal(product.priceCents) },
+      {
+        productId: product.id,
+        name: product.name,
+        size: expect.any(String),
+        quantity: 1,
+        price: centsToDecimal(product.priceCents),
+      },
     ]);
   });
 

@@ -18,6 +18,7 @@ import { EMULATOR_REFERER } from "../../src/server/payfast/emulator-notifier.js"
 import { checkoutSignature, signItnFields } from "../../src/server/payfast/signature.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
 import { registerAndLogin } from "../helpers/users.js";
 
 /** A pending order of R574.99 (one R499.99 line plus the R75 delivery fee), straight in the database. */
@@ -123,9 +124,9 @@ describe("local PayFast emulator", () => {
 
   async function placeOrder() {
     const shopper = await registerAndLogin(live);
-    const [product] = await live.db.select().from(products).where(eq(products.outOfStock, false)).limit(1);
+    const product = (await stockedCatalogue(live.db)).find((candidate) => inStockSizes(candidate).length > 0);
     if (!product) throw new Error("no product");
-    const size = product.sizes.find((candidate) => !product.sizeOutOfStock[candidate]) as string;
+    const size = inStockSizes(product)[0] as string;
     const fee = product.priceCents >= 50_000 ? 0 : 7_500;
     const response = await live.app.inject({
       method: "POST",

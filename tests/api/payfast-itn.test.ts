@@ -241,15 +241,24 @@ describe("POST /api/payfast/notify", () => {
     expect(outcomes).toEqual(["accepted", "paid_twice"]);
   });
 
-  it("flags a payment for a cancelled order and leaves the order cancelled", async () => {
+  it("honours a payment for an order that expired meanwhile: the order is paid (stock: tests/api/stock.test.ts)", async () => {
     const orderId = await pendingOrder(t);
-    await t.pool.query("update orders set status = 'cancelled' where id = $1", [orderId]);
-    expect(await expectReceived(t, orderId, itn(orderId))).toEqual(["paid_after_cancel"]);
-    expect(await orderRow(t, orderId)).toMatchObject({ status: "cancelled", paidAt: null, pfPaymentId: null });
-    expect((await attention(t)).find((entry) => entry.orderId === orderId)).toMatchObject({
-      kind: "paid_after_cancel",
-      orderStatus: "cancelled",
+    await t.pool.query(
+      "update orders set status = 'cancelled', cancel_reason = 'expired', cancelled_at = now() where id = $1",
+      [orderId],
+    );
+    const body = itn(orderId);
+    expect(await expectReceived(t, orderId, body)).toEqual(["accepted"]);
+    expect(await orderRow(t, orderId)).toMatchObject({
+      status: "completed",
+      paidBy: "itn",
+      pfPaymentId: paymentId(body),
     });
+    const [record] = await itnRows(t, orderId);
+    expect(record?.reason).toBe(
+      "The order had been cancelled (expired) before this payment. It is paid, and its stock was taken again.",
+    );
+    expect((await attention(t)).find((entry) => entry.orderId === orderId)).toBeUndefined();
   });
 
   it.each([

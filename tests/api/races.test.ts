@@ -38,8 +38,10 @@ afterAll(async () => {
 
 /** A pending order made through POST /api/create-order, as a shopper makes one. */
 async function placeOrder(): Promise<{ id: string; total: string }> {
-  const { rows } = await t.pool.query<{ id: string; price_cents: number; sizes: string[] }>(
-    "select id, price_cents, sizes from products where not out_of_stock order by name limit 1",
+  const { rows } = await t.pool.query<{ id: string; price_cents: number; size: string }>(
+    `select products.id, products.price_cents, product_stock.size from products
+     join product_stock on product_stock.product_id = products.id and product_stock.quantity > product_stock.held
+     order by products.name, product_stock.size limit 1`,
   );
   const product = rows[0];
   if (!product) throw new Error("no seeded product");
@@ -53,7 +55,7 @@ async function placeOrder(): Promise<{ id: string; total: string }> {
       subtotal: subtotal / 100,
       deliveryFee: delivery / 100,
       total: (subtotal + delivery) / 100,
-      items: [{ id: product.id, size: product.sizes[0], quantity: 1, price: subtotal / 100 }],
+      items: [{ id: product.id, size: product.size, quantity: 1, price: subtotal / 100 }],
       customerEmail: shopper.user.email,
       userId: shopper.user.id,
       deliveryInfo: {

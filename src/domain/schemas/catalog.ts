@@ -11,11 +11,25 @@ export const product = z.object({
   description: z.string(),
   sizes: z.array(z.string()),
   sizeImages: z.record(z.string(), z.string()),
+  /** Sizes nothing can be sold of now (stock minus what unpaid orders hold): only `true` entries. */
   sizeOutOfStock: z.record(z.string(), z.boolean()),
+  /** True when no size can be sold. */
   outOfStock: z.boolean(),
+  /**
+   * Sizes with LOW_STOCK_LIMIT or fewer units left to sell, and how many ("Only 2 left"). No
+   * exact count above the limit is ever shown to the public.
+   */
+  sizeLowStock: z.record(z.string(), z.number().int()),
   promoText: z.string().nullable(),
 });
 export type Product = z.infer<typeof product>;
+
+/** A product as the admin sees it: units in stock per size (held ones included) and units held by unpaid orders. */
+export const adminProduct = product.extend({
+  stock: z.record(z.string(), z.number().int()),
+  held: z.record(z.string(), z.number().int()),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
 
 export const category = z.object({
   id: z.string(),
@@ -72,8 +86,20 @@ export const productInput = z.object({
         ),
     )
     .default({}),
-  sizeOutOfStock: z.record(z.string().max(40), z.boolean()).default({}),
-  outOfStock: z.boolean().default(false),
+  /**
+   * Units in stock per size, held ones included (docs/product.md §10). On create a size left out
+   * starts at 0; on update it keeps what it has.
+   */
+  stock: z
+    .record(
+      z.string().max(40),
+      z
+        .number({ message: "stock must be a whole number of units per size" })
+        .int("stock must be a whole number of units per size")
+        .min(0, "stock must not be negative")
+        .max(1_000_000, "stock must be at most 1000000 per size"),
+    )
+    .default({}),
   promoText: text(120)
     .nullish()
     .transform((value) => (value ? value : null)),

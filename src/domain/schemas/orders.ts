@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "../order-status.js";
+import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
 import { requiredText } from "./common.js";
 
 export const PROVINCES = [
@@ -70,6 +70,8 @@ export const createOrderAnswer = z.object({
 export type CreateOrderAnswer = z.infer<typeof createOrderAnswer>;
 
 export const orderItem = z.object({
+  /** The product the line was bought from; null when the product has since been deleted. */
+  productId: z.string().nullable(),
   name: z.string(),
   size: z.string(),
   quantity: z.number(),
@@ -93,6 +95,9 @@ export const order = z.object({
    * try again) or "PENDING" (PayFast is still processing it); null otherwise.
    */
   payfastStatus: z.enum(["PENDING", "FAILED"]).nullable(),
+  /** Why a cancelled order was cancelled; null for any other status. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  cancelledAt: z.string().nullable(),
   items: z.array(orderItem),
   deliveryName: z.string(),
   deliveryPhone: z.string(),

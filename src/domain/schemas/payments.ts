@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from "../order-status.js";
 export const ATTENTION_KINDS = [
   "paid_twice",
   "paid_after_cancel",
+  "paid_out_of_stock",
   "wrong_amount",
   "unknown_order",
   "foreign_merchant",
@@ -15,6 +16,7 @@ export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   paid_twice: "Paid twice",
   paid_after_cancel: "Paid after cancel",
+  paid_out_of_stock: "Paid, but out of stock",
   wrong_amount: "Wrong amount",
   unknown_order: "Unknown order",
   foreign_merchant: "Another merchant's payment",

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canMoveOrder, type OrderStatus } from "../../domain/order-status.js";
 import { uuidParam } from "../../domain/schemas/common.js";
@@ -7,13 +7,15 @@ import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { findOrder, listOrders } from "../orders/queries.js";
+import { settlePaidStock } from "../stock/settle.js";
 
 const cannotMove = (from: OrderStatus, to: OrderStatus) =>
   conflict(`Cannot move an order from ${from} to ${to}`, "ORDER_STATUS_CONFLICT");
 
 /**
- * Moves an order one step forward, atomically: the UPDATE only matches while the order still has
- * the status we checked, so of many concurrent requests exactly one makes the move.
+ * Moves an order one step forward, in one transaction with the order row locked: of many
+ * concurrent requests exactly one makes the move, and the others see the status it made. Marking
+ * an order paid turns its stock hold into a sale (stock/settle.ts), as a PayFast payment does.
  */
 async function moveOrder(
   db: Database,
@@ -21,26 +23,24 @@ async function moveOrder(
   to: OrderStatus,
   refuse: (from: OrderStatus) => Error = (from) => cannotMove(from, to),
 ): Promise<Order> {
-  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-  if (!current) throw notFound("Order not found");
-  const from = current.status;
-  if (!canMoveOrder(from, to)) throw refuse(from);
-
-  const [moved] = await db
-    .update(orders)
-    .set({
-      status: to,
-      ...(to === "completed" ? { paidBy: "admin" as const, paidAt: sql`now()` } : {}),
-      ...(to === "processed" ? { shippedAt: sql`now()` } : {}),
-    })
-    .where(and(eq(orders.id, id), eq(orders.status, from)))
-    .returning({ id: orders.id });
-  if (!moved) {
-    // Someone else moved it first: report the status it has now.
-    const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-    if (!now) throw notFound("Order not found");
-    throw refuse(now.status);
-  }
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status, stockState: orders.stockState })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for("update");
+    if (!current) throw notFound("Order not found");
+    if (!canMoveOrder(current.status, to)) throw refuse(current.status);
+    await tx
+      .update(orders)
+      .set({
+        status: to,
+        ...(to === "completed" ? { paidBy: "admin" as const, paidAt: sql`now()` } : {}),
+        ...(to === "processed" ? { shippedAt: sql`now()` } : {}),
+      })
+      .where(eq(orders.id, id));
+    if (to === "completed") await settlePaidStock(tx, { id, stockState: current.stockState });
+  });
   const order = await findOrder(db, id);
   if (!order) throw notFound("Order not found");
   return order;

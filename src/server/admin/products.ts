@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type ProductValues, productInput } from "../../domain/schemas/catalog.js";
+import { z } from "zod";
+import { adminProduct, type ProductValues, productInput } from "../../domain/schemas/catalog.js";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { findProduct } from "../catalog/queries.js";
+import { listAdminProducts } from "../catalog/queries.js";
 import type { Database } from "../db/client.js";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "../db/errors.js";
 import { categories, products } from "../db/schema.js";
 import { badRequest, notFound } from "../errors.js";
+import { setStockLevels } from "../stock/levels.js";
 
 async function categoryIdByName(db: Database, name: string): Promise<string> {
   const [row] = await db
@@ -17,14 +19,12 @@ async function categoryIdByName(db: Database, name: string): Promise<string> {
   return row.id;
 }
 
-/** The columns of a product from the validated form: per-size maps keep only the sizes in the list. */
+/** The columns of a product from the validated form: per-size images keep only the sizes in the list. */
 async function productRow(db: Database, values: ProductValues) {
   const sizeImages: Record<string, string> = {};
-  const sizeOutOfStock: Record<string, boolean> = {};
   for (const size of values.sizes) {
     const image = values.sizeImages[size];
     if (image) sizeImages[size] = image;
-    if (values.sizeOutOfStock[size]) sizeOutOfStock[size] = true;
   }
   return {
     name: values.name,
@@ -34,8 +34,6 @@ async function productRow(db: Database, values: ProductValues) {
     description: values.description,
     sizes: values.sizes,
     sizeImages,
-    sizeOutOfStock,
-    outOfStock: values.outOfStock,
     promoText: values.promoText,
   };
 }
@@ -46,32 +44,51 @@ function categoryGone(error: unknown): never {
   throw error;
 }
 
-/** /api/admin/products: answers the product in the wire shape of GET /api/products. */
+async function adminProductById(db: Database, id: string) {
+  const [product] = await listAdminProducts(db, id);
+  if (!product) throw notFound("Product not found");
+  return product;
+}
+
+/**
+ * /api/admin/products: the products with their stock per size, and their writes. A product and
+ * its stock are written in one transaction, and every answer is the product as GET answers it.
+ */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/products", { schema: { body: productInput } }, async (request, reply) => {
-    const [created] = await app.db
-      .insert(products)
-      .values(await productRow(app.db, request.body))
-      .returning({ id: products.id })
+  app.get("/products", { schema: { response: { 200: z.array(adminProduct) } } }, async () => listAdminProducts(app.db));
+
+  app.post("/products", { schema: { body: productInput, response: { 201: adminProduct } } }, async (request, reply) => {
+    const row = await productRow(app.db, request.body);
+    const id = await app.db
+      .transaction(async (tx) => {
+        const [created] = await tx.insert(products).values(row).returning({ id: products.id });
+        if (!created) throw notFound("Product not found");
+        await setStockLevels(tx, created.id, row, request.body.stock);
+        return created.id;
+      })
       .catch(categoryGone);
-    const product = created && (await findProduct(app.db, created.id));
-    if (!product) throw notFound("Product not found");
-    return reply.status(201).send(product);
+    return reply.status(201).send(await adminProductById(app.db, id));
   });
 
-  app.put("/products/:id", { schema: { params: uuidParam, body: productInput } }, async (request) => {
-    const [updated] = await app.db
-      .update(products)
-      .set({ ...(await productRow(app.db, request.body)), updatedAt: new Date() })
-      .where(eq(products.id, request.params.id))
-      .returning({ id: products.id })
-      .catch(categoryGone);
-    if (!updated) throw notFound("Product not found");
-    const product = await findProduct(app.db, updated.id);
-    if (!product) throw notFound("Product not found");
-    return product;
-  });
-
+  app.put(
+    "/products/:id",
+    { schema: { params: uuidParam, body: productInput, response: { 200: adminProduct } } },
+    async (request) => {
+      const row = await productRow(app.db, request.body);
+      await app.db
+        .transaction(async (tx) => {
+          const [updated] = await tx
+            .update(products)
+            .set({ ...row, updatedAt: new Date() })
+            .where(eq(products.id, request.params.id))
+            .returning({ id: products.id });
+          if (!updated) throw notFound("Product not found");
+          await setStockLevels(tx, updated.id, row, request.body.stock);
+        })
+        .catch(categoryGone);
+      return adminProductById(app.db, request.params.id);
+    },
+  );
   // Order lines keep their own name, size and price (order_items.product_id is ON DELETE SET NULL).
   app.delete("/products/:id", { schema: { params: uuidParam } }, async (request, reply) => {
     const deleted = await app.db

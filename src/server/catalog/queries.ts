@@ -1,8 +1,20 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "../../domain/money.js";
-import type { Category, Product } from "../../domain/schemas/catalog.js";
+import type { AdminProduct, Category, Product } from "../../domain/schemas/catalog.js";
+import { LOW_STOCK_LIMIT, publicStock } from "../../domain/stock.js";
 import type { Database } from "../db/client.js";
-import { categories, products } from "../db/schema.js";
+import { categories, productStock, products } from "../db/schema.js";
+
+/**
+ * Per size, a figure from the product's stock rows as a JSON object ({} when it has none). The
+ * public query asks for what can be sold, capped just above the low-stock limit, so no exact
+ * count above it ever leaves the database.
+ */
+const perSize = (value: SQL) =>
+  sql<Record<string, number>>`coalesce((
+    select jsonb_object_agg(${productStock.size}, ${value}) from ${productStock}
+    where ${productStock.productId} = ${products.id}
+  ), '{}'::jsonb)`;
 
 export const productColumns = {
   id: products.id,
@@ -13,9 +25,15 @@ export const productColumns = {
   description: products.description,
   sizes: products.sizes,
   sizeImages: products.sizeImages,
-  sizeOutOfStock: products.sizeOutOfStock,
-  outOfStock: products.outOfStock,
   promoText: products.promoText,
+  sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
+};
+
+const adminProductColumns = {
+  ...productColumns,
+  sellable: perSize(sql`${productStock.quantity} - ${productStock.held}`),
+  stock: perSize(sql`${productStock.quantity}`),
+  held: perSize(sql`${productStock.held}`),
 };
 
 type ProductRow = {
@@ -27,33 +45,48 @@ type ProductRow = {
   description: string;
   sizes: string[];
   sizeImages: Record<string, string>;
-  sizeOutOfStock: Record<string, boolean>;
-  outOfStock: boolean;
   promoText: string | null;
+  sellable: Record<string, number>;
 };
 
-/** The wire shape of docs/product.md §3: price as a string with two decimals. */
+/** The wire shape of docs/product.md §3: price as a string with two decimals, stock as the public may see it. */
 export function toProduct(row: ProductRow): Product {
-  const { priceCents, ...rest } = row;
-  return { ...rest, price: centsToDecimal(priceCents) };
+  const { priceCents, sellable, ...rest } = row;
+  return { ...rest, price: centsToDecimal(priceCents), ...publicStock(row.sizes, sellable) };
+}
+
+/** Every size gets a figure, 0 when it has no stock row. */
+function bySize(sizes: readonly string[], figures: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(sizes.map((size) => [size, figures[size] ?? 0]));
+}
+
+function selectProducts(db: Database) {
+  return db.select(productColumns).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
 }
 
 export async function listProducts(db: Database): Promise<Product[]> {
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(products.categoryId, categories.id))
-    .orderBy(asc(products.name), asc(products.id));
+  const rows = await selectProducts(db).orderBy(asc(products.name), asc(products.id));
   return rows.map(toProduct);
 }
 
 export async function findProduct(db: Database, id: string): Promise<Product | null> {
-  const [row] = await db
-    .select(productColumns)
+  const [row] = await selectProducts(db).where(eq(products.id, id));
+  return row ? toProduct(row) : null;
+}
+
+/** Products as the admin sees them: the public fields plus units in stock and held, per size. */
+export async function listAdminProducts(db: Database, id?: string): Promise<AdminProduct[]> {
+  const rows = await db
+    .select(adminProductColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
-    .where(eq(products.id, id));
-  return row ? toProduct(row) : null;
+    .where(id ? eq(products.id, id) : undefined)
+    .orderBy(asc(products.name), asc(products.id));
+  return rows.map((row) => ({
+    ...toProduct(row),
+    stock: bySize(row.sizes, row.stock),
+    held: bySize(row.sizes, row.held),
+  }));
 }
 
 export async function listCategories(db: Database): Promise<Category[]> {

@@ -19,3 +19,6 @@ export function createDatabase(url: string, poolSize = 10) {
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool };
 }
+
+/** A transaction Drizzle opened (db.transaction's callback argument). */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -7,11 +7,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CANCEL_REASONS } from "../../domain/order-status.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -83,8 +85,6 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     sizes: jsonb("sizes").$type<string[]>().notNull().default([]),
     sizeImages: jsonb("size_images").$type<Record<string, string>>().notNull().default({}),
-    sizeOutOfStock: jsonb("size_out_of_stock").$type<Record<string, boolean>>().notNull().default({}),
-    outOfStock: boolean("out_of_stock").notNull().default(false),
     promoText: text("promo_text"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -94,6 +94,37 @@ export const products = pgTable(
     check("products_price_positive", sql`${table.priceCents} > 0`),
   ],
 );
+
+/**
+ * Units of each size of a product (docs/product.md §10). `quantity` is what has not been sold yet,
+ * the units unpaid orders hold included; `held` is what those orders hold. What can be sold is
+ * quantity - held. The checks make overselling impossible whatever the code does: a hold that
+ * would take more than there is, or a sale below zero, is refused by the database.
+ */
+export const productStock = pgTable(
+  "product_stock",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+    held: integer("held").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.size] }),
+    check("product_stock_quantity_not_negative", sql`${table.quantity} >= 0`),
+    check("product_stock_held_not_negative", sql`${table.held} >= 0`),
+    check("product_stock_held_within_quantity", sql`${table.held} <= ${table.quantity}`),
+  ],
+);
+
+/**
+ * What an order did to stock: "held" its lines (unpaid), "sold" them (paid), "released" them
+ * (cancelled), "short" (paid after being cancelled when the stock was gone: the admin sees it), or
+ * "none" (placed before stock was counted).
+ */
+export const ORDER_STOCK_STATES = ["held", "sold", "released", "short", "none"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -125,9 +156,15 @@ export const orders = pgTable(
     payfastStatus: text("payfast_status", { enum: ["PENDING", "FAILED"] }),
     payfastStatusAt: timestamp("payfast_status_at", { withTimezone: true, mode: "date" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
+    stockState: text("stock_state", { enum: ORDER_STOCK_STATES }).notNull().default("none"),
+    /** Why and when the order was cancelled; kept when a late payment revives it. */
+    cancelReason: text("cancel_reason", { enum: CANCEL_REASONS }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (table) => [
+    // The expiry sweep's question: which unpaid orders are older than the hold?
+    index("orders_pending_created_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
     index("orders_user_id_created_idx").on(table.userId, table.createdAt),
     index("orders_status_idx").on(table.status),
     index("orders_created_at_idx").on(table.createdAt),
@@ -165,7 +202,8 @@ export const ITN_OUTCOMES = [
   "accepted", // paid a pending order
   "duplicate", // this pf_payment_id was already booked
   "paid_twice", // a second payment for an order already paid
-  "paid_after_cancel", // a payment for a cancelled order
+  "paid_after_cancel", // a payment for a cancelled order (before stock was counted: now such a payment revives the order)
+  "paid_out_of_stock", // a payment revived a cancelled order whose stock had gone in the meantime
   "wrong_amount", // amount_gross is not the order total
   "unknown_order", // m_payment_id names no order of ours
   "foreign_merchant", // merchant_id is not ours
@@ -179,12 +217,15 @@ export type ItnOutcome = (typeof ITN_OUTCOMES)[number];
 export const ITN_ATTENTION_OUTCOMES = [
   "paid_twice",
   "paid_after_cancel",
+  "paid_out_of_stock",
   "wrong_amount",
   "unknown_order",
   "foreign_merchant",
 ] as const satisfies readonly ItnOutcome[];
 /** Outcomes that book a pf_payment_id once and for all: the same id again is a duplicate. */
 const BOOKED_OUTCOMES = sql.raw(["accepted", ...ITN_ATTENTION_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
+
+const ATTENTION_OUTCOMES = sql.raw(ITN_ATTENTION_OUTCOMES.map((outcome) => `'${outcome}'`).join(", "));
 
 /** Every PayFast notification received, and every payment reconciliation found: the audit trail behind every paid order. */
 export const payfastItns = pgTable(
@@ -217,9 +258,7 @@ export const payfastItns = pgTable(
       .where(sql`${table.outcome} in (${BOOKED_OUTCOMES})`),
     index("payfast_itns_attention_idx")
       .on(table.receivedAt)
-      .where(
-        sql`${table.resolvedAt} is null and ${table.outcome} in ('paid_twice', 'paid_after_cancel', 'wrong_amount', 'unknown_order', 'foreign_merchant')`,
-      ),
+      .where(sql`${table.resolvedAt} is null and ${table.outcome} in (${ATTENTION_OUTCOMES})`),
   ],
 );
 

@@ -19,11 +19,13 @@ export interface SeedProduct {
   sizes: string[];
   /** Per-size images for some sizes; keys are entries of `sizes`. */
   sizeImages: Record<string, string>;
-  /** Sizes that are out of stock; keys are entries of `sizes`. */
-  sizeOutOfStock: Record<string, boolean>;
-  outOfStock: boolean;
+  /** Units in stock of the sizes that do not have SEED_STOCK (0: sold out); keys are entries of `sizes`. */
+  stock: Record<string, number>;
   promoText: string | null;
 }
+
+/** Units of each size the seed stocks unless a product says otherwise. */
+export const SEED_STOCK = 50;
 
 export const seedCategories: SeedCategory[] = [
   { name: "baby", description: "Nappies, wipes and swim nappies for newborns, babies and toddlers." },
@@ -44,8 +46,7 @@ export const seedProducts: SeedProduct[] = [
       "Extra-soft nappies with a little cut-out for the umbilical cord, made for the very first weeks. Gentle on brand-new skin and snug around tiny legs.",
     sizes: ["Newborn (up to 4kg)", "Size 1 (2-5kg)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -68,8 +69,7 @@ export const seedProducts: SeedProduct[] = [
       "Size 3 (4-9kg)": "/images/products/baby-nappies-value-pack-size-3.svg",
       "Size 5 (11-25kg)": "/images/products/baby-nappies-value-pack-size-5.svg",
     },
-    sizeOutOfStock: { "Size 6 (16kg+)": true },
-    outOfStock: false,
+    stock: { "Size 6 (16kg+)": 0 },
     promoText: "Save R50 this week",
   },
   {
@@ -81,8 +81,7 @@ export const seedProducts: SeedProduct[] = [
       "Our softest, most absorbent nappy with a breathable, cotton-feel cover. A jumbo pack means fewer trips to the shops.",
     sizes: ["Size 3 (4-9kg)", "Size 4 (7-18kg)", "Size 5 (11-25kg)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: { "Size 5 (11-25kg)": 3 },
     promoText: "Save R40 this week",
   },
   {
@@ -94,8 +93,7 @@ export const seedProducts: SeedProduct[] = [
       "Extra absorbency in the front and back for long nights, so everyone gets more sleep. Soft leak guards help keep the bedding dry until morning.",
     sizes: ["Size 4 (7-18kg)", "Size 5 (11-25kg)", "Size 6 (16kg+)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -107,8 +105,7 @@ export const seedProducts: SeedProduct[] = [
       "Plant-based nappies with a soft bamboo-fibre top sheet and no added fragrance. A kinder choice for sensitive skin and for the planet.",
     sizes: ["S (3-6kg)", "M (6-11kg)", "L (9-14kg)", "XL (12kg+)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -120,8 +117,7 @@ export const seedProducts: SeedProduct[] = [
       "Swim nappies that don't swell up in the water, for splash days at the pool or the beach. Easy tear-open sides make changing quick.",
     sizes: ["S (7-13kg)", "M (12-18kg)", "L (16kg+)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -133,8 +129,7 @@ export const seedProducts: SeedProduct[] = [
       "Water-based wipes with no added fragrance or alcohol, gentle enough for newborn skin. The resealable lid keeps them moist to the last wipe.",
     sizes: ["64 wipes"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -146,8 +141,7 @@ export const seedProducts: SeedProduct[] = [
       "Three packs of our sensitive wipes, so there's always one in the nappy bag, the car and the bedroom. Fragrance-free and alcohol-free.",
     sizes: ["3 x 64 wipes"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: "Bulk value pack",
   },
 
@@ -165,8 +159,7 @@ export const seedProducts: SeedProduct[] = [
       "Size 5 (12-17kg)": "/images/products/kids-pull-up-pants-size-5.svg",
       "Size 6 (15-25kg)": "/images/products/kids-pull-up-pants-size-6.svg",
     },
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: "Save R30 this week",
   },
   {
@@ -178,8 +171,7 @@ export const seedProducts: SeedProduct[] = [
       "Our pull-up pants in a bigger pack for busy households. Soft, stretchy and easy for little hands to manage.",
     sizes: ["Size 4 (9-15kg)", "Size 5 (12-17kg)", "Size 6 (15-25kg)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: "Bulk value pack",
   },
   {
@@ -191,8 +183,7 @@ export const seedProducts: SeedProduct[] = [
       "Training pants with a feel-wet layer that helps little ones notice when it's time to go. Cheerful prints make the potty a bit more exciting.",
     sizes: ["Size 5 (12-17kg)", "Size 6 (15-25kg)"],
     sizeImages: {},
-    sizeOutOfStock: { "Size 6 (15-25kg)": true },
-    outOfStock: false,
+    stock: { "Size 6 (15-25kg)": 0 },
     promoText: null,
   },
   {
@@ -204,8 +195,7 @@ export const seedProducts: SeedProduct[] = [
       "Discreet, underwear-like pants for children who still have wet nights. Quiet material and a soft waistband, so they can go to sleepovers with confidence.",
     sizes: ["4-7 years (17-30kg)", "8-15 years (27-57kg)"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -217,8 +207,7 @@ export const seedProducts: SeedProduct[] = [
       "Stick-down mats that sit under the sheet and protect the mattress on wet nights. Just lift and throw away in the morning.",
     sizes: ["80 x 90cm"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
 
@@ -236,8 +225,7 @@ export const seedProducts: SeedProduct[] = [
       L: "/images/products/adult-pants-l.svg",
       XL: "/images/products/adult-pants-xl.svg",
     },
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: "Save R40 this week",
   },
   {
@@ -249,8 +237,7 @@ export const seedProducts: SeedProduct[] = [
       "All-in-one briefs with refastenable tabs for heavy incontinence, easy for carers to change someone in bed. Leak guards and a wetness indicator help keep skin dry and comfortable.",
     sizes: ["M", "L", "XL"],
     sizeImages: {},
-    sizeOutOfStock: { XL: true },
-    outOfStock: false,
+    stock: { XL: 0 },
     promoText: null,
   },
   {
@@ -262,8 +249,7 @@ export const seedProducts: SeedProduct[] = [
       "Our most absorbent pants, for a full night's sleep without worry. Extra protection at the back helps when lying down.",
     sizes: ["M", "L", "XL"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -275,8 +261,7 @@ export const seedProducts: SeedProduct[] = [
       "Slim pads that sit in your everyday underwear for light to heavy bladder leaks. Individually wrapped, so you can keep a few in your bag.",
     sizes: ["Light", "Moderate", "Heavy"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -288,8 +273,7 @@ export const seedProducts: SeedProduct[] = [
       "Shaped guards designed for men, worn in close-fitting underwear for light leaks. Discreet, with an adhesive strip that keeps them in place.",
     sizes: ["One size"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -301,8 +285,7 @@ export const seedProducts: SeedProduct[] = [
       "Absorbent pads with a waterproof backing that protect beds, chairs and wheelchairs. Handy for carers at home and for recovery after an operation.",
     sizes: ["60 x 60cm", "60 x 90cm"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -314,8 +297,7 @@ export const seedProducts: SeedProduct[] = [
       "A quilted, reusable bed pad that washes over and over again. Tuck-in flaps keep it flat and in place under the sheet.",
     sizes: ["85 x 90cm"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
 
@@ -333,8 +315,7 @@ export const seedProducts: SeedProduct[] = [
       Super: "/images/products/pads-ultra-thin-super.svg",
       Night: "/images/products/pads-ultra-thin-night.svg",
     },
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: "Save R10 this week",
   },
   {
@@ -346,8 +327,7 @@ export const seedProducts: SeedProduct[] = [
       "Longer pads with a wider back for heavy flow and sleeping through the night. Wings and side barriers help protect against leaks.",
     sizes: ["Night", "Extra Long Night"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -359,8 +339,7 @@ export const seedProducts: SeedProduct[] = [
       "Light, breathable liners for everyday freshness, light flow or the days around your period. Individually wrapped to keep in your handbag.",
     sizes: ["Normal", "Long"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -375,8 +354,7 @@ export const seedProducts: SeedProduct[] = [
       Regular: "/images/products/pads-tampons-regular.svg",
       Super: "/images/products/pads-tampons-super.svg",
     },
-    sizeOutOfStock: { "Super Plus": true },
-    outOfStock: false,
+    stock: { "Super Plus": 0 },
     promoText: null,
   },
   {
@@ -388,8 +366,7 @@ export const seedProducts: SeedProduct[] = [
       "Washable, reusable underwear with a built-in absorbent layer. Wear it on its own on lighter days or as back-up with a pad or tampon on heavy days.",
     sizes: ["XS", "S", "M", "L", "XL", "XXL"],
     sizeImages: {},
-    sizeOutOfStock: { XXL: true },
-    outOfStock: false,
+    stock: { XXL: 0 },
     promoText: null,
   },
   {
@@ -401,8 +378,7 @@ export const seedProducts: SeedProduct[] = [
       "A mix of Regular and Super pads in one box, enough for a couple of cycles. Less to think about and better value per pad.",
     sizes: ["40 pads"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: "Bulk value pack",
   },
   {
@@ -413,8 +389,7 @@ export const seedProducts: SeedProduct[] = [
     description: "Pads with an organic cotton top sheet and no added fragrance or dyes. Gentle on sensitive skin.",
     sizes: ["Regular", "Super"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: true,
+    stock: { Regular: 0, Super: 0 },
     promoText: null,
   },
 
@@ -428,8 +403,7 @@ export const seedProducts: SeedProduct[] = [
       "A zinc barrier cream that soothes and protects red, irritated skin at every nappy change. Fragrance-free and gentle enough for newborns.",
     sizes: ["100ml"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -441,8 +415,7 @@ export const seedProducts: SeedProduct[] = [
       "A rich barrier cream for adult skin that helps protect against moisture and chafing. It absorbs quickly without leaving a greasy feel.",
     sizes: ["150ml"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -454,8 +427,7 @@ export const seedProducts: SeedProduct[] = [
       "A padded, wipe-clean mat that folds flat into your nappy bag. Useful when the changing room at the mall has seen better days.",
     sizes: ["One size"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -467,8 +439,7 @@ export const seedProducts: SeedProduct[] = [
       "Lightly scented tie-handle bags for wrapping used nappies and pads before they go in the bin. They keep smells in, at home and in the car.",
     sizes: ["150 bags"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
   {
@@ -480,8 +451,7 @@ export const seedProducts: SeedProduct[] = [
       "A soft, quiet, waterproof protector that fits like a fitted sheet, for children's and adults' beds alike. Machine washable at 60°C.",
     sizes: ["Single", "Double", "Queen", "King"],
     sizeImages: {},
-    sizeOutOfStock: { King: true },
-    outOfStock: false,
+    stock: { King: 0 },
     promoText: "New in store",
   },
   {
@@ -493,8 +463,7 @@ export const seedProducts: SeedProduct[] = [
       "Large, thick wipes for freshening up when a bath or shower isn't practical. Gentle, pH-balanced and fragrance-free.",
     sizes: ["48 wipes"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: {},
     promoText: null,
   },
 ];

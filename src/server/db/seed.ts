@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { parseRandToCents } from "../../domain/money.js";
 import type { Database } from "./client.js";
-import { categories, products } from "./schema.js";
-import { seedCategories, seedProducts } from "./seed-data.js";
+import { categories, productStock, products } from "./schema.js";
+import { SEED_STOCK, seedCategories, seedProducts } from "./seed-data.js";
 
 /**
  * Seeds the catalogue on an empty database only: once any category or product exists
@@ -22,24 +22,35 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
       .returning({ id: categories.id, name: categories.name });
     const categoryIds = new Map(inserted.map((row) => [row.name, row.id]));
 
-    await tx.insert(products).values(
-      seedProducts.map((product) => {
-        const categoryId = categoryIds.get(product.category);
-        const priceCents = parseRandToCents(product.price);
-        if (!categoryId || priceCents === null) throw new Error(`Bad seed product: ${product.name}`);
-        return {
-          name: product.name,
-          categoryId,
-          priceCents,
-          image: product.image,
-          description: product.description,
-          sizes: product.sizes,
-          sizeImages: product.sizeImages,
-          sizeOutOfStock: product.sizeOutOfStock,
-          outOfStock: product.outOfStock,
-          promoText: product.promoText,
-        };
-      }),
+    const created = await tx
+      .insert(products)
+      .values(
+        seedProducts.map((product) => {
+          const categoryId = categoryIds.get(product.category);
+          const priceCents = parseRandToCents(product.price);
+          if (!categoryId || priceCents === null) throw new Error(`Bad seed product: ${product.name}`);
+          return {
+            name: product.name,
+            categoryId,
+            priceCents,
+            image: product.image,
+            description: product.description,
+            sizes: product.sizes,
+            sizeImages: product.sizeImages,
+            promoText: product.promoText,
+          };
+        }),
+      )
+      .returning({ id: products.id, name: products.name });
+    const productIds = new Map(created.map((row) => [row.name, row.id]));
+    await tx.insert(productStock).values(
+      seedProducts.flatMap((product) =>
+        product.sizes.map((size) => ({
+          productId: productIds.get(product.name) as string,
+          size,
+          quantity: product.stock[size] ?? SEED_STOCK,
+        })),
+      ),
     );
     return { seeded: true };
   });

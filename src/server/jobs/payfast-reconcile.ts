@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import { type ItnOutcome, orders } from "../db/schema.js";
@@ -25,7 +25,7 @@ export interface ReconcileFinding {
 }
 
 /**
- * Asks PayFast's transaction history about pending orders, and books every payment it shows for
+ * Asks PayFast's transaction history about unpaid (pending or cancelled) orders, and books every payment it shows for
  * them, exactly as a notification would have (book-payment.ts): the right amount pays the order
  * (`paidBy: "reconcile"`), anything else is flagged for the admin. `orderIds` checks those orders
  * whatever their age (the admin's "Check with PayFast"). Idempotent: a payment already booked is
@@ -34,14 +34,20 @@ export interface ReconcileFinding {
 export async function reconcilePayfast(context: ReconcileContext, orderIds?: readonly string[]) {
   const { db, api, log } = context;
   const quietMs = Math.min(MAX_QUIET_MS, context.everyMs);
+  // A cancelled order still takes a payment (it expired while the shopper paid): ask about those
+  // cancelled in the last day too; a payment cannot start later than that after the order.
+  const unpaid = or(
+    eq(orders.status, "pending"),
+    and(eq(orders.status, "cancelled"), gt(orders.cancelledAt, sql`now() - interval '1 day'`)),
+  );
   const candidates = await db
     .select({ id: orders.id, createdAt: orders.createdAt })
     .from(orders)
     .where(
       orderIds
-        ? and(inArray(orders.id, [...orderIds]), eq(orders.status, "pending"))
+        ? and(inArray(orders.id, [...orderIds]), inArray(orders.status, ["pending", "cancelled"]))
         : and(
-            eq(orders.status, "pending"),
+            unpaid,
             lt(orders.createdAt, sql`now() - ${`${quietMs} milliseconds`}::interval`),
             gt(orders.createdAt, sql`now() - ${`${LOOKBACK_DAYS} days`}::interval`),
           ),

@@ -11,8 +11,6 @@ export interface ProductForOrder {
   name: string;
   priceCents: number;
   sizes: string[];
-  sizeOutOfStock: Record<string, boolean>;
-  outOfStock: boolean;
 }
 
 /** A cart line as the browser sent it (docs/product.md §7). */
@@ -59,7 +57,7 @@ const quoted = (name: string) => `"${name}"`;
 
 /**
  * Prices a cart from the database's products: merges duplicate lines of the same product and
- * size, refuses unavailable products and sizes, and refuses when any figure the client shows
+ * size, refuses unknown products and sizes (whether there is stock is place-order.ts's question), and refuses when any figure the client shows
  * (a line price, the subtotal, the delivery fee, the total) differs from the server's.
  */
 export function priceOrder(
@@ -81,16 +79,8 @@ export function priceOrder(
       continue;
     }
     const name = quoted(product.name);
-    if (product.outOfStock) {
-      note(`${name} is currently out of stock.`);
-      continue;
-    }
     if (!product.sizes.includes(line.size)) {
       note(`${name} is not available in size ${quoted(line.size)}.`);
-      continue;
-    }
-    if (product.sizeOutOfStock[line.size]) {
-      note(`${name} in size ${quoted(line.size)} is currently out of stock.`);
       continue;
     }
     if (line.price !== undefined && !sameAmount(line.price, product.priceCents)) {

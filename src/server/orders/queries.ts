@@ -1,10 +1,9 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Pool } from "pg";
 import { centsToDecimal } from "../../domain/money.js";
 import type { Order } from "../../domain/schemas/orders.js";
 import type { Database } from "../db/client.js";
 import { orderItems, orders, products } from "../db/schema.js";
-import type { PricedOrderLine, ProductForOrder } from "./pricing.js";
+import type { ProductForOrder } from "./pricing.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -22,9 +21,12 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     payfastStatus: row.status === "pending" ? row.payfastStatus : null,
+    cancelReason: row.status === "cancelled" ? row.cancelReason : null,
+    cancelledAt: row.status === "cancelled" ? (row.cancelledAt?.toISOString() ?? null) : null,
     items: [...items]
       .sort((a, b) => a.position - b.position)
       .map((item) => ({
+        productId: item.productId,
         name: item.name,
         size: item.size,
         quantity: item.quantity,
@@ -84,78 +86,9 @@ export function productsForOrderQuery(db: Database) {
       name: products.name,
       priceCents: products.priceCents,
       sizes: products.sizes,
-      sizeOutOfStock: products.sizeOutOfStock,
-      outOfStock: products.outOfStock,
     })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)
     .prepare("products_for_order");
   return (ids: readonly string[]): Promise<ProductForOrder[]> => query.execute({ ids: [...new Set(ids)] });
-}
-
-export interface NewOrder {
-  id: string;
-  userId: string;
-  subtotalCents: number;
-  deliveryFeeCents: number;
-  totalCents: number;
-  customerEmail: string;
-  deliveryName: string;
-  deliveryPhone: string;
-  deliveryAddress: string;
-  deliveryCity: string;
-  deliveryProvince: string;
-  deliveryZipCode: string;
-  lines: readonly PricedOrderLine[];
-}
-
-/**
- * Writes an order and all its lines in ONE statement (a data-modifying CTE), which PostgreSQL
- * runs atomically: either both are stored or neither. The lines go in as arrays, so the
- * statement's shape does not change with the number of lines, and it is prepared once per
- * connection by name. Drizzle cannot prepare a raw statement, so this one goes to the driver
- * (the same pool Drizzle uses) as a named query.
- */
-export const INSERT_ORDER = {
-  name: "insert_order",
-  text: `
-    with new_order as (
-      insert into orders (
-        id, user_id, status, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
-        delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code
-      ) values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-      returning id
-    )
-    insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
-    select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents
-    from new_order
-    cross join unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[])
-      as line(product_id, position, name, size, quantity, unit_price_cents)`,
-};
-
-export async function insertOrder(pool: Pool, order: NewOrder): Promise<void> {
-  const { lines } = order;
-  await pool.query({
-    ...INSERT_ORDER,
-    values: [
-      order.id,
-      order.userId,
-      order.subtotalCents,
-      order.deliveryFeeCents,
-      order.totalCents,
-      order.customerEmail,
-      order.deliveryName,
-      order.deliveryPhone,
-      order.deliveryAddress,
-      order.deliveryCity,
-      order.deliveryProvince,
-      order.deliveryZipCode,
-      lines.map((line) => line.productId),
-      lines.map((_, index) => index),
-      lines.map((line) => line.name),
-      lines.map((line) => line.size),
-      lines.map((line) => line.quantity),
-      lines.map((line) => line.unitPriceCents),
-    ],
-  });
 }

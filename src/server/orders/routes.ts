@@ -6,12 +6,15 @@ import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
+import { cancelOrder } from "./cancel.js";
+import { placeOrder, shortMessage } from "./place-order.js";
 import { priceOrder } from "./pricing.js";
-import { findOrder, insertOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
+import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
 
 /**
- * POST /api/create-order, GET /api/orders/:id and GET /api/users/:id/orders.
- * The server is the only authority on prices: every line is re-priced from the database.
+ * POST /api/create-order, GET /api/orders/:id, POST /api/orders/:id/cancel and GET /api/users/:id/orders.
+ * The server is the only authority on prices and stock: every line is re-priced from the
+ * database, and held (place-order.ts) before the shopper is sent to pay.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const findProductsForOrder = productsForOrderQuery(app.db);
@@ -56,7 +59,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryZipCode: delivery.zipCode,
         lines: priced.lines,
       };
-      await insertOrder(app.pool, newOrder);
+      const placed = await placeOrder(app.pool, newOrder);
+      if (!placed.ok) throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
       request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
 
       return {
@@ -73,6 +77,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw notFound("Order not found");
     if (found.userId !== user.id && !user.isAdmin) throw forbidden("You can only see your own orders");
     return found;
+  });
+
+  // The shopper left PayFast without paying (the /cancel page), or an admin cancels: the holds go at once.
+  app.post("/orders/:id/cancel", { schema: { params: uuidParam, response: { 200: order } } }, async (request) => {
+    const user = requireUser(request);
+    const found = await findOrder(app.db, request.params.id);
+    if (!found) throw notFound("Order not found");
+    const own = found.userId === user.id;
+    if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
+    if (!(await cancelOrder(app.db, found.id, own ? "shopper" : "admin"))) {
+      const now = await findOrder(app.db, found.id);
+      throw conflict(
+        `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,
+        "ORDER_STATUS_CONFLICT",
+      );
+    }
+    request.log.info({ orderId: found.id }, "order cancelled");
+    const cancelled = await findOrder(app.db, found.id);
+    if (!cancelled) throw notFound("Order not found");
+    return cancelled;
   });
 
   app.get(

@@ -3,6 +3,7 @@ import { formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { ITN_ATTENTION_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { settlePaidStock } from "../stock/settle.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
 export interface PaymentRecord {
@@ -75,10 +76,13 @@ export async function alreadyBooked(db: Database, pfPaymentId: string): Promise<
 /**
  * Books a payment PayFast has proved (a confirmed COMPLETE notification, or a COMPLETE row of its
  * transaction history) against its order, in one transaction with the order row locked:
- * - the exact total on a pending order pays it (`accepted`);
+ * - the exact total on a pending order pays it (`accepted`), and its stock hold becomes a sale;
+ * - the exact total on a cancelled order (it expired, or the shopper left PayFast) pays it too: it
+ *   takes its stock again (`accepted`), or, when that stock is gone, is paid and flagged for the
+ *   admin (`paid_out_of_stock`): money is never ignored;
  * - the pf_payment_id that already paid the order is a `duplicate`;
- * - another pf_payment_id on a paid order is `paid_twice`, on a cancelled one `paid_after_cancel`,
- *   and any amount but the exact total `wrong_amount`: recorded and left for the admin, never dropped.
+ * - another pf_payment_id on a paid order is `paid_twice`, and any amount but the exact total
+ *   `wrong_amount`: recorded and left for the admin, never dropped.
  * An order an admin confirmed by hand takes this pf_payment_id as the payment it saw.
  */
 export async function bookPayment(
@@ -89,7 +93,13 @@ export async function bookPayment(
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ status: orders.status, totalCents: orders.totalCents, pfPaymentId: orders.pfPaymentId })
+        .select({
+          status: orders.status,
+          totalCents: orders.totalCents,
+          pfPaymentId: orders.pfPaymentId,
+          stockState: orders.stockState,
+          cancelReason: orders.cancelReason,
+        })
         .from(orders)
         .where(eq(orders.id, record.orderId))
         .for("update");
@@ -104,7 +114,7 @@ export async function bookPayment(
             reason: `PayFast reports ${paid} paid; the order total is ${formatRand(order.totalCents)}.`,
           };
         }
-        if (order.status === "pending") {
+        if (order.status === "pending" || order.status === "cancelled") {
           await tx
             .update(orders)
             .set({
@@ -116,10 +126,21 @@ export async function bookPayment(
               payfastStatusAt: null,
             })
             .where(eq(orders.id, record.orderId));
-          return { outcome: "accepted", reason: null };
-        }
-        if (order.status === "cancelled") {
-          return { outcome: "paid_after_cancel", reason: "The order was cancelled before this payment arrived." };
+          const stock = await settlePaidStock(tx, { id: record.orderId, stockState: order.stockState });
+          const revived =
+            order.status === "cancelled"
+              ? `The order had been cancelled (${order.cancelReason}) before this payment. `
+              : "";
+          if (stock === "short") {
+            return {
+              outcome: "paid_out_of_stock",
+              reason: `${revived}It is paid, but its stock is no longer there: refund it or find the stock.`,
+            };
+          }
+          return {
+            outcome: "accepted",
+            reason: revived ? `${revived}It is paid, and its stock was taken again.` : null,
+          };
         }
         if (order.pfPaymentId === null) {
           await tx

@@ -1,9 +1,9 @@
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderItems, orders } from "../db/schema.js";
-import { INSERT_ORDER } from "./queries.js";
+import { PLACE_ORDER } from "./place-order.js";
 
-/** The columns INSERT_ORDER names for each table it inserts into. */
+/** The columns PLACE_ORDER names for each table it inserts into. */
 function insertedColumns(text: string): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const match of text.matchAll(/insert\s+into\s+(\w+)\s*\(([^)]*)\)/gi)) {
@@ -31,8 +31,8 @@ function columnsOf(table: Table) {
   };
 }
 
-describe("INSERT_ORDER, the one-statement order insert", () => {
-  const inserted = insertedColumns(INSERT_ORDER.text);
+describe("PLACE_ORDER, the one-statement order insert", () => {
+  const inserted = insertedColumns(PLACE_ORDER.text);
 
   it("inserts into orders and order_items, and nothing else", () => {
     expect([...inserted.keys()].sort()).toEqual([getTableName(orderItems), getTableName(orders)].sort());
@@ -46,11 +46,11 @@ describe("INSERT_ORDER, the one-statement order insert", () => {
     const { all, required } = columnsOf(table);
     expect(
       required.filter((column) => !named.includes(column)),
-      `NOT NULL columns without a default that INSERT_ORDER leaves out of ${name}`,
+      `NOT NULL columns without a default that PLACE_ORDER leaves out of ${name}`,
     ).toEqual([]);
     expect(
       named.filter((column) => !all.includes(column)),
-      `columns INSERT_ORDER names that ${name} does not have`,
+      `columns PLACE_ORDER names that ${name} does not have`,
     ).toEqual([]);
     expect(new Set(named).size, `a column named twice in ${name}`).toBe(named.length);
   });

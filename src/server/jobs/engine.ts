@@ -1,0 +1,115 @@
+import { setTimeout as delay } from "node:timers/promises";
+import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
+import PgBoss from "pg-boss";
+
+/** Work the shop repeats on its own: a sweep that reads what is due from the database. */
+export interface RecurringJob {
+  name: string;
+  everyMs: number;
+  run: () => Promise<void>;
+}
+
+/** pg-boss keeps its tables in their own schema of the shop's database (docs/decisions/007). */
+const SCHEMA = "pgboss";
+
+/**
+ * The shop's background jobs on pg-boss, in the shop's own PostgreSQL (embedded or external),
+ * through the app's pool (docs/decisions/007-jobs-on-pg-boss.md).
+ *
+ * A recurring job is a pg-boss queue with the "stately" policy: at most one run waiting and one
+ * running, across every instance. Each instance asks for a run every `everyMs` (asking again
+ * while one waits changes nothing), and whichever instance's worker fetches it runs it. A sweep
+ * keeps no state of its own, so an instance that dies mid-run loses nothing: pg-boss expires the
+ * run, and the next one picks the work up.
+ */
+export class JobsEngine {
+  #boss: PgBoss | null = null;
+  readonly #timers: NodeJS.Timeout[] = [];
+  #starting: Promise<void> | null = null;
+  #stopped = false;
+  #stopping = new AbortController();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+    private readonly jobs: readonly RecurringJob[],
+  ) {}
+
+  /**
+   * Starts in the background: the shop serves (and answers 503 where it needs the database) even
+   * when PostgreSQL is down at start, and the jobs begin once it is up, trying every few seconds.
+   */
+  start(): void {
+    this.#stopped = false;
+    this.#stopping = new AbortController();
+    this.#starting = this.#startWhenPossible();
+  }
+
+  /** Resolves once the engine runs (or was stopped before it could); tests wait on it. */
+  async started(): Promise<void> {
+    await this.#starting;
+  }
+
+  async #startWhenPossible(): Promise<void> {
+    for (let attempt = 1; !this.#stopped; attempt++) {
+      // A PgBoss whose start() failed cannot be started again: each attempt gets a fresh one.
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => this.pool.query(text, values) },
+        schema: SCHEMA,
+        // Recurring work is asked for by the instances' own timers, not by pg-boss's cron.
+        schedule: false,
+      });
+      boss.on("error", (error) => this.log.error({ err: error }, "jobs engine error"));
+      try {
+        await boss.start();
+        this.#boss = boss;
+        for (const job of this.jobs) await this.#register(boss, job);
+        return;
+      } catch (error) {
+        this.log.error({ err: error, attempt }, "jobs engine could not start; trying again in 5 s");
+        await boss.stop({ graceful: false }).catch(() => {});
+        this.#boss = null;
+        await delay(5_000, undefined, { signal: this.#stopping.signal, ref: false }).catch(() => {});
+      }
+    }
+  }
+
+  async #register(boss: PgBoss, job: RecurringJob): Promise<void> {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: "stately",
+      // A failed sweep is not retried: the next run does the same work.
+      retryLimit: 0,
+      expireInSeconds: 15 * 60,
+    });
+    const pollingIntervalSeconds = Math.min(2, Math.max(0.5, job.everyMs / 4000));
+    await boss.work(job.name, { pollingIntervalSeconds }, async () => {
+      await job.run();
+    });
+    const timer = setInterval(() => void this.request(job.name), job.everyMs);
+    timer.unref();
+    this.#timers.push(timer);
+  }
+
+  /** Asks for a run of a job; a run already waiting makes this a no-op. */
+  async request(name: string): Promise<void> {
+    try {
+      await this.#boss?.send(name, {});
+    } catch (error) {
+      this.log.error({ err: error, job: name }, "could not queue a job run");
+    }
+  }
+
+  /** Stops asking for runs and waits (up to 10 s) for the runs in progress to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#stopping.abort();
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers.length = 0;
+    await this.#starting;
+    const boss = this.#boss;
+    this.#boss = null;
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,46 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { CancelReason } from "../../domain/order-status.js";
+import type { Database } from "../db/client.js";
+import { orders } from "../db/schema.js";
+import { releaseHeld } from "../stock/settle.js";
+
+/**
+ * Cancels an unpaid order and releases what it holds, in one transaction. Only a pending order
+ * can be cancelled: the UPDATE matches it only while it is pending, so a payment booked a moment
+ * earlier (which locks the same row) wins, and false says so.
+ */
+export async function cancelOrder(db: Database, orderId: string, reason: CancelReason): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: "cancelled", cancelReason: reason, cancelledAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .returning({ stockState: orders.stockState });
+    if (!cancelled) return false;
+    if (cancelled.stockState === "held") await releaseHeld(tx, orderId);
+    return true;
+  });
+}
+
+/** How many orders one expiry run cancels at most; the next run takes the rest. */
+const EXPIRE_BATCH = 500;
+
+/**
+ * Cancels the orders left unpaid for longer than the hold (reason "expired"), releasing their
+ * stock. Each order is its own transaction, so a payment for one of them is never blocked for long.
+ */
+export async function expireOrders(db: Database, holdMinutes: number): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.status, "pending"), lt(orders.createdAt, sql`now() - ${`${holdMinutes * 60} seconds`}::interval`)),
+    )
+    .orderBy(orders.createdAt)
+    .limit(EXPIRE_BATCH);
+  let expired = 0;
+  for (const { id } of due) {
+    if (await cancelOrder(db, id, "expired")) expired += 1;
+  }
+  return expired;
+}

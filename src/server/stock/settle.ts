@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { Transaction } from "../db/client.js";
+
+/**
+ * What happens to an order's stock after create-order held it (docs/product.md §10). Each runs in
+ * the caller's transaction, with the order row already locked by the caller (its status change is
+ * what decides that this runs once), and locks the stock rows in place-order.ts's order.
+ */
+
+/** The order's units per product and size (lines of a deleted product have none to count). */
+const orderUnits = (orderId: string) => sql`
+  select product_id, size, sum(quantity)::int as quantity
+  from order_items
+  where order_id = ${orderId} and product_id is not null
+  group by product_id, size`;
+
+async function lockStockOf(tx: Transaction, orderId: string) {
+  const { rows } = await tx.execute<{ product_id: string; size: string; left: number; wanted: number }>(sql`
+    select stock.product_id, stock.size, stock.quantity - stock.held as left, units.quantity as wanted
+    from product_stock stock
+    join (${orderUnits(orderId)}) units using (product_id, size)
+    order by stock.product_id, stock.size
+    for update of stock`);
+  return rows;
+}
+
+async function setStockState(tx: Transaction, orderId: string, state: "sold" | "released" | "short") {
+  await tx.execute(sql`update orders set stock_state = ${state} where id = ${orderId}`);
+}
+
+/**
+ * A held order was paid: its holds become a sale. A size whose row an admin removed in the
+ * meantime has nothing to take; greatest() keeps a row that an admin re-created from going negative.
+ */
+export async function sellHeld(tx: Transaction, orderId: string): Promise<void> {
+  await lockStockOf(tx, orderId);
+  await tx.execute(sql`
+    update product_stock stock
+    set quantity = greatest(stock.quantity - units.quantity, 0), held = greatest(stock.held - units.quantity, 0)
+    from (${orderUnits(orderId)}) units
+    where stock.product_id = units.product_id and stock.size = units.size`);
+  await setStockState(tx, orderId, "sold");
+}
+
+/** A held order was cancelled: its units can be sold again at once. */
+export async function releaseHeld(tx: Transaction, orderId: string): Promise<void> {
+  await lockStockOf(tx, orderId);
+  await tx.execute(sql`
+    update product_stock stock
+    set held = greatest(stock.held - units.quantity, 0)
+    from (${orderUnits(orderId)}) units
+    where stock.product_id = units.product_id and stock.size = units.size`);
+  await setStockState(tx, orderId, "released");
+}
+
+/**
+ * An order that holds nothing was paid (a late payment for a cancelled order, or an order placed
+ * before stock was counted): it takes its units if every line can have them, and is "short"
+ * otherwise, which the caller reports to the admin. Answers whether it took them.
+ */
+export async function takeStock(tx: Transaction, orderId: string): Promise<boolean> {
+  const rows = await lockStockOf(tx, orderId);
+  const [{ lines = 0 } = {}] = (
+    await tx.execute<{ lines: number }>(sql`select count(*)::int as lines from (${orderUnits(orderId)}) units`)
+  ).rows;
+  const enough = rows.length === lines && rows.every((row) => row.left >= row.wanted);
+  if (!enough) {
+    await setStockState(tx, orderId, "short");
+    return false;
+  }
+  await tx.execute(sql`
+    update product_stock stock
+    set quantity = stock.quantity - units.quantity
+    from (${orderUnits(orderId)}) units
+    where stock.product_id = units.product_id and stock.size = units.size`);
+  await setStockState(tx, orderId, "sold");
+  return true;
+}
+
+/** Settles a payment's stock by the order's state: a hold becomes a sale, anything else takes stock. */
+export async function settlePaidStock(
+  tx: Transaction,
+  order: { id: string; stockState: string },
+): Promise<"sold" | "short"> {
+  if (order.stockState === "held") {
+    await sellHeld(tx, order.id);
+    return "sold";
+  }
+  if (order.stockState === "sold") return "sold";
+  return (await takeStock(tx, order.id)) ? "sold" : "short";
+}
