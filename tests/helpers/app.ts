@@ -75,8 +75,10 @@ export async function createTestDatabase(): Promise<string> {
 export async function buildTestApp(
   env: Record<string, string> = {},
   dependencies: Pick<AppDependencies, "resolvePayfastHost"> = {},
+  /** Another app's database: a second instance of the shop on the same data. */
+  sharedDatabaseUrl?: string,
 ): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = sharedDatabaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

@@ -1,0 +1,62 @@
+import pg from "pg";
+import pino from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { JobsEngine } from "../../src/server/jobs/engine.js";
+import { createTestDatabase } from "../helpers/app.js";
+
+// Two instances of the shop each run the jobs engine on one database: a recurring job must run
+// again and again, but never in both at once.
+let pools: pg.Pool[];
+beforeAll(async () => {
+  const url = await createTestDatabase();
+  pools = [new pg.Pool({ connectionString: url, max: 4 }), new pg.Pool({ connectionString: url, max: 4 })];
+});
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+});
+
+it("runs a recurring job in one instance at a time, over and over, and stops cleanly", async () => {
+  let running = 0;
+  let mostAtOnce = 0;
+  const runsBy = [0, 0];
+  const engines = pools.map(
+    (pool, instance) =>
+      new JobsEngine(pool, pino({ level: "silent" }), [
+        {
+          name: "test-sweep",
+          everyMs: 200,
+          run: async () => {
+            running += 1;
+            mostAtOnce = Math.max(mostAtOnce, running);
+            runsBy[instance] = (runsBy[instance] ?? 0) + 1;
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            running -= 1;
+          },
+        },
+      ]),
+  );
+  for (const engine of engines) engine.start();
+  await Promise.all(engines.map((engine) => engine.started()));
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  await Promise.all(engines.map((engine) => engine.stop()));
+
+  expect(mostAtOnce).toBe(1);
+  expect((runsBy[0] ?? 0) + (runsBy[1] ?? 0)).toBeGreaterThanOrEqual(4);
+  // Stopped means stopped: no run starts afterwards, and none was left half done.
+  const after = [...runsBy];
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(runsBy).toEqual(after);
+  expect(running).toBe(0);
+});
+
+it("starts once PostgreSQL is reachable, and can be stopped while it waits", async () => {
+  const down = new pg.Pool({ connectionString: "postgres://nobody@127.0.0.1:1/none", connectionTimeoutMillis: 200 });
+  const engine = new JobsEngine(down, pino({ level: "silent" }), [
+    { name: "never", everyMs: 100, run: async () => {} },
+  ]);
+  engine.start();
+  const stopped = Date.now();
+  await engine.stop();
+  expect(Date.now() - stopped).toBeLessThan(2_000);
+  await down.end();
+});
