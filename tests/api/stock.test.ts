@@ -232,7 +232,12 @@ describe("expiry (a pg-boss job, ORDER_HOLD_MINUTES)", () => {
     );
     expect(order).toMatchObject({ status: "cancelled", cancelReason: "expired" });
     expect(await stockOf(t.db, product.id, "Size 4")).toEqual({ quantity: 1, held: 0 });
-    expect(await publicProduct(product.id)).toMatchObject({ outOfStock: false, sizeLowStock: { "Size 4": 1 } });
+    // The catalogue caches hear of it through PostgreSQL's NOTIFY, a moment after the commit.
+    const shown = await waitFor(
+      () => publicProduct(product.id),
+      (found) => found?.outOfStock === false,
+    );
+    expect(shown).toMatchObject({ outOfStock: false, sizeLowStock: { "Size 4": 1 } });
   });
 
   it("honours a payment that arrives after expiry: the order is paid and takes its stock again", async () => {

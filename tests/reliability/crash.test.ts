@@ -31,6 +31,7 @@ import {
 const SHOPPERS = 200;
 const CUSTOMERS = 20;
 const KILLS = 2;
+const STOCKED = 100_000;
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -73,6 +74,10 @@ async function runCrashScenario(env: Record<string, string>, databaseUrl: () => 
 
   const customers: Customer[] = [];
   for (let index = 0; index < CUSTOMERS; index++) customers.push(await registerCustomer(baseUrl, "crash"));
+  // A shop stocked for the rush: this test is about crashes, not about selling out (stock.test.ts is).
+  await withClient(await databaseUrl(), (db) =>
+    db.query("update product_stock set quantity = $1 where quantity > 0", [STOCKED]),
+  );
   const choices = await buyableProducts(baseUrl);
   expect(choices.length).toBeGreaterThan(10);
 
@@ -207,6 +212,31 @@ async function runCrashScenario(env: Record<string, string>, databaseUrl: () => 
     const { rows: twice } = await db.query(`
       select order_id from payfast_itns where outcome = 'accepted' group by order_id having count(*) > 1`);
     expect(twice, "orders with two accepted ITNs").toEqual([]);
+
+    // Stock is as exact as the orders: every unit held belongs to an unpaid order holding it, and
+    // every unit gone was sold to a paid one. A crash cannot leave a hold without its order.
+    const { rows: stockLedger } = await db.query<{
+      product_id: string;
+      size: string;
+      quantity: number;
+      held: number;
+      holding: number;
+      sold: number;
+    }>(`
+      select s.product_id, s.size, s.quantity, s.held,
+        coalesce(sum(i.quantity) filter (where o.stock_state = 'held'), 0)::int as holding,
+        coalesce(sum(i.quantity) filter (where o.stock_state = 'sold'), 0)::int as sold
+      from product_stock s
+      left join order_items i on i.product_id = s.product_id and i.size = s.size
+      left join orders o on o.id = i.order_id
+      where s.quantity + s.held > 0
+      group by s.product_id, s.size, s.quantity, s.held`);
+    const off = stockLedger.filter((row) => row.held !== row.holding || row.quantity + row.sold !== STOCKED);
+    expect(off, "stock rows whose holds or sales do not match the orders").toEqual([]);
+    const { rows: mismatched } = await db.query(`
+      select id, status, stock_state from orders
+      where not ((status = 'pending' and stock_state = 'held') or (status = 'completed' and stock_state = 'sold'))`);
+    expect(mismatched, "orders whose stock state does not match their status").toEqual([]);
 
     const paid = [...ledger.paidByItn];
     const { rows: paidRows } = await db.query<{ id: string }>(

@@ -154,7 +154,7 @@ describe("two instances over one PostgreSQL", () => {
       a.url,
       "POST",
       "/api/admin/products",
-      { ...body, name: `Made on A ${tag()}`, sizes: ["One size"], sizeImages: {}, sizeOutOfStock: {} },
+      { ...body, name: `Made on A ${tag()}`, sizes: ["One size"], sizeImages: {}, stock: { "One size": 5 } },
       admin.cookie,
     );
     expect(created.status).toBe(201);
