@@ -65,6 +65,7 @@ export class JobsEngine {
         await boss.start();
         this.#boss = boss;
         for (const job of this.jobs) await this.#register(boss, job);
+        this.log.info({ jobs: this.jobs.map((job) => job.name) }, "jobs engine started");
         return;
       } catch (error) {
         this.log.error({ err: error, attempt }, "jobs engine could not start; trying again in 5 s");
