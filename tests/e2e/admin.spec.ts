@@ -5,11 +5,13 @@ import { createAdminWithCli } from "./helpers";
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const admin = { username: `admin_${tag}`, email: `admin-${tag}@example.co.za`, password: `Admin-${tag}-secret` };
 const categoryName = `e2e ${tag}`;
-const productName = `E2E Swim Pants ${tag}`;
+// Sorts after the seeded catalogue ("Snug & Dry ..."): specs that order the first product in stock
+// of GET /api/products never take this one, so its stock counts stay this test's.
+const productName = `Test Swim Pants ${tag}`;
 
 interface WireOrder {
   id: string;
-  status: "pending" | "completed" | "processed";
+  status: "pending" | "completed" | "processed" | "cancelled";
   total: string;
   createdAt: string;
 }
@@ -19,6 +21,7 @@ interface WireProduct {
   price: string;
   sizes: string[];
   sizeOutOfStock: Record<string, boolean>;
+  sizeLowStock: Record<string, number>;
   sizeImages: Record<string, string>;
   outOfStock: boolean;
 }
@@ -171,7 +174,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await expect(categoryDialog).toHaveCount(0);
   await expect(page.getByRole("listitem").filter({ hasText: categoryName })).toContainText("0 products");
 
-  // Products: create one in it with three sizes, M out of stock and a per-size image for S.
+  // Products: create one in it with three sizes, M left at 0 (sold out), a few of L and a per-size image for S.
   await openTab(page, "Products");
   await page.getByRole("button", { name: "Add Product" }).click();
   const productDialog = page.getByRole("dialog", { name: "Add Product" });
@@ -184,15 +187,19 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await productDialog
     .getByLabel("Image URL for S (optional)")
     .fill("/images/products/baby-nappies-value-pack-size-1.svg");
-  await productDialog.getByRole("switch", { name: "M out of stock" }).click();
-  await expect(productDialog.getByRole("switch", { name: "M out of stock" })).toBeChecked();
-  await expect(productDialog.getByRole("switch", { name: "L out of stock" })).not.toBeChecked();
+  await expect(productDialog.getByLabel("Stock of M", { exact: true })).toHaveValue("0");
+  await productDialog.getByLabel("Stock of S", { exact: true }).fill("20");
+  await productDialog.getByLabel("Stock of L", { exact: true }).fill("4");
   await productDialog.getByRole("button", { name: "Create Product" }).click();
   await expectToast(page, "Product created");
   await expect(productDialog).toHaveCount(0);
   const row = page.getByRole("listitem").filter({ hasText: productName });
   await expect(row).toContainText("R123.45");
-  await expect(row).toContainText("1 of 3 sizes out of stock");
+  await expect(row.getByRole("list", { name: `Stock of ${productName} by size` }).getByRole("listitem")).toHaveText([
+    /^S: 20/,
+    /^M: Sold out/,
+    /^L: Only 4/,
+  ]);
   await expect(row).not.toContainText("$");
 
   const created = ((await (await page.request.get("/api/products")).json()) as WireProduct[]).find(
@@ -201,6 +208,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
   expect(created).toMatchObject({
     sizes: ["S", "M", "L"],
     sizeOutOfStock: { M: true },
+    sizeLowStock: { L: 4 },
     sizeImages: { S: "/images/products/baby-nappies-value-pack-size-1.svg" },
   });
 
@@ -229,7 +237,8 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await page.getByRole("button", { name: `Edit ${productName}` }).click();
   const editDialog = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editDialog.getByLabel("Sizes", { exact: true })).toHaveValue("S, M, L");
-  await expect(editDialog.getByRole("switch", { name: "M out of stock" })).toBeChecked();
+  await expect(editDialog.getByLabel("Stock of M", { exact: true })).toHaveValue("0");
+  await expect(editDialog.getByLabel("Stock of L", { exact: true })).toHaveValue("4");
   await editDialog.getByLabel("Price (R, VAT included)").fill("99.90");
   await editDialog.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Product updated");

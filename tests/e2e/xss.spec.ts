@@ -59,8 +59,7 @@ test("shows product names, promo texts, descriptions and category names holding 
     description,
     sizes: ["S", "M"],
     sizeImages: {},
-    sizeOutOfStock: {},
-    outOfStock: false,
+    stock: { S: 20, M: 20 },
     promoText,
   });
   for (const data of [

@@ -8,7 +8,12 @@ import { useResolveAttentionItem } from "./api/resolve-attention-item";
 import { LoadError, LoadingRows } from "./ui";
 
 /** Money that arrived and may have to go back is red; the rest, to look into, is amber. */
-const MONEY_AT_STAKE: ReadonlySet<AttentionKind> = new Set(["paid_twice", "paid_after_cancel", "wrong_amount"]);
+const MONEY_AT_STAKE: ReadonlySet<AttentionKind> = new Set([
+  "paid_twice",
+  "paid_after_cancel",
+  "paid_out_of_stock",
+  "wrong_amount",
+]);
 
 const kindClass = (kind: AttentionKind) =>
   MONEY_AT_STAKE.has(kind) ? "bg-red-50 text-red-900 ring-red-300" : "bg-amber-50 text-amber-900 ring-amber-300";
@@ -20,6 +25,8 @@ const NEXT_STEP: Partial<Record<AttentionKind, string>> = {
   paid_twice: "Refund the second payment from your PayFast dashboard, then mark this resolved.",
   paid_after_cancel:
     "Refund the payment from your PayFast dashboard, or agree with the customer, then mark this resolved.",
+  paid_out_of_stock:
+    "The customer paid after the order had been cancelled, and some of its items have sold out since. Restock them and ship the order, or refund the customer from your PayFast dashboard (in part or in full), then mark this resolved.",
   wrong_amount:
     "Settle the difference with the customer (refund, or confirm the order by hand), then mark this resolved.",
   unknown_order: "Look the payment up in your PayFast dashboard and refund it if no order is behind it.",

@@ -3,22 +3,37 @@ import { orderNumber } from "../../../domain/order-status";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
 import { formatRecentDateTime } from "../../lib/format";
 import { useAdminOrders } from "./api/get-orders";
-import { newestOrders, orderFigures } from "./order-model";
+import { LowStockList } from "./low-stock-list";
+import { cancelReasonText, newestOrders, orderFigures } from "./order-model";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "./ui";
 
 const RECENT_ORDERS = 5;
 
 export function DashboardTab() {
+  return (
+    <div className="grid gap-6">
+      <OrderOverview />
+      <LowStockList />
+    </div>
+  );
+}
+
+function OrderOverview() {
   const { data: orders, isPending, isError, refetch } = useAdminOrders();
   if (isPending) return <LoadingRows label="Loading orders" />;
   if (isError) return <LoadError what="the orders" onRetry={() => refetch()} />;
 
   const figures = orderFigures(orders);
   const recent = newestOrders(orders, RECENT_ORDERS);
+  const waiting = `${figures.pending} waiting for payment`;
   return (
-    <div className="grid gap-6">
+    <>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total Orders" value={figures.total} hint={`${figures.pending} waiting for payment`} />
+        <StatCard
+          label="Total Orders"
+          value={figures.total}
+          hint={figures.cancelled > 0 ? `${waiting}, ${figures.cancelled} cancelled` : waiting}
+        />
         <StatCard label="Paid Orders" value={figures.paid} hint="Ready to ship" />
         <StatCard label="Shipped Orders" value={figures.shipped} />
         <StatCard label="Total Revenue" value={formatRand(figures.revenueCents)} hint="Paid and shipped orders" />
@@ -42,15 +57,18 @@ export function DashboardTab() {
                   <time className="text-right text-stone-600 md:order-3 md:text-left" dateTime={order.createdAt}>
                     {formatRecentDateTime(order.createdAt)}
                   </time>
-                  <span className="col-span-2 md:order-5 md:col-span-1">
+                  <div className="col-span-2 md:order-5 md:col-span-1">
                     <OrderStatusBadge status={order.status} />
-                  </span>
+                    {cancelReasonText(order) && (
+                      <p className="mt-1 text-xs text-stone-600">{cancelReasonText(order)}</p>
+                    )}
+                  </div>
                 </li>
               ))}
             </ul>
           </Panel>
         )}
       </section>
-    </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cancelReasonText,
   groupByLocalDay,
   newestOrders,
   orderFigures,
@@ -13,7 +14,7 @@ const at = (year: number, month: number, day: number, hour = 12, minute = 0) =>
   new Date(year, month - 1, day, hour, minute).toISOString();
 
 describe("orderLines", () => {
-  const line = { name: "Newborn Nappies", size: "Newborn", quantity: 2, price: "249.99" };
+  const line = { productId: "p-1", name: "Newborn Nappies", size: "Newborn", quantity: 2, price: "249.99" };
 
   it("reads items sent as a list", () => {
     expect(orderLines([line])).toEqual([line]);
@@ -25,6 +26,11 @@ describe("orderLines", () => {
 
   it("reads numeric prices as text", () => {
     expect(orderLines(JSON.stringify([{ ...line, price: 249.99 }]))).toEqual([line]);
+  });
+
+  it("reads a line without a product (deleted since, or an old record) as productId null", () => {
+    const { productId: _productId, ...old } = line;
+    expect(orderLines([old as typeof line])).toEqual([{ ...line, productId: null }]);
   });
 
   it("gives no lines for unreadable text instead of failing", () => {
@@ -83,7 +89,16 @@ describe("orderFigures", () => {
       { status: "processed", total: "0.02" },
       { status: "processed", total: "1000.10" },
     ]);
-    expect(figures).toEqual({ total: 4, pending: 1, paid: 1, shipped: 2, revenueCents: 125_011 });
+    expect(figures).toEqual({ total: 4, pending: 1, paid: 1, shipped: 2, cancelled: 0, revenueCents: 125_011 });
+  });
+
+  it("counts cancelled orders without their totals in the revenue", () => {
+    const figures = orderFigures([
+      { status: "cancelled", total: "100.00" },
+      { status: "cancelled", total: "50.00" },
+      { status: "completed", total: "20.00" },
+    ]);
+    expect(figures).toMatchObject({ total: 3, cancelled: 2, paid: 1, revenueCents: 2_000 });
   });
 });
 
@@ -91,6 +106,22 @@ describe("newestOrders", () => {
   it("takes the newest orders first", () => {
     const orders = [1, 5, 3, 4, 2, 6].map((day) => ({ id: String(day), createdAt: at(2025, 11, day) }));
     expect(newestOrders(orders, 5).map((order) => order.id)).toEqual(["6", "5", "4", "3", "2"]);
+  });
+});
+
+describe("cancelReasonText", () => {
+  it("says why a cancelled order was cancelled, in the staff's words", () => {
+    expect(cancelReasonText({ status: "cancelled", cancelReason: "expired" })).toBe("Not paid in time");
+    expect(cancelReasonText({ status: "cancelled", cancelReason: "shopper" })).toBe("Cancelled by the shopper");
+    expect(cancelReasonText({ status: "cancelled", cancelReason: "admin" })).toBe("Cancelled by the shop");
+  });
+
+  it("says just that it was cancelled when an old record kept no reason", () => {
+    expect(cancelReasonText({ status: "cancelled", cancelReason: null })).toBe("Order cancelled");
+  });
+
+  it("says nothing for an order that is not cancelled", () => {
+    expect(cancelReasonText({ status: "completed", cancelReason: "expired" })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { parseRandToCents } from "../../../domain/money";
-import type { OrderStatus } from "../../../domain/order-status";
+import { CANCEL_REASON_LABELS, type OrderStatus } from "../../../domain/order-status";
 import type { Order, OrderItem } from "../../../domain/schemas/orders";
 
 /** An order as the admin screens receive it: `items` may be a list or that list as JSON text (docs/product.md §3). */
@@ -23,6 +23,7 @@ export function orderLines(items: AdminOrder["items"]): OrderItem[] {
   }
   if (!Array.isArray(list)) return [];
   return list.filter(isOrderItem).map((item) => ({
+    productId: typeof item.productId === "string" ? item.productId : null,
     name: item.name,
     size: typeof item.size === "string" ? item.size : "",
     quantity: item.quantity,
@@ -108,6 +109,7 @@ export interface OrderFigures {
   pending: number;
   paid: number;
   shipped: number;
+  cancelled: number;
   /** Paid and shipped orders' totals, in cents. */
   revenueCents: number;
 }
@@ -119,6 +121,7 @@ export function orderFigures(orders: readonly Pick<AdminOrder, "status" | "total
     pending: count("pending"),
     paid: count("completed"),
     shipped: count("processed"),
+    cancelled: count("cancelled"),
     revenueCents: orders
       .filter((order) => order.status === "completed" || order.status === "processed")
       .reduce((sum, order) => sum + totalCents(order), 0),
@@ -134,4 +137,10 @@ export function statusChangedMessage(status: string): string {
   if (status === "completed") return "Order marked as completed";
   if (status === "processed") return "Order marked as processed and ready to ship";
   return `Order marked as ${status}`;
+}
+
+/** Why a cancelled order was cancelled, in the staff's words; null for an order that is not cancelled. */
+export function cancelReasonText(order: Pick<AdminOrder, "status" | "cancelReason">): string | null {
+  if (order.status !== "cancelled") return null;
+  return order.cancelReason ? CANCEL_REASON_LABELS[order.cancelReason] : "Order cancelled";
 }

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { formatDay } from "../../lib/format";
 import { useAdminOrders } from "./api/get-orders";
 import { useUpdateOrderStatus } from "./api/update-order-status";
+import { CancelNote } from "./cancel-note";
 import { OrderCard } from "./order-card";
 import {
   type AdminOrder,
@@ -22,9 +23,7 @@ const ACTION_LABELS = { completed: "Mark as Paid", processed: "Mark as Shipped" 
 function StatusAction({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatus();
   const next = nextOrderStatus(order.status);
-  if (order.status === "cancelled") {
-    return <p className="text-sm font-medium text-stone-700">Order cancelled</p>;
-  }
+  if (order.status === "cancelled") return <CancelNote order={order} />;
   if (next !== "completed" && next !== "processed") {
     return <p className="text-sm font-medium text-green-800">Order shipped and completed</p>;
   }
@@ -76,7 +75,11 @@ export function OrdersTab() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label={`Summary: ${rangeLabel}`}>
-            <StatCard label="Orders" value={figures.total} />
+            <StatCard
+              label="Orders"
+              value={figures.total}
+              hint={figures.cancelled > 0 ? `${figures.cancelled} cancelled` : undefined}
+            />
             <StatCard label="Needs Payment" value={figures.pending} />
             <StatCard label="Ready to Ship" value={figures.paid} />
             <StatCard label="Revenue" value={formatRand(figures.revenueCents)} hint={`${figures.shipped} shipped`} />

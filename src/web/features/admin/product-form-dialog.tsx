@@ -1,19 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { type Product, type ProductInput, type ProductValues, productInput } from "../../../domain/schemas/catalog";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import {
+  type AdminProduct,
+  type ProductInput,
+  type ProductValues,
+  productInput,
+} from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
-import { describedBy, Field, SwitchRow, sentence } from "./form-fields";
+import { describedBy, Field } from "./form-fields";
 import { ImagePreview } from "./image-preview";
-import { firstMessage, formDefaults, sizesOf } from "./product-form-values";
+import { firstMessage, formDefaults, sizesOf, stockHeldMessage, valuesForSizes } from "./product-form-values";
+import { type RememberedSizeSettings, SizeSettings, stockFieldId } from "./size-settings";
 import { inputClass } from "./ui";
 
 interface ProductFormDialogProps {
   /** The product to edit, or null to create one. */
-  product: Product | null;
+  product: AdminProduct | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -32,7 +38,7 @@ export function ProductFormDialog({ product, open, onOpenChange }: ProductFormDi
   );
 }
 
-function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
+function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone: () => void }) {
   const categories = useAdminCategories();
   const save = useSaveProduct(product?.id ?? null);
   const {
@@ -49,29 +55,32 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
 
   const sizesText = useWatch({ control, name: "sizes" });
   const sizes = useMemo(() => sizesOf(sizesText), [sizesText]);
-  const outOfStock = useWatch({ control, name: "outOfStock" });
   const image = useWatch({ control, name: "image" });
 
   // Per-size settings follow the size list; a size removed and typed again gets its settings back.
-  const remembered = useRef({
-    images: { ...product?.sizeImages } as Record<string, string>,
-    outOfStock: { ...product?.sizeOutOfStock } as Record<string, boolean>,
+  const remembered = useRef<RememberedSizeSettings>({
+    images: { ...product?.sizeImages },
+    stock: { ...product?.stock },
   });
   const sizesKey = sizes.join("\u0000");
   useEffect(() => {
     const list = sizesKey ? sizesKey.split("\u0000") : [];
-    const images = getValues("sizeImages") ?? {};
-    const stock = getValues("sizeOutOfStock") ?? {};
-    Object.assign(remembered.current.images, images);
-    Object.assign(remembered.current.outOfStock, stock);
-    setValue("sizeImages", Object.fromEntries(list.map((size) => [size, remembered.current.images[size] ?? ""])));
-    setValue(
-      "sizeOutOfStock",
-      Object.fromEntries(list.map((size) => [size, remembered.current.outOfStock[size] ?? false])),
-    );
+    Object.assign(remembered.current.images, getValues("sizeImages"));
+    Object.assign(remembered.current.stock, getValues("stock"));
+    setValue("sizeImages", valuesForSizes(list, remembered.current.images, ""));
+    setValue("stock", valuesForSizes(list, remembered.current.stock, 0));
   }, [sizesKey, getValues, setValue]);
+  const stockHeld = stockHeldMessage(save.error);
 
-  const submit = handleSubmit((values) => save.mutate(values, { onSuccess: onDone }));
+  // A refusal from the last save goes once the form is sent again. The stock fields are not
+  // registered inputs, so react-hook-form cannot focus one in error: the first is focused here.
+  const onInvalid = (invalid: FieldErrors<ProductInput>) => {
+    save.reset();
+    if (Object.keys(invalid).some((name) => name !== "stock")) return;
+    const index = sizes.findIndex((size) => invalid.stock?.[size]);
+    if (index >= 0) document.getElementById(stockFieldId(index))?.focus();
+  };
+  const submit = handleSubmit((values) => save.mutate(values, { onSuccess: onDone }), onInvalid);
   const error = (name: keyof ProductInput) => firstMessage(errors[name]);
   const field = (id: keyof ProductInput, hasHint = false) =>
     describedBy(`admin-product-${id}`, { hasHint, error: error(id) });
@@ -84,18 +93,25 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="admin-product-category" label="Category" error={error("category")}>
-          <select
-            className="select-native aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600"
-            {...field("category")}
-            {...register("category")}
-          >
-            <option value="">Choose a category</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.name}>
-                {category.name}
-              </option>
-            ))}
-          </select>
+          {/* The select is registered once its options exist: a value set before them would show as unchosen. */}
+          {categories.data ? (
+            <select
+              className="select-native aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600"
+              {...field("category")}
+              {...register("category")}
+            >
+              <option value="">Choose a category</option>
+              {categories.data.map((category) => (
+                <option key={category.id} value={category.name}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <select id="admin-product-category" className="select-native" disabled>
+              <option>{categories.isError ? "Could not load the categories" : "Loading categories..."}</option>
+            </select>
+          )}
         </Field>
         <Field id="admin-product-price" label="Price (R, VAT included)" error={error("price")}>
           <input
@@ -141,79 +157,14 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       </Field>
 
       {sizes.length > 0 && (
-        <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-stone-800">Per-size image and stock</legend>
-          {error("sizeImages") && (
-            <p className="text-sm font-medium text-red-700">{sentence(error("sizeImages") ?? "")}</p>
-          )}
-          <Controller
-            control={control}
-            name="sizeImages"
-            render={({ field: images }) => (
-              <Controller
-                control={control}
-                name="sizeOutOfStock"
-                render={({ field: stock }) => (
-                  <ul className="grid gap-3">
-                    {sizes.map((size, index) => (
-                      <li key={size} className="grid gap-2 border-b border-stone-100 pb-3 last:border-0 last:pb-0">
-                        <p className="text-sm font-semibold text-stone-900">{size}</p>
-                        <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_13rem]">
-                          <div className="grid gap-1">
-                            <label htmlFor={`size-image-${index}`} className="text-xs text-stone-700">
-                              Image URL for {size} (optional)
-                            </label>
-                            <input
-                              id={`size-image-${index}`}
-                              className={inputClass}
-                              type="text"
-                              inputMode="url"
-                              value={images.value?.[size] ?? ""}
-                              onChange={(event) => {
-                                remembered.current.images[size] = event.target.value;
-                                images.onChange({ ...images.value, [size]: event.target.value });
-                              }}
-                            />
-                          </div>
-                          <SwitchRow
-                            id={`size-stock-${index}`}
-                            label={`${size} out of stock`}
-                            checked={Boolean(stock.value?.[size])}
-                            onCheckedChange={(checked) => {
-                              remembered.current.outOfStock[size] = checked;
-                              stock.onChange({ ...stock.value, [size]: checked });
-                            }}
-                          />
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              />
-            )}
-          />
-        </fieldset>
-      )}
-
-      <div className="grid gap-2">
-        <Controller
+        <SizeSettings
           control={control}
-          name="outOfStock"
-          render={({ field: stock }) => (
-            <SwitchRow
-              id="admin-product-out-of-stock"
-              label="Product out of stock"
-              checked={Boolean(stock.value)}
-              onCheckedChange={stock.onChange}
-            />
-          )}
+          errors={errors}
+          sizes={sizes}
+          held={product?.held ?? {}}
+          remembered={remembered}
         />
-        {outOfStock && (
-          <p role="status" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-            <strong>Out of stock.</strong> Shoppers can see this product but cannot order it in any size.
-          </p>
-        )}
-      </div>
+      )}
 
       <Field
         id="admin-product-promoText"
@@ -224,7 +175,13 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         <input className={inputClass} autoComplete="off" {...field("promoText", true)} {...register("promoText")} />
       </Field>
 
+      {/* The refusal sits in the sticky footer, beside Save, wherever the form is scrolled to. */}
       <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-stone-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6">
+        {stockHeld && (
+          <p role="alert" className="w-full rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            <strong>Not saved.</strong> {stockHeld}
+          </p>
+        )}
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>

@@ -1,7 +1,8 @@
-import { type Product, type ProductInput, sizeList } from "../../../domain/schemas/catalog";
+import { type AdminProduct, type ProductInput, sizeList } from "../../../domain/schemas/catalog";
+import { ApiError } from "../../lib/api";
 
-/** The product form's values: the product's, or empty for a new one. */
-export function formDefaults(product: Product | null): ProductInput {
+/** The product form's values: the product's (its stock per size included), or empty for a new one. */
+export function formDefaults(product: AdminProduct | null): ProductInput {
   return {
     name: product?.name ?? "",
     category: product?.category ?? "",
@@ -10,8 +11,7 @@ export function formDefaults(product: Product | null): ProductInput {
     description: product?.description ?? "",
     sizes: product ? product.sizes.join(", ") : "",
     sizeImages: { ...product?.sizeImages },
-    sizeOutOfStock: { ...product?.sizeOutOfStock },
-    outOfStock: product?.outOfStock ?? false,
+    stock: product ? Object.fromEntries(product.sizes.map((size) => [size, product.stock[size] ?? 0])) : {},
     promoText: product?.promoText ?? "",
   };
 }
@@ -20,6 +20,29 @@ export function formDefaults(product: Product | null): ProductInput {
 export function sizesOf(value: ProductInput["sizes"] | undefined): string[] {
   const parsed = sizeList.safeParse(value ?? "");
   return parsed.success ? parsed.data : [];
+}
+
+/**
+ * A per-size setting for exactly the sizes listed: what was remembered for a size (also one
+ * removed and typed again), `fallback` for a new one. New sizes start at 0 units.
+ */
+export function valuesForSizes<T>(sizes: readonly string[], remembered: Readonly<Record<string, T>>, fallback: T) {
+  return Object.fromEntries(sizes.map((size) => [size, remembered[size] ?? fallback])) as Record<string, T>;
+}
+
+/** A stock field's text: an emptied field (NaN) stays empty rather than showing "NaN". */
+export function stockFieldText(value: number | undefined): string {
+  return value === undefined || Number.isNaN(value) ? "" : String(value);
+}
+
+/** A stock field's number: an empty field is NaN, which the shared schema refuses with its own message. */
+export function stockFieldValue(text: string): number {
+  return text.trim() === "" ? Number.NaN : Number(text);
+}
+
+/** The server's refusal to set a size's stock below what unpaid orders hold (409 STOCK_HELD), or null. */
+export function stockHeldMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.code === "STOCK_HELD" ? error.message : null;
 }
 
 export function firstMessage(error: unknown): string | undefined {

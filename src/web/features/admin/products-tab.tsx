@@ -1,39 +1,25 @@
 import { useState } from "react";
 import { formatRandText } from "../../../domain/money";
-import type { Product } from "../../../domain/schemas/catalog";
+import type { AdminProduct } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { useDeleteProduct } from "./api/delete-product";
-import { useProducts } from "./api/get-products";
+import { useAdminProducts } from "./api/get-products";
 import { ProductFormDialog } from "./product-form-dialog";
+import { SizeStockList } from "./size-stock-list";
 import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
 
-function StockState({ product }: { product: Product }) {
-  const sizesOut = product.sizes.filter((size) => product.sizeOutOfStock[size]).length;
-  if (product.outOfStock) {
-    return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Out of stock</span>;
-  }
-  if (sizesOut > 0) {
-    return (
-      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-        {sizesOut} of {product.sizes.length} sizes out of stock
-      </span>
-    );
-  }
-  return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">In stock</span>;
-}
-
 export function ProductsTab() {
-  const { data: products, isPending, isError, refetch } = useProducts();
+  const { data: products, isPending, isError, refetch } = useAdminProducts();
   const remove = useDeleteProduct();
-  const [editing, setEditing] = useState<Product | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
 
-  const openForm = (product: Product | null) => {
+  const openForm = (product: AdminProduct | null) => {
     setEditing(product);
     setOpen(true);
   };
-  const confirmDelete = (product: Product) => {
+  const confirmDelete = (product: AdminProduct) => {
     if (window.confirm("Are you sure you want to delete this product?")) remove.mutate(product.id);
   };
 
@@ -47,7 +33,11 @@ export function ProductsTab() {
       <SectionHeader
         id="products-heading"
         title="Products"
-        description={products ? `${products.length} product(s) in the shop` : undefined}
+        description={
+          products
+            ? `${products.length} product(s) in the shop. Stock shows the units left to sell per size; units held by unpaid orders are counted out.`
+            : undefined
+        }
         action={<Button onClick={() => openForm(null)}>Add Product</Button>}
       />
       <div className="mb-3 max-w-sm">
@@ -96,8 +86,15 @@ export function ProductsTab() {
                     <span>
                       {product.sizes.length} {product.sizes.length === 1 ? "size" : "sizes"}
                     </span>
-                    <StockState product={product} />
+                    {product.outOfStock && (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                        Sold out
+                      </span>
+                    )}
                   </p>
+                  <div className="mt-2">
+                    <SizeStockList product={product} />
+                  </div>
                 </div>
                 <div className="col-start-2 flex items-center justify-between gap-3 md:contents">
                   <p className="tabular font-semibold text-stone-900 md:text-right">{formatRandText(product.price)}</p>

@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Product } from "../../../../domain/schemas/catalog";
-import { PRODUCTS_KEY } from "../../catalog";
+import type { AdminProduct } from "../../../../domain/schemas/catalog";
+import { ADMIN_PRODUCTS_KEY } from "./keys";
 
-/** GET /api/products: the admin list is the storefront's list, so both stay in step. */
-export function useProducts() {
-  return useQuery<Product[]>({ queryKey: PRODUCTS_KEY, staleTime: 0 });
+/**
+ * GET /api/admin/products: every product with its units in stock and held per size. Fetched
+ * afresh whenever a tab showing it opens: checkouts and payments move stock all the time.
+ */
+export function useAdminProducts() {
+  return useQuery<AdminProduct[]>({ queryKey: ADMIN_PRODUCTS_KEY, staleTime: 0 });
 }

@@ -7,10 +7,12 @@ export const PREPARING_ORDERS_KEY = ["/api/admin/orders/preparing"] as const;
 export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
 export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
+export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
 
 /** After a catalogue write: the admin lists and the storefront's lists load afresh. */
 export function catalogueChanged(queryClient: QueryClient) {
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
     queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
     queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_CATEGORIES_KEY }),
@@ -19,10 +21,13 @@ export function catalogueChanged(queryClient: QueryClient) {
 
 /**
  * After an order moves: both order lists, the payments needing attention (an order that waited
- * too long leaves it once paid) and any customer's order history load afresh.
+ * too long leaves it once paid), any customer's order history and the stock (a payment sells
+ * what the order held) load afresh.
  */
 export function ordersChanged(queryClient: QueryClient) {
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }),
     queryClient.invalidateQueries({ queryKey: PREPARING_ORDERS_KEY }),
     queryClient.invalidateQueries({ queryKey: PAYMENT_ATTENTION_KEY }),

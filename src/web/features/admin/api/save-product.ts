@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { centsToDecimal } from "../../../../domain/money";
-import type { Product, ProductValues } from "../../../../domain/schemas/catalog";
+import type { AdminProduct, ProductValues } from "../../../../domain/schemas/catalog";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api";
 import { catalogueChanged } from "./keys";
 
 /** The body of docs/product.md §7 from the validated form: the price goes back to rand text ("249.99"). */
@@ -11,22 +11,28 @@ function productBody(values: ProductValues) {
 }
 
 export function createProduct(values: ProductValues) {
-  return apiRequest<Product>("POST", "/api/admin/products", productBody(values));
+  return apiRequest<AdminProduct>("POST", "/api/admin/products", productBody(values));
 }
 
 export function updateProduct(id: string, values: ProductValues) {
-  return apiRequest<Product>("PUT", `/api/admin/products/${id}`, productBody(values));
+  return apiRequest<AdminProduct>("PUT", `/api/admin/products/${id}`, productBody(values));
 }
 
-/** POST /api/admin/products, or PUT /api/admin/products/{id} when editing. */
+/**
+ * POST /api/admin/products, or PUT /api/admin/products/{id} when editing. Failures are toasted,
+ * except 409 STOCK_HELD (a size set below what unpaid orders hold): the form shows the server's
+ * words beside Save, from the mutation's error.
+ */
 export function useSaveProduct(id: string | null) {
   const queryClient = useQueryClient();
   const verb = id ? "update" : "create";
   return useMutation({
     mutationFn: (values: ProductValues) => (id ? updateProduct(id, values) : createProduct(values)),
     onSuccess: () => toast({ title: id ? "Product updated" : "Product created", variant: "success" }),
-    onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error, `Failed to ${verb} product`), variant: "error" }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "STOCK_HELD") return;
+      toast({ title: "Error", description: errorMessage(error, `Failed to ${verb} product`), variant: "error" });
+    },
     onSettled: () => catalogueChanged(queryClient),
   });
 }

@@ -1,0 +1,115 @@
+import type { RefObject } from "react";
+import { type Control, Controller, type FieldErrors } from "react-hook-form";
+import type { ProductInput, ProductValues } from "../../../domain/schemas/catalog";
+import { sentence } from "./form-fields";
+import { firstMessage, stockFieldText, stockFieldValue } from "./product-form-values";
+import { heldText } from "./stock-model";
+import { inputClass } from "./ui";
+
+/** What each size had, kept while the size list is edited: a size removed and typed again gets it back. */
+export interface RememberedSizeSettings {
+  images: Record<string, string>;
+  stock: Record<string, number>;
+}
+
+/** The id of the stock field of the size at `index` in the size list. */
+export const stockFieldId = (index: number) => `size-stock-${index}`;
+
+interface SizeSettingsProps {
+  control: Control<ProductInput, unknown, ProductValues>;
+  errors: FieldErrors<ProductInput>;
+  sizes: string[];
+  /** Units unpaid orders hold per size (nothing for a new product). */
+  held: Readonly<Record<string, number>>;
+  remembered: RefObject<RememberedSizeSettings>;
+}
+
+/** The product form's per-size image and units in stock, one row per size in the size list. */
+export function SizeSettings({ control, errors, sizes, held, remembered }: SizeSettingsProps) {
+  const imagesError = firstMessage(errors.sizeImages);
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-stone-800">Per-size image and stock</legend>
+      <p className="text-xs text-stone-600">
+        Stock is the units not yet sold, those held by unpaid orders included. A new size starts at 0.
+      </p>
+      {imagesError && <p className="text-sm font-medium text-red-700">{sentence(imagesError)}</p>}
+      <Controller
+        control={control}
+        name="sizeImages"
+        render={({ field: images }) => (
+          <Controller
+            control={control}
+            name="stock"
+            render={({ field: stock }) => (
+              <ul className="grid gap-3">
+                {sizes.map((size, index) => {
+                  const stockId = stockFieldId(index);
+                  const heldNote = heldText(held[size] ?? 0);
+                  const stockError = firstMessage(errors.stock?.[size]);
+                  const describedBy = [heldNote && `${stockId}-held`, stockError && `${stockId}-error`]
+                    .filter(Boolean)
+                    .join(" ");
+                  return (
+                    <li key={size} className="grid gap-2 border-b border-stone-100 pb-3 last:border-0 last:pb-0">
+                      <p className="text-sm font-semibold text-stone-900">{size}</p>
+                      <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+                        <div className="grid gap-1">
+                          <label htmlFor={`size-image-${index}`} className="text-xs text-stone-700">
+                            Image URL for {size} (optional)
+                          </label>
+                          <input
+                            id={`size-image-${index}`}
+                            className={inputClass}
+                            type="text"
+                            inputMode="url"
+                            value={images.value?.[size] ?? ""}
+                            onChange={(event) => {
+                              remembered.current.images[size] = event.target.value;
+                              images.onChange({ ...images.value, [size]: event.target.value });
+                            }}
+                          />
+                        </div>
+                        <div className="grid gap-1">
+                          <label htmlFor={stockId} className="text-xs text-stone-700">
+                            Stock of {size}
+                          </label>
+                          <input
+                            id={stockId}
+                            className={`${inputClass} tabular`}
+                            type="number"
+                            inputMode="numeric"
+                            min={0}
+                            step={1}
+                            value={stockFieldText(stock.value?.[size])}
+                            aria-invalid={stockError ? true : undefined}
+                            aria-describedby={describedBy || undefined}
+                            onChange={(event) => {
+                              const units = stockFieldValue(event.target.value);
+                              remembered.current.stock[size] = units;
+                              stock.onChange({ ...stock.value, [size]: units });
+                            }}
+                          />
+                          {heldNote && (
+                            <p id={`${stockId}-held`} className="text-xs font-medium text-amber-900">
+                              {heldNote}
+                            </p>
+                          )}
+                          {stockError && (
+                            <p id={`${stockId}-error`} className="text-sm font-medium text-red-700">
+                              {sentence(stockError)}
+                            </p>
+                          )}
+                        </div>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          />
+        )}
+      />
+    </fieldset>
+  );
+}
