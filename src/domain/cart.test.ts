@@ -8,6 +8,7 @@ import {
   cartSubtotalCents,
   isCart,
   isCartLine,
+  lineQuantity,
   MAX_LINE_QUANTITY,
   removeLine,
   setLineQuantity,
@@ -26,6 +27,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   sizeImages: {},
   sizeOutOfStock: {},
   outOfStock: false,
+  sizeLowStock: {},
   promoText: null,
   ...overrides,
 });
@@ -123,6 +125,41 @@ describe("addLine", () => {
     expect(cart[0]?.quantity).toBe(2);
   });
 
+  it.each([
+    { name: "caps a new line at what is left", cart: [], quantity: 5, max: 2, expected: [["Newborn", 2]] },
+    {
+      name: "caps a merged line at what is left",
+      cart: [line(nappies, "Newborn", 1)],
+      quantity: 5,
+      max: 3,
+      expected: [["Newborn", 3]],
+    },
+    {
+      name: "brings a line above what is left down to it when more is added",
+      cart: [line(nappies, "Newborn", 4)],
+      quantity: 1,
+      max: 2,
+      expected: [["Newborn", 2]],
+    },
+    {
+      name: "adds nothing of a size with nothing left",
+      cart: [line(nappies, "Size 1", 1)],
+      quantity: 1,
+      max: 0,
+      expected: [["Size 1", 1]],
+    },
+    {
+      name: "still stops at the cart line's limit when more than that is left",
+      cart: [],
+      quantity: MAX_LINE_QUANTITY + 1,
+      max: MAX_LINE_QUANTITY + 10,
+      expected: [["Newborn", MAX_LINE_QUANTITY]],
+    },
+  ])("$name", ({ cart, quantity, max, expected }) => {
+    const result = addLine(cart, nappies, "Newborn", quantity, max);
+    expect(result.map((l) => [l.size, l.quantity])).toEqual(expected);
+  });
+
   it("never makes a line that create-order would refuse, however often the same line is added", () => {
     let cart: CartLine[] = [];
     for (let i = 0; i < 5; i++) cart = addLine(cart, nappies, "Newborn", 400);
@@ -176,6 +213,28 @@ describe("setLineQuantity", () => {
 
   it("changes nothing for a line that is not in the cart", () => {
     expect(setLineQuantity(cart, nappies.id, "Size 1", 4)).toEqual(cart);
+  });
+
+  it.each([
+    { name: "stops at what is left", quantity: 3, max: 2, expected: 2 },
+    { name: "takes a quantity within what is left", quantity: 2, max: 5, expected: 2 },
+    { name: "brings a line above what is left down to it as the shopper lowers it", quantity: 4, max: 1, expected: 1 },
+    { name: "keeps a line of a sold-out size at 1 for the shopper to remove", quantity: 1, max: 0, expected: 1 },
+  ])("$name", ({ quantity, max, expected }) => {
+    const result = setLineQuantity(cart, nappies.id, "Newborn", quantity, max);
+    expect(lineQuantity(result, nappies.id, "Newborn")).toBe(expected);
+  });
+
+  it("still removes a line set to 0, whatever is left", () => {
+    expect(lineQuantity(setLineQuantity(cart, nappies.id, "Newborn", 0, 5), nappies.id, "Newborn")).toBe(0);
+  });
+});
+
+describe("lineQuantity", () => {
+  it("reads the quantity of one product and size, 0 when the cart has none", () => {
+    const cart = [line(nappies, "Newborn", 2), line(pads, "Newborn", 7)];
+    expect(lineQuantity(cart, nappies.id, "Newborn")).toBe(2);
+    expect(lineQuantity(cart, nappies.id, "Size 1")).toBe(0);
   });
 });
 

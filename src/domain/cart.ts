@@ -18,7 +18,8 @@ export function cartKey(userId: string | null | undefined): string {
  */
 export const MAX_LINE_QUANTITY = 999;
 
-const capQuantity = (quantity: number) => Math.min(quantity, MAX_LINE_QUANTITY);
+/** A line's quantity never passes `max` (what is left of the size) nor a cart line's limit. */
+const capQuantity = (quantity: number, max: number) => Math.min(quantity, max, MAX_LINE_QUANTITY);
 
 /** The key an earlier version stored the cart under; moved once to the current key. */
 export const LEGACY_CART_KEY = "nappiesCart";
@@ -47,23 +48,51 @@ const sameLine = (a: { id: string; size: string }, b: { id: string; size: string
 
 /**
  * Adding merges the quantity into an existing line of the same product and size; the merged
- * line is capped at MAX_LINE_QUANTITY like a single one. Adding nothing (0 or less) changes nothing.
+ * line is capped at `max` (what is left of that size: maxOrderable in stock.ts) and at
+ * MAX_LINE_QUANTITY like a single one. Adding nothing (0 or less), or to a size with nothing
+ * left, changes nothing.
  */
-export function addLine(cart: readonly CartLine[], product: Product, size: string, quantity: number): CartLine[] {
-  if (!(quantity > 0)) return [...cart];
+export function addLine(
+  cart: readonly CartLine[],
+  product: Product,
+  size: string,
+  quantity: number,
+  max: number = MAX_LINE_QUANTITY,
+): CartLine[] {
+  if (!(quantity > 0) || !(max > 0)) return [...cart];
   const existing = cart.find((line) => sameLine(line, { id: product.id, size }));
   if (existing) {
     return cart.map((line) =>
-      line === existing ? { ...line, quantity: capQuantity(line.quantity + quantity) } : line,
+      line === existing ? { ...line, quantity: capQuantity(line.quantity + quantity, max) } : line,
     );
   }
-  return [...cart, { ...product, size, quantity: capQuantity(quantity) }];
+  return [...cart, { ...product, size, quantity: capQuantity(quantity, max) }];
 }
 
-/** A quantity of 0 or less removes the line; more than MAX_LINE_QUANTITY sets the maximum. */
-export function setLineQuantity(cart: readonly CartLine[], id: string, size: string, quantity: number): CartLine[] {
+/**
+ * A quantity of 0 or less removes the line; more than `max` (what is left of the size) or
+ * MAX_LINE_QUANTITY sets that maximum. A line only leaves the cart when asked to: a `max` below 1
+ * (the size sold out meanwhile) keeps it at 1, for the shopper to remove.
+ */
+export function setLineQuantity(
+  cart: readonly CartLine[],
+  id: string,
+  size: string,
+  quantity: number,
+  max: number = MAX_LINE_QUANTITY,
+): CartLine[] {
   if (quantity <= 0) return cart.filter((line) => !sameLine(line, { id, size }));
-  return cart.map((line) => (sameLine(line, { id, size }) ? { ...line, quantity: capQuantity(quantity) } : line));
+  const capped = Math.max(1, capQuantity(quantity, max));
+  return cart.map((line) => (sameLine(line, { id, size }) ? { ...line, quantity: capped } : line));
+}
+
+/** How many of a product and size the cart holds (0 when it holds none). */
+export function lineQuantity(
+  cart: readonly Pick<CartLine, "id" | "size" | "quantity">[],
+  id: string,
+  size: string,
+): number {
+  return cart.find((line) => sameLine(line, { id, size }))?.quantity ?? 0;
 }
 
 export function removeLine(cart: readonly CartLine[], id: string, size: string): CartLine[] {

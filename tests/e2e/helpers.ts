@@ -116,3 +116,18 @@ export async function checkOutOneProduct(page: Page): Promise<string> {
 }
 
 export const orderNumberOf = (orderId: string) => orderId.slice(-8).toUpperCase();
+
+/**
+ * Makes a new admin with the CLI and signs them in on `request`: a cookie jar of its own (the
+ * test's `request` fixture), so the page stays the shopper's while the admin changes the catalogue.
+ */
+export async function logInAdminOn(request: Page["request"]) {
+  const tag = randomBytes(4).toString("hex");
+  const admin = { username: `stock_${tag}`, email: `stock-${tag}@example.co.za`, password: `Stock-${tag}-secret` };
+  createAdminWithCli(admin);
+  const login = await request.post("/api/auth/login", {
+    data: { username: admin.username, password: admin.password },
+  });
+  expect(login.status()).toBe(200);
+  return admin;
+}

@@ -1,14 +1,24 @@
 import { Link } from "wouter";
 import { formatRand, formatRandText, parseRandToCents } from "../../../domain/money";
+import type { CancelReason } from "../../../domain/order-status";
 import type { Order } from "../../../domain/schemas/orders";
 import { Button, buttonClass } from "../../components/ui/button";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
 import { formatDateTime, orderNumber } from "../../lib/format";
 import { useUserOrders } from "./api/get-user-orders";
+import { useBuyAgain } from "./use-buy-again";
+
+/** Why an order was cancelled, in the customer's words (the staff's are CANCEL_REASON_LABELS). */
+const CANCELLED_BECAUSE: Record<CancelReason, string> = {
+  expired: "Cancelled: not paid in time",
+  shopper: "Cancelled by you",
+  admin: "Cancelled by the shop",
+};
 
 /** The Order History tab: the customer's orders, newest first. */
 export function OrderHistory({ userId }: { userId: string }) {
   const { data, isPending, isError, error, refetch, isFetching } = useUserOrders(userId);
+  const { buyAgain, busyOrderId } = useBuyAgain();
 
   if (isPending) {
     return (
@@ -56,7 +66,7 @@ export function OrderHistory({ userId }: { userId: string }) {
       <ol className="grid gap-4">
         {newestFirst.map((order) => (
           <li key={order.id}>
-            <OrderCard order={order} />
+            <OrderCard order={order} onBuyAgain={() => void buyAgain(order)} adding={busyOrderId === order.id} />
           </li>
         ))}
       </ol>
@@ -64,7 +74,7 @@ export function OrderHistory({ userId }: { userId: string }) {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: () => void; adding: boolean }) {
   const headingId = `order-${order.id}`;
   const deliveryCents = parseRandToCents(order.deliveryFee) ?? 0;
   return (
@@ -77,6 +87,17 @@ function OrderCard({ order }: { order: Order }) {
           <p className="text-sm text-stone-600">
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
+          {order.status === "cancelled" && order.cancelReason && (
+            <p className="text-sm font-medium text-stone-800">
+              {CANCELLED_BECAUSE[order.cancelReason]}
+              {order.cancelledAt && (
+                <>
+                  {" "}
+                  on <time dateTime={order.cancelledAt}>{formatDateTime(order.cancelledAt)}</time>
+                </>
+              )}
+            </p>
+          )}
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
@@ -111,9 +132,20 @@ function OrderCard({ order }: { order: Order }) {
           <dd>{formatRandText(order.total)}</dd>
         </div>
       </dl>
-      <p className="mt-3 text-sm text-stone-600">
-        Delivering to {order.deliveryName}, {order.deliveryCity}, {order.deliveryProvince}
-      </p>
+      <footer className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-600">
+          Delivering to {order.deliveryName}, {order.deliveryCity}, {order.deliveryProvince}
+        </p>
+        <Button
+          variant="outline"
+          onClick={onBuyAgain}
+          disabled={adding}
+          aria-describedby={headingId}
+          className="w-full sm:w-auto"
+        >
+          {adding ? "Adding..." : "Buy again"}
+        </Button>
+      </footer>
     </article>
   );
 }

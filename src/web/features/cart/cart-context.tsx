@@ -11,15 +11,29 @@ import {
   setLineQuantity,
 } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
+import { maxOrderable } from "../../../domain/stock";
 import { readJson, removeKey, writeJson } from "../../lib/storage";
 import { useSession } from "../account";
+
+export interface CartAddition {
+  product: Product;
+  size: string;
+  quantity: number;
+}
+
+const addWithinStock = (cart: CartLine[], { product, size, quantity }: CartAddition) =>
+  addLine(cart, product, size, quantity, maxOrderable(product, size));
 
 interface CartState {
   items: CartLine[];
   count: number;
   subtotalCents: number;
+  /** Adds up to what is left of the size (maxOrderable): `product` is the catalogue's, with today's stock. */
   add: (product: Product, size: string, quantity: number) => void;
-  setQuantity: (id: string, size: string, quantity: number) => void;
+  /** Several adds at once, each as `add` does it. */
+  addMany: (lines: readonly CartAddition[]) => void;
+  /** `max`: what is left of the line's size, when the catalogue knows it. */
+  setQuantity: (id: string, size: string, quantity: number, max?: number) => void;
   remove: (id: string, size: string) => void;
   clear: () => void;
   open: boolean;
@@ -72,8 +86,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       items,
       count: cartCount(items),
       subtotalCents: cartSubtotalCents(items),
-      add: (product, size, quantity) => save(addLine(items, product, size, quantity)),
-      setQuantity: (id, size, quantity) => save(setLineQuantity(items, id, size, quantity)),
+      add: (product, size, quantity) => save(addWithinStock(items, { product, size, quantity })),
+      addMany: (lines) => save(lines.reduce(addWithinStock, items)),
+      setQuantity: (id, size, quantity, max) => save(setLineQuantity(items, id, size, quantity, max)),
       remove: (id, size) => save(removeLine(items, id, size)),
       clear: () => save([]),
       open,

@@ -4,10 +4,13 @@ import { parseRandToCents } from "../../../domain/money";
 import { amountToFreeDeliveryCents } from "../../../domain/pricing";
 import { formatRand } from "../../lib/format";
 import { useCart } from "./cart-context";
+import { useLineStock } from "./line-stock";
+import { LineStockNote } from "./line-stock-note";
 
 /** The Shopping Cart side sheet (docs/product.md §2). Loaded only when opened. */
 export default function CartSheet() {
   const cart = useCart();
+  const stockOf = useLineStock();
   const [, navigate] = useLocation();
   const toFree = amountToFreeDeliveryCents(cart.subtotalCents);
 
@@ -50,6 +53,7 @@ export default function CartSheet() {
                 {cart.items.map((line) => {
                   const unit = parseRandToCents(line.price) ?? 0;
                   const label = `${line.name}, size ${line.size}`;
+                  const stock = stockOf(line);
                   return (
                     <li key={`${line.id}:${line.size}`} className="flex gap-3 py-4">
                       <img
@@ -63,11 +67,12 @@ export default function CartSheet() {
                         <p className="font-medium leading-snug text-stone-900">{line.name}</p>
                         <p className="text-sm text-stone-600">Size: {line.size}</p>
                         <p className="tabular text-sm text-stone-600">{formatRand(unit)} each</p>
+                        <LineStockNote stock={stock} quantity={line.quantity} />
                         <div className="mt-2 flex items-center gap-2">
                           <button
                             type="button"
                             aria-label={`Decrease quantity of ${label}`}
-                            onClick={() => cart.setQuantity(line.id, line.size, line.quantity - 1)}
+                            onClick={() => cart.setQuantity(line.id, line.size, line.quantity - 1, stock.max)}
                             className="grid size-11 shrink-0 place-items-center rounded-lg border border-stone-300 text-lg hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-700"
                           >
                             −
@@ -78,8 +83,9 @@ export default function CartSheet() {
                           <button
                             type="button"
                             aria-label={`Increase quantity of ${label}`}
-                            onClick={() => cart.setQuantity(line.id, line.size, line.quantity + 1)}
-                            className="grid size-11 shrink-0 place-items-center rounded-lg border border-stone-300 text-lg hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                            disabled={line.quantity >= stock.max}
+                            onClick={() => cart.setQuantity(line.id, line.size, line.quantity + 1, stock.max)}
+                            className="grid size-11 shrink-0 place-items-center rounded-lg border border-stone-300 text-lg hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent"
                           >
                             +
                           </button>

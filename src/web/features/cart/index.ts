@@ -1,2 +1,4 @@
 // The cart feature's public face: what other features may use.
-export { useCart } from "./cart-context";
+export { type CartAddition, useCart } from "./cart-context";
+export { type LineStock, useLineStock } from "./line-stock";
+export { LineStockNote } from "./line-stock-note";

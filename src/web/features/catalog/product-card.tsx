@@ -3,6 +3,7 @@ import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { formatRandText } from "../../lib/format";
 import { CategoryBadge } from "./category-badge";
+import { LowStockNote } from "./stock-note";
 import { useAddToCart } from "./use-add-to-cart";
 
 /** How long the button reads "Added!" after a successful add (docs/product.md §9). */
@@ -32,6 +33,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
   const id = useId();
   const nameId = `${id}-name`;
   const sizeId = `${id}-size`;
+  const stockNoteId = `${id}-stock`;
 
   useEffect(() => {
     if (!added) return;
@@ -42,6 +44,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
   const label = addButtonLabel(product, size, added);
   const unavailable = product.outOfStock || Boolean(product.sizeOutOfStock[size]);
   const promo = product.promoText?.trim();
+  const left = unavailable ? undefined : product.sizeLowStock[size];
 
   return (
     <article
@@ -94,7 +97,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
       </div>
 
       <div className="mt-auto grid gap-3 p-3 pt-0 sm:p-4">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <label htmlFor={sizeId} className="text-sm font-medium text-stone-700">
             Size
           </label>
@@ -103,7 +106,8 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             value={size}
             onChange={(event) => setSize(event.target.value)}
             disabled={product.outOfStock}
-            className="select-native disabled:bg-stone-100 disabled:text-stone-600"
+            aria-describedby={left ? stockNoteId : undefined}
+            className="select-native min-w-0 flex-[1_1_8rem] disabled:bg-stone-100 disabled:text-stone-600"
           >
             {product.sizes.map((option) => (
               <option key={option} value={option}>
@@ -111,6 +115,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
               </option>
             ))}
           </select>
+          <LowStockNote id={stockNoteId} left={left} className="shrink-0" />
         </div>
         <Button
           size="md"

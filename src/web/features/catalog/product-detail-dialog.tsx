@@ -1,12 +1,15 @@
 import { useId, useState } from "react";
+import { MAX_LINE_QUANTITY } from "../../../domain/cart";
 import { parseRandToCents } from "../../../domain/money";
 import type { Product } from "../../../domain/schemas/catalog";
+import { maxOrderable } from "../../../domain/stock";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
 import { formatRand, formatRandText } from "../../lib/format";
 import { CategoryBadge } from "./category-badge";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
+import { LowStockNote } from "./stock-note";
 import { useAddToCart } from "./use-add-to-cart";
 
 const MIN_QUANTITY = 1;
@@ -17,7 +20,10 @@ interface ProductDetailDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The product detail dialog (docs/product.md §2): size starts empty, quantity 1; closing or adding resets both. */
+/**
+ * The product detail dialog (docs/product.md §2): size starts empty, quantity 1; closing or adding
+ * resets both. The quantity stops at what is left of the chosen size.
+ */
 export default function ProductDetailDialog({ product, open, onOpenChange }: ProductDetailDialogProps) {
   const [size, setSize] = useState("");
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
@@ -35,6 +41,11 @@ export default function ProductDetailDialog({ product, open, onOpenChange }: Pro
   const unitCents = parseRandToCents(product.price) ?? 0;
   const promo = product.promoText?.trim();
   const outOfStockSizes = product.sizes.filter((option) => product.sizeOutOfStock[option]);
+  const max = size ? Math.max(MIN_QUANTITY, maxOrderable(product, size)) : MAX_LINE_QUANTITY;
+  // A size with fewer left than the quantity chosen brings the quantity down to what is left.
+  const shownQuantity = Math.min(quantity, max);
+  const left = size ? product.sizeLowStock[size] : undefined;
+  const stockNoteId = `${id}-stock`;
 
   return (
     <Dialog
@@ -84,6 +95,7 @@ export default function ProductDetailDialog({ product, open, onOpenChange }: Pro
               value={size}
               required
               onChange={(event) => setSize(event.target.value)}
+              aria-describedby={left ? stockNoteId : undefined}
               className="select-native mt-1"
             >
               <option value="" disabled>
@@ -95,6 +107,7 @@ export default function ProductDetailDialog({ product, open, onOpenChange }: Pro
                 </option>
               ))}
             </select>
+            <LowStockNote id={stockNoteId} left={left} className="mt-2" />
             {outOfStockSizes.length > 0 && (
               <p className="mt-2 text-sm text-stone-600">
                 <span className="font-semibold text-red-800">Out of Stock:</span> {outOfStockSizes.join(", ")}
@@ -109,20 +122,21 @@ export default function ProductDetailDialog({ product, open, onOpenChange }: Pro
                 <button
                   type="button"
                   aria-label="Decrease quantity"
-                  disabled={quantity <= MIN_QUANTITY}
-                  onClick={() => setQuantity((current) => Math.max(MIN_QUANTITY, current - 1))}
+                  disabled={shownQuantity <= MIN_QUANTITY}
+                  onClick={() => setQuantity(Math.max(MIN_QUANTITY, shownQuantity - 1))}
                   className="grid size-11 place-items-center rounded-l-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-stone-400 disabled:hover:bg-transparent"
                 >
                   <MinusIcon />
                 </button>
                 <output aria-live="polite" className="tabular w-12 text-center text-base font-semibold">
-                  {quantity}
+                  {shownQuantity}
                 </output>
                 <button
                   type="button"
                   aria-label="Increase quantity"
-                  onClick={() => setQuantity((current) => current + 1)}
-                  className="grid size-11 place-items-center rounded-r-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  disabled={shownQuantity >= max}
+                  onClick={() => setQuantity(Math.min(max, shownQuantity + 1))}
+                  className="grid size-11 place-items-center rounded-r-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-stone-400 disabled:hover:bg-transparent"
                 >
                   <PlusIcon />
                 </button>
@@ -130,7 +144,7 @@ export default function ProductDetailDialog({ product, open, onOpenChange }: Pro
             </fieldset>
             <p className="text-right">
               <span className="block text-sm text-stone-600">Total</span>
-              <span className="tabular text-2xl font-bold text-stone-950">{formatRand(unitCents * quantity)}</span>
+              <span className="tabular text-2xl font-bold text-stone-950">{formatRand(unitCents * shownQuantity)}</span>
             </p>
           </div>
 
@@ -138,7 +152,7 @@ export default function ProductDetailDialog({ product, open, onOpenChange }: Pro
             size="lg"
             disabled={product.outOfStock}
             onClick={() => {
-              const outcome = addToCart(product, size, quantity);
+              const outcome = addToCart(product, size, shownQuantity);
               if (outcome !== "refused") close();
             }}
             className="w-full"

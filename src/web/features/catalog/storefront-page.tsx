@@ -92,7 +92,7 @@ export function StorefrontPage() {
         <Suspense fallback={null}>
           <ProductDetailDialog
             key={detail.product.id}
-            product={detail.product}
+            product={products.data?.find((fresh) => fresh.id === detail.product.id) ?? detail.product}
             open={detail.open}
             onOpenChange={(open) => setDetail((current) => (current ? { ...current, open } : null))}
           />

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
-import { addToCartProblem } from "../../../domain/cart";
+import { addToCartProblem, lineQuantity } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
+import { maxOrderable, productWithSize } from "../../../domain/stock";
 import { toast } from "../../components/ui/toast";
 import { useSession } from "../account";
 import { useCart } from "../cart";
@@ -8,10 +9,15 @@ import { useCart } from "../cart";
 /** What happened: added to the cart, refused with a toast, or the guest was asked to log in. */
 export type AddOutcome = "added" | "refused" | "login";
 
-/** The add button of the card and the detail dialog: checks the rules, prompts guests to log in, then adds. */
+const theLast = (left: number) => (left === 1 ? "the last one" : `the last ${left}`);
+
+/**
+ * The add button of the card and the detail dialog: checks the rules, prompts guests to log in,
+ * then adds as many as are left to sell, saying so when that is fewer than asked.
+ */
 export function useAddToCart() {
   const { user, setLoginOpen } = useSession();
-  const { add } = useCart();
+  const { items, add } = useCart();
 
   return useCallback(
     (product: Product, size: string, quantity: number): AddOutcome => {
@@ -24,10 +30,22 @@ export function useAddToCart() {
         setLoginOpen(true);
         return "login";
       }
-      add(product, size, quantity);
-      toast({ title: "Added to cart", description: `${product.name} (${size}) x${quantity}`, variant: "success" });
+      const left = maxOrderable(product, size);
+      const adding = Math.min(quantity, left - lineQuantity(items, product.id, size));
+      const what = productWithSize(product.name, size);
+      if (adding <= 0) {
+        toast({
+          title: "Can't add to cart",
+          description: `Your cart already holds ${theLast(left)} of ${what}.`,
+          variant: "error",
+        });
+        return "refused";
+      }
+      add(product, size, adding);
+      const short = adding < quantity ? ` (only ${left} left)` : "";
+      toast({ title: "Added to cart", description: `${what} x${adding}${short}`, variant: "success" });
       return "added";
     },
-    [user, setLoginOpen, add],
+    [user, setLoginOpen, items, add],
   );
 }

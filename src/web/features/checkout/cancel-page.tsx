@@ -1,44 +1,114 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
+import type { Order } from "../../../domain/schemas/orders";
+import { buttonClass } from "../../components/ui/button";
+import { ApiError } from "../../lib/api";
 import { orderNumber } from "../../lib/format";
+import { useSession } from "../account";
+import { useCart } from "../cart";
+import { useCancelOrder } from "./api/cancel-order";
+import { orderQueryOptions } from "./api/get-order";
+import {
+  ContinueShoppingLink,
+  OrderNumberLine,
+  ResultCard,
+  ResultIcon,
+  RetryPaymentLink,
+  Spinner,
+  StatusPill,
+} from "./result-views";
 
-/** PayFast's cancel_url: nothing was charged and the cart is kept for another try. */
+const isPaid = (order: Order | undefined) => order?.status === "completed" || order?.status === "processed";
+
+/**
+ * PayFast's cancel_url. A signed-in shopper's pending order is cancelled here, once, so the stock it
+ * held is for sale again; the cart is kept for another try. When PayFast took the payment before
+ * the cancel arrived, the page says the order is paid instead.
+ */
 export default function CancelPage() {
   const orderId = new URLSearchParams(useSearch()).get("orderId");
+  const { user, restoring } = useSession();
+  const { mutate: cancel, isIdle, isPending, error } = useCancelOrder();
+  const signedIn = user !== null;
+
+  // Once per order id: StrictMode runs this effect twice, and the ref outlives that.
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!orderId || !signedIn || asked.current === orderId) return;
+    asked.current = orderId;
+    cancel(orderId);
+  }, [orderId, signedIn, cancel]);
+
+  // Not pending any more: paid meanwhile, or cancelled already (a reload, or it expired).
+  const notPending = error instanceof ApiError && error.code === "ORDER_STATUS_CONFLICT";
+  const current = useQuery(orderQueryOptions(notPending ? orderId : null));
+
+  const cart = useCart();
+  const paid = isPaid(current.data);
+  const clearCart = cart.clear;
+  useEffect(() => {
+    if (paid) clearCart();
+  }, [paid, clearCart]);
+
+  if (orderId && (restoring || (signedIn && (isIdle || isPending)) || (notPending && current.isPending))) {
+    return (
+      <ResultCard actions={<ContinueShoppingLink />}>
+        <Spinner />
+        <h1 className="mt-4 text-balance text-2xl font-bold">Cancelling your order...</h1>
+        <OrderNumberLine number={orderNumber(orderId)} />
+      </ResultCard>
+    );
+  }
+  if (orderId && paid) return <PaidMeanwhile orderId={orderId} />;
+  return <Cancelled orderId={orderId} />;
+}
+
+function Cancelled({ orderId }: { orderId: string | null }) {
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10 sm:py-16">
-      <div className="rounded-3xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-10">
-        <div className="mx-auto grid size-16 place-items-center rounded-full bg-amber-100 text-amber-900">
-          <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-            <path d="M7 7l10 10M17 7L7 17" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
-        </div>
-        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Payment Cancelled</h1>
-        {orderId && (
-          <p className="mt-2 text-stone-700">
-            Order number: <strong className="tabular">{orderNumber(orderId)}</strong>
-          </p>
-        )}
-        <p className="mt-1 inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900">
-          Status: Cancelled
+    <ResultCard
+      actions={
+        <>
+          <RetryPaymentLink />
+          <ContinueShoppingLink />
+        </>
+      }
+    >
+      <ResultIcon shape="cross" tone="amber" />
+      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Payment Cancelled</h1>
+      {orderId && (
+        <p className="mt-2 text-stone-700">
+          Order number: <strong className="tabular">{orderNumber(orderId)}</strong>
         </p>
-        <p className="mt-4 text-stone-700">
-          Nothing was charged. Your cart has been kept, so you can try again whenever you are ready.
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            href="/checkout"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            Retry Payment
+      )}
+      <StatusPill tone="amber">Status: Cancelled</StatusPill>
+      <p className="mt-4 text-stone-700">
+        Nothing was charged. Your cart has been kept, so you can try again whenever you are ready.
+      </p>
+    </ResultCard>
+  );
+}
+
+function PaidMeanwhile({ orderId }: { orderId: string }) {
+  return (
+    <ResultCard
+      actions={
+        <>
+          <Link href={`/success?orderId=${encodeURIComponent(orderId)}`} className={buttonClass({ size: "lg" })}>
+            View your order
           </Link>
-          <Link
-            href="/"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-300 px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            Continue Shopping
-          </Link>
-        </div>
-      </div>
-    </div>
+          <ContinueShoppingLink />
+        </>
+      }
+    >
+      <ResultIcon shape="check" tone="brand" />
+      <h1 className="mt-4 text-balance text-2xl font-bold sm:text-3xl">Your payment went through</h1>
+      <StatusPill tone="brand">Status: Paid</StatusPill>
+      <p className="mt-4 text-stone-700">
+        PayFast took your payment before the cancellation reached us, so this order is paid and we are getting it ready.
+        There is no need to pay again.
+      </p>
+      <OrderNumberLine number={orderNumber(orderId)} />
+    </ResultCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { CartLine } from "../../../domain/cart";
 import { parseRandToCents } from "../../../domain/money";
 import { formatRand } from "../../lib/format";
+import { LineStockNote, useLineStock } from "../cart";
 
 /** The cart's lines and the order's totals beside the delivery form. */
 export function OrderSummary({
@@ -14,6 +15,7 @@ export function OrderSummary({
   fee: number;
   total: number;
 }) {
+  const stockOf = useLineStock();
   return (
     <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" aria-labelledby="summary-title">
       <h2 id="summary-title" className="text-lg font-semibold">
@@ -26,6 +28,7 @@ export function OrderSummary({
             <li key={`${line.id}:${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
               <span>
                 {line.name} <span className="text-stone-600">({line.size})</span> × {line.quantity}
+                <LineStockNote stock={stockOf(line)} quantity={line.quantity} />
               </span>
               <span className="tabular shrink-0">{formatRand(unit * line.quantity)}</span>
             </li>

@@ -1,8 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateOrderAnswer, CreateOrderInput } from "../../../../domain/schemas/orders";
 import { toast } from "../../../components/ui/toast";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api";
+import { ApiError, type ApiErrorCode, apiRequest, errorMessage } from "../../../lib/api";
+import { PRODUCTS_KEY } from "../../catalog";
 import { postToPayfast } from "../payfast-redirect";
+
+/** Words for a refusal whose answer carried no message of its own. */
+const FALLBACKS: Partial<Record<ApiErrorCode, string>> = {
+  CART_CHANGED: "A price or size in your cart changed. Please review your cart and try again.",
+  OUT_OF_STOCK: "Some of your cart is no longer in stock. Please update your cart and try again.",
+};
 
 export function createOrder(body: CreateOrderInput) {
   return apiRequest<Partial<CreateOrderAnswer>>("POST", "/api/create-order", body);
@@ -13,6 +20,7 @@ export function createOrder(body: CreateOrderInput) {
  * whenever the shopper stays on the page (the button can be pressed again).
  */
 export function useCreateOrder({ onFailed }: { onFailed: () => void }) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
     onSuccess: (answer) => {
@@ -29,17 +37,16 @@ export function useCreateOrder({ onFailed }: { onFailed: () => void }) {
       postToPayfast(answer.payfastUrl, answer.payfastData);
     },
     onError: (error) => {
-      const cartChanged = error instanceof ApiError && error.code === "CART_CHANGED";
+      const code = error instanceof ApiError ? error.code : "INTERNAL_ERROR";
       toast({
-        title: "Order Creation Failed",
-        description: errorMessage(
-          error,
-          cartChanged
-            ? "A price or size in your cart changed. Please review your cart and try again."
-            : "Failed to create order. Please try again.",
-        ),
+        title: code === "OUT_OF_STOCK" ? "Not enough in stock" : "Order Creation Failed",
+        description: errorMessage(error, FALLBACKS[code] ?? "Failed to create order. Please try again."),
         variant: "error",
       });
+      // The catalogue changed under the cart: ask for it again, so the cart and storefront show today's stock.
+      if (code === "OUT_OF_STOCK" || code === "CART_CHANGED") {
+        void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      }
       onFailed();
     },
   });
