@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/domain/money.js";
 import { order as orderSchema } from "../../src/domain/schemas/orders.js";
-import { products } from "../../src/server/db/schema.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, type StockedProduct, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";

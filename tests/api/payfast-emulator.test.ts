@@ -11,7 +11,6 @@ import {
   payfastEmulatorNotifications,
   payfastEmulatorPayments,
   payfastItns,
-  products,
 } from "../../src/server/db/schema.js";
 import { apiSignature, payfastApiClient, payfastTimestamp, sastDate } from "../../src/server/payfast/api-client.js";
 import { EMULATOR_REFERER } from "../../src/server/payfast/emulator-notifier.js";
