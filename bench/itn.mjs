@@ -2,8 +2,9 @@
 // 3. Payment notification: valid, signed COMPLETE ITNs for distinct pending orders through
 // POST /api/payfast/notify, with the server confirmation answered locally by the built-in PayFast
 // emulator (local mode, as in development), versus the same number of POSTs of the same bodies to
-// a trivial route of a bare Fastify instance in the same process. No bar on speed; it must be
-// error-free, and every order must end up paid.
+// a trivial route of a bare Fastify instance in the same process. The orders hold their stock as
+// create-order leaves them, so each payment also turns a hold into a sale. No bar on speed; it
+// must be error-free, and every order must end up paid with its stock sold.
 import { createHash, randomUUID } from "node:crypto";
 import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
 import { failuresOf, load } from "./lib/load.mjs";
@@ -14,9 +15,15 @@ const BENCH = "payment notification";
 const CONNECTIONS = 32;
 const WARMUP_ITNS = 200;
 const MEASURED_ITNS = 1_000;
+/** Units per size: the orders' holds never come near it. */
+const PLENTY = 1_000_000;
 const rows = [];
 
-/** `count` pending orders of one customer, inserted directly: [{ id, totalCents }]. */
+/**
+ * `count` pending orders of one customer, inserted directly as create-order leaves them: one line
+ * each, its unit held (spread over every size, each given plenty first, so that paying turns a
+ * hold into a sale as it does in the shop). Returns [{ id, totalCents }].
+ */
 async function pendingOrders(client, count) {
   const { rows: users } = await client.query(
     `insert into users (username, email, password_hash, full_name)
@@ -24,16 +31,42 @@ async function pendingOrders(client, count) {
      returning id`,
     [randomUUID().slice(0, 8)],
   );
-  const { rows: orders } = await client.query(
-    `insert into orders (id, user_id, subtotal_cents, delivery_fee_cents, total_cents, customer_email, delivery_name,
-       delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code)
-     select gen_random_uuid(), $1, 20_000 + n, 7_500, 27_500 + n, 'lerato@example.co.za', 'Lerato Payer',
-       '082 123 4567', '1 Long Street', 'Cape Town', 'Western Cape', '8001'
-     from generate_series(1, $2::int) as n
-     returning id, total_cents`,
-    [users[0].id, count],
-  );
-  return orders.map((order) => ({ id: order.id, totalCents: order.total_cents }));
+  await client.query("begin");
+  try {
+    await client.query("update product_stock set quantity = greatest(quantity, $1)", [PLENTY]);
+    const { rows: orders } = await client.query(
+      `with size as (
+         select row_number() over (order by product_id, size) - 1 as i, product_id, size, products.name
+         from product_stock join products on products.id = product_id
+       ), new_order as (
+         select n, gen_random_uuid() as id, 20_000 + n as subtotal_cents from generate_series(1, $2::int) as n
+       ), line as (
+         select new_order.*, size.product_id, size.size, size.name
+         from new_order join size on size.i = new_order.n % (select count(*) from size)
+       ), placed as (
+         insert into orders (id, user_id, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
+           delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code)
+         select id, $1, 'held', subtotal_cents, 7_500, subtotal_cents + 7_500, 'lerato@example.co.za', 'Lerato Payer',
+           '082 123 4567', '1 Long Street', 'Cape Town', 'Western Cape', '8001'
+         from line
+         returning id, total_cents
+       ), items as (
+         insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
+         select id, product_id, 0, name, size, 1, subtotal_cents from line
+       ), held as (
+         update product_stock set held = product_stock.held + units.n
+         from (select product_id, size, count(*)::int as n from line group by product_id, size) units
+         where product_stock.product_id = units.product_id and product_stock.size = units.size
+       )
+       select * from placed`,
+      [users[0].id, count],
+    );
+    await client.query("commit");
+    return orders.map((order) => ({ id: order.id, totalCents: order.total_cents }));
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  }
 }
 
 /**
@@ -157,7 +190,8 @@ await main(
     }
 
     const { rows: paid } = await client.query(
-      "select count(*)::int as n from orders where id = any($1::uuid[]) and status = 'completed' and paid_by = 'itn'",
+      `select count(*)::int as n from orders
+       where id = any($1::uuid[]) and status = 'completed' and paid_by = 'itn' and stock_state = 'sold'`,
       [orders.map((order) => order.id)],
     );
     const { rows: outcomes } = await client.query(
@@ -167,7 +201,7 @@ await main(
     const failures = failuresOf(app);
     const allPaid = paid[0].n === MEASURED_ITNS;
     log(
-      `orders paid by ITN: ${paid[0].n}/${MEASURED_ITNS}; recorded: ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(", ")}`,
+      `orders paid by ITN, stock sold: ${paid[0].n}/${MEASURED_ITNS}; recorded: ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(", ")}`,
     );
     const perItn = stats.statements / MEASURED_ITNS;
     const kinds = Object.entries(stats.byKind)
@@ -197,7 +231,7 @@ await main(
       row({
         bench: BENCH,
         name: "ITNs: errors; orders paid",
-        measured: `${failures || "0 errors"}; ${paid[0].n}/${MEASURED_ITNS} paid`,
+        measured: `${failures || "0 errors"}; ${paid[0].n}/${MEASURED_ITNS} paid, stock sold`,
         baseline: "",
         bar: "0 errors, all paid",
         status: verdict(!failures && allPaid),

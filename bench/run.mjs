@@ -20,6 +20,7 @@ const BENCHMARKS = [
   { id: "memory", file: "memory.mjs", title: "4. Memory", timeoutMs: 300_000 },
   { id: "storefront", file: "storefront.mjs", title: "5. Storefront", timeoutMs: 300_000 },
   { id: "cold-start", file: "cold-start.mjs", title: "6. Cold start", timeoutMs: 240_000 },
+  { id: "stock", file: "stock.mjs", title: "7. Stock under contention", timeoutMs: 240_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
@@ -241,5 +242,6 @@ function benchName(id) {
     memory: "memory",
     storefront: "storefront",
     "cold-start": "cold start",
+    stock: "stock",
   }[id];
 }

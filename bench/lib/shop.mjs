@@ -83,21 +83,26 @@ export async function orderableProducts(appUrl) {
  * totals in cents, for the baseline's raw inserts.
  */
 export async function cartOrder(customer, products, rng) {
-  const { parseRandToCents } = await fromDist("domain/money.js");
-  const { orderTotals } = await fromDist("domain/pricing.js");
   const lines = [];
   const count = 1 + Math.floor(rng() * 4);
   for (let i = 0; i < count; i++) {
     const product = products[Math.floor(rng() * products.length)];
     const size = product.sizes[Math.floor(rng() * product.sizes.length)];
     if (lines.some((line) => line.id === product.id && line.size === size)) continue;
-    lines.push({
-      ...product,
-      size,
-      quantity: 1 + Math.floor(rng() * 3),
-      unitPriceCents: parseRandToCents(product.price),
-    });
+    lines.push({ ...product, size, quantity: 1 + Math.floor(rng() * 3) });
   }
+  return orderFor(customer, lines);
+}
+
+/**
+ * The POST /api/create-order body of `customer` buying `lines` (each a product as GET
+ * /api/products answers it, with the `size` and `quantity` wanted), priced as the checkout page
+ * prices it; with the lines and totals in cents.
+ */
+export async function orderFor(customer, wanted) {
+  const { parseRandToCents } = await fromDist("domain/money.js");
+  const { orderTotals } = await fromDist("domain/pricing.js");
+  const lines = wanted.map((line) => ({ ...line, unitPriceCents: parseRandToCents(line.price) }));
   const totals = orderTotals(lines);
   const rand = (cents) => cents / 100;
   const body = {

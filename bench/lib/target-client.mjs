@@ -59,11 +59,19 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
     pid: server.pid,
     logFile,
     stop: server.stop,
-    /** Statements sent through `pg` since the last reset, by first keyword; and the process's memory. */
+    /**
+     * Statements the app sent through `pg` since the last reset, by first keyword (the background
+     * jobs' apart, in `background`); and the process's memory.
+     */
     stats: () => control("GET", "/__bench/stats"),
-    reset: () => control("POST", "/__bench/reset", {}),
+    /**
+     * Starts counting afresh. `requestsOnly`: until the next reset, statements sent outside any
+     * request count as background too (exact, but it slows the server a little: counting windows only).
+     */
+    reset: ({ requestsOnly = false } = {}) => control("POST", "/__bench/reset", { requestsOnly }),
     /** Copies the app's answer to GET `pathname` (with `headers`) into the bare instance, under /bare`pathname`. */
     capture: (pathname, headers) => control("POST", "/__bench/capture", { path: pathname, headers }),
+    /** Resolves once the app has seen every catalogue write committed before the call (its NOTIFY). */
     catalogChanged: () => control("POST", "/__bench/catalog-changed", {}),
   };
 }

@@ -2,9 +2,11 @@
 // dist/server/main.js builds it (config from the environment, the pool, buildApp), plus a bare
 // Fastify instance in the same process for the baselines and for the benchmark's own controls.
 // Every SQL statement sent through the `pg` driver is counted, so a benchmark can tell how many
-// statements a request costs, or prove that it cost none.
+// statements a request costs, or prove that it cost none. The shop's background jobs (pg-boss,
+// polling its queues every second or two through the same pool) are counted apart.
 //
 // Started by target-client.mjs; reports {ready} over IPC.
+import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -19,14 +21,26 @@ const dist = (relative) => import(pathToFileURL(path.join(distDir, relative)).hr
 
 // --- statement counting -------------------------------------------------------------------------
 // Every statement is counted by its first keyword, and timed (send to answer, so a slow statement
-// or a queue in front of PostgreSQL shows) by its text.
-const counts = { statements: 0, byKind: {}, byText: new Map() };
+// or a queue in front of PostgreSQL shows) by its text. The jobs engine's own statements (pg-boss's
+// polls and sends, all in its `pgboss` schema) go to `background` instead. So do, while a counting
+// window asks for `requestsOnly`, the statements sent outside any request (a job's run, the
+// catalogue reloading after a NOTIFY): requests are then followed with AsyncLocalStorage, exact
+// but not free (it hooks every promise), so it is on only for those windows, never under load.
+const counts = { statements: 0, byKind: {}, byText: new Map(), background: { statements: 0, byKind: {} } };
+const inRequest = new AsyncLocalStorage();
+let requestsOnly = false;
+const JOBS_ENGINE_SQL = /\bpgboss\./;
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(config, values, callback) {
   const text = typeof config === "string" ? config : config?.text;
   if (typeof text !== "string") return originalQuery.call(this, config, values, callback);
-  counts.statements += 1;
   const kind = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? "?";
+  if (JOBS_ENGINE_SQL.test(text) || (requestsOnly && !inRequest.getStore())) {
+    counts.background.statements += 1;
+    counts.background.byKind[kind] = (counts.background.byKind[kind] ?? 0) + 1;
+    return originalQuery.call(this, config, values, callback);
+  }
+  counts.statements += 1;
   counts.byKind[kind] = (counts.byKind[kind] ?? 0) + 1;
   const key = text.replace(/\s+/g, " ").trim().slice(0, 160);
   const started = performance.now();
@@ -68,6 +82,18 @@ const { buildApp } = await dist("server/app.js");
 const config = loadConfig(process.env);
 const { db, pool } = createDatabase(databaseUrl, config.dbPoolSize);
 const app = await buildApp({ config, db, pool, databaseUrl });
+// While a counting window wants it, each request runs in its own AsyncLocalStorage context: the
+// server's request listeners are wrapped then, and given back (with the promise hooks off) after.
+const requestListeners = app.server.listeners("request");
+function followRequests(on) {
+  if (on === requestsOnly) return;
+  requestsOnly = on;
+  app.server.removeAllListeners("request");
+  for (const listener of requestListeners) {
+    app.server.on("request", on ? (...args) => inRequest.run(true, listener, ...args) : listener);
+  }
+  if (!on) inRequest.disable();
+}
 await app.listen({ port: appPort, host: "127.0.0.1" });
 
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
@@ -139,6 +165,7 @@ bare.get("/__bench/stats", async () => {
     statements: counts.statements,
     byKind: counts.byKind,
     byText: [...counts.byText].map(([text, entry]) => ({ text, ...entry })).sort((a, b) => b.ms - a.ms),
+    background: counts.background,
     validations,
     rss: memory.rss,
     heapUsed: memory.heapUsed,
@@ -151,18 +178,23 @@ bare.get("/__bench/stats", async () => {
   };
 });
 
-bare.post("/__bench/reset", async () => {
+// Body { requestsOnly: true }: until the next reset, count only what requests send (see above).
+bare.post("/__bench/reset", async (request) => {
   counts.statements = 0;
   counts.byKind = {};
   counts.byText.clear();
+  counts.background = { statements: 0, byKind: {} };
+  followRequests(request.body?.requestsOnly === true);
   Object.assign(poolSamples, { n: 0, waiting: 0, maxWaiting: 0 });
   loopDelay.reset();
   validations = 0;
   return { ok: true };
 });
 
+// The catalogue's trigger NOTIFYs every instance of a write; this waits until the app has handled
+// the notifications of every write committed before it (as an admin write does before answering).
 bare.post("/__bench/catalog-changed", async () => {
-  await app.catalogCache.changed(app.db);
+  await app.catalogCache.caughtUp();
   return { ok: true };
 });
 

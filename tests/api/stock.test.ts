@@ -139,7 +139,7 @@ describe("holds at create-order", () => {
     for (const answer of created) expect((await markPaid(answer.json().orderId)).statusCode).toBe(200);
     expect(await stockOf(t.db, product.id, "Size 4")).toEqual({ quantity: 0, held: 0 });
     expect(await publicProduct(product.id)).toMatchObject({ outOfStock: true });
-  });
+  }, 90_000); // Signing up 200 shoppers (argon2id each) is most of it.
 
   it("holds every line or none, and says how many are left", async () => {
     const product = await productWith(3);

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from "pg";
+import type { Pool } from "pg";
 import { shortLineMessage } from "../../domain/stock.js";
 import type { PricedOrderLine } from "./pricing.js";
 
@@ -30,25 +30,22 @@ export interface ShortLine {
 export type PlaceOrderResult = { ok: true } | { ok: false; short: ShortLine[] };
 
 /**
- * Locks the stock rows an order names in the one order every writer of stock uses (product id,
- * then size; stock/settle.ts too), so two carts naming the same sizes wait for each other instead
- * of deadlocking, and answers what each can still sell.
- */
-export const LOCK_STOCK = {
-  name: "lock_stock",
-  text: `
-    select product_id, size, quantity - held as left
-    from product_stock
-    where (product_id, size) in (select * from unnest($1::uuid[], $2::text[]))
-    order by product_id, size
-    for update`,
-};
-
-/**
- * Holds every line's units, writes the order and writes its lines, in one statement (data-modifying
- * CTEs). The lines go in as arrays, so the statement's shape does not change with their number,
+ * Creates an order and holds the stock of every line, in ONE statement (data-modifying CTEs, which
+ * PostgreSQL runs atomically): either every line is held and the order and its lines exist, or
+ * nothing is written and the answer lists the short lines with what is left of each.
+ *
+ * - `locked` takes the lines' stock rows FOR UPDATE in the one order every writer of stock uses
+ *   (product id, then size; stock/settle.ts and stock/levels.ts too), so carts naming the same
+ *   sizes wait for each other instead of deadlocking. Having waited, it reads the rows as the
+ *   transaction before it committed them, so `left` is what can be sold now.
+ * - `short` is every line asking for more than is left (a size without a stock row has none).
+ * - `held`, `new_order` and `items` write only when nothing is short; `held` needs `short`, which
+ *   needs `locked`, so the rows are locked and checked before anything is written.
+ * Correct with any number of concurrent buyers and app instances: the row locks decide who gets
+ * the last unit, and the table's checks (held <= quantity) refuse an oversell even if this
+ * statement were wrong. The lines go in as arrays, so its shape does not change with their number,
  * and it is prepared once per connection by name (Drizzle cannot prepare a raw statement, so this
- * one goes to the driver, on the pool Drizzle uses).
+ * one goes to the driver, on the pool Drizzle uses). Lines are merged per product and size (pricing.ts).
  */
 export const PLACE_ORDER = {
   name: "place_order",
@@ -56,60 +53,39 @@ export const PLACE_ORDER = {
     with line as (
       select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[])
         as line(product_id, position, name, size, quantity, unit_price_cents)
+    ), locked as materialized (
+      select product_id, size, quantity - held as left
+      from product_stock
+      where (product_id, size) in (select product_id, size from line)
+      order by product_id, size
+      for update
+    ), short as materialized (
+      select line.name, line.size, line.quantity as wanted, greatest(coalesce(locked.left, 0), 0) as left
+      from line left join locked using (product_id, size)
+      where coalesce(locked.left, 0) < line.quantity
     ), held as (
       update product_stock set held = product_stock.held + line.quantity
       from line
       where product_stock.product_id = line.product_id and product_stock.size = line.size
+        and not exists (select from short)
     ), new_order as (
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code
-      ) values ($1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+      where not exists (select from short)
       returning id
+    ), items as (
+      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
+      select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents
+      from new_order cross join line
     )
-    insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
-    select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents
-    from new_order cross join line`,
+    select short.name, short.size, short.wanted, short.left from short`,
 };
 
-/**
- * Creates an order and holds the stock of every line, in one transaction: either every line is
- * held and the order exists, or nothing changed and the answer names the short lines. Correct
- * with any number of concurrent buyers and app instances: the row locks decide who gets the last
- * unit, and the table's checks (held <= quantity) refuse an oversell even if this code were wrong.
- */
 export async function placeOrder(pool: Pool, order: NewOrder): Promise<PlaceOrderResult> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    const short = await shortLines(client, order);
-    if (short.length > 0) {
-      await client.query("rollback");
-      return { ok: false, short };
-    }
-    await client.query({ ...PLACE_ORDER, values: orderValues(order) });
-    await client.query("commit");
-    return { ok: true };
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-async function shortLines(client: PoolClient, order: NewOrder): Promise<ShortLine[]> {
-  const { rows } = await client.query<{ product_id: string; size: string; left: number }>({
-    ...LOCK_STOCK,
-    values: [order.lines.map((line) => line.productId), order.lines.map((line) => line.size)],
-  });
-  const left = new Map(rows.map((row) => [`${row.product_id}\u0000${row.size}`, row.left]));
-  return order.lines.flatMap((line) => {
-    // A size without a stock row has nothing to sell.
-    const available = Math.max(0, left.get(`${line.productId}\u0000${line.size}`) ?? 0);
-    if (available >= line.quantity) return [];
-    return [{ name: line.name, size: line.size, wanted: line.quantity, left: available }];
-  });
+  const { rows } = await pool.query<ShortLine>({ ...PLACE_ORDER, values: orderValues(order) });
+  return rows.length > 0 ? { ok: false, short: rows } : { ok: true };
 }
 
 function orderValues(order: NewOrder): unknown[] {
