@@ -21,6 +21,7 @@ const BENCHMARKS = [
   { id: "storefront", file: "storefront.mjs", title: "5. Storefront", timeoutMs: 300_000 },
   { id: "cold-start", file: "cold-start.mjs", title: "6. Cold start", timeoutMs: 240_000 },
   { id: "stock", file: "stock.mjs", title: "7. Stock under contention", timeoutMs: 240_000 },
+  { id: "mail", file: "mail.mjs", title: "8. E-mail", timeoutMs: 300_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

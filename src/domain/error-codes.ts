@@ -29,6 +29,10 @@ export const ERROR_CODES = {
   PAYFAST_UNAVAILABLE: "PayFast's API did not answer (502).",
   SERVICE_UNAVAILABLE: "The database is unavailable or the shop is starting or stopping (503).",
   INTERNAL_ERROR: "Something failed on the shop's side (500); details are in the log.",
+  RESET_LINK_INVALID: "Reset password: the link is unknown, expired or already used; ask for a new one (400).",
+  PASSWORD_TOO_COMMON: "Sign up, reset or change password: the new password is in lists of leaked passwords (400).",
+  CURRENT_PASSWORD_REQUIRED: "Profile: changing the e-mail address needs the current password (400).",
+  CURRENT_PASSWORD_WRONG: "Change password or e-mail: the current password is not right (400).",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

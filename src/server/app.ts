@@ -17,6 +17,7 @@ import { frameworkErrors, registerErrorHandling } from "./errors.js";
 import { JobsEngine } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { loggerOptions } from "./log-errors.js";
+import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
 import { expireOrders } from "./orders/cancel.js";
 import { orderRoutes } from "./orders/routes.js";
 import { payfastApiClient } from "./payfast/api-client.js";
@@ -80,13 +81,19 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
   const payfastApi = payfastApiClient(config);
   const reconcileEveryMs = config.payfast.reconcileMinutes * 60_000;
   app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
-    reconcilePayfast({ db, api: payfastApi, log: app.log, everyMs: reconcileEveryMs }, orderIds),
+    reconcilePayfast(
+      { db, api: payfastApi, log: app.log, everyMs: reconcileEveryMs, shopName: config.shop.name },
+      orderIds,
+    ),
   );
   // Unpaid orders give their stock back after ORDER_HOLD_MINUTES.
   const holdMs = config.orderHoldMinutes * 60_000;
   app.decorate("expireOrders", () => expireOrders(db, config.orderHoldMinutes));
+  // Messages to customers: written to the outbox with their events, sent (or captured) by a job.
+  const mail = createMailer(config, db, app.log);
   // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
   const jobs = new JobsEngine(pool, app.log, [
+    { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
     { name: "payfast-reconcile", everyMs: reconcileEveryMs, run: async () => void (await app.reconcilePayfast()) },
     {
       name: "expire-orders",
@@ -99,6 +106,8 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
     },
   ]);
   app.decorate("jobs", jobs);
+  app.decorate("mail", { deliverDue: mail.deliverDue, wake: () => void jobs.request(SEND_EMAILS_JOB) });
+  app.addHook("onClose", async () => mail.close());
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", () => jobs.stop());
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });

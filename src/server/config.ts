@@ -35,6 +35,8 @@ const envSchema = z.object({
   PAYFAST_RECONCILE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(15)),
   PAYFAST_EMULATOR_PAYMENT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
 
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   ORDER_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(60)),
 
   AD_CONVERSION_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -131,6 +133,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     dbPoolSize: env.DB_POOL_SIZE,
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    mail: {
+      /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
+    },
     logLevel: env.LOG_LEVEL,
     trustProxy,
     serveStatic: env.SERVE_STATIC ?? true,

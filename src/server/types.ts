@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
+import type { Mail } from "./mail/mailer.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
 
 declare module "fastify" {
@@ -19,6 +20,8 @@ declare module "fastify" {
     expireOrders: () => Promise<number>;
     /** The recurring jobs on pg-boss (reconciliation, expiry). */
     jobs: JobsEngine;
+    /** The outbox's sender: `wake()` after writing a message, `deliverDue()` to send what is due now. */
+    mail: Mail;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

@@ -159,6 +159,20 @@ describe("registration", () => {
     }
   });
 
+  it("refuses a common or leaked password, whatever its case, and creates nothing", async () => {
+    for (const password of ["password1", "iloveyou", "IloveYou"]) {
+      const account = newAccount({ password });
+      const response = await register(t.app, account);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: "This password is too common: it appears in lists of leaked passwords. Choose another.",
+        code: "PASSWORD_TOO_COMMON",
+      });
+      const { rows } = await t.pool.query("select 1 from users where username = $1", [account.username]);
+      expect(rows).toEqual([]);
+    }
+  });
+
   it("refuses a password shorter than 8 characters and accepts one of 128", async () => {
     const short = await register(t.app, newAccount({ password: "1234567" }));
     expect(short.statusCode).toBe(400);

@@ -1,5 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../src/server/auth/current-password.js";
+import { EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE } from "../../src/server/users/routes.js";
 import { type SignedIn, signIn } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
@@ -31,7 +33,7 @@ describe("PUT /api/users/{id}", () => {
   it("updates the customer's own profile and answers the updated user", async () => {
     const customer = await signIn(t);
     const changes = profile();
-    const response = await put(customer, customer.id, changes);
+    const response = await put(customer, customer.id, { ...changes, currentPassword: customer.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: customer.id,
@@ -67,6 +69,7 @@ describe("PUT /api/users/{id}", () => {
     const customer = await signIn(t);
     const response = await put(customer, customer.id, {
       ...profile(),
+      currentPassword: customer.password,
       username: "someone_else",
       isAdmin: "true",
       password: "new-password-123",
@@ -109,7 +112,7 @@ describe("PUT /api/users/{id}", () => {
   it("lets an admin update a customer's profile", async () => {
     const customer = await signIn(t);
     const admin = await signIn(t, { admin: true });
-    const changes = profile({ city: "Gqeberha" });
+    const changes = profile({ city: "Gqeberha", email: customer.email });
     const response = await put(admin, customer.id, changes);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: customer.id, city: "Gqeberha" });
@@ -137,5 +140,93 @@ describe("PUT /api/users/{id}", () => {
     const admin = await signIn(t, { admin: true });
     const response = await put(admin, "not-a-uuid", profile());
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("changing the e-mail address", () => {
+  const emailOf = async (id: string) =>
+    (await t.pool.query<{ email: string }>("select email from users where id = $1", [id])).rows[0]?.email;
+  const notices = async (to: string) =>
+    (
+      await t.pool.query<{ event_key: string; data: Record<string, unknown> }>(
+        "select event_key, data from emails where kind = 'account_changed' and to_address = $1",
+        [to],
+      )
+    ).rows;
+
+  it("asks for the current password and changes nothing without it", async () => {
+    const customer = await signIn(t);
+    const response = await put(customer, customer.id, profile({ city: "Polokwane" }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE,
+      code: "CURRENT_PASSWORD_REQUIRED",
+    });
+    const empty = await put(customer, customer.id, { ...profile(), currentPassword: "" });
+    expect(empty.json()).toMatchObject({ code: "CURRENT_PASSWORD_REQUIRED" });
+    expect(await emailOf(customer.id)).toBe(customer.email);
+    const { rows } = await t.pool.query<{ city: string }>("select city from users where id = $1", [customer.id]);
+    expect(rows[0]?.city).not.toBe("Polokwane");
+  });
+
+  it("refuses a wrong current password and changes nothing", async () => {
+    const customer = await signIn(t);
+    const response = await put(customer, customer.id, { ...profile(), currentPassword: `${customer.password}x` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: CURRENT_PASSWORD_WRONG_MESSAGE, code: "CURRENT_PASSWORD_WRONG" });
+    expect(await emailOf(customer.id)).toBe(customer.email);
+    expect(await notices(customer.email)).toEqual([]);
+  });
+
+  it("changes it with the right password and tells the old address", async () => {
+    const customer = await signIn(t);
+    const changes = profile({ fullName: "Lerato Mokoena" });
+    const response = await put(customer, customer.id, { ...changes, currentPassword: customer.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: changes.email });
+    expect(await notices(customer.email)).toEqual([
+      {
+        event_key: expect.stringMatching(/^email:[0-9a-f-]{36}$/),
+        data: { name: "Lerato Mokoena", change: "email", newEmail: changes.email, changedAt: expect.any(String) },
+      },
+    ]);
+    expect(await notices(changes.email)).toEqual([]);
+  });
+
+  it("needs no password when the address stays (or only its case changes)", async () => {
+    const customer = await signIn(t);
+    expect((await put(customer, customer.id, profile({ email: customer.email }))).statusCode).toBe(200);
+    expect((await put(customer, customer.id, profile({ email: customer.email.toUpperCase() }))).statusCode).toBe(200);
+    expect(await notices(customer.email)).toEqual([]);
+  });
+
+  it("asks an admin changing a customer's address for the admin's own password", async () => {
+    const customer = await signIn(t);
+    const admin = await signIn(t, { admin: true });
+    const changes = profile();
+    const withTheirs = await put(admin, customer.id, { ...changes, currentPassword: customer.password });
+    expect(withTheirs.json()).toMatchObject({ code: "CURRENT_PASSWORD_WRONG" });
+    const withOwn = await put(admin, customer.id, { ...changes, currentPassword: admin.password });
+    expect(withOwn.statusCode).toBe(200);
+    expect(await emailOf(customer.id)).toBe(changes.email);
+    expect(await notices(customer.email)).toHaveLength(1);
+  });
+
+  it("stops the reset links mailed to the old address", async () => {
+    const customer = await signIn(t);
+    const token = randomBytes(32).toString("base64url");
+    await t.pool.query(
+      "insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + interval '30 minutes')",
+      [customer.id, createHash("sha256").update(token).digest("hex")],
+    );
+    expect((await put(customer, customer.id, { ...profile(), currentPassword: customer.password })).statusCode).toBe(
+      200,
+    );
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, password: `a fresh start ${randomUUID()}` },
+    });
+    expect(response.json()).toMatchObject({ code: "RESET_LINK_INVALID" });
   });
 });

@@ -27,16 +27,27 @@ const email = z
   .max(254, "email must be at most 254 characters")
   .pipe(z.email({ message: "email must be a valid email address" }));
 
+/** A password someone is choosing (sign up, reset, change): the server also refuses common ones. */
+const newPassword = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .min(PASSWORD_MIN, `${field} must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `${field} must be at most ${PASSWORD_MAX} characters`);
+
+/** A password someone types to prove who they are: any length, checked against the stored hash. */
+const typedPassword = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(PASSWORD_MAX);
+
 export const registerInput = z.object({
   username: requiredText("username", 40).refine(
     (value) => /^[\p{L}\p{N}._-]+$/u.test(value),
     "username may use letters, numbers, dots, dashes and underscores only",
   ),
   email,
-  password: z
-    .string({ message: "password is required" })
-    .min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+  password: newPassword("password"),
   fullName: requiredText("fullName", 120),
   phone: text(30).default(""),
   address: text(200).default(""),
@@ -48,7 +59,7 @@ export type RegisterInput = z.input<typeof registerInput>;
 export const loginInput = z.object({
   /** Username or e-mail. */
   username: requiredText("username", 254),
-  password: z.string({ message: "password is required" }).min(1, "password is required").max(PASSWORD_MAX),
+  password: typedPassword("password"),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -59,5 +70,27 @@ export const profileInput = z.object({
   address: text(200).default(""),
   city: text(80).default(""),
   zipCode: text(10).default(""),
+  /** Required when the e-mail address changes: the signed-in person's password. */
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
 });
 export type ProfileInput = z.input<typeof profileInput>;
+
+/** The answer of the password endpoints: a sentence to show as it is. */
+export const accountMessage = z.object({ message: z.string() });
+export type AccountMessage = z.infer<typeof accountMessage>;
+
+export const forgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const resetPasswordInput = z.object({
+  /** From the e-mailed link's ?token= (32 random bytes, base64url). */
+  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(200),
+  password: newPassword("password"),
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export const changePasswordInput = z.object({
+  currentPassword: typedPassword("currentPassword"),
+  newPassword: newPassword("newPassword"),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
-import { requiredText } from "./common.js";
+import { requiredText, text } from "./common.js";
 
 export const PROVINCES = [
   "Eastern Cape",
@@ -98,6 +98,10 @@ export const order = z.object({
   /** Why a cancelled order was cancelled; null for any other status. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   cancelledAt: z.string().nullable(),
+  /** Given at Mark as Shipped (both optional), and the courier's tracking page when it is a known one. */
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
   items: z.array(orderItem),
   deliveryName: z.string(),
   deliveryPhone: z.string(),
@@ -110,4 +114,11 @@ export type Order = z.infer<typeof order>;
 
 export const orderStatusInput = z.object({
   status: z.enum(ORDER_STATUSES, { message: "status must be pending, completed or processed" }),
+  /** Mark as Shipped only, both optional: who carries the parcel and its tracking number. */
+  courier: text(60)
+    .nullish()
+    .transform((value) => value || null),
+  trackingNumber: text(60)
+    .nullish()
+    .transform((value) => value || null),
 });

@@ -6,8 +6,14 @@ import { type Order, orderStatusInput } from "../../domain/schemas/orders.js";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
+import { enqueueOrderConfirmation, enqueueOrderShipped } from "../mail/order-emails.js";
 import { findOrder, listOrders } from "../orders/queries.js";
 import { settlePaidStock } from "../stock/settle.js";
+
+interface MoveOptions {
+  refuse?: (from: OrderStatus) => Error;
+  shipping?: { courier: string | null; trackingNumber: string | null };
+}
 
 const cannotMove = (from: OrderStatus, to: OrderStatus) =>
   conflict(`Cannot move an order from ${from} to ${to}`, "ORDER_STATUS_CONFLICT");
@@ -15,13 +21,15 @@ const cannotMove = (from: OrderStatus, to: OrderStatus) =>
 /**
  * Moves an order one step forward, in one transaction with the order row locked: of many
  * concurrent requests exactly one makes the move, and the others see the status it made. Marking
- * an order paid turns its stock hold into a sale (stock/settle.ts), as a PayFast payment does.
+ * an order paid turns its stock hold into a sale (stock/settle.ts) and writes its confirmation, as
+ * a PayFast payment does; marking it shipped keeps the courier and tracking number and writes the
+ * shipped message.
  */
 async function moveOrder(
-  db: Database,
+  { db, shopName }: { db: Database; shopName: string },
   id: string,
   to: OrderStatus,
-  refuse: (from: OrderStatus) => Error = (from) => cannotMove(from, to),
+  { refuse = (from) => cannotMove(from, to), shipping = { courier: null, trackingNumber: null } }: MoveOptions = {},
 ): Promise<Order> {
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -36,10 +44,14 @@ async function moveOrder(
       .set({
         status: to,
         ...(to === "completed" ? { paidBy: "admin" as const, paidAt: sql`now()` } : {}),
-        ...(to === "processed" ? { shippedAt: sql`now()` } : {}),
+        ...(to === "processed" ? { shippedAt: sql`now()`, ...shipping } : {}),
       })
       .where(eq(orders.id, id));
-    if (to === "completed") await settlePaidStock(tx, { id, stockState: current.stockState });
+    if (to === "completed") {
+      await settlePaidStock(tx, { id, stockState: current.stockState });
+      await enqueueOrderConfirmation(tx, id, shopName);
+    }
+    if (to === "processed") await enqueueOrderShipped(tx, id, shopName);
   });
   const order = await findOrder(db, id);
   if (!order) throw notFound("Order not found");
@@ -52,13 +64,19 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/orders/preparing", async () => listOrders(app.db, eq(orders.status, "pending")));
 
-  app.patch("/orders/:id/status", { schema: { params: uuidParam, body: orderStatusInput } }, async (request) =>
-    moveOrder(app.db, request.params.id, request.body.status),
-  );
+  const context = { db: app.db, shopName: app.config.shop.name };
+  app.patch("/orders/:id/status", { schema: { params: uuidParam, body: orderStatusInput } }, async (request) => {
+    const { status, courier, trackingNumber } = request.body;
+    const moved = await moveOrder(context, request.params.id, status, { shipping: { courier, trackingNumber } });
+    app.mail.wake();
+    return moved;
+  });
 
-  app.patch("/orders/:id/confirm-payment", { schema: { params: uuidParam } }, async (request) =>
-    moveOrder(app.db, request.params.id, "completed", (from) =>
-      conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
-    ),
-  );
+  app.patch("/orders/:id/confirm-payment", { schema: { params: uuidParam } }, async (request) => {
+    const moved = await moveOrder(context, request.params.id, "completed", {
+      refuse: (from) => conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
+    });
+    app.mail.wake();
+    return moved;
+  });
 };

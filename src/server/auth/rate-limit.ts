@@ -45,18 +45,28 @@ export async function countAttempt(
  */
 export type AttemptAccount = string | { userId: string };
 
+/** What an attempt is counted as: each has its own budgets. */
+export type AttemptAction = "login" | "register" | "forgot-password" | "reset-password";
+
+/** The key of one account's budget for `action`. */
+export function accountKey(action: AttemptAction, account: AttemptAccount): string {
+  return typeof account === "string"
+    ? `${action}:account:${account.toLowerCase()}`
+    : `${action}:user:${account.userId}`;
+}
+
+/** The key of the client network's budget for `action`. */
+export function networkKey(action: AttemptAction, request: FastifyRequest): string {
+  return `${action}:ip:${clientNetwork(request.ip)}`;
+}
+
 /** The keys of one login or register attempt: the client's network and the accounts it names. */
 export function attemptKeys(
-  action: "login" | "register",
+  action: AttemptAction,
   request: FastifyRequest,
   accounts: readonly AttemptAccount[],
 ): string[] {
-  return [
-    `${action}:ip:${clientNetwork(request.ip)}`,
-    ...accounts.map((account) =>
-      typeof account === "string" ? `${action}:account:${account.toLowerCase()}` : `${action}:user:${account.userId}`,
-    ),
-  ];
+  return [networkKey(action, request), ...accounts.map((account) => accountKey(action, account))];
 }
 
 /**

@@ -4,15 +4,23 @@ import { loginInput, registerInput, user } from "../../domain/schemas/account.js
 import { users } from "../db/schema.js";
 import { unauthorized } from "../errors.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
+import { passwordChangeRoutes } from "./password-change.js";
+import { assertAcceptablePassword } from "./password-policy.js";
+import { passwordResetRoutes } from "./password-reset.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { attemptKeys, countAttempt } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
 
-/** POST /api/auth/register, /login, /logout and GET /api/auth/me. */
+/**
+ * POST /api/auth/register, /login, /logout, GET /api/auth/me, and the password routes
+ * (password-reset.ts, password-change.ts).
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
+  await app.register(passwordResetRoutes);
+  await app.register(passwordChangeRoutes);
 
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {
@@ -25,6 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     const taken = await findTakenIdentity(app.db, { username: input.username, email: input.email });
     if (taken) throw taken;
+    await assertAcceptablePassword(input.password);
 
     const { password, ...profile } = input;
     const passwordHash = await hashPassword(password);

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eq, or, sql } from "drizzle-orm";
 import { registerInput } from "../../domain/schemas/account.js";
+import { passwordProblem } from "../auth/password-policy.js";
 import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -95,7 +96,7 @@ export function checkTypedValues(args: AdminArgs): { username: string; email: st
   return given.data;
 }
 
-/** The password rules of sign-up (length, no more): a new admin's password is checked like anyone's. */
+/** The password rules of sign-up's form (length): checked at the prompt; createAdmin screens it against leaked ones too. */
 export function checkPassword(password: string): string {
   const checked = registerInput.shape.password.safeParse(password);
   if (!checked.success) throw new AdminInputError(problemsOf(checked.error.issues));
@@ -213,6 +214,9 @@ export async function createAdmin(
     );
   }
   const { password, ...profile } = parsed.data;
+  // An admin's password is screened like anyone's: not one from the lists of leaked passwords.
+  const problem = await passwordProblem(password);
+  if (problem) throw new AdminInputError(problem);
   try {
     await db.insert(users).values({ ...profile, passwordHash: await hashPassword(password), isAdmin: true });
   } catch (error) {

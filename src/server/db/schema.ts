@@ -14,6 +14,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CANCEL_REASONS } from "../../domain/order-status.js";
+import {
+  EMAIL_KIND_NAMES,
+  EMAIL_STATUS_NAMES,
+  type EmailKindName,
+  type EmailStatusName,
+} from "../../domain/schemas/emails.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -156,6 +162,9 @@ export const orders = pgTable(
     payfastStatus: text("payfast_status", { enum: ["PENDING", "FAILED"] }),
     payfastStatusAt: timestamp("payfast_status_at", { withTimezone: true, mode: "date" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
+    /** Given at Mark as Shipped, both optional: shown in the shipped e-mail and the order history. */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
     stockState: text("stock_state", { enum: ORDER_STOCK_STATES }).notNull().default("none"),
     /** Why and when the order was cancelled; kept when a late payment revives it. */
     cancelReason: text("cancel_reason", { enum: CANCEL_REASONS }),
@@ -295,5 +304,68 @@ export const payfastEmulatorPayments = pgTable(
   (table) => [
     index("payfast_emulator_payments_due_idx").on(table.nextAttemptAt).where(sql`${table.nextAttemptAt} is not null`),
     index("payfast_emulator_payments_created_idx").on(table.createdAt),
+  ],
+);
+
+/**
+ * "captured": kept here, not sent (no SMTP_URL); "queued": waiting to be sent; "retrying": the last
+ * attempt failed (last_error says why) and next_attempt_at says when the next is; "sent": the SMTP
+ * server took it; "failed": every attempt over a day failed. The lists are the admin's too.
+ */
+export const EMAIL_KINDS = EMAIL_KIND_NAMES;
+export type EmailKind = EmailKindName;
+export const EMAIL_STATUSES = EMAIL_STATUS_NAMES;
+export type EmailStatus = EmailStatusName;
+
+/**
+ * The outbox: every message to a customer, written in the same transaction as the event that
+ * causes it, and sent by the mail job (src/server/mail). One message per event and kind.
+ */
+export const emails = pgTable(
+  "emails",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
+    /** The event this message is about (an order id, a reset request id, ...): unique per kind. */
+    eventKey: text("event_key").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    /** What the template needs; the message is rendered from it when it is sent (and when viewed). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+    /** A sender working on it holds it until then; after a crash the message is due again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    /** The message as delivered (secrets such as a reset link removed once it went out by SMTP). */
+    html: text("html"),
+    textBody: text("text_body"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("emails_kind_event_key").on(table.kind, table.eventKey),
+    index("emails_due_idx").on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'retrying')`),
+    index("emails_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** Password reset requests: only the SHA-256 of the token is kept, set when the e-mail is sent. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("password_resets_token_hash_key").on(table.tokenHash),
+    index("password_resets_user_id_idx").on(table.userId),
   ],
 );

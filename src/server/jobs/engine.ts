@@ -17,11 +17,11 @@ const SCHEMA = "pgboss";
  * The shop's background jobs on pg-boss, in the shop's own PostgreSQL (embedded or external),
  * through the app's pool (docs/decisions/007-jobs-on-pg-boss.md).
  *
- * A recurring job is a pg-boss queue with the "stately" policy: at most one run waiting and one
- * running, across every instance. Each instance asks for a run every `everyMs` (asking again
- * while one waits changes nothing), and whichever instance's worker fetches it runs it. A sweep
- * keeps no state of its own, so an instance that dies mid-run loses nothing: pg-boss expires the
- * run, and the next one picks the work up.
+ * A recurring job is a pg-boss queue with the "short" policy: at most one run waiting, across
+ * every instance. Each instance asks for a run every `everyMs` (asking again while one waits
+ * changes nothing), whichever instance's worker fetches it runs it, and an advisory lock makes
+ * sure only one run works at a time. A sweep keeps no state of its own, so an instance that dies
+ * mid-run loses nothing: its lock goes with its connection, and the next run picks the work up.
  */
 export class JobsEngine {
   #boss: PgBoss | null = null;
@@ -77,20 +77,47 @@ export class JobsEngine {
   }
 
   async #register(boss: PgBoss, job: RecurringJob): Promise<void> {
-    await boss.createQueue(job.name, {
+    const queue = {
       name: job.name,
-      policy: "stately",
+      // One run waiting at most, however many instances ask.
+      policy: "short" as const,
       // A failed sweep is not retried: the next run does the same work.
       retryLimit: 0,
       expireInSeconds: 15 * 60,
-    });
+    };
+    await boss.createQueue(job.name, queue);
+    // A queue made by an earlier version keeps its old options unless told.
+    await boss.updateQueue(job.name, queue);
     const pollingIntervalSeconds = Math.min(2, Math.max(0.5, job.everyMs / 4000));
     await boss.work(job.name, { pollingIntervalSeconds }, async () => {
-      await job.run();
+      await this.#runAlone(job);
     });
     const timer = setInterval(() => void this.request(job.name), job.everyMs);
     timer.unref();
     this.#timers.push(timer);
+  }
+
+  /**
+   * Runs a job under a PostgreSQL advisory lock named after it, held by one connection for the
+   * run: a second run (in this instance or another) finds it taken and does nothing. A process
+   * that dies mid-run loses its connection and with it the lock, so the next run is not held up.
+   */
+  async #runAlone(job: RecurringJob): Promise<void> {
+    const client = await this.pool.connect();
+    const key = `job:${job.name}`;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [
+        key,
+      ]);
+      if (!rows[0]?.locked) return;
+      try {
+        await job.run();
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext($1))", [key]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   /** Asks for a run of a job; a run already waiting makes this a no-op. */

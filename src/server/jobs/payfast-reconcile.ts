@@ -16,6 +16,8 @@ export interface ReconcileContext {
   log: FastifyBaseLogger;
   /** The job's interval: an order is asked about once it has waited this long (at most five minutes). */
   everyMs: number;
+  /** For the order confirmation a booked payment writes. */
+  shopName: string;
 }
 
 export interface ReconcileFinding {
@@ -79,6 +81,7 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
         rawBody: JSON.stringify(row),
       },
       row.grossCents ?? -1,
+      context.shopName,
     );
     findings.push({ orderId, pfPaymentId: row.pfPaymentId, outcome });
     log.info({ orderId, pfPaymentId: row.pfPaymentId, outcome, reason }, "PayFast reconciliation booked a payment");

@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { trackingUrl } from "../../domain/couriers.js";
 import { centsToDecimal } from "../../domain/money.js";
 import type { Order } from "../../domain/schemas/orders.js";
 import type { Database } from "../db/client.js";
@@ -23,6 +24,9 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     payfastStatus: row.status === "pending" ? row.payfastStatus : null,
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
     cancelledAt: row.status === "cancelled" ? (row.cancelledAt?.toISOString() ?? null) : null,
+    courier: row.courier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.courier, row.trackingNumber),
     items: [...items]
       .sort((a, b) => a.position - b.position)
       .map((item) => ({

@@ -3,6 +3,7 @@ import { formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { ITN_ATTENTION_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { enqueueOrderConfirmation } from "../mail/order-emails.js";
 import { settlePaidStock } from "../stock/settle.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
@@ -76,7 +77,8 @@ export async function alreadyBooked(db: Database, pfPaymentId: string): Promise<
 /**
  * Books a payment PayFast has proved (a confirmed COMPLETE notification, or a COMPLETE row of its
  * transaction history) against its order, in one transaction with the order row locked:
- * - the exact total on a pending order pays it (`accepted`), and its stock hold becomes a sale;
+ * - the exact total on a pending order pays it (`accepted`), its stock hold becomes a sale, and its
+ *   confirmation e-mail is written to the outbox;
  * - the exact total on a cancelled order (it expired, or the shopper left PayFast) pays it too: it
  *   takes its stock again (`accepted`), or, when that stock is gone, is paid and flagged for the
  *   admin (`paid_out_of_stock`): money is never ignored;
@@ -89,6 +91,8 @@ export async function bookPayment(
   db: Database,
   record: PaymentRecord & { orderId: string; pfPaymentId: string },
   grossCents: number,
+  /** For the order confirmation written with the payment. */
+  shopName: string,
 ): Promise<BookingResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -127,6 +131,7 @@ export async function bookPayment(
             })
             .where(eq(orders.id, record.orderId));
           const stock = await settlePaidStock(tx, { id: record.orderId, stockState: order.stockState });
+          await enqueueOrderConfirmation(tx, record.orderId, shopName);
           const revived =
             order.status === "cancelled"
               ? `The order had been cancelled (${order.cancelReason}) before this payment. `

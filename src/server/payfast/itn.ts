@@ -131,6 +131,11 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
     // Not booked: the reconciliation job asks PayFast's API about the order again.
     return finish("unconfirmed", `server confirmation failed: ${confirmation.detail}`);
   }
-  const booked = await bookPayment(db, { ...record, orderId: orderId as string, pfPaymentId }, grossCents ?? -1);
+  const booked = await bookPayment(
+    db,
+    { ...record, orderId: orderId as string, pfPaymentId },
+    grossCents ?? -1,
+    context.config.shop.name,
+  );
   return { ...booked, orderId, pfPaymentId };
 }

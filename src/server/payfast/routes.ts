@@ -62,6 +62,8 @@ export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async 
       return reply.status(400).send({ message: "Notification refused", code: "NOTIFICATION_REFUSED" });
     }
     request.log.info({ itn: details, outcome: result.outcome, reason: result.reason }, "PayFast ITN processed");
+    // A payment that paid an order wrote its confirmation: send it now rather than at the next run.
+    if (result.outcome === "accepted" || result.outcome === "paid_out_of_stock") app.mail.wake();
     return { message: "Notification received" };
   });
 };

@@ -1,11 +1,19 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileInput, user } from "../../domain/schemas/account.js";
 import { uuidParam } from "../../domain/schemas/common.js";
+import { closeOpenResets, enqueueAccountChanged } from "../auth/account-notices.js";
+import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
 import { users } from "../db/schema.js";
-import { notFound } from "../errors.js";
-import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "./queries.js";
+import { conflict, notFound } from "../errors.js";
+import { duplicateUserError, findTakenIdentity, findUserById, toUser, userColumns } from "./queries.js";
+
+export const EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE = "Enter your current password to change your e-mail address.";
+
+/** Addresses differing only in case reach the same mailbox: that is not a change of address. */
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** /api/users/{id}: only that user or an admin, checked before the body is even validated. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,18 +25,62 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("cache-control", "no-store");
   });
 
-  app.put("/:id", { schema: { params: uuidParam, body: profileInput, response: { 200: user } } }, async (request) => {
-    const { id } = request.params;
-    const taken = await findTakenIdentity(app.db, { email: request.body.email }, id);
-    if (taken) throw taken;
-    try {
-      const [updated] = await app.db.update(users).set(request.body).where(eq(users.id, id)).returning(userColumns);
-      if (!updated) throw notFound("User not found");
-      return toUser(updated);
-    } catch (error) {
-      const duplicate = duplicateUserError(error);
-      if (duplicate) throw duplicate;
-      throw error;
-    }
-  });
+  app.put(
+    "/:id",
+    { schema: { params: uuidParam, body: profileInput, response: { 200: user } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const actor = requireSelfOrAdmin(request, id);
+      const { currentPassword, ...profile } = request.body;
+      const taken = await findTakenIdentity(app.db, { email: profile.email }, id);
+      if (taken) throw taken;
+      const before = await findUserById(app.db, id);
+      if (!before) throw notFound("User not found");
+
+      // A new address is where the next reset link goes: whoever changes it proves who they are
+      // with their own password (an admin editing a customer, with the admin's).
+      const emailChanges = !sameAddress(before.email, profile.email);
+      if (emailChanges) {
+        await confirmCurrentPassword(request, reply, actor.id, currentPassword, EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
+      }
+
+      try {
+        const updated = await app.db.transaction(async (tx) => {
+          // Only over the address that was checked: a change in between is not overwritten unseen.
+          const [row] = await tx
+            .update(users)
+            .set(profile)
+            .where(and(eq(users.id, id), sql`lower(${users.email}) = lower(${before.email})`))
+            .returning(userColumns);
+          if (!row) return null;
+          if (emailChanges) {
+            await closeOpenResets(tx, id);
+            // To the old address: if the change was not theirs, its owner hears of it there.
+            await enqueueAccountChanged(tx, app.config.shop.name, {
+              to: before.email,
+              eventKey: `email:${randomUUID()}`,
+              name: row.fullName,
+              change: "email",
+              newEmail: row.email,
+              changedAt: new Date().toISOString(),
+            });
+          }
+          return row;
+        });
+        if (!updated) {
+          if (!(await findUserById(app.db, id))) throw notFound("User not found");
+          throw conflict(
+            "This account's details changed in the meantime. Please reload and try again.",
+            "REFERENCE_CHANGED",
+          );
+        }
+        if (emailChanges) app.mail.wake();
+        return toUser(updated);
+      } catch (error) {
+        const duplicate = duplicateUserError(error);
+        if (duplicate) throw duplicate;
+        throw error;
+      }
+    },
+  );
 };

@@ -15,6 +15,7 @@ const SuccessPage = lazy(() => import("../features/checkout/success-page"));
 const ThankYouPage = lazy(() => import("../features/checkout/thank-you-page"));
 const CancelPage = lazy(() => import("../features/checkout/cancel-page"));
 const ProfilePage = lazy(() => import("../features/account/profile-page"));
+const ResetPasswordPage = lazy(() => import("../features/account/reset-password-page"));
 const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const ReturnPolicyPage = lazy(() => import("../features/content/return-policy-page"));
 const TermsPage = lazy(() => import("../features/content/terms-page"));
@@ -34,6 +35,7 @@ export function App() {
                 <Route path="/thank-you" component={ThankYouPage} />
                 <Route path="/cancel" component={CancelPage} />
                 <Route path="/profile" component={ProfilePage} />
+                <Route path="/reset-password" component={ResetPasswordPage} />
                 <Route path="/admin" component={AdminGate} />
                 <Route path="/return-policy" component={ReturnPolicyPage} />
                 <Route path="/terms-and-conditions" component={TermsPage} />

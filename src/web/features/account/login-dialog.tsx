@@ -15,7 +15,9 @@ import { Dialog } from "../../components/ui/dialog";
 import { readableMessage, TextField } from "../../components/ui/text-field";
 import { useLogIn } from "./api/log-in";
 import { useRegister } from "./api/register";
+import { ForgotPasswordForm } from "./forgot-password-form";
 import { ContactFields, PersonFields } from "./form-field";
+import { passwordFieldError } from "./password-errors";
 import { useSession } from "./session";
 
 type AccountTab = "login" | "signup";
@@ -40,11 +42,16 @@ export default function LoginDialog() {
   const { loginOpen, setLoginOpen } = useSession();
   const [tab, setTab] = useState<AccountTab>("login");
   const [newUsername, setNewUsername] = useState("");
+  // "Forgot password?" swaps the login form for the reset-link form, holding what was typed as the address.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
 
   return (
     <Dialog
       open={loginOpen}
-      onOpenChange={setLoginOpen}
+      onOpenChange={(open) => {
+        setLoginOpen(open);
+        if (!open) setForgotEmail(null);
+      }}
       title="Account Required"
       description="Please log in or create an account to add items to your cart"
     >
@@ -58,7 +65,21 @@ export default function LoginDialog() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="login" className="pt-5 focus-visible:outline-none">
-          <LoginForm key={newUsername} username={newUsername} onDone={() => setLoginOpen(false)} />
+          {forgotEmail === null ? (
+            <LoginForm
+              key={newUsername}
+              username={newUsername}
+              onDone={() => setLoginOpen(false)}
+              onForgot={(typed) => setForgotEmail(typed.includes("@") ? typed.trim() : "")}
+            />
+          ) : (
+            <section aria-labelledby="forgot-heading" className="grid gap-3">
+              <h3 id="forgot-heading" className="text-base font-semibold text-stone-950">
+                Reset your password
+              </h3>
+              <ForgotPasswordForm defaultEmail={forgotEmail} onBack={() => setForgotEmail(null)} />
+            </section>
+          )}
         </Tabs.Content>
         <Tabs.Content value="signup" className="pt-5 focus-visible:outline-none">
           <SignUpForm
@@ -73,11 +94,20 @@ export default function LoginDialog() {
   );
 }
 
-function LoginForm({ username, onDone }: { username: string; onDone: () => void }) {
+function LoginForm({
+  username,
+  onDone,
+  onForgot,
+}: {
+  username: string;
+  onDone: () => void;
+  onForgot: (typed: string) => void;
+}) {
   const logIn = useLogIn({ onSuccess: onDone });
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginInput),
@@ -107,7 +137,14 @@ function LoginForm({ username, onDone }: { username: string; onDone: () => void 
         error={readableMessage(errors.password?.message, LOGIN_LABELS)}
         {...register("password")}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
+      <button
+        type="button"
+        onClick={() => onForgot(getValues("username"))}
+        className="-my-2 min-h-11 justify-self-end rounded px-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        Forgot password?
+      </button>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
     </form>
@@ -119,6 +156,7 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<RegisterInput, unknown, z.output<typeof registerInput>>({
     resolver: zodResolver(registerInput),
@@ -141,7 +179,14 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
       onCreated(user.username);
     },
   });
-  const submit = handleSubmit((values) => signUp.mutate(values));
+  const submit = handleSubmit((values) =>
+    signUp.mutate(values, {
+      onError: (failure) => {
+        const message = passwordFieldError(failure);
+        if (message) setError("password", { message }, { shouldFocus: true });
+      },
+    }),
+  );
   const isSubmitting = signUp.isPending;
 
   return (

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { type ProfileInput, profileInput, type User } from "../../../domain/schemas/account";
 import { Button } from "../../components/ui/button";
-import { readableMessage } from "../../components/ui/text-field";
+import { readableMessage, TextField } from "../../components/ui/text-field";
 import { type ProfileValues, useUpdateProfile } from "./api/update-profile";
 import { ContactFields, PersonFields } from "./form-field";
+import { currentPasswordFieldError } from "./password-errors";
 
 const PROFILE_LABELS = {
   fullName: "Full name",
@@ -14,7 +15,12 @@ const PROFILE_LABELS = {
   address: "Address",
   city: "City",
   zipCode: "Zip code",
+  currentPassword: "Current password",
 };
+
+/** Addresses differing only in case reach the same mailbox: the server does not count that as a change. */
+const emailChanged = (typed: string | undefined, saved: string) =>
+  (typed ?? "").trim().toLowerCase() !== saved.toLowerCase();
 
 /** The Profile Information tab: the customer's details, and the form that edits them. */
 export function ProfileInformation({ user }: { user: User }) {
@@ -64,12 +70,28 @@ function Detail({ label, value, className = "" }: { label: string; value: string
 
 function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useUpdateProfile(user.id, { onSuccess: onClose });
+  // A new e-mail address is where reset links go next: the server asks for the password with it.
+  const schema = useMemo(
+    () =>
+      profileInput.superRefine((values, context) => {
+        if (emailChanged(values.email, user.email) && !values.currentPassword) {
+          context.addIssue({
+            code: "custom",
+            path: ["currentPassword"],
+            message: "Enter your current password to change your e-mail address.",
+          });
+        }
+      }),
+    [user.email],
+  );
   const {
     register,
     handleSubmit,
+    setError,
+    watch,
     formState: { errors },
   } = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: zodResolver(profileInput),
+    resolver: zodResolver(schema),
     defaultValues: {
       fullName: user.fullName,
       email: user.email,
@@ -77,16 +99,37 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
       address: user.address,
       city: user.city,
       zipCode: user.zipCode,
+      currentPassword: "",
     },
   });
+  const askPassword = emailChanged(watch("email"), user.email);
   const error = (field: keyof typeof PROFILE_LABELS) => readableMessage(errors[field]?.message, PROFILE_LABELS);
 
-  const submit = handleSubmit((values) => update.mutate(values));
+  const submit = handleSubmit(({ currentPassword, ...values }) =>
+    update.mutate(emailChanged(values.email, user.email) ? { ...values, currentPassword } : values, {
+      onError: (failure) => {
+        const message = currentPasswordFieldError(failure);
+        if (message) setError("currentPassword", { message }, { shouldFocus: true });
+      },
+    }),
+  );
   const isSubmitting = update.isPending;
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
       <PersonFields register={register} error={error} />
+      {askPassword && (
+        <TextField
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          hint="Needed to change your e-mail address. We will tell your old address about the change."
+          error={error("currentPassword")}
+          className="sm:col-span-2"
+          {...register("currentPassword", { shouldUnregister: true })}
+        />
+      )}
       <ContactFields register={register} error={error} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>

@@ -3,6 +3,7 @@ import type { User } from "../../../domain/schemas/account";
 import { formatDate, isValidDate } from "../../lib/format";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../content";
+import { ChangePasswordSection } from "./change-password-section";
 import { OrderHistory } from "./order-history";
 import { ProfileInformation } from "./profile-details";
 import { useSession } from "./session";
@@ -48,7 +49,10 @@ function Profile({ user }: { user: User }) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="pt-6 focus-visible:outline-none">
-          <ProfileInformation user={user} />
+          <div className="grid gap-6">
+            <ProfileInformation user={user} />
+            <ChangePasswordSection />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="orders" className="pt-6 focus-visible:outline-none">
           <OrderHistory userId={user.id} />

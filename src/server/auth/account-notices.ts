@@ -1,0 +1,30 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.js";
+import { passwordResets } from "../db/schema.js";
+import type { AccountChangedData } from "../mail/messages.js";
+import { enqueueEmail } from "../mail/outbox.js";
+
+/**
+ * Writes the "your account was changed" notice in the change's own transaction, so it exists
+ * exactly when the change does. `eventKey` names this one change (the outbox keeps one message per
+ * kind and event).
+ */
+export async function enqueueAccountChanged(
+  tx: Database | Transaction,
+  shopName: string,
+  notice: { to: string; eventKey: string } & AccountChangedData,
+): Promise<void> {
+  const { to, eventKey, ...data } = notice;
+  await enqueueEmail(tx, { kind: "account_changed", eventKey, to, data }, shopName);
+}
+
+/**
+ * Ends every reset link of a user not used yet: after a new password or a new address, a link
+ * mailed earlier (perhaps to an old mailbox) must not set the password any more.
+ */
+export async function closeOpenResets(tx: Database | Transaction, userId: string): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountMessage, forgotPasswordInput, resetPasswordInput } from "../../domain/schemas/account.js";
+import { passwordResets, sessions, users } from "../db/schema.js";
+import { badRequest } from "../errors.js";
+import { enqueueEmail } from "../mail/outbox.js";
+import { closeOpenResets, enqueueAccountChanged } from "./account-notices.js";
+import { assertAcceptablePassword } from "./password-policy.js";
+import { hashPassword } from "./passwords.js";
+import { accountKey, countAttempt, networkKey } from "./rate-limit.js";
+import { endSession } from "./session.js";
+
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account has this e-mail address, we have sent it a link to reset the password.";
+export const RESET_LINK_INVALID_MESSAGE = "This reset link has expired or was already used. Ask for a new one.";
+export const PASSWORD_RESET_MESSAGE = "Your password was changed. Log in with your new password.";
+
+/**
+ * Reset e-mails to one address a minute, at most (AUTH_RATE_LIMIT_PER_MINUTE may only lower it):
+ * enough for a person whose first message is slow, too few to flood someone's mailbox with them.
+ */
+export const RESETS_PER_ADDRESS_PER_MINUTE = 3;
+
+/** password_resets keeps only this of the mailed token, as sessions do of theirs. */
+export function hashResetToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const linkInvalid = () => badRequest(RESET_LINK_INVALID_MESSAGE, "RESET_LINK_INVALID");
+
+/** POST /api/auth/forgot-password and /reset-password. */
+export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The same 202 whether or not anyone has the address: the answer does not say who is a customer.
+  app.post(
+    "/forgot-password",
+    { schema: { body: forgotPasswordInput, response: { 202: accountMessage } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      const limit = app.config.authRateLimitPerMinute;
+      await countAttempt(app.db, reply, [networkKey("forgot-password", request)], limit);
+      await countAttempt(
+        app.db,
+        reply,
+        [accountKey("forgot-password", email)],
+        Math.min(limit, RESETS_PER_ADDRESS_PER_MINUTE),
+      );
+
+      const [found] = await app.db
+        .select({ id: users.id, email: users.email, fullName: users.fullName })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      if (found) {
+        // The request and its message exist together; the sender makes the token when it sends.
+        await app.db.transaction(async (tx) => {
+          const [reset] = await tx
+            .insert(passwordResets)
+            .values({ userId: found.id })
+            .returning({ id: passwordResets.id });
+          if (!reset) throw new Error("insert returned no row");
+          await enqueueEmail(
+            tx,
+            {
+              kind: "password_reset",
+              eventKey: reset.id,
+              to: found.email,
+              data: { resetId: reset.id, name: found.fullName },
+            },
+            app.config.shop.name,
+          );
+        });
+        app.mail.wake();
+      }
+      return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+    },
+  );
+
+  app.post(
+    "/reset-password",
+    { schema: { body: resetPasswordInput, response: { 200: accountMessage } } },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      await countAttempt(app.db, reply, [networkKey("reset-password", request)], app.config.authRateLimitPerMinute);
+      const tokenHash = hashResetToken(token);
+      const open = and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      );
+
+      // Looked at before the password is judged, without using it up: a refused password leaves the
+      // link working for a better one, and a dead link is said before anyone types twice.
+      const [pending] = await app.db.select({ id: passwordResets.id }).from(passwordResets).where(open).limit(1);
+      if (!pending) throw linkInvalid();
+      await assertAcceptablePassword(password);
+      const passwordHash = await hashPassword(password);
+
+      const changed = await app.db.transaction(async (tx) => {
+        // Used exactly once, however many requests carry the link at the same moment.
+        const [used] = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(open)
+          .returning({ id: passwordResets.id, userId: passwordResets.userId });
+        if (!used) return null;
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(eq(users.id, used.userId))
+          .returning({ id: users.id, email: users.email, fullName: users.fullName });
+        if (!user) return null;
+        await closeOpenResets(tx, user.id);
+        // Whoever knew the old password (or held a session) is out.
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await enqueueAccountChanged(tx, app.config.shop.name, {
+          to: user.email,
+          eventKey: `password:${used.id}`,
+          name: user.fullName,
+          change: "password",
+          newEmail: null,
+          changedAt: new Date().toISOString(),
+        });
+        return user;
+      });
+      if (!changed) throw linkInvalid();
+      app.mail.wake();
+      // This browser's session, if it was the account's, is gone with the rest: clear its cookie now.
+      if (request.user?.id === changed.id) await endSession(request, reply);
+      return { message: PASSWORD_RESET_MESSAGE };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import type { ShopIdentity } from "./messages.js";
+import { type DeliveryRun, deliverDueEmails } from "./sender.js";
+import { smtpTransport } from "./transport.js";
+
+/** The pg-boss queue that sends the outbox (jobs/engine.ts). */
+export const SEND_EMAILS_JOB = "send-emails";
+
+export interface Mail {
+  /** Sends (or captures) every message due now; the job calls it, tests may too. */
+  deliverDue: () => Promise<DeliveryRun>;
+  /** Asks the job to run soon: called after a transaction that wrote a message commits. */
+  wake: () => void;
+}
+
+export function shopIdentity(config: Config): ShopIdentity {
+  const { name, email, phone, address } = config.shop;
+  return { name, email, phone, address, publicUrl: config.publicUrl };
+}
+
+/** The outbox's sender over SMTP_URL, or capturing into the outbox when there is none. */
+export function createMailer(config: Config, db: Database, log: FastifyBaseLogger) {
+  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null;
+  if (!transport) log.info("no SMTP_URL: messages to customers are captured in the outbox (admin: Emails)");
+  const context = { db, transport, shop: shopIdentity(config), log };
+  return {
+    deliverDue: () => deliverDueEmails(context),
+    close: () => transport?.close(),
+  };
+}

@@ -1,0 +1,90 @@
+import type { EmailKind } from "../db/schema.js";
+
+/**
+ * What each kind of message carries: the data written to the outbox with the event, from which
+ * the message is rendered when it is sent (templates/). Amounts in cents.
+ */
+
+export interface EmailLine {
+  name: string;
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface EmailDelivery {
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  province: string;
+  zipCode: string;
+}
+
+export interface OrderConfirmationData {
+  orderId: string;
+  /** As the shop shows it: the last 8 characters of the id, in capitals. */
+  orderNumber: string;
+  customerName: string;
+  lines: EmailLine[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  /** The VAT included in the total (15/115 of it, rounded to the cent). */
+  vatCents: number;
+  delivery: EmailDelivery;
+  paidAt: string;
+}
+
+export interface OrderShippedData {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  lines: EmailLine[];
+  delivery: EmailDelivery;
+  courier: string | null;
+  trackingNumber: string | null;
+  /** The courier's tracking page for this number, when the courier is a known one. */
+  trackingUrl: string | null;
+}
+
+export interface PasswordResetData {
+  /** The password_resets row; its token is made (and only its hash kept) when the message is sent. */
+  resetId: string;
+  name: string;
+}
+
+export interface AccountChangedData {
+  name: string;
+  change: "password" | "email";
+  /** For an e-mail change, the new address (the notice goes to the old one). */
+  newEmail: string | null;
+  changedAt: string;
+}
+
+export interface EmailDataByKind {
+  order_confirmation: OrderConfirmationData;
+  order_shipped: OrderShippedData;
+  password_reset: PasswordResetData;
+  account_changed: AccountChangedData;
+}
+
+/** What the sender adds when it sends: links that only exist then. */
+export interface SendTimeData {
+  /** password_reset: `{PUBLIC_URL}/reset-password?token=...`, valid RESET_MINUTES. */
+  resetUrl?: string;
+}
+
+/** The shop as every message shows it (config: SHOP_*, PUBLIC_URL). */
+export interface ShopIdentity {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  publicUrl: string;
+}
+
+/** How long a reset link works, from when it is sent. */
+export const RESET_MINUTES = 30;
+
+export type AnyEmail = { [K in EmailKind]: { kind: K; data: EmailDataByKind[K] } }[EmailKind];

@@ -1,0 +1,42 @@
+import { Link, Section, Text } from "@react-email/components";
+import type { AccountChangedData, ShopIdentity } from "../messages.js";
+import { EmailLayout } from "./layout.js";
+import { NoWrap } from "./parts.js";
+import { formatSaDateTime } from "./sa-time.js";
+import { colour, link, small, text } from "./theme.js";
+
+export function AccountChangedEmail({ data, shop }: { data: AccountChangedData; shop: ShopIdentity }) {
+  const what =
+    data.change === "password"
+      ? "Your password was changed"
+      : `The e-mail address of your account was changed to ${data.newEmail ?? "a new address"}`;
+  const when = formatSaDateTime(data.changedAt);
+  return (
+    <EmailLayout
+      shop={shop}
+      preview={`${what} on ${when}.`}
+      heading={data.change === "password" ? "Your password was changed" : "Your e-mail address was changed"}
+    >
+      <Text style={text}>Hi {data.name},</Text>
+      <Text style={text}>This is a notice that something about your {shop.name} account changed:</Text>
+      <Section
+        style={{ margin: "0 0 16px", padding: "12px 16px", backgroundColor: colour.brandTint, borderRadius: "8px" }}
+      >
+        <Text style={{ ...text, margin: 0, fontWeight: 600 }}>{what}.</Text>
+        <Text style={{ ...small, marginTop: "4px" }}>{when} (South African time)</Text>
+      </Section>
+      <Text style={text}>If this was you, there is nothing more to do.</Text>
+      <Text style={text}>
+        <strong>If this was not you</strong>, reset your password at{" "}
+        <Link href={`${shop.publicUrl}/`} style={link}>
+          {`${shop.publicUrl}/`}
+        </Link>{" "}
+        (Forgot password? in the login dialog) and contact us at{" "}
+        <Link href={`mailto:${shop.email}`} style={link}>
+          {shop.email}
+        </Link>{" "}
+        / <NoWrap>{shop.phone}</NoWrap>.
+      </Text>
+    </EmailLayout>
+  );
+}

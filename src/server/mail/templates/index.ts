@@ -1,0 +1,61 @@
+import { render } from "@react-email/components";
+import { createElement, type ReactElement } from "react";
+import type { EmailKind } from "../../db/schema.js";
+import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
+import { AccountChangedEmail } from "./account-changed.js";
+import { OrderConfirmationEmail } from "./order-confirmation.js";
+import { OrderShippedEmail } from "./order-shipped.js";
+import { PasswordResetEmail } from "./password-reset.js";
+
+export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shopName: string): string {
+  const email = { kind, data } as AnyEmail;
+  switch (email.kind) {
+    case "order_confirmation":
+      return `Your ${shopName} order ${email.data.orderNumber} is confirmed`;
+    case "order_shipped":
+      return `Your ${shopName} order ${email.data.orderNumber} is on its way`;
+    case "password_reset":
+      return `Reset your ${shopName} password`;
+    case "account_changed":
+      return email.data.change === "password"
+        ? `Your ${shopName} password was changed`
+        : `Your ${shopName} e-mail address was changed`;
+  }
+}
+
+/** The message as sent: the HTML and a plain-text part with the same facts and every link written out. */
+export async function renderEmail<K extends EmailKind>(
+  kind: K,
+  data: EmailDataByKind[K],
+  shop: ShopIdentity,
+  sendTime: SendTimeData,
+): Promise<{ html: string; text: string }> {
+  const element = emailElement({ kind, data } as AnyEmail, shop, sendTime);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT }),
+  ]);
+  return { html, text };
+}
+
+function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeData): ReactElement {
+  switch (email.kind) {
+    case "order_confirmation":
+      return createElement(OrderConfirmationEmail, { data: email.data, shop });
+    case "order_shipped":
+      return createElement(OrderShippedEmail, { data: email.data, shop });
+    case "password_reset":
+      return createElement(PasswordResetEmail, { data: email.data, shop, sendTime });
+    case "account_changed":
+      return createElement(AccountChangedEmail, { data: email.data, shop });
+  }
+}
+
+/** For the text part: amounts beside their labels, headings as written, phone numbers without "tel:". */
+const PLAIN_TEXT = {
+  selectors: [
+    { selector: "h1", options: { uppercase: false } },
+    { selector: "table.text-columns", format: "dataTable", options: { maxColumnWidth: 60, colSpacing: 4 } },
+    { selector: 'a[href^="tel:"]', format: "anchor", options: { ignoreHref: true } },
+  ],
+};

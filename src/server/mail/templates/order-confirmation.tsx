@@ -1,0 +1,37 @@
+import { Section, Text } from "@react-email/components";
+import type { OrderConfirmationData, ShopIdentity } from "../messages.js";
+import { EmailLayout } from "./layout.js";
+import { CallToAction, DeliveryAddress, NoWrap, OrderLines, SectionHeading, Totals } from "./parts.js";
+import { formatSaDateTime } from "./sa-time.js";
+import { text } from "./theme.js";
+
+export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmationData; shop: ShopIdentity }) {
+  return (
+    <EmailLayout
+      shop={shop}
+      preview={`We have your payment for order #${data.orderNumber} and are packing it now.`}
+      heading="Thank you, your order is confirmed"
+    >
+      <Text style={text}>Hi {data.customerName},</Text>
+      <Text style={text}>
+        We have received your payment and are getting your order ready. We will let you know when it is with the
+        courier; delivery takes <NoWrap>2-5 business days</NoWrap>.
+      </Text>
+      <Section style={{ margin: "0 0 8px" }}>
+        <SectionHeading>{`Order #${data.orderNumber}`}</SectionHeading>
+        <Text style={{ ...text, margin: 0, fontSize: "14px", lineHeight: "20px" }}>
+          Paid on {formatSaDateTime(data.paidAt)}
+        </Text>
+      </Section>
+      <OrderLines lines={data.lines} priced />
+      <Totals
+        subtotalCents={data.subtotalCents}
+        deliveryFeeCents={data.deliveryFeeCents}
+        totalCents={data.totalCents}
+        vatCents={data.vatCents}
+      />
+      <DeliveryAddress delivery={data.delivery} />
+      <CallToAction href={`${shop.publicUrl}/profile`} label="View your order" />
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,166 @@
+import { Button, Column, Hr, Link, Row, Section, Text } from "@react-email/components";
+import { Fragment } from "react";
+import { formatRand } from "../../../domain/money.js";
+import type { EmailDelivery, EmailLine } from "../messages.js";
+import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";
+
+interface CallToActionProps {
+  href: string;
+  label: string;
+  spellOut?: boolean;
+  /** Outlined, for a second action below the main one. */
+  secondary?: boolean;
+}
+
+/**
+ * One clear action as a large button. `spellOut` writes the address under it too, for links that must
+ * work when a mail app blocks buttons (the text part always has it).
+ */
+export function CallToAction({ href, label, spellOut = false, secondary = false }: CallToActionProps) {
+  return (
+    <Section style={{ margin: "8px 0 24px" }}>
+      <Button
+        href={href}
+        style={{
+          display: "inline-block",
+          backgroundColor: secondary ? colour.white : colour.brand,
+          color: secondary ? colour.brand : colour.white,
+          border: `2px solid ${colour.brand}`,
+          fontSize: "16px",
+          lineHeight: "24px",
+          fontWeight: 700,
+          padding: "10px 22px",
+          borderRadius: "8px",
+          textDecoration: "none",
+        }}
+      >
+        {label}
+      </Button>
+      {spellOut && (
+        <Text style={{ ...small, marginTop: "12px", wordBreak: "break-all" }} data-skip-in-text="true">
+          Or open this link:{" "}
+          <Link href={href} style={link}>
+            {href}
+          </Link>
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+/** The order's lines: name, size and quantity; with prices when `priced`. */
+export function OrderLines({ lines, priced }: { lines: EmailLine[]; priced: boolean }) {
+  return (
+    <Section style={{ margin: "8px 0 0" }}>
+      {lines.map((line, index) => (
+        <Row
+          // Lines carry no id; their order is fixed for the message.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once
+          key={index}
+          className="text-columns"
+          style={{ borderTop: index === 0 ? "none" : `1px solid ${colour.border}` }}
+        >
+          <Column style={{ padding: "12px 0", verticalAlign: "top" }}>
+            <Text style={{ ...text, margin: 0, fontWeight: 600 }}>{line.name}</Text>
+            <Text style={small}>
+              Size {line.size} ·{" "}
+              <span style={{ whiteSpace: "nowrap" }}>
+                {priced ? `${line.quantity} x ${formatRand(line.unitPriceCents)}` : `Quantity ${line.quantity}`}
+              </span>
+            </Text>
+          </Column>
+          {priced && (
+            <Column style={{ padding: "12px 0 12px 12px", verticalAlign: "top", textAlign: "right", width: "96px" }}>
+              <Text style={{ ...text, ...tabular, margin: 0, fontWeight: 600 }}>
+                {formatRand(line.unitPriceCents * line.quantity)}
+              </Text>
+            </Column>
+          )}
+        </Row>
+      ))}
+    </Section>
+  );
+}
+
+interface TotalsProps {
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  vatCents: number;
+}
+
+export function Totals({ subtotalCents, deliveryFeeCents, totalCents, vatCents }: TotalsProps) {
+  return (
+    <Section style={{ margin: "4px 0 24px", padding: "12px 16px", backgroundColor: colour.sand, borderRadius: "8px" }}>
+      <AmountRow label="Subtotal" amount={formatRand(subtotalCents)} />
+      <AmountRow label="Delivery" amount={deliveryFeeCents === 0 ? "Free" : formatRand(deliveryFeeCents)} />
+      <Hr style={{ margin: "8px 0", borderColor: colour.border }} />
+      <AmountRow label="Total" amount={formatRand(totalCents)} strong />
+      <AmountRow label="VAT included" amount={formatRand(vatCents)} muted />
+    </Section>
+  );
+}
+
+function AmountRow({
+  label,
+  amount,
+  strong,
+  muted,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+  muted?: boolean;
+}) {
+  const style = {
+    ...text,
+    margin: 0,
+    padding: "2px 0",
+    fontSize: strong ? "18px" : muted ? "14px" : "16px",
+    fontWeight: strong ? 700 : 400,
+    color: muted ? colour.muted : colour.text,
+  };
+  return (
+    <Row className="text-columns">
+      <Column>
+        <Text style={style}>{label}</Text>
+      </Column>
+      <Column style={{ textAlign: "right" }}>
+        <Text style={{ ...style, ...tabular }}>{amount}</Text>
+      </Column>
+    </Row>
+  );
+}
+
+/** Where the parcel goes, as the customer gave it at checkout. */
+export function DeliveryAddress({ delivery }: { delivery: EmailDelivery }) {
+  const streetLines = delivery.address.split(/\r?\n/).filter((part) => part.trim() !== "");
+  return (
+    <Section style={{ margin: "0 0 24px" }}>
+      <Text style={sectionHeading}>Delivery address</Text>
+      <Text style={{ ...text, margin: 0 }}>
+        {delivery.name}
+        {streetLines.map((part, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, rendered once
+          <Fragment key={index}>
+            <br />
+            {part}
+          </Fragment>
+        ))}
+        <br />
+        {delivery.city}, {delivery.province}, {delivery.zipCode}
+        <br />
+        {delivery.phone}
+      </Text>
+    </Section>
+  );
+}
+
+/** Keeps a phrase on one line ("2-5 business days" must not break at its hyphen). */
+export function NoWrap({ children }: { children: string }) {
+  return <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
+}
+
+export function SectionHeading({ children }: { children: string }) {
+  return <Text style={sectionHeading}>{children}</Text>;
+}

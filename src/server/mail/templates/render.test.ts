@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import type {
+  AccountChangedData,
+  EmailLine,
+  OrderConfirmationData,
+  OrderShippedData,
+  ShopIdentity,
+} from "../messages.js";
+import { renderEmail, subjectOf } from "./index.js";
+
+const shop: ShopIdentity = {
+  name: "Snug & Dry",
+  email: "hello@snuganddry.co.za",
+  phone: "+27 21 555 0134",
+  address: "14 Loop Street, Cape Town, 8001",
+  publicUrl: "https://snuganddry.co.za",
+};
+
+const lines: EmailLine[] = [
+  { name: "Huggies Gold Nappies", size: "4 (9-14 kg)", quantity: 2, unitPriceCents: 32999 },
+  { name: "Kotex Ultra Thin Pads", size: "16 pack", quantity: 1, unitPriceCents: 4999 },
+];
+
+const delivery = {
+  name: "Thandi Mokoena",
+  phone: "082 555 0199",
+  address: "12 Jacaranda Avenue\nUnit 4, Sunnyside",
+  city: "Pretoria",
+  province: "Gauteng",
+  zipCode: "0002",
+};
+
+const confirmation: OrderConfirmationData = {
+  orderId: "0b6f1c2e-4d7a-4c1e-9a3b-5e8d7f3a9c21",
+  orderNumber: "7F3A9C21",
+  customerName: "Thandi",
+  lines,
+  subtotalCents: 70997,
+  deliveryFeeCents: 0,
+  totalCents: 70997,
+  vatCents: 9260,
+  delivery,
+  paidAt: "2026-11-25T12:05:00.000Z",
+};
+
+const shipped: OrderShippedData = {
+  orderId: confirmation.orderId,
+  orderNumber: "7F3A9C21",
+  customerName: "Thandi",
+  lines,
+  delivery,
+  courier: "The Courier Guy",
+  trackingNumber: "TCG123456789",
+  trackingUrl: "https://portal.thecourierguy.co.za/track?ref=TCG123456789",
+};
+
+const emailChange: AccountChangedData = {
+  name: "Thandi",
+  change: "email",
+  newEmail: "thandi.new@example.co.za",
+  changedAt: "2026-11-25T12:05:00.000Z",
+};
+
+/** What a reader sees in the HTML: without tags and React's text separators, entities decoded. */
+function visible(html: string): string {
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<\/?(?:a|span|strong)\b[^>]*>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+}
+
+function expectShopFooter(text: string, html: string) {
+  for (const fact of [shop.name, shop.address, shop.email, shop.phone]) {
+    expect(text).toContain(fact);
+    expect(visible(html)).toContain(fact);
+  }
+  expect(html).toContain('href="mailto:hello@snuganddry.co.za"');
+}
+
+describe("order confirmation", () => {
+  it("shows the order number, every line priced in rand, the totals with VAT, the address and a link", async () => {
+    const { html, text } = await renderEmail("order_confirmation", confirmation, shop, {});
+    const seen = visible(html);
+    for (const part of [text, seen]) {
+      expect(part).toContain("#7F3A9C21");
+      expect(part).toContain("Huggies Gold Nappies");
+      expect(part).toContain("Size 4 (9-14 kg)");
+      expect(part).toContain("2 x R329.99");
+      expect(part).toContain("R659.98");
+      expect(part).toContain("1 x R49.99");
+      expect(part).toMatch(/Subtotal\s+R709\.97/);
+      expect(part).toMatch(/Delivery\s+Free/);
+      expect(part).toMatch(/Total\s+R709\.97/);
+      expect(part).toMatch(/VAT included\s+R92\.60/);
+      expect(part).toContain("12 Jacaranda Avenue");
+      expect(part).toContain("Unit 4, Sunnyside");
+      expect(part).toContain("Pretoria, Gauteng, 0002");
+      expect(part).toContain("25 November 2026, 14:05");
+    }
+    expect(text).toContain("View your order https://snuganddry.co.za/profile");
+    expect(html).toContain('href="https://snuganddry.co.za/profile"');
+    expectShopFooter(text, html);
+  });
+
+  it("shows a delivery fee in rand, with thousands separated", async () => {
+    const order = { ...confirmation, subtotalCents: 129900, deliveryFeeCents: 9900, totalCents: 139800 };
+    const { html, text } = await renderEmail("order_confirmation", order, shop, {});
+    expect(text).toMatch(/Delivery\s+R99\.00/);
+    expect(text).toMatch(/Total\s+R1,398\.00/);
+    expect(visible(html)).toMatch(/Subtotal\s+R1,299\.00/);
+  });
+
+  it("escapes markup in names instead of running it", async () => {
+    const order = {
+      ...confirmation,
+      customerName: "<script>alert(1)</script>",
+      lines: [{ ...lines[0], name: '<img src=x onerror="alert(2)">' } as EmailLine],
+    };
+    const { html, text } = await renderEmail("order_confirmation", order, shop, {});
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x");
+    expect(text).toContain("Hi <script>alert(1)</script>,");
+  });
+});
+
+describe("order shipped", () => {
+  it("gives the courier, the tracking number, a tracking button, the lines and the address", async () => {
+    const { html, text } = await renderEmail("order_shipped", shipped, shop, {});
+    const seen = visible(html);
+    for (const part of [text, seen]) {
+      expect(part).toContain("on its way");
+      expect(part).toContain("#7F3A9C21");
+      expect(part).toContain("The Courier Guy");
+      expect(part).toContain("TCG123456789");
+      expect(part).toContain("Huggies Gold Nappies");
+      expect(part).toContain("Size 4 (9-14 kg)");
+      expect(part).toContain("Quantity 2");
+      expect(part).toContain("Pretoria, Gauteng, 0002");
+    }
+    expect(text).toContain("Track your parcel https://portal.thecourierguy.co.za/track?ref=TCG123456789");
+    expect(html).toContain('href="https://portal.thecourierguy.co.za/track?ref=TCG123456789"');
+    expect(text).toContain("View your order https://snuganddry.co.za/profile");
+    expect(text).not.toContain("R329.99");
+    expectShopFooter(text, html);
+  });
+
+  it("leaves out the courier box and the tracking button when there is nothing to track", async () => {
+    const untracked = { ...shipped, courier: null, trackingNumber: null, trackingUrl: null };
+    const { html, text } = await renderEmail("order_shipped", untracked, shop, {});
+    expect(text).not.toContain("Track your parcel");
+    expect(text).not.toContain("Courier:");
+    expect(text).not.toContain("null");
+    expect(visible(html)).not.toContain("Tracking number");
+    expect(text).toContain("View your order https://snuganddry.co.za/profile");
+  });
+});
+
+describe("password reset", () => {
+  const resetUrl = "https://snuganddry.co.za/reset-password?token=abcDEF123_-xyz";
+
+  it("links to the reset page, says how long and how often it works, and what to do if not asked", async () => {
+    const { html, text } = await renderEmail("password_reset", { resetId: "r1", name: "Thandi" }, shop, { resetUrl });
+    expect(text).toContain(resetUrl);
+    expect(html).toContain(`href="${resetUrl}"`);
+    for (const part of [text, visible(html)]) {
+      expect(part).toContain("30 minutes");
+      expect(part).toContain("only once");
+      expect(part).toContain("If you did not ask, ignore this message; your password stays the same.");
+    }
+    expectShopFooter(text, html);
+  });
+
+  it("says the link is made when sent, in a preview before sending", async () => {
+    const { html, text } = await renderEmail("password_reset", { resetId: "r1", name: "Thandi" }, shop, {});
+    expect(text).toContain("(the link is made when this message is sent)");
+    expect(visible(html)).toContain("(the link is made when this message is sent)");
+    expect(text).not.toContain("reset-password");
+  });
+});
+
+describe("account changed", () => {
+  it("tells of a new e-mail address, when in South African time, and what to do if it was not you", async () => {
+    const { html, text } = await renderEmail("account_changed", emailChange, shop, {});
+    for (const part of [text, visible(html)]) {
+      expect(part).toContain("The e-mail address of your account was changed to thandi.new@example.co.za");
+      expect(part).toContain("25 November 2026, 14:05");
+      expect(part).toContain(
+        "If this was not you, reset your password at https://snuganddry.co.za/ (Forgot password? in the login dialog) and contact us at hello@snuganddry.co.za / +27 21 555 0134",
+      );
+    }
+    expectShopFooter(text, html);
+  });
+
+  it("tells of a new password, with a late-night UTC time on the next South African day", async () => {
+    const change: AccountChangedData = {
+      ...emailChange,
+      change: "password",
+      newEmail: null,
+      changedAt: "2026-12-31T23:30:00.000Z",
+    };
+    const { text } = await renderEmail("account_changed", change, shop, {});
+    expect(text).toContain("Your password was changed");
+    expect(text).toContain("1 January 2027, 01:30");
+    expect(text).not.toContain("null");
+  });
+});
+
+describe("subjects", () => {
+  it("name the shop and, for orders, the order number", () => {
+    expect(subjectOf("order_confirmation", confirmation, shop.name)).toBe(
+      "Your Snug & Dry order 7F3A9C21 is confirmed",
+    );
+    expect(subjectOf("order_shipped", shipped, shop.name)).toBe("Your Snug & Dry order 7F3A9C21 is on its way");
+    expect(subjectOf("password_reset", { resetId: "r1", name: "Thandi" }, shop.name)).toBe(
+      "Reset your Snug & Dry password",
+    );
+    expect(subjectOf("account_changed", emailChange, shop.name)).toBe("Your Snug & Dry e-mail address was changed");
+  });
+});

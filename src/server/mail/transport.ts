@@ -1,0 +1,41 @@
+import nodemailer from "nodemailer";
+
+/** What the sender hands over: one message, its parts rendered. */
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Stable per message: a repeated send (after a crash) carries the same Message-ID. */
+  messageId: string;
+}
+
+/** Delivers one message, or throws with the SMTP server's reason. */
+export type MailTransport = (message: OutgoingMessage) => Promise<void>;
+
+/**
+ * nodemailer over SMTP_URL (smtp://user:pass@host:587, or smtps:// for TLS from the start). The
+ * timeouts keep a slow or silent server from holding the sender: the attempt fails and is retried.
+ */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport & { close: () => void } {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // A few connections kept open: a burst of confirmations does not pay a handshake each.
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  const send: MailTransport = async (message) => {
+    await transporter.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      messageId: message.messageId,
+    });
+  };
+  return Object.assign(send, { close: () => transporter.close() });
+}

@@ -1,0 +1,25 @@
+import { useMutation } from "@tanstack/react-query";
+import type { AccountMessage, ChangePasswordInput } from "../../../../domain/schemas/account";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api";
+
+export function changePassword(values: ChangePasswordInput) {
+  return apiRequest<AccountMessage>("POST", "/api/auth/change-password", values);
+}
+
+/** POST /api/auth/change-password: this session stays, the account's other ones end. */
+export function useChangePassword({ onSuccess }: { onSuccess: () => void }) {
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (answer) => {
+      onSuccess();
+      toast({ title: "Password changed", description: answer.message, variant: "success" });
+    },
+    onError: (error) =>
+      toast({
+        title: "Password not changed",
+        description: errorMessage(error, "We could not change your password. Please try again."),
+        variant: "error",
+      }),
+  });
+}

@@ -1,0 +1,252 @@
+import { randomInt } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { centsToDecimal } from "../../src/domain/money.js";
+import { orderNumber } from "../../src/domain/order-status.js";
+import { freePort } from "../../src/server/db/embedded.js";
+import { emails } from "../../src/server/db/schema.js";
+import { insertOrder } from "../helpers/admin.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { completeItn } from "../helpers/payfast.js";
+import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
+import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+
+/** A real SMTP server (the `smtp-server` package) that parses what it receives with `mailparser`. */
+function startSmtp(port: number) {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  return new Promise<{ received: ParsedMail[]; close: () => Promise<void> }>((resolve) => {
+    server.listen(port, "127.0.0.1", () =>
+      resolve({ received, close: () => new Promise((done) => server.close(() => done())) }),
+    );
+  });
+}
+
+const validator = http.createServer((request, response) => {
+  request.resume().on("end", () => response.writeHead(200, { "content-type": "text/plain" }).end("VALID"));
+});
+
+let t: TestApp;
+let smtpPort: number;
+let smtp: Awaited<ReturnType<typeof startSmtp>> | null;
+let shopper: LoggedInUser;
+let admin: LoggedInUser;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => validator.listen(0, "127.0.0.1", resolve));
+  smtpPort = await freePort();
+  smtp = await startSmtp(smtpPort);
+  t = await buildTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: '"Snug & Dry" <orders@snuganddry.co.za>',
+    PAYFAST_VALIDATE_URL: `http://127.0.0.1:${(validator.address() as AddressInfo).port}/eng/query/validate`,
+  });
+  [shopper, admin] = await Promise.all([registerAndLogin(t), registerAndLogin(t, { admin: true })]);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp?.close();
+  await new Promise((resolve) => validator.close(resolve));
+});
+
+/** A pending order of one unit, through POST /api/create-order: its id and the amount PayFast will report. */
+async function placeOrder(): Promise<{ orderId: string; amount: string }> {
+  const product = (await stockedCatalogue(t.db)).find((candidate) => inStockSizes(candidate).length > 0);
+  if (!product) throw new Error("nothing in stock");
+  const fee = product.priceCents >= 50_000 ? 0 : 7_500;
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/create-order",
+    headers: shopper.headers,
+    payload: {
+      subtotal: Number(centsToDecimal(product.priceCents)),
+      deliveryFee: Number(centsToDecimal(fee)),
+      total: Number(centsToDecimal(product.priceCents + fee)),
+      items: [{ id: product.id, name: product.name, size: inStockSizes(product)[0], quantity: 1 }],
+      customerEmail: shopper.user.email,
+      userId: shopper.user.id,
+      deliveryInfo: {
+        name: "Thandi Mokoena",
+        phone: "082 555 0101",
+        email: shopper.user.email,
+        address: "12 Jacaranda Street",
+        city: "Pretoria",
+        province: "Gauteng",
+        zipCode: "0181",
+      },
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  const answer = response.json() as { orderId: string; payfastData: { amount: string } };
+  return { orderId: answer.orderId, amount: answer.payfastData.amount };
+}
+
+function notify(orderId: string, amount: string, pfPaymentId: string) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payfast/notify",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: completeItn(orderId, amount, pfPaymentId, shopper.user.email),
+  });
+}
+
+const outbox = (eventKey: string) => t.db.select().from(emails).where(eq(emails.eventKey, eventKey));
+const mailsAbout = (number: string) => (smtp?.received ?? []).filter((mail) => mail.subject?.includes(number));
+
+async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("order confirmation", () => {
+  it("sends one confirmation per paid order, however often PayFast repeats the notification", async () => {
+    const { orderId, amount } = await placeOrder();
+    const pfPaymentId = String(randomInt(1_000_000, 10_000_000));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => notify(orderId, amount, pfPaymentId)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+
+    // The job sends it by itself, woken by the payment.
+    const number = orderNumber(orderId);
+    const received = await waitFor(
+      () => mailsAbout(number),
+      (found) => found.length > 0,
+    );
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail?.subject).toBe(`Your Snug & Dry order ${number} is confirmed`);
+    expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe(shopper.user.email);
+    expect(mail?.from?.text).toBe('"Snug & Dry" <orders@snuganddry.co.za>');
+    expect(mail?.html).toBeTruthy();
+    expect(mail?.text).toContain(number);
+    expect(await outbox(orderId)).toMatchObject([{ kind: "order_confirmation", status: "sent", attempts: 1 }]);
+
+    // Another run finds nothing more to send.
+    await t.app.mail.deliverDue();
+    expect(mailsAbout(number)).toHaveLength(1);
+  });
+
+  it("is written when an admin marks an order paid too", async () => {
+    const { orderId } = await placeOrder();
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${orderId}/confirm-payment`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const received = await waitFor(
+      () => mailsAbout(orderNumber(orderId)),
+      (found) => found.length > 0,
+    );
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe("shipped", () => {
+  it("tells the customer the courier and tracking number, with the courier's tracking link", async () => {
+    const { orderId } = await placeOrder();
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${orderId}/confirm-payment`,
+      headers: admin.headers,
+    });
+    const shipped = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: admin.headers,
+      payload: { status: "processed", courier: "The Courier Guy", trackingNumber: "TCG 123 456" },
+    });
+    expect(shipped.statusCode).toBe(200);
+    const trackingUrl = "https://portal.thecourierguy.co.za/track?ref=TCG%20123%20456";
+    expect(shipped.json()).toMatchObject({ courier: "The Courier Guy", trackingNumber: "TCG 123 456", trackingUrl });
+
+    const number = orderNumber(orderId);
+    const mail = (
+      await waitFor(
+        () => mailsAbout(`${number} is on its way`),
+        (found) => found.length > 0,
+      )
+    )[0];
+    expect(mail?.text).toContain("TCG 123 456");
+    expect(mail?.text).toContain(trackingUrl);
+    // The order history shows the same.
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/users/${shopper.user.id}/orders`,
+      headers: shopper.headers,
+    });
+    expect((history.json() as { id: string }[]).find((order) => order.id === orderId)).toMatchObject({
+      courier: "The Courier Guy",
+      trackingUrl,
+    });
+  });
+});
+
+describe("an SMTP server that is down", () => {
+  it("loses nothing: the message waits, is retried with the error kept, and arrives once the server is back", async () => {
+    await smtp?.close();
+    smtp = null;
+    const { orderId } = await placeOrder();
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${orderId}/confirm-payment`,
+      headers: admin.headers,
+    });
+
+    const [retrying] = await waitFor(
+      () => outbox(orderId),
+      (rows) => rows[0]?.status === "retrying",
+    );
+    expect(retrying).toMatchObject({ status: "retrying", attempts: 1 });
+    expect(retrying?.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(retrying?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    // The server comes back; the retry is due (as if the minute had passed).
+    smtp = await startSmtp(smtpPort);
+    await t.db.update(emails).set({ nextAttemptAt: new Date() }).where(eq(emails.eventKey, orderId));
+    await t.app.mail.deliverDue();
+    expect(mailsAbout(orderNumber(orderId))).toHaveLength(1);
+    expect(await outbox(orderId)).toMatchObject([{ status: "sent", attempts: 2, lastError: null }]);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("captures every message in the outbox, readable as the customer would see it", async () => {
+    const offline = await buildTestApp();
+    try {
+      const orderId = await insertOrder(offline, { customerEmail: "offline@example.co.za" });
+      const offlineAdmin = await registerAndLogin(offline, { admin: true });
+      await offline.app.inject({
+        method: "PATCH",
+        url: `/api/admin/orders/${orderId}/confirm-payment`,
+        headers: offlineAdmin.headers,
+      });
+      await offline.app.mail.deliverDue();
+      const [captured] = await offline.db.select().from(emails).where(eq(emails.eventKey, orderId));
+      expect(captured).toMatchObject({ status: "captured", toAddress: "offline@example.co.za", sentAt: null });
+      expect(captured?.html).toBeTruthy();
+      expect(captured?.textBody).toContain(orderNumber(orderId));
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,271 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+} from "../../src/server/auth/password-reset.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A distinct client address per request, so no test spends another's budget. */
+let addressCounter = 1;
+const nextAddress = () => `10.40.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+
+const forgot = (app: TestApp["app"], email: string, remoteAddress = nextAddress()) =>
+  app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email }, remoteAddress });
+
+const reset = (token: string, password: string, cookie?: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/reset-password",
+    payload: { token, password },
+    remoteAddress: nextAddress(),
+    headers: cookie ? { cookie } : {},
+  });
+
+const login = (username: string, password: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { username, password },
+    remoteAddress: nextAddress(),
+  });
+
+const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
+
+const strongPassword = () => `new soft towels ${randomBytes(4).toString("hex")}`;
+
+/**
+ * Sends what is due (no SMTP in tests: the message is captured in the outbox) and reads the newest
+ * reset link mailed to `email`. The jobs engine may be delivering it at the same moment, so wait
+ * for it to be captured.
+ */
+async function mailedResetToken(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await t.app.mail.deliverDue();
+    const { rows } = await t.pool.query<{ status: string; text_body: string | null }>(
+      `select status, text_body from emails where kind = 'password_reset' and to_address = $1 order by id desc limit 1`,
+      [email],
+    );
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? "")?.[1];
+    if (rows[0]?.status === "captured" && token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset link was mailed to ${email}`);
+}
+
+async function requestResetLink(user: LoggedInUser): Promise<string> {
+  expect((await forgot(t.app, user.user.email)).statusCode).toBe(202);
+  return mailedResetToken(user.user.email);
+}
+
+const count = async (query: string, values: unknown[]) =>
+  Number((await t.pool.query<{ n: string }>(`select count(*) as n from (${query}) q`, values)).rows[0]?.n);
+
+describe("POST /api/auth/forgot-password", () => {
+  it("answers an unknown and a known address with the same 202 and body", async () => {
+    const customer = await registerAndLogin(t);
+    const known = await forgot(t.app, customer.user.email.toUpperCase());
+    const unknown = await forgot(t.app, `nobody.${randomBytes(4).toString("hex")}@example.co.za`);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(unknown.body).toBe(known.body);
+    expect(known.headers["cache-control"]).toBe("no-store");
+    expect(unknown.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("writes a reset request and its message for a known address only, never a token", async () => {
+    const customer = await registerAndLogin(t, { fullName: "Ayanda Zulu" });
+    await forgot(t.app, customer.user.email);
+    const { rows: resets } = await t.pool.query(
+      "select id, token_hash, expires_at, used_at from password_resets where user_id = $1",
+      [customer.user.id],
+    );
+    expect(resets).toEqual([{ id: expect.any(String), token_hash: null, expires_at: null, used_at: null }]);
+    const { rows: mails } = await t.pool.query(
+      "select kind, event_key, to_address, status, data from emails where kind = 'password_reset' and to_address = $1",
+      [customer.user.email],
+    );
+    expect(mails).toEqual([
+      {
+        kind: "password_reset",
+        event_key: resets[0].id,
+        to_address: customer.user.email,
+        status: "queued",
+        data: { resetId: resets[0].id, name: "Ayanda Zulu" },
+      },
+    ]);
+
+    const stranger = `nobody.${randomBytes(4).toString("hex")}@example.co.za`;
+    await forgot(t.app, stranger);
+    expect(await count("select 1 from emails where to_address = $1", [stranger])).toBe(0);
+  });
+
+  it("refuses an address that is not an e-mail address with 400", async () => {
+    const response = await forgot(t.app, "not-an-address");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "email must be a valid email address", code: "VALIDATION_FAILED" });
+  });
+
+  it("sends at most 3 links a minute to one address, known or not, from any number of networks", async () => {
+    const customer = await registerAndLogin(t);
+    const stranger = `nobody.${randomBytes(4).toString("hex")}@example.co.za`;
+    for (const email of [customer.user.email, stranger]) {
+      for (let i = 0; i < 3; i++) expect((await forgot(t.app, email)).statusCode).toBe(202);
+      const refused = await forgot(t.app, email.toUpperCase());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
+      expect(refused.headers["retry-after"]).toBeDefined();
+    }
+    expect(await count("select 1 from password_resets where user_id = $1", [customer.user.id])).toBe(3);
+  });
+
+  it("limits one network to AUTH_RATE_LIMIT_PER_MINUTE requests a minute", async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "5" });
+    try {
+      const address = "10.41.0.1";
+      for (let i = 0; i < 5; i++) {
+        expect((await forgot(limited.app, `someone.${i}@example.co.za`, address)).statusCode).toBe(202);
+      }
+      expect((await forgot(limited.app, "someone.else@example.co.za", address)).statusCode).toBe(429);
+      expect((await forgot(limited.app, "someone.else@example.co.za", "10.41.0.2")).statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("POST /api/auth/reset-password", () => {
+  it("sets the new password with the mailed link, once", async () => {
+    const customer = await registerAndLogin(t);
+    const token = await requestResetLink(customer);
+    const newPassword = strongPassword();
+
+    const response = await reset(token, newPassword);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: PASSWORD_RESET_MESSAGE });
+    expect((await login(customer.user.username, newPassword)).statusCode).toBe(200);
+    expect((await login(customer.user.username, customer.password)).statusCode).toBe(401);
+
+    const again = await reset(token, strongPassword());
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE, code: "RESET_LINK_INVALID" });
+    expect((await login(customer.user.username, newPassword)).statusCode).toBe(200);
+  });
+
+  it("stores only the token's SHA-256, valid for 30 minutes from sending", async () => {
+    const customer = await registerAndLogin(t);
+    const token = await requestResetLink(customer);
+    const { rows } = await t.pool.query<{ token_hash: string; minutes: number }>(
+      `select token_hash, round(extract(epoch from expires_at - now()) / 60)::int as minutes
+       from password_resets where user_id = $1`,
+      [customer.user.id],
+    );
+    expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.token_hash).not.toContain(token);
+    expect(rows[0]?.minutes).toBe(30);
+  });
+
+  it("refuses an expired link and changes nothing", async () => {
+    const customer = await registerAndLogin(t);
+    const token = await requestResetLink(customer);
+    await t.pool.query("update password_resets set expires_at = now() - interval '1 second' where user_id = $1", [
+      customer.user.id,
+    ]);
+    const response = await reset(token, strongPassword());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE, code: "RESET_LINK_INVALID" });
+    expect((await login(customer.user.username, customer.password)).statusCode).toBe(200);
+  });
+
+  it("refuses a made-up token and a missing one", async () => {
+    const madeUp = await reset(randomBytes(32).toString("base64url"), strongPassword());
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { password: strongPassword() },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: "token is required", code: "VALIDATION_FAILED" });
+  });
+
+  it("ends every session of the account, on every device", async () => {
+    const customer = await registerAndLogin(t);
+    const phone = await login(customer.user.username, customer.password);
+    const phoneCookie = `sid=${phone.cookies.find((cookie) => cookie.name === "sid")?.value}`;
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    expect((await me(phoneCookie)).statusCode).toBe(200);
+
+    const token = await requestResetLink(customer);
+    // Reset from the signed-in laptop: its cookie is cleared in the answer too.
+    const response = await reset(token, strongPassword(), customer.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((cookie) => cookie.name === "sid")?.value).toBe("");
+
+    expect((await me(customer.cookie)).statusCode).toBe(401);
+    expect((await me(phoneCookie)).statusCode).toBe(401);
+    expect(await count("select 1 from sessions where user_id = $1", [customer.user.id])).toBe(0);
+  });
+
+  it("refuses a common or short new password and leaves the link working", async () => {
+    const customer = await registerAndLogin(t);
+    const token = await requestResetLink(customer);
+    for (const password of ["password1", "iloveyou", "ILoveYou"]) {
+      const refused = await reset(token, password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: "This password is too common: it appears in lists of leaked passwords. Choose another.",
+        code: "PASSWORD_TOO_COMMON",
+      });
+    }
+    const short = await reset(token, "Xq7#vL2");
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ message: "password must be at least 8 characters", code: "VALIDATION_FAILED" });
+
+    expect((await login(customer.user.username, customer.password)).statusCode).toBe(200);
+    expect((await reset(token, strongPassword())).statusCode).toBe(200);
+  });
+
+  it("writes an account_changed notice to the account's address", async () => {
+    const customer = await registerAndLogin(t, { fullName: "Sipho Ndlovu" });
+    const token = await requestResetLink(customer);
+    await reset(token, strongPassword());
+    const { rows } = await t.pool.query(
+      "select to_address, event_key, data from emails where kind = 'account_changed' and to_address = $1",
+      [customer.user.email],
+    );
+    expect(rows).toEqual([
+      {
+        to_address: customer.user.email,
+        event_key: expect.stringMatching(/^password:[0-9a-f-]{36}$/),
+        data: { name: "Sipho Ndlovu", change: "password", newEmail: null, changedAt: expect.any(String) },
+      },
+    ]);
+  });
+
+  it("lets exactly one of two simultaneous uses of a link through", async () => {
+    const customer = await registerAndLogin(t);
+    const token = await requestResetLink(customer);
+    const answers = await Promise.all([reset(token, strongPassword()), reset(token, strongPassword())]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it("stops every other link of the account once one is used", async () => {
+    const customer = await registerAndLogin(t);
+    const first = await requestResetLink(customer);
+    const second = await requestResetLink(customer);
+    expect(first).not.toBe(second);
+    expect((await reset(second, strongPassword())).statusCode).toBe(200);
+    expect((await reset(first, strongPassword())).json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+  });
+});
