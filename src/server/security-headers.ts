@@ -104,7 +104,8 @@ function helmetOptions(config: Config): HelmetOptions {
         "img-src": ["'self'", "data:", "https:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", ...ads.connect],
-        "frame-src": ads.frames.length ? ads.frames : ["'none'"],
+        // 'self': the admin shows an e-mail in a sandboxed iframe (/api/admin/emails/{id}/html).
+        "frame-src": ["'self'", ...ads.frames],
         "form-action": ["'self'", ...payfastHosts],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],

@@ -110,7 +110,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
 
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
-  await expect(page.getByRole("tab")).toHaveCount(6);
+  await expect(page.getByRole("tab")).toHaveCount(7);
 
   // Dashboard: the figures match the orders (retried while other tests place orders at the same time).
   await expect(async () => {
@@ -157,11 +157,17 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await order.getByRole("button", { name: "Mark as Paid" }).click();
   await expectToast(page, "Order marked as completed");
   await expect(order).toContainText("Paid - Ready to Ship");
+  // Mark as Shipped asks for the courier and tracking number, both optional: shipped without them here.
   await order.getByRole("button", { name: "Mark as Shipped" }).click();
+  const shipDialog = page.getByRole("dialog", { name: `Ship order #${orderNumber(toShip)}` });
+  await expect(shipDialog.getByLabel("Courier (optional)")).toHaveValue("");
+  await shipDialog.getByRole("button", { name: "Mark as Shipped" }).click();
   await expectToast(page, "Order marked as processed and ready to ship");
+  await expect(shipDialog).toHaveCount(0);
   await expect(order).toContainText("Shipped");
   await expect(order.getByText("Order shipped and completed")).toBeVisible();
   await expect(order.getByRole("button")).toHaveCount(0);
+  await expect(order.getByRole("link", { name: "Track parcel" })).toHaveCount(0);
 
   // Categories: create one.
   await openTab(page, "Categories");

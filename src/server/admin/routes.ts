@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
 import { adminCategoryRoutes } from "./categories.js";
+import { adminEmailRoutes } from "./emails.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
@@ -25,4 +26,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminEmailRoutes);
 };

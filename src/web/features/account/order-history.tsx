@@ -133,9 +133,12 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
         </div>
       </dl>
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-stone-600">
-          Delivering to {order.deliveryName}, {order.deliveryCity}, {order.deliveryProvince}
-        </p>
+        <div className="grid gap-1 text-sm">
+          <p className="text-stone-600">
+            Delivering to {order.deliveryName}, {order.deliveryCity}, {order.deliveryProvince}
+          </p>
+          <ShippingNote order={order} />
+        </div>
         <Button
           variant="outline"
           onClick={onBuyAgain}
@@ -147,5 +150,35 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
         </Button>
       </footer>
     </article>
+  );
+}
+
+/** "Shipped with The Courier Guy · tracking ABC123" and a Track parcel link, when the shop gave them. */
+function ShippingNote({ order }: { order: Order }) {
+  if (order.status !== "processed" || (!order.courier && !order.trackingNumber)) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 text-stone-800">
+      <p>
+        {order.courier ? `Shipped with ${order.courier}` : "Shipped"}
+        {order.trackingNumber && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="whitespace-nowrap">tracking</span>{" "}
+            <span className="font-mono break-words">{order.trackingNumber}</span>
+          </>
+        )}
+      </p>
+      {order.trackingUrl && (
+        <a
+          href={order.trackingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Track parcel (opens ${order.courier ?? "the courier's site"} in a new tab)`}
+          className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand-800 underline underline-offset-2 hover:text-brand-900"
+        >
+          Track parcel
+        </a>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -8,7 +8,11 @@ import { DashboardTab } from "./dashboard-tab";
 import { OrdersTab } from "./orders-tab";
 import { PaymentVerificationTab } from "./payment-verification-tab";
 import { ProductsTab } from "./products-tab";
+import { LoadingRows } from "./ui";
 import { UsersTab } from "./users-tab";
+
+// Read now and then, so its code loads when the tab is first opened.
+const EmailsTab = lazy(() => import("./emails-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -17,6 +21,7 @@ const TABS = [
   { value: "products", label: "Products", Panel: ProductsTab },
   { value: "categories", label: "Categories", Panel: CategoriesTab },
   { value: "users", label: "Users", Panel: UsersTab },
+  { value: "emails", label: "Emails", Panel: EmailsTab },
 ] as const;
 
 /** The /admin screen. Loaded lazily by the admin gate, which shows it to admins only. */
@@ -52,7 +57,9 @@ export default function AdminPage() {
         </Tabs.List>
         {TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
-            <Panel />
+            <Suspense fallback={<LoadingRows label={`Loading ${value}`} />}>
+              <Panel />
+            </Suspense>
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -49,6 +49,7 @@ export function OrderCard({
             <br />
             {order.deliveryCity}, {order.deliveryProvince} {order.deliveryZipCode}
           </address>
+          <ShippingNote order={order} />
         </div>
         <div>
           <Subheading className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</Subheading>
@@ -82,5 +83,34 @@ export function OrderCard({
         {action}
       </footer>
     </article>
+  );
+}
+
+/** "Shipped with The Courier Guy · tracking ABC123" and its Track parcel link, once given at Mark as Shipped. */
+function ShippingNote({ order }: { order: AdminOrder }) {
+  if (!order.courier && !order.trackingNumber) return null;
+  return (
+    <p className="mt-2 text-stone-800">
+      {order.courier ? `Shipped with ${order.courier}` : "Shipped"}
+      {order.trackingNumber && (
+        <>
+          <span aria-hidden="true"> · </span>
+          tracking <span className="font-mono break-words">{order.trackingNumber}</span>
+        </>
+      )}
+      {order.trackingUrl && (
+        <>
+          {" "}
+          <a
+            href={order.trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold whitespace-nowrap text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          >
+            Track parcel
+          </a>
+        </>
+      )}
+    </p>
   );
 }

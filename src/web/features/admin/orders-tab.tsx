@@ -16,20 +16,28 @@ import {
   orderFigures,
   ordersInRange,
 } from "./order-model";
+import { ShipOrderDialog } from "./ship-order-dialog";
 import { EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
-
-const ACTION_LABELS = { completed: "Mark as Paid", processed: "Mark as Shipped" } as const;
 
 function StatusAction({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatus();
+  const [shipping, setShipping] = useState(false);
   const next = nextOrderStatus(order.status);
   if (order.status === "cancelled") return <CancelNote order={order} />;
-  if (next !== "completed" && next !== "processed") {
+  if (next === "processed") {
+    return (
+      <>
+        <Button onClick={() => setShipping(true)}>Mark as Shipped</Button>
+        <ShipOrderDialog order={order} open={shipping} onOpenChange={setShipping} />
+      </>
+    );
+  }
+  if (next !== "completed") {
     return <p className="text-sm font-medium text-green-800">Order shipped and completed</p>;
   }
   return (
     <Button onClick={() => update.mutate({ id: order.id, status: next })} disabled={update.isPending}>
-      {update.isPending ? "Saving..." : ACTION_LABELS[next]}
+      {update.isPending ? "Saving..." : "Mark as Paid"}
     </Button>
   );
 }

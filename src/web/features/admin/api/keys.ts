@@ -8,6 +8,8 @@ export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
 export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
 export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
+/** The outbox's pages, and each message under it: ["/api/admin/emails", id]. */
+export const ADMIN_EMAILS_KEY = ["/api/admin/emails"] as const;
 
 /** After a catalogue write: the admin lists and the storefront's lists load afresh. */
 export function catalogueChanged(queryClient: QueryClient) {
@@ -32,5 +34,7 @@ export function ordersChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: PREPARING_ORDERS_KEY }),
     queryClient.invalidateQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
     queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    // Paying or shipping an order writes an e-mail.
+    queryClient.invalidateQueries({ queryKey: ADMIN_EMAILS_KEY }),
   ]);
 }

@@ -5,15 +5,23 @@ import { apiRequest, errorMessage } from "../../../lib/api";
 import { type AdminOrder, statusChangedMessage } from "../order-model";
 import { ordersChanged } from "./keys";
 
-export function updateOrderStatus(id: string, status: OrderStatus) {
-  return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/status`, { status });
+export interface OrderStatusChange {
+  id: string;
+  status: OrderStatus;
+  /** Mark as Shipped only, both optional: who carries the parcel and its tracking number. */
+  courier?: string | null;
+  trackingNumber?: string | null;
 }
 
-/** PATCH /api/admin/orders/{id}/status: Mark as Paid, Mark as Shipped. */
+export function updateOrderStatus({ id, ...change }: OrderStatusChange) {
+  return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/status`, change);
+}
+
+/** PATCH /api/admin/orders/{id}/status: Mark as Paid, Mark as Shipped (with the courier and tracking number). */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => updateOrderStatus(id, status),
+    mutationFn: updateOrderStatus,
     onSuccess: (_order, { status }) => toast({ title: statusChangedMessage(status), variant: "success" }),
     onError: (error) =>
       toast({

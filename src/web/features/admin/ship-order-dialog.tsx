@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from "react";
+import { COURIER_NAMES } from "../../../domain/couriers";
+import { orderNumber } from "../../../domain/order-status";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { SelectField, TextField } from "../../components/ui/text-field";
+import { useUpdateOrderStatus } from "./api/update-order-status";
+import type { AdminOrder } from "./order-model";
+
+const OTHER = "Other";
+/** The server's limit on both fields (domain/schemas/orders.ts orderStatusInput). */
+const MAX_LENGTH = 60;
+
+/**
+ * Mark as Shipped: asks, optionally, who carries the parcel (a known courier or another one by
+ * name) and its tracking number. The customer's shipped e-mail and order history show them, with
+ * a tracking link for a known courier.
+ */
+export function ShipOrderDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: AdminOrder;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateOrderStatus();
+  const [choice, setChoice] = useState("");
+  const [otherCourier, setOtherCourier] = useState("");
+  const [trackingNumber, setTrackingNumber] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const courier = (choice === OTHER ? otherCourier : choice).trim() || null;
+    update.mutate(
+      { id: order.id, status: "processed", courier, trackingNumber: trackingNumber.trim() || null },
+      { onSuccess: () => onOpenChange(false) },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !update.isPending && onOpenChange(next)}
+      title={`Ship order #${orderNumber(order.id)}`}
+      description="Add the courier and tracking number if you have them: the customer gets them in the shipping e-mail and in their order history."
+    >
+      <form onSubmit={submit} className="grid gap-4">
+        <SelectField
+          label="Courier (optional)"
+          placeholder="No courier given"
+          options={[...COURIER_NAMES, OTHER]}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        />
+        {choice === OTHER && (
+          <TextField
+            label="Courier name"
+            value={otherCourier}
+            maxLength={MAX_LENGTH}
+            autoComplete="off"
+            hint="Shown without a tracking link."
+            onChange={(event) => setOtherCourier(event.target.value)}
+          />
+        )}
+        <TextField
+          label="Tracking number (optional)"
+          value={trackingNumber}
+          maxLength={MAX_LENGTH}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setTrackingNumber(event.target.value)}
+        />
+        <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? "Saving..." : "Mark as Shipped"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
