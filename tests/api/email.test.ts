@@ -201,6 +201,36 @@ describe("shipped", () => {
   });
 });
 
+describe("accounts", () => {
+  it("mails a reset link that works once and ends every session, then a notice of the change", async () => {
+    const customer = await registerAndLogin(t);
+    const forgot = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      payload: { email: customer.user.email },
+    });
+    expect(forgot.statusCode).toBe(202);
+    const toCustomer = () =>
+      (smtp?.received ?? []).filter((mail) => mail.to && "text" in mail.to && mail.to.text === customer.user.email);
+    const [resetMail] = await waitFor(toCustomer, (found) => found.length > 0);
+    expect(resetMail?.subject).toBe("Reset your Snug & Dry password");
+    const link = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(resetMail?.text ?? "");
+    expect(link, "the link in the plain-text part").not.toBeNull();
+    // The outbox keeps what was sent, but not the live link.
+    const [stored] = await t.db.select().from(emails).where(eq(emails.toAddress, customer.user.email));
+    expect(stored?.textBody).not.toContain(link?.[1]);
+
+    const reset = (password: string) =>
+      t.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token: link?.[1], password } });
+    expect((await reset("a quiet Karoo morning 42")).statusCode).toBe(200);
+    expect((await reset("another Karoo morning 43")).statusCode).toBe(400);
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: customer.headers });
+    expect(me.statusCode).toBe(401);
+    const notices = await waitFor(toCustomer, (found) => found.length > 1);
+    expect(notices.map((mail) => mail.subject)).toContain("Your Snug & Dry password was changed");
+  });
+});
+
 describe("an SMTP server that is down", () => {
   it("loses nothing: the message waits, is retried with the error kept, and arrives once the server is back", async () => {
     await smtp?.close();
