@@ -244,5 +244,6 @@ function benchName(id) {
     storefront: "storefront",
     "cold-start": "cold start",
     stock: "stock",
+    mail: "mail",
   }[id];
 }
