@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
 import { orderNumber } from "../../src/domain/order-status.js";
 import { freePort } from "../../src/server/db/embedded.js";
 import { emails } from "../../src/server/db/schema.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { createOrderPayload } from "../helpers/orders.js";
 import { completeItn } from "../helpers/payfast.js";
 import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -69,28 +69,11 @@ afterAll(async () => {
 async function placeOrder(): Promise<{ orderId: string; amount: string }> {
   const product = (await stockedCatalogue(t.db)).find((candidate) => inStockSizes(candidate).length > 0);
   if (!product) throw new Error("nothing in stock");
-  const fee = product.priceCents >= 50_000 ? 0 : 7_500;
   const response = await t.app.inject({
     method: "POST",
     url: "/api/create-order",
     headers: shopper.headers,
-    payload: {
-      subtotal: Number(centsToDecimal(product.priceCents)),
-      deliveryFee: Number(centsToDecimal(fee)),
-      total: Number(centsToDecimal(product.priceCents + fee)),
-      items: [{ id: product.id, name: product.name, size: inStockSizes(product)[0], quantity: 1 }],
-      customerEmail: shopper.user.email,
-      userId: shopper.user.id,
-      deliveryInfo: {
-        name: "Thandi Mokoena",
-        phone: "082 555 0101",
-        email: shopper.user.email,
-        address: "12 Jacaranda Street",
-        city: "Pretoria",
-        province: "Gauteng",
-        zipCode: "0181",
-      },
-    },
+    payload: createOrderPayload(shopper, [{ ...product, size: inStockSizes(product)[0] as string, quantity: 1 }]),
   });
   expect(response.statusCode).toBe(200);
   const answer = response.json() as { orderId: string; payfastData: { amount: string } };

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { createOrderPayload } from "../helpers/orders.js";
 import { completeItn } from "../helpers/payfast.js";
 import { stockOf } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -65,29 +66,14 @@ async function productWith(units: number, priceCents = 10_000): Promise<TestProd
 
 /** POST /api/create-order for lines of one product's "Size 4", with the figures the browser shows. */
 function buy(product: TestProduct, buyer: LoggedInUser, quantities: number[] = [1], app: TestApp = t) {
-  const subtotal = product.priceCents * quantities.reduce((sum, quantity) => sum + quantity, 0);
-  const fee = subtotal >= 50_000 ? 0 : 7_500;
   return app.app.inject({
     method: "POST",
     url: "/api/create-order",
     headers: buyer.headers,
-    payload: {
-      subtotal: subtotal / 100,
-      deliveryFee: fee / 100,
-      total: (subtotal + fee) / 100,
-      items: quantities.map((quantity) => ({ id: product.id, name: product.name, size: "Size 4", quantity })),
-      customerEmail: buyer.user.email,
-      userId: buyer.user.id,
-      deliveryInfo: {
-        name: "Thandi Mokoena",
-        phone: "082 555 0101",
-        email: buyer.user.email,
-        address: "12 Jacaranda Street",
-        city: "Pretoria",
-        province: "Gauteng",
-        zipCode: "0181",
-      },
-    },
+    payload: createOrderPayload(
+      buyer,
+      quantities.map((quantity) => ({ ...product, size: "Size 4", quantity })),
+    ),
   });
 }
 

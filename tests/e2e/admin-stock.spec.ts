@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type { AdminProduct, Product } from "../../src/domain/schemas/catalog";
-import { logInAsNewAdmin } from "./helpers";
+import type { AdminProduct } from "../../src/domain/schemas/catalog";
+import { logInAsNewAdmin, placeOrderByApi, publicProduct } from "./helpers";
 
 // Unique names: other spec files run against the same server at the same time.
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -14,48 +14,17 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
 }
 
-async function publicProduct(request: APIRequestContext, id: string): Promise<Product | undefined> {
-  const products = (await (await request.get("/api/products")).json()) as Product[];
-  return products.find((product) => product.id === id);
-}
-
 async function adminProduct(request: APIRequestContext, id: string): Promise<AdminProduct | undefined> {
   const response = await request.get("/api/admin/products");
   expect(response.status()).toBe(200);
   return ((await response.json()) as AdminProduct[]).find((product) => product.id === id);
 }
 
-/** Two of size S in an unpaid order (POST /api/create-order, as checkout does): they are held. */
-async function holdTwo(request: APIRequestContext, product: AdminProduct, userId: string, email: string) {
-  const response = await request.post("/api/create-order", {
-    data: {
-      subtotal: 200,
-      deliveryFee: 75,
-      total: 275,
-      items: [{ id: product.id, name: product.name, size: "S", quantity: 2, price: 100 }],
-      customerEmail: email,
-      userId,
-      deliveryInfo: {
-        name: "Thandi Mokoena",
-        phone: "082 555 0199",
-        email,
-        address: "8 Acacia Street",
-        city: "Bloemfontein",
-        province: "Free State",
-        zipCode: "9301",
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { orderId: string }).orderId;
-}
-
 test("an admin counts stock per size; the shop sells only what is left and the dashboard lists what runs low", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const admin = await logInAsNewAdmin(page);
-  const { id: adminId } = (await (await page.request.get("/api/auth/me")).json()) as { id: string };
+  await logInAsNewAdmin(page);
 
   expect((await page.request.post("/api/admin/categories", { data: { name: categoryName } })).status()).toBe(201);
   const created = await page.request.post("/api/admin/products", {
@@ -109,7 +78,7 @@ test("an admin counts stock per size; the shop sells only what is left and the d
   await expect(ours).toHaveText([/M\s*Sold out/, /L\s*3 left/]);
 
   // Two of S held by an unpaid order: the form shows them, and refuses S below 2 with the server's words.
-  const orderId = await holdTwo(page.request, product, adminId, admin.email);
+  const orderId = await placeOrderByApi(page, [{ product, size: "S", quantity: 2 }]);
   await openTab(page, "Products");
   await page.getByRole("button", { name: `Edit ${productName}` }).click();
   await expect(dialog.getByText("2 held by unpaid orders")).toBeVisible();

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
-import type { Product } from "../../src/domain/schemas/catalog";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { parseRandToCents } from "../../src/domain/money";
+import { deliveryFeeCents } from "../../src/domain/pricing";
+import type { AdminProduct, Product } from "../../src/domain/schemas/catalog";
 import { seedProducts } from "../../src/server/db/seed-data";
 
 /**
@@ -130,4 +132,44 @@ export async function logInAdminOn(request: Page["request"]) {
   });
   expect(login.status()).toBe(200);
   return admin;
+}
+
+/** A product as the public catalogue answers it now. */
+export async function publicProduct(request: APIRequestContext, id: string): Promise<Product | undefined> {
+  const products = (await (await request.get("/api/products")).json()) as Product[];
+  return products.find((product) => product.id === id);
+}
+
+/** An unpaid order placed as checkout places it (POST /api/create-order), by the page's shopper. */
+export async function placeOrderByApi(page: Page, lines: { product: AdminProduct; size: string; quantity: number }[]) {
+  const me = (await (await page.request.get("/api/auth/me")).json()) as { id: string; email: string };
+  const subtotal = lines.reduce((sum, line) => sum + (parseRandToCents(line.product.price) ?? 0) * line.quantity, 0);
+  const fee = deliveryFeeCents(subtotal);
+  const response = await page.request.post("/api/create-order", {
+    data: {
+      subtotal: subtotal / 100,
+      deliveryFee: fee / 100,
+      total: (subtotal + fee) / 100,
+      items: lines.map(({ product, size, quantity }) => ({
+        id: product.id,
+        name: product.name,
+        size,
+        quantity,
+        price: (parseRandToCents(product.price) ?? 0) / 100,
+      })),
+      customerEmail: me.email,
+      userId: me.id,
+      deliveryInfo: {
+        name: "Thandi Mokoena",
+        phone: "082 555 0199",
+        email: me.email,
+        address: "8 Acacia Street",
+        city: "Bloemfontein",
+        province: "Free State",
+        zipCode: "9301",
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { orderId: string }).orderId;
 }

@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { formatRand, parseRandToCents } from "../../src/domain/money";
-import { deliveryFeeCents } from "../../src/domain/pricing";
-import type { AdminProduct, Product } from "../../src/domain/schemas/catalog";
+import { formatRand } from "../../src/domain/money";
+import type { AdminProduct } from "../../src/domain/schemas/catalog";
 import type { Order } from "../../src/domain/schemas/orders";
-import { checkOutOneProduct, fillDelivery, logInAdminOn, orderNumberOf, signUpAndLogIn } from "./helpers";
+import {
+  checkOutOneProduct,
+  fillDelivery,
+  logInAdminOn,
+  orderNumberOf,
+  placeOrderByApi,
+  publicProduct,
+  signUpAndLogIn,
+} from "./helpers";
 
 // Products of this spec's own (other specs share the server): named to sort after the seeded
 // "Snug & Dry ..." products, which the other specs pick from the top of the catalogue.
@@ -43,11 +50,6 @@ async function updateProduct(
   expect(updated.status(), await updated.text()).toBe(200);
 }
 
-async function publicProduct(request: APIRequestContext, id: string): Promise<Product | undefined> {
-  const products = (await (await request.get("/api/products")).json()) as Product[];
-  return products.find((product) => product.id === id);
-}
-
 /** The storefront once it knows the shopper (an add before that asks them to log in). */
 async function openAs(page: Page, shopper: { fullName: string }) {
   await page.goto("/");
@@ -61,40 +63,6 @@ async function openCard(page: Page, name: string) {
   const card = page.getByRole("article", { name, exact: true });
   await expect(card).toBeVisible();
   return card;
-}
-
-/** An unpaid order placed as checkout places it (POST /api/create-order), by the page's shopper. */
-async function placeOrder(page: Page, lines: { product: AdminProduct; size: string; quantity: number }[]) {
-  const me = (await (await page.request.get("/api/auth/me")).json()) as { id: string; email: string };
-  const subtotal = lines.reduce((sum, line) => sum + (parseRandToCents(line.product.price) ?? 0) * line.quantity, 0);
-  const fee = deliveryFeeCents(subtotal);
-  const response = await page.request.post("/api/create-order", {
-    data: {
-      subtotal: subtotal / 100,
-      deliveryFee: fee / 100,
-      total: (subtotal + fee) / 100,
-      items: lines.map(({ product, size, quantity }) => ({
-        id: product.id,
-        name: product.name,
-        size,
-        quantity,
-        price: (parseRandToCents(product.price) ?? 0) / 100,
-      })),
-      customerEmail: me.email,
-      userId: me.id,
-      deliveryInfo: {
-        name: "Thandi Mokoena",
-        phone: "082 555 0199",
-        email: me.email,
-        address: "8 Acacia Street",
-        city: "Bloemfontein",
-        province: "Free State",
-        zipCode: "9301",
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { orderId: string }).orderId;
 }
 
 test("a size with two left reads Only 2 left on the card and in the dialog, and no stepper passes 2", async ({
@@ -171,7 +139,7 @@ test("Buy again fills the cart at today's prices and names what is not sold any 
   });
 
   await signUpAndLogIn(page);
-  const orderId = await placeOrder(page, [
+  const orderId = await placeOrderByApi(page, [
     { product: pants, size: "S", quantity: 2 },
     { product: swim, size: "Size 4", quantity: 1 },
   ]);

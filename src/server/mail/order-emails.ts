@@ -29,7 +29,9 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
     province: order.deliveryProvince,
     zipCode: order.deliveryZipCode,
   };
-  return { order, lines, delivery };
+  // What every message about an order names.
+  const about = { orderId, orderNumber: orderNumber(orderId), customerName: order.deliveryName, lines, delivery };
+  return { order, about };
 }
 
 /**
@@ -38,7 +40,7 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
  * however often.
  */
 export async function enqueueOrderConfirmation(tx: Database | Transaction, orderId: string, shopName: string) {
-  const { order, lines, delivery } = await orderWithLines(tx, orderId);
+  const { order, about } = await orderWithLines(tx, orderId);
   await enqueueEmail(
     tx,
     {
@@ -46,15 +48,11 @@ export async function enqueueOrderConfirmation(tx: Database | Transaction, order
       eventKey: orderId,
       to: order.customerEmail,
       data: {
-        orderId,
-        orderNumber: orderNumber(orderId),
-        customerName: order.deliveryName,
-        lines,
+        ...about,
         subtotalCents: order.subtotalCents,
         deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
         vatCents: includedVatCents(order.totalCents),
-        delivery,
         paidAt: (order.paidAt ?? new Date()).toISOString(),
       },
     },
@@ -64,7 +62,7 @@ export async function enqueueOrderConfirmation(tx: Database | Transaction, order
 
 /** The shipped message, written with Mark as Shipped: one per order. */
 export async function enqueueOrderShipped(tx: Database | Transaction, orderId: string, shopName: string) {
-  const { order, lines, delivery } = await orderWithLines(tx, orderId);
+  const { order, about } = await orderWithLines(tx, orderId);
   await enqueueEmail(
     tx,
     {
@@ -72,11 +70,7 @@ export async function enqueueOrderShipped(tx: Database | Transaction, orderId: s
       eventKey: orderId,
       to: order.customerEmail,
       data: {
-        orderId,
-        orderNumber: orderNumber(orderId),
-        customerName: order.deliveryName,
-        lines,
-        delivery,
+        ...about,
         courier: order.courier,
         trackingNumber: order.trackingNumber,
         trackingUrl: trackingUrl(order.courier, order.trackingNumber),
