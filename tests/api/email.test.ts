@@ -2,8 +2,6 @@ import { randomInt } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "../../src/domain/order-status.js";
 import { freePort } from "../../src/server/db/embedded.js";
@@ -12,31 +10,9 @@ import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { completeItn } from "../helpers/payfast.js";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.js";
 import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
-
-/** A real SMTP server (the `smtp-server` package) that parses what it receives with `mailparser`. */
-function startSmtp(port: number) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  return new Promise<{ received: ParsedMail[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(port, "127.0.0.1", () =>
-      resolve({ received, close: () => new Promise((done) => server.close(() => done())) }),
-    );
-  });
-}
 
 const validator = http.createServer((request, response) => {
   request.resume().on("end", () => response.writeHead(200, { "content-type": "text/plain" }).end("VALID"));
@@ -44,14 +20,14 @@ const validator = http.createServer((request, response) => {
 
 let t: TestApp;
 let smtpPort: number;
-let smtp: Awaited<ReturnType<typeof startSmtp>> | null;
+let smtp: TestSmtpServer | null;
 let shopper: LoggedInUser;
 let admin: LoggedInUser;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => validator.listen(0, "127.0.0.1", resolve));
   smtpPort = await freePort();
-  smtp = await startSmtp(smtpPort);
+  smtp = await startSmtpServer(smtpPort);
   t = await buildTestApp({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: '"Snug & Dry" <orders@snuganddry.co.za>',
@@ -234,7 +210,7 @@ describe("an SMTP server that is down", () => {
     expect(retrying?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + 30_000);
 
     // The server comes back; the retry is due (as if the minute had passed).
-    smtp = await startSmtp(smtpPort);
+    smtp = await startSmtpServer(smtpPort);
     await t.db.update(emails).set({ nextAttemptAt: new Date() }).where(eq(emails.eventKey, orderId));
     await t.app.mail.deliverDue();
     expect(mailsAbout(orderNumber(orderId))).toHaveLength(1);

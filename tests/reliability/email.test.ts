@@ -1,9 +1,8 @@
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { orderNumber } from "../../src/domain/order-status.js";
 import { freePort } from "../../src/server/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
+import { startSmtpServer } from "../helpers/smtp.js";
 import { type AppProcess, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import { cleanUpShopDataDir, makeTempDir } from "./helpers/postgres.js";
@@ -21,31 +20,12 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
-/** A real SMTP server that takes 150 ms per message, and remembers every subject it received. */
-async function slowSmtp() {
-  const subjects: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          await sleep(150);
-          subjects.push(mail.subject ?? "");
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { port, subjects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe("e-mail across a crash", () => {
   it("delivers every confirmation after the app is killed while sending", async () => {
-    const smtp = await slowSmtp();
+    // A real SMTP server that takes 150 ms per message.
+    const smtpPort = await freePort();
+    const smtp = await startSmtpServer(smtpPort, { delayMs: 150 });
+    const subjects = () => smtp.received.map((mail) => mail.subject ?? "");
     cleanups.push(smtp.close);
     const validator = await startValidator();
     cleanups.push(validator.close);
@@ -54,7 +34,7 @@ describe("e-mail across a crash", () => {
     const env = {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PAYFAST_VALIDATE_URL: validator.url,
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
     };
@@ -87,18 +67,18 @@ describe("e-mail across a crash", () => {
 
     // Killed mid-send: some confirmations are out, the rest wait (some of them taken by the dead process).
     const started = Date.now();
-    while (smtp.subjects.length < 5 && Date.now() - started < 30_000) await sleep(50);
-    expect(smtp.subjects.length).toBeLessThan(ORDERS);
+    while (subjects().length < 5 && Date.now() - started < 30_000) await sleep(50);
+    expect(subjects().length).toBeLessThan(ORDERS);
     await app.kill();
-    const beforeRestart = smtp.subjects.length;
+    const beforeRestart = subjects().length;
     app = await startApp({ env, port });
 
     // The new process sends the rest; what the dead one held is due again when its lease ends.
-    const missing = () => numbers.filter((number) => !smtp.subjects.some((subject) => subject.includes(number)));
+    const missing = () => numbers.filter((number) => !subjects().some((subject) => subject.includes(number)));
     const until = Date.now() + 120_000;
     while (missing().length > 0 && Date.now() < until) await sleep(500);
     expect(missing(), "confirmations never delivered").toEqual([]);
-    const repeats = smtp.subjects.length - ORDERS;
+    const repeats = subjects().length - ORDERS;
     console.info(`mail across a crash: ${beforeRestart} sent before the kill, ${repeats} sent twice across it`);
     expect(repeats).toBeLessThanOrEqual(6);
     expect(await app.stop()).toEqual({ code: 0, signal: null });
