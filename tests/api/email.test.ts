@@ -13,6 +13,7 @@ import { completeItn } from "../helpers/payfast.js";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.js";
 import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+import { waitFor } from "../helpers/wait.js";
 
 const validator = http.createServer((request, response) => {
   request.resume().on("end", () => response.writeHead(200, { "content-type": "text/plain" }).end("VALID"));
@@ -67,15 +68,6 @@ function notify(orderId: string, amount: string, pfPaymentId: string) {
 
 const outbox = (eventKey: string) => t.db.select().from(emails).where(eq(emails.eventKey, eventKey));
 const mailsAbout = (number: string) => (smtp?.received ?? []).filter((mail) => mail.subject?.includes(number));
-
-async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("order confirmation", () => {
   it("sends one confirmation per paid order, however often PayFast repeats the notification", async () => {

@@ -19,6 +19,7 @@ import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
 import { registerAndLogin } from "../helpers/users.js";
+import { waitFor } from "../helpers/wait.js";
 
 /** A pending order of R574.99 (one R499.99 line plus the R75 delivery fee), straight in the database. */
 const pendingOrder = (app: TestApp): Promise<string> =>
@@ -48,15 +49,6 @@ async function orderRow(app: TestApp, id: string) {
 
 async function itnRows(app: TestApp, orderId: string) {
   return app.db.select().from(payfastItns).where(eq(payfastItns.orderId, orderId)).orderBy(asc(payfastItns.id));
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Extracts the hidden inputs of the emulator's payment page, unescaping their values. */

@@ -8,6 +8,7 @@ import { createOrderPayload } from "../helpers/orders.js";
 import { completeItn } from "../helpers/payfast.js";
 import { stockOf } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+import { waitFor } from "../helpers/wait.js";
 
 // Short holds: an order expires 1.2 s after it is made, so the expiry job (pg-boss) is seen at work.
 const HOLD_MINUTES = "0.02";
@@ -94,15 +95,6 @@ async function publicProduct(id: string) {
 
 const markPaid = (orderId: string) =>
   t.app.inject({ method: "PATCH", url: `/api/admin/orders/${orderId}/confirm-payment`, headers: admin.headers });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("holds at create-order", () => {
   it("sells exactly 10 of 10 units to 200 shoppers buying at once on two instances, never below zero", async () => {
