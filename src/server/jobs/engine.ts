@@ -90,6 +90,9 @@ export class JobsEngine {
     await boss.updateQueue(job.name, queue);
     const pollingIntervalSeconds = Math.min(2, Math.max(0.5, job.everyMs / 4000));
     await boss.work(job.name, { pollingIntervalSeconds }, async () => {
+      // A fetch already under way when stop() began still hands its job over: a stopped engine
+      // starts no run (the next instance, or this one after a restart, does the work).
+      if (this.#stopped) return;
       await this.#runAlone(job);
     });
     const timer = setInterval(() => void this.request(job.name), job.everyMs);
