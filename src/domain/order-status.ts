@@ -1,4 +1,4 @@
-export const ORDER_STATUSES = ["pending", "completed", "processed", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "completed", "processed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -10,6 +10,7 @@ const NEXT: Record<OrderStatus, OrderStatus | null> = {
   completed: "processed",
   processed: null,
   cancelled: null,
+  refunded: null,
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -17,6 +18,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   completed: "Paid - Ready to Ship",
   processed: "Shipped",
   cancelled: "Cancelled",
+  refunded: "Refunded",
 };
 
 /** Why an order was cancelled (docs/product.md §10). */
@@ -42,6 +44,9 @@ export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return NEXT[from] === to;
 }
+
+/** Paid orders an admin may refund (docs/product.md §11); fully refunded ones become `refunded`. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ["completed", "processed"];
 
 export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;

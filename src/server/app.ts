@@ -79,6 +79,7 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
   });
   // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.
   const payfastApi = payfastApiClient(config);
+  app.decorate("payfastApi", payfastApi);
   const reconcileEveryMs = config.payfast.reconcileMinutes * 60_000;
   app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
     reconcilePayfast(

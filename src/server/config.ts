@@ -46,6 +46,15 @@ const envSchema = z.object({
   SHOP_PHONE: z.string().default("+27 21 555 0134"),
   SHOP_ADDRESS: z.string().default("14 Loop Street, Cape Town, 8001"),
   SHOP_HOURS: z.string().default("Mon-Sat 7AM-6PM"),
+  /** Set once the shop is VAT-registered: invoices become SARS tax invoices with the VAT shown. */
+  SHOP_VAT_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^4\d{9}$/, "must be a South African VAT number: 10 digits starting with 4")
+      .optional(),
+  ),
   SERVE_STATIC: z.preprocess(emptyAsUndefined, booleanText.optional()),
 });
 
@@ -159,6 +168,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phone: env.SHOP_PHONE,
       address: env.SHOP_ADDRESS,
       hours: env.SHOP_HOURS,
+      vatNumber: env.SHOP_VAT_NUMBER ?? null,
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from "./db/client.js";
 import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { Mail } from "./mail/mailer.js";
+import type { PayfastApi } from "./payfast/api-client.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
 
 declare module "fastify" {
@@ -22,6 +23,8 @@ declare module "fastify" {
     jobs: JobsEngine;
     /** The outbox's sender: `wake()` after writing a message, `deliverDue()` to send what is due now. */
     mail: Mail;
+    /** PayFast's API (transaction history, refunds): the emulator's in local mode. */
+    payfastApi: PayfastApi;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

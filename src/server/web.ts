@@ -25,11 +25,12 @@ const SHOP_CONFIG_PLACEHOLDER = "<!--shop-config-->";
  * What the browser is told at load (src/web/lib/public-config.ts): the shop's details, whether
  * payments are test payments (every page then says so), and the ad-conversion id when set.
  */
-export type PageConfig = Config["shop"] & { testPayments?: boolean; adConversionId?: string };
+export type PageConfig = Omit<Config["shop"], "vatNumber"> & { testPayments?: boolean; adConversionId?: string };
 
 export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversionId">): PageConfig {
+  const { vatNumber: _printedOnInvoicesOnly, ...shop } = config.shop;
   return {
-    ...config.shop,
+    ...shop,
     testPayments: config.payfast.testPayments,
     ...(config.adConversionId ? { adConversionId: config.adConversionId } : {}),
   };

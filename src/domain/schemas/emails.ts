@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 /** The kinds of message the shop sends: the outbox's list too (server/db/schema.ts). */
-export const EMAIL_KIND_NAMES = ["order_confirmation", "order_shipped", "password_reset", "account_changed"] as const;
+export const EMAIL_KIND_NAMES = [
+  "order_confirmation",
+  "order_shipped",
+  "order_refunded",
+  "password_reset",
+  "account_changed",
+] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
 /** Where a message is: the outbox's list too (server/db/schema.ts says what each means). */
@@ -11,6 +17,7 @@ export type EmailStatusName = (typeof EMAIL_STATUS_NAMES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   order_confirmation: "Order confirmation",
   order_shipped: "Order shipped",
+  order_refunded: "Refund",
   password_reset: "Password reset",
   account_changed: "Account changed",
 };

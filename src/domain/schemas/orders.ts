@@ -14,6 +14,9 @@ export const PROVINCES = [
   "Western Cape",
 ] as const;
 
+/** A South African VAT registration number: 10 digits, the first a 4. */
+export const SA_VAT_NUMBER = /^4\d{9}$/;
+
 export const deliveryInfo = z.object({
   name: requiredText("name", 120),
   phone: requiredText("phone", 30),
@@ -22,6 +25,18 @@ export const deliveryInfo = z.object({
   city: requiredText("city", 80),
   province: z.enum(PROVINCES, { message: "province must be one of the nine provinces" }),
   zipCode: requiredText("zipCode", 10),
+  /** A business buyer's name and VAT number, both optional, printed on the tax invoice. */
+  companyName: text(120)
+    .optional()
+    .transform((value) => value || null),
+  vatNumber: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || SA_VAT_NUMBER.test(value), {
+      message: "vatNumber must be a South African VAT number: 10 digits starting with 4",
+    })
+    .optional()
+    .transform((value) => value || null),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 
@@ -79,6 +94,22 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
+export const REFUND_STATUS_NAMES = ["requested", "completed", "failed"] as const;
+
+/** A refund of an order as the API answers it; a completed one has its credit note (CN-000001). */
+export const refund = z.object({
+  id: z.string(),
+  amount: z.string(),
+  reason: z.string(),
+  restock: z.boolean(),
+  status: z.enum(REFUND_STATUS_NAMES),
+  /** PayFast's reason when it refused the refund. */
+  payfastMessage: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refund>;
+
 /** An order as the API answers it (docs/product.md §3). */
 export const order = z.object({
   id: z.string(),
@@ -98,6 +129,15 @@ export const order = z.object({
   /** Why a cancelled order was cancelled; null for any other status. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   cancelledAt: z.string().nullable(),
+  /** What the admin wrote when cancelling the order by hand. */
+  cancelNote: z.string().nullable(),
+  /** "INV-000001" once the order is paid (GET /api/orders/{id}/invoice.pdf); null before. */
+  invoiceNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  /** Every refund of the order, oldest first, and how much completed ones gave back. */
+  refunds: z.array(refund),
+  refunded: z.string(),
   /** Given at Mark as Shipped (both optional), and the courier's tracking page when it is a known one. */
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
@@ -121,4 +161,32 @@ export const orderStatusInput = z.object({
   trackingNumber: text(60)
     .nullish()
     .transform((value) => value || null),
+});
+
+/** POST /api/admin/orders/{id}/cancel. */
+export const cancelOrderInput = z.object({ reason: requiredText("reason", 255) });
+
+/** POST /api/admin/orders/{id}/refund: an amount in cents, why (PayFast wants 3-255 characters), and whether the units go back on the shelf. */
+export const refundOrderInput = z.object({
+  amountCents: z
+    .number({ message: "amountCents must be a number of cents" })
+    .int("amountCents must be a whole number of cents")
+    .min(1, "amountCents must be at least 1")
+    .max(100_000_000, "amountCents is larger than any order"),
+  reason: requiredText("reason", 255).refine((value) => value.length >= 3, "reason must be at least 3 characters"),
+  restock: z.boolean({ message: "restock must be true or false" }).default(false),
+});
+export type RefundOrderInput = z.input<typeof refundOrderInput>;
+
+/** GET /api/admin/packing-slips.pdf?date=YYYY-MM-DD: a day in South African time. */
+export const packingSlipsQuery = z.object({
+  date: z
+    .string({ message: "date is required (YYYY-MM-DD)" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be YYYY-MM-DD")
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      "date must be a real day",
+    ),
 });

@@ -6,9 +6,9 @@ import { type Order, orderStatusInput } from "../../domain/schemas/orders.js";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { enqueueOrderConfirmation, enqueueOrderShipped } from "../mail/order-emails.js";
+import { enqueueOrderShipped } from "../mail/order-emails.js";
+import { markOrderPaid } from "../orders/mark-paid.js";
 import { findOrder, listOrders } from "../orders/queries.js";
-import { settlePaidStock } from "../stock/settle.js";
 
 interface MoveOptions {
   refuse?: (from: OrderStatus) => Error;
@@ -21,8 +21,7 @@ const cannotMove = (from: OrderStatus, to: OrderStatus) =>
 /**
  * Moves an order one step forward, in one transaction with the order row locked: of many
  * concurrent requests exactly one makes the move, and the others see the status it made. Marking
- * an order paid turns its stock hold into a sale (stock/settle.ts) and writes its confirmation, as
- * a PayFast payment does; marking it shipped keeps the courier and tracking number and writes the
+ * an order paid is orders/mark-paid.ts, as for a PayFast payment (invoice number, stock, confirmation); marking it shipped keeps the courier and tracking number and writes the
  * shipped message.
  */
 async function moveOrder(
@@ -39,17 +38,13 @@ async function moveOrder(
       .for("update");
     if (!current) throw notFound("Order not found");
     if (!canMoveOrder(current.status, to)) throw refuse(current.status);
-    await tx
-      .update(orders)
-      .set({
-        status: to,
-        ...(to === "completed" ? { paidBy: "admin" as const, paidAt: sql`now()` } : {}),
-        ...(to === "processed" ? { shippedAt: sql`now()`, ...shipping } : {}),
-      })
-      .where(eq(orders.id, id));
     if (to === "completed") {
-      await settlePaidStock(tx, { id, stockState: current.stockState });
-      await enqueueOrderConfirmation(tx, id, shopName);
+      await markOrderPaid(tx, { orderId: id, stockState: current.stockState, paidBy: "admin" }, shopName);
+    } else {
+      await tx
+        .update(orders)
+        .set({ status: to, ...(to === "processed" ? { shippedAt: sql`now()`, ...shipping } : {}) })
+        .where(eq(orders.id, id));
     }
     if (to === "processed") await enqueueOrderShipped(tx, id, shopName);
   });

@@ -5,6 +5,7 @@ import { adminEmailRoutes } from "./emails.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
+import { adminRefundRoutes } from "./refunds.js";
 import { adminUserRoutes } from "./users.js";
 
 const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(adminOrderRoutes);
+  await app.register(adminRefundRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CANCEL_REASONS } from "../../domain/order-status.js";
+import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import {
   EMAIL_KIND_NAMES,
   EMAIL_STATUS_NAMES,
@@ -127,19 +127,17 @@ export const productStock = pgTable(
 
 /**
  * What an order did to stock: "held" its lines (unpaid), "sold" them (paid), "released" them
- * (cancelled), "short" (paid after being cancelled when the stock was gone: the admin sees it), or
- * "none" (placed before stock was counted).
+ * (cancelled), "short" (paid after being cancelled when the stock was gone: the admin sees it),
+ * "none" (placed before stock was counted), or "returned" (a refund put its units back on the shelf).
  */
-export const ORDER_STOCK_STATES = ["held", "sold", "released", "short", "none"] as const;
+export const ORDER_STOCK_STATES = ["held", "sold", "released", "short", "none", "returned"] as const;
 
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["pending", "completed", "processed", "cancelled"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     subtotalCents: integer("subtotal_cents").notNull(),
     deliveryFeeCents: integer("delivery_fee_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
@@ -169,6 +167,13 @@ export const orders = pgTable(
     /** Why and when the order was cancelled; kept when a late payment revives it. */
     cancelReason: text("cancel_reason", { enum: CANCEL_REASONS }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    /** What the admin wrote when cancelling by hand. */
+    cancelNote: text("cancel_note"),
+    /** A business buyer's details, given at checkout (both optional); printed on the tax invoice. */
+    companyName: text("company_name"),
+    vatNumber: text("vat_number"),
+    /** Given in the transaction that makes the order paid, from the gapless `invoice` counter (INV-000001). */
+    invoiceNumber: integer("invoice_number"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -178,7 +183,11 @@ export const orders = pgTable(
     index("orders_status_idx").on(table.status),
     index("orders_created_at_idx").on(table.createdAt),
     uniqueIndex("orders_pf_payment_id_key").on(table.pfPaymentId).where(sql`${table.pfPaymentId} is not null`),
-    check("orders_status_known", sql`${table.status} in ('pending', 'completed', 'processed', 'cancelled')`),
+    check(
+      "orders_status_known",
+      sql`${table.status} in ('pending', 'completed', 'processed', 'cancelled', 'refunded')`,
+    ),
+    uniqueIndex("orders_invoice_number_key").on(table.invoiceNumber),
   ],
 );
 
@@ -368,4 +377,63 @@ export const passwordResets = pgTable(
     uniqueIndex("password_resets_token_hash_key").on(table.tokenHash),
     index("password_resets_user_id_idx").on(table.userId),
   ],
+);
+
+/**
+ * Gapless numbers for tax documents (docs/decisions/009): one row per series ("invoice",
+ * "credit_note"), incremented in the transaction that issues the document. The row lock orders
+ * concurrent payments, and a rolled-back payment rolls its number back, so no number is skipped
+ * or given twice (a sequence would skip on rollback).
+ */
+export const documentCounters = pgTable("document_counters", {
+  series: text("series").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/**
+ * "requested": written before PayFast is asked, so a crash after PayFast took the refund is found
+ * again (refunds.ts settles it from PayFast's own figures); "completed": PayFast refunded it and it
+ * has its credit note; "failed": PayFast refused it (payfast_message says why) or never took it.
+ */
+export const REFUND_STATUSES = ["requested", "completed", "failed"] as const;
+
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    restock: boolean("restock").notNull().default(false),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("requested"),
+    /** PayFast's words when it refused the refund. */
+    payfastMessage: text("payfast_message"),
+    /** From the gapless `credit_note` counter, given when PayFast has refunded (CN-000001). */
+    creditNoteNumber: integer("credit_note_number"),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("refunds_order_id_idx").on(table.orderId),
+    uniqueIndex("refunds_credit_note_number_key").on(table.creditNoteNumber),
+    // Two admins pressing Refund at once: only one refund of an order can be under way.
+    uniqueIndex("refunds_one_requested_per_order").on(table.orderId).where(sql`${table.status} = 'requested'`),
+    check("refunds_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+/** Refunds the local PayFast emulator made: its refund balance per payment survives a restart. */
+export const payfastEmulatorRefunds = pgTable(
+  "payfast_emulator_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pfPaymentId: text("pf_payment_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("payfast_emulator_refunds_payment_idx").on(table.pfPaymentId)],
 );

@@ -48,6 +48,21 @@ export interface OrderShippedData {
   trackingUrl: string | null;
 }
 
+export interface OrderRefundedData {
+  orderId: string;
+  orderNumber: string;
+  refundId: string;
+  customerName: string;
+  amountCents: number;
+  /** Everything refunded of the order so far, this refund included, and what was paid. */
+  refundedCents: number;
+  totalCents: number;
+  reason: string;
+  /** "CN-000001": the credit note, downloadable from the order history. */
+  creditNoteNumber: string;
+  refundedAt: string;
+}
+
 export interface PasswordResetData {
   /** The password_resets row; its token is made (and only its hash kept) when the message is sent. */
   resetId: string;
@@ -65,6 +80,7 @@ export interface AccountChangedData {
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
+  order_refunded: OrderRefundedData;
   password_reset: PasswordResetData;
   account_changed: AccountChangedData;
 }

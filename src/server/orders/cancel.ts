@@ -9,11 +9,17 @@ import { releaseHeld } from "../stock/settle.js";
  * can be cancelled: the UPDATE matches it only while it is pending, so a payment booked a moment
  * earlier (which locks the same row) wins, and false says so.
  */
-export async function cancelOrder(db: Database, orderId: string, reason: CancelReason): Promise<boolean> {
+export async function cancelOrder(
+  db: Database,
+  orderId: string,
+  reason: CancelReason,
+  /** What an admin wrote when cancelling by hand. */
+  note: string | null = null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
-      .set({ status: "cancelled", cancelReason: reason, cancelledAt: sql`now()` })
+      .set({ status: "cancelled", cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ stockState: orders.stockState });
     if (!cancelled) return false;

@@ -15,6 +15,9 @@ export interface NewOrder {
   deliveryCity: string;
   deliveryProvince: string;
   deliveryZipCode: string;
+  /** A business buyer's, for the tax invoice. */
+  companyName: string | null;
+  vatNumber: string | null;
   /** Priced and merged: one line per product and size (pricing.ts). */
   lines: readonly PricedOrderLine[];
 }
@@ -71,8 +74,9 @@ export const PLACE_ORDER = {
     ), new_order as (
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
-        delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code
-      ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+        delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
+        company_name, vat_number
+      ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text
       where not exists (select from short)
       returning id
     ), items as (
@@ -109,6 +113,8 @@ function orderValues(order: NewOrder): unknown[] {
     lines.map((line) => line.size),
     lines.map((line) => line.quantity),
     lines.map((line) => line.unitPriceCents),
+    order.companyName,
+    order.vatNumber,
   ];
 }
 

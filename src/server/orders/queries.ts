@@ -1,16 +1,34 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { trackingUrl } from "../../domain/couriers.js";
 import { centsToDecimal } from "../../domain/money.js";
-import type { Order } from "../../domain/schemas/orders.js";
+import type { Order, Refund } from "../../domain/schemas/orders.js";
+import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
 import type { Database } from "../db/client.js";
-import { orderItems, orders, products } from "../db/schema.js";
+import { orderItems, orders, products, refunds } from "../db/schema.js";
 import type { ProductForOrder } from "./pricing.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+export function toRefund(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    amount: centsToDecimal(row.amountCents),
+    reason: row.reason,
+    restock: row.restock,
+    status: row.status,
+    payfastMessage: row.payfastMessage,
+    creditNoteNumber: row.creditNoteNumber === null ? null : creditNoteNumberText(row.creditNoteNumber),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 /** The wire shape of an order (docs/product.md §3), amounts as "579.00". */
-export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+export function toOrder(row: OrderRow, items: readonly OrderItemRow[], refundRows: readonly RefundRow[] = []): Order {
+  const refunded = refundRows
+    .filter((refund) => refund.status === "completed")
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
   return {
     id: row.id,
     userId: row.userId,
@@ -24,6 +42,14 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     payfastStatus: row.status === "pending" ? row.payfastStatus : null,
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
     cancelledAt: row.status === "cancelled" ? (row.cancelledAt?.toISOString() ?? null) : null,
+    cancelNote: row.status === "cancelled" ? row.cancelNote : null,
+    invoiceNumber: row.invoiceNumber === null ? null : invoiceNumberText(row.invoiceNumber),
+    companyName: row.companyName,
+    vatNumber: row.vatNumber,
+    refunds: [...refundRows]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map(toRefund),
+    refunded: centsToDecimal(refunded),
     courier: row.courier,
     trackingNumber: row.trackingNumber,
     trackingUrl: trackingUrl(row.courier, row.trackingNumber),
@@ -45,7 +71,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
   };
 }
 
-/** Orders matching `where`, newest first, each with its lines (two queries, whatever the count). */
+/** Orders matching `where`, newest first, each with its lines and refunds (three queries, whatever the count). */
 export async function listOrders(db: Database, where?: SQL, limit?: number): Promise<Order[]> {
   const base = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
   const rows = limit ? await base.limit(limit) : await base;
@@ -60,13 +86,28 @@ export async function listOrders(db: Database, where?: SQL, limit?: number): Pro
       ),
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-  const byOrder = new Map<string, OrderItemRow[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push(item);
-    byOrder.set(item.orderId, list);
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.orderId,
+        rows.map((row) => row.id),
+      ),
+    );
+  const byOrder = groupByOrder(items);
+  const refundsByOrder = groupByOrder(refundRows);
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], refundsByOrder.get(row.id) ?? []));
+}
+
+function groupByOrder<T extends { orderId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const byOrder = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
   }
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+  return byOrder;
 }
 
 export async function findOrder(db: Database, id: string): Promise<Order | null> {

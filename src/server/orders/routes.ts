@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas/orders.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
+import { creditNotePdf } from "../documents/credit-note.js";
+import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
 import { cancelOrder } from "./cancel.js";
+import { creditNoteData, invoiceData, invoicedOrder, shopDetails } from "./document-data.js";
 import { placeOrder, shortMessage } from "./place-order.js";
 import { priceOrder } from "./pricing.js";
 import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
@@ -36,7 +40,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const delivery = input.deliveryInfo;
       // PostgreSQL text cannot hold NUL; no real address has one.
-      if ([input.customerEmail, ...Object.values(delivery)].some((value) => value.includes("\u0000"))) {
+      if ([input.customerEmail, ...Object.values(delivery)].some((value) => value?.includes("\u0000"))) {
         throw badRequest("deliveryInfo must not contain NUL characters");
       }
 
@@ -57,6 +61,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryCity: delivery.city,
         deliveryProvince: delivery.province,
         deliveryZipCode: delivery.zipCode,
+        companyName: delivery.companyName,
+        vatNumber: delivery.vatNumber,
         lines: priced.lines,
       };
       const placed = await placeOrder(app.pool, newOrder);
@@ -98,6 +104,35 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!cancelled) throw notFound("Order not found");
     return cancelled;
   });
+
+  /** The order's owner or an admin; a 404 for anyone else, so order ids cannot be probed. */
+  async function ownOrderWithInvoice(request: FastifyRequest, id: string) {
+    const user = requireUser(request);
+    const found = await invoicedOrder(app.db, id);
+    if (!found || (found.userId !== user.id && !user.isAdmin)) {
+      throw notFound("No invoice for this order: it is not yours, or not paid yet");
+    }
+    return found;
+  }
+  const pdf = (reply: FastifyReply, name: string, body: Buffer) =>
+    reply.type("application/pdf").header("content-disposition", `inline; filename="${name}.pdf"`).send(body);
+
+  app.get("/orders/:id/invoice.pdf", { schema: { params: uuidParam } }, async (request, reply) => {
+    const found = await ownOrderWithInvoice(request, request.params.id);
+    const data = await invoiceData(app.db, found, shopDetails(app.config));
+    return pdf(reply, data.number, await invoicePdf(data));
+  });
+
+  app.get(
+    "/orders/:id/refunds/:refundId/credit-note.pdf",
+    { schema: { params: uuidParam.extend({ refundId: z.uuid({ message: "refundId must be a valid id" }) }) } },
+    async (request, reply) => {
+      const found = await ownOrderWithInvoice(request, request.params.id);
+      const data = await creditNoteData(app.db, found, request.params.refundId, shopDetails(app.config));
+      if (!data) throw notFound("No credit note: the refund is not this order's, or not completed");
+      return pdf(reply, data.number, await creditNotePdf(data));
+    },
+  );
 
   app.get(
     "/users/:id/orders",

@@ -91,9 +91,69 @@ export function parseHistory(body: string): HistoryRow[] {
   });
 }
 
+/** What PayFast's refund query says of a payment (GET /refunds/query/{pf_payment_id}). */
+export interface RefundQuery {
+  /** REFUNDABLE, COMPLETED (nothing left) or NOT_AVAILABLE (errors say why). */
+  status: string;
+  originalCents: number;
+  availableCents: number;
+  errors: string[];
+  /** PAYMENT_SOURCE, BANK_PAYOUT or NOT_AVAILABLE. */
+  fullMethod: string;
+  partialMethod: string;
+}
+
+/** PayFast took the refund, or refused it with its reason; anything else throws (the outcome is unknown). */
+export type RefundOutcome = { ok: true } | { ok: false; message: string };
+
 export interface PayfastApi {
   /** Every transaction between two South African dates (inclusive). */
   transactionHistory(from: string, to: string): Promise<HistoryRow[]>;
+  refundQuery(pfPaymentId: string): Promise<RefundQuery>;
+  createRefund(pfPaymentId: string, refund: { amountCents: number; reason: string }): Promise<RefundOutcome>;
+}
+
+/** PayFast answers `{ code, status, data: { response, message } }`, or (the refund query) the object itself. */
+function parseJson(text: string): Record<string, unknown> {
+  const json: unknown = JSON.parse(text);
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new PayfastApiError("not a JSON object");
+  return json as Record<string, unknown>;
+}
+
+/** PayFast's reason in an error answer: data.message, data.response or the status, as its API documents them. */
+export function payfastMessage(text: string): string {
+  try {
+    const json = parseJson(text);
+    const data = (json.data ?? {}) as Record<string, unknown>;
+    for (const candidate of [data.message, data.response, json.message, json.status]) {
+      if (typeof candidate === "string" && candidate.trim()) return candidate.trim().slice(0, 300);
+    }
+  } catch {}
+  return text.trim().slice(0, 300) || "PayFast refused the refund without a reason.";
+}
+
+function toRefundQuery(text: string): RefundQuery {
+  let json = parseJson(text);
+  const data = json.data as Record<string, unknown> | undefined;
+  if (data && typeof data.response === "object" && data.response !== null)
+    json = data.response as Record<string, unknown>;
+  const cents = (value: unknown) => {
+    const number = typeof value === "string" ? Number(value) : value;
+    if (typeof number !== "number" || !Number.isInteger(number)) throw new PayfastApiError("refund query: no amount");
+    return number;
+  };
+  const method = (value: unknown) =>
+    typeof value === "object" && value !== null && typeof (value as { method?: unknown }).method === "string"
+      ? (value as { method: string }).method
+      : "NOT_AVAILABLE";
+  return {
+    status: typeof json.status === "string" ? json.status : "NOT_AVAILABLE",
+    originalCents: cents(json.amount_original),
+    availableCents: cents(json.amount_available_for_refund),
+    errors: Array.isArray(json.errors) ? json.errors.filter((error): error is string => typeof error === "string") : [],
+    fullMethod: method(json.refund_full),
+    partialMethod: method(json.refund_partial),
+  };
 }
 
 const PAGE = 1000;
@@ -104,21 +164,36 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
   const now = options.now ?? (() => new Date());
   const { merchantId, passphrase, apiUrl, apiTesting } = config.payfast;
 
-  async function get(path: string, query: Record<string, string>): Promise<string> {
+  /** One signed call: the headers, the query and the JSON body's values go into the signature. */
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> },
+  ): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = {
       "merchant-id": merchantId,
       version: API_VERSION,
       timestamp: payfastTimestamp(now()),
     };
-    headers.signature = apiSignature({ ...headers, ...query }, passphrase ?? "");
+    const bodyValues = Object.fromEntries(Object.entries(body ?? {}).map(([key, value]) => [key, String(value)]));
+    headers.signature = apiSignature({ ...headers, ...query, ...bodyValues }, passphrase ?? "");
+    if (body) headers["content-type"] = "application/json";
     const url = new URL(`${apiUrl.replace(/\/+$/, "")}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     if (apiTesting) url.searchParams.set("testing", "true");
-    const response = await send(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const text = await response.text();
-    if (!response.ok) {
-      throw new PayfastApiError(`GET ${path} answered ${response.status}: ${text.slice(0, 200)}`);
-    }
+    const response = await send(url, {
+      method,
+      headers,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  async function get(path: string, query: Record<string, string>): Promise<string> {
+    const { status, text } = await call("GET", path, { query });
+    if (status < 200 || status >= 300)
+      throw new PayfastApiError(`GET ${path} answered ${status}: ${text.slice(0, 200)}`);
     return text;
   }
 
@@ -132,6 +207,20 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
         rows.push(...page);
         if (page.length < PAGE) return rows;
       }
+    },
+    async refundQuery(pfPaymentId) {
+      return toRefundQuery(await get(`/refunds/query/${encodeURIComponent(pfPaymentId)}`, {}));
+    },
+    async createRefund(pfPaymentId, { amountCents, reason }) {
+      // notify_buyer 0: the shop sends its own message, with the credit note (mail/templates/order-refunded.tsx).
+      const body = { amount: amountCents, reason, notify_buyer: 0 };
+      const { status, text } = await call("POST", `/refunds/${encodeURIComponent(pfPaymentId)}`, { body });
+      if (status >= 200 && status < 300) return { ok: true };
+      // 401 is our own signature or account, 5xx PayFast's failure: the refund's outcome is not known.
+      if (status === 401 || status >= 500) {
+        throw new PayfastApiError(`POST /refunds answered ${status}: ${payfastMessage(text)}`);
+      }
+      return { ok: false, message: payfastMessage(text) };
     },
   };
 }

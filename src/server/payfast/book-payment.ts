@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { ITN_ATTENTION_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
-import { enqueueOrderConfirmation } from "../mail/order-emails.js";
-import { settlePaidStock } from "../stock/settle.js";
+import { markOrderPaid } from "../orders/mark-paid.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
 export interface PaymentRecord {
@@ -119,19 +118,16 @@ export async function bookPayment(
           };
         }
         if (order.status === "pending" || order.status === "cancelled") {
-          await tx
-            .update(orders)
-            .set({
-              status: "completed",
+          const stock = await markOrderPaid(
+            tx,
+            {
+              orderId: record.orderId,
+              stockState: order.stockState,
               paidBy: record.via,
-              paidAt: sql`now()`,
               pfPaymentId: record.pfPaymentId,
-              payfastStatus: null,
-              payfastStatusAt: null,
-            })
-            .where(eq(orders.id, record.orderId));
-          const stock = await settlePaidStock(tx, { id: record.orderId, stockState: order.stockState });
-          await enqueueOrderConfirmation(tx, record.orderId, shopName);
+            },
+            shopName,
+          );
           const revived =
             order.status === "cancelled"
               ? `The order had been cancelled (${order.cancelReason}) before this payment. `

@@ -5,24 +5,22 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorPayments } from "../db/schema.js";
 import { API_VERSION, apiSignature, payfastTimestamp } from "./api-client.js";
+import { emulatorRefundRoutes, type RefundRefusals } from "./emulator-refunds.js";
 import { sameSignature } from "./signature.js";
 
 /**
  * The part of PayFast's API the shop calls, emulated over the payments the emulator took:
  * GET /api/transactions/history, with PayFast's header signature check (401 "Merchant
- * authorisation failed." otherwise) and the documented CSV.
+ * authorisation failed." otherwise) and the documented CSV; and the refunds (emulator-refunds.ts).
  */
-export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Config) {
+export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Config, refusals: RefundRefusals) {
+  emulatorRefundRoutes(app, db, config, refusals);
   app.get<{ Querystring: Record<string, string> }>("/api/transactions/history", async (request, reply) => {
     const query = request.query;
     const refusal = apiRefusal(request.headers, query, config);
     if (refusal) {
       request.log.warn({ refusal }, "PayFast emulator API: merchant authorisation failed");
-      return reply.status(401).send({
-        code: 401,
-        status: "failed",
-        data: { response: "Merchant authorisation failed.", message: false },
-      });
+      return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
     }
     const from = query.from ?? payfastTimestamp(new Date()).slice(0, 10);
     const to = query.to ?? from;
@@ -54,8 +52,15 @@ function isDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 }
 
+/** PayFast's 401 for a bad signature, in its documented error shape. */
+export const MERCHANT_AUTHORISATION_FAILED = {
+  code: 401,
+  status: "failed",
+  data: { response: "Merchant authorisation failed.", message: false },
+} as const;
+
 /** Why PayFast's API would answer 401 "Merchant authorisation failed", or null. */
-function apiRefusal(
+export function apiRefusal(
   headers: Record<string, string | string[] | undefined>,
   query: Record<string, string>,
   config: Config,

@@ -11,6 +11,7 @@ import type { Database } from "../db/client.js";
 import { emulatorApiRoutes } from "./emulator-api.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
+import type { RefundRefusals } from "./emulator-refunds.js";
 import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
 
 /**
@@ -25,12 +26,19 @@ import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
  *   return_url), and Cancel payment;
  * - a notification not answered 200 is sent again on PayFast's schedule, sped up;
  * - POST /eng/query/validate answers VALID only for notifications it sent;
- * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took.
+ * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took;
+ * - GET /api/refunds/query/{id} and POST /api/refunds/{id}: PayFast's Refunds API, refunds kept in
+ *   the database (so a restart keeps them), refusing what PayFast refuses.
  */
 export interface PayfastEmulator {
   /** The routes, mounted at /payfast-emulator on the shop (and at / on the second origin). */
   plugin: FastifyPluginAsync;
   notifier: EmulatorNotifier;
+  /**
+   * Makes the emulated Refunds API refuse the next refunds of a payment with PayFast's error shape
+   * and this message (tests: "PayFast's refusal is shown"); null lets them through again.
+   */
+  refuseRefunds(pfPaymentId: string, message: string | null): void;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,6 +53,7 @@ const PENDING_FORM_TTL_MS = 60 * 60_000;
 export function createPayfastEmulator(db: Database, config: Config, log: FastifyBaseLogger): PayfastEmulator {
   const notifier = new EmulatorNotifier(db, config, log);
   const pendingForms = new Map<string, PendingForm>();
+  const refundRefusals: RefundRefusals = new Map();
   const paymentOrigin = config.payfast.emulatorPaymentOrigin;
   let paymentServer: FastifyInstance | null = null;
 
@@ -129,12 +138,16 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
     });
 
-    emulatorApiRoutes(scope, db, config);
+    emulatorApiRoutes(scope, db, config, refundRefusals);
   };
 
   return {
     plugin,
     notifier,
+    refuseRefunds(pfPaymentId, message) {
+      if (message === null) refundRefusals.delete(pfPaymentId);
+      else refundRefusals.set(pfPaymentId, message);
+    },
     async start() {
       notifier.start();
       if (paymentOrigin) {

@@ -24,7 +24,7 @@ async function lockStockOf(tx: Transaction, orderId: string) {
   return rows;
 }
 
-async function setStockState(tx: Transaction, orderId: string, state: "sold" | "released" | "short") {
+async function setStockState(tx: Transaction, orderId: string, state: "sold" | "released" | "short" | "returned") {
   await tx.execute(sql`update orders set stock_state = ${state} where id = ${orderId}`);
 }
 
@@ -51,6 +51,22 @@ export async function releaseHeld(tx: Transaction, orderId: string): Promise<voi
     from (${orderUnits(orderId)}) units
     where stock.product_id = units.product_id and stock.size = units.size`);
   await setStockState(tx, orderId, "released");
+}
+
+/**
+ * A refund with restock: the units an order bought go back on the shelf, once (the state becomes
+ * "returned"). Only a "sold" order has units to give back; answers whether it gave them.
+ */
+export async function returnSold(tx: Transaction, order: { id: string; stockState: string }): Promise<boolean> {
+  if (order.stockState !== "sold") return false;
+  await lockStockOf(tx, order.id);
+  await tx.execute(sql`
+    update product_stock stock
+    set quantity = stock.quantity + units.quantity
+    from (${orderUnits(order.id)}) units
+    where stock.product_id = units.product_id and stock.size = units.size`);
+  await setStockState(tx, order.id, "returned");
+  return true;
 }
 
 /**

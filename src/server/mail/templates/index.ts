@@ -4,6 +4,7 @@ import type { EmailKind } from "../../db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
+import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
 import { PasswordResetEmail } from "./password-reset.js";
 
@@ -14,6 +15,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Your ${shopName} order ${email.data.orderNumber} is confirmed`;
     case "order_shipped":
       return `Your ${shopName} order ${email.data.orderNumber} is on its way`;
+    case "order_refunded":
+      return `Your ${shopName} refund for order ${email.data.orderNumber}`;
     case "password_reset":
       return `Reset your ${shopName} password`;
     case "account_changed":
@@ -44,6 +47,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(OrderConfirmationEmail, { data: email.data, shop });
     case "order_shipped":
       return createElement(OrderShippedEmail, { data: email.data, shop });
+    case "order_refunded":
+      return createElement(OrderRefundedEmail, { data: email.data, shop });
     case "password_reset":
       return createElement(PasswordResetEmail, { data: email.data, shop, sendTime });
     case "account_changed":

@@ -32,6 +32,11 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
       />
       <DeliveryAddress delivery={data.delivery} />
       <CallToAction href={`${shop.publicUrl}/profile`} label="View your order" />
+      <CallToAction
+        href={`${shop.publicUrl}/api/orders/${data.orderId}/invoice.pdf`}
+        label="Download your invoice (PDF)"
+        secondary
+      />
     </EmailLayout>
   );
 }

@@ -6,6 +6,7 @@ const STATUS_CLASSES: Record<OrderStatus, { badge: string; dot: string }> = {
   completed: { badge: "bg-blue-100 text-blue-900 ring-blue-300", dot: "bg-blue-600" },
   processed: { badge: "bg-green-100 text-green-900 ring-green-300", dot: "bg-green-600" },
   cancelled: { badge: "bg-stone-100 text-stone-800 ring-stone-300", dot: "bg-stone-500" },
+  refunded: { badge: "bg-violet-100 text-violet-900 ring-violet-300", dot: "bg-violet-600" },
 };
 
 /** An order's status in the shop's words (domain/order-status.ts) and colour, for customers and the admin alike. */

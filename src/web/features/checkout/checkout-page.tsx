@@ -100,7 +100,11 @@ export default function CheckoutPage() {
       })),
       customerEmail: delivery.email,
       userId: user.id,
-      deliveryInfo: delivery,
+      deliveryInfo: {
+        ...delivery,
+        companyName: delivery.companyName ?? undefined,
+        vatNumber: delivery.vatNumber ?? undefined,
+      },
     };
     setPlacing(true);
     create.mutate(body);

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { uuidParam } from "../../domain/schemas/common.js";
+import { cancelOrderInput, order, packingSlipsQuery, refundOrderInput } from "../../domain/schemas/orders.js";
+import { requireUser } from "../auth/guards.js";
+import { packingSlipsPdf } from "../documents/packing-slips.js";
+import { conflict, notFound } from "../errors.js";
+import { cancelOrder } from "../orders/cancel.js";
+import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
+import { findOrder } from "../orders/queries.js";
+import { refundOrder } from "../orders/refunds.js";
+
+/**
+ * /api/admin/orders/{id}/cancel (an unpaid order, with the admin's reason), /refund (through
+ * PayFast's Refunds API: orders/refunds.ts), and /api/admin/packing-slips.pdf (a slip per order
+ * paid on a day, in South African time).
+ */
+export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/orders/:id/cancel",
+    { schema: { params: uuidParam, body: cancelOrderInput, response: { 200: order } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await cancelOrder(app.db, id, "admin", request.body.reason))) {
+        const now = await findOrder(app.db, id);
+        if (!now) throw notFound("Order not found");
+        throw conflict(
+          `Only an unpaid order can be cancelled; this one is ${now.status}. Refund a paid order instead.`,
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+      request.log.info({ orderId: id }, "order cancelled by an admin");
+      const cancelled = await findOrder(app.db, id);
+      if (!cancelled) throw notFound("Order not found");
+      return cancelled;
+    },
+  );
+
+  app.post(
+    "/orders/:id/refund",
+    { schema: { params: uuidParam, body: refundOrderInput, response: { 200: order } } },
+    async (request) => {
+      const { id } = request.params;
+      const admin = requireUser(request);
+      const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: app.config.shop.name };
+      await refundOrder(context, id, request.body, admin.id);
+      app.mail.wake();
+      const refunded = await findOrder(app.db, id);
+      if (!refunded) throw notFound("Order not found");
+      return refunded;
+    },
+  );
+
+  app.get("/packing-slips.pdf", { schema: { querystring: packingSlipsQuery } }, async (request, reply) => {
+    const slips = await paidOrdersOfDay(app.db, request.query.date);
+    const pdf = await packingSlipsPdf({ shop: shopDetails(app.config), date: request.query.date, orders: slips });
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="packing-slips-${request.query.date}.pdf"`)
+      .send(pdf);
+  });
+};

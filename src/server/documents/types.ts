@@ -1,0 +1,72 @@
+import type { ShopDetails } from "./pdf.js";
+
+/** Who bought: the delivery name and address, and a business buyer's company and VAT number. */
+export interface DocumentCustomer {
+  name: string;
+  companyName: string | null;
+  vatNumber: string | null;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  province: string;
+  zipCode: string;
+}
+
+export interface DocumentLine {
+  name: string;
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface InvoiceData {
+  shop: ShopDetails;
+  /** "INV-000001". */
+  number: string;
+  issuedAt: Date;
+  orderNumber: string;
+  customer: DocumentCustomer;
+  lines: DocumentLine[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+}
+
+export interface CreditNoteData {
+  shop: ShopDetails;
+  /** "CN-000001". */
+  number: string;
+  issuedAt: Date;
+  /** The invoice it credits ("INV-000001"). */
+  invoiceNumber: string;
+  orderNumber: string;
+  customer: DocumentCustomer;
+  amountCents: number;
+  reason: string;
+  restocked: boolean;
+}
+
+export interface PackingSlipOrder {
+  orderNumber: string;
+  paidAt: Date;
+  customer: DocumentCustomer;
+  lines: Omit<DocumentLine, "unitPriceCents">[];
+}
+
+export interface PackingSlipsData {
+  shop: ShopDetails;
+  /** The day, YYYY-MM-DD in South African time. */
+  date: string;
+  orders: PackingSlipOrder[];
+}
+
+export function customerLines(customer: DocumentCustomer): string[] {
+  return [
+    customer.companyName ?? "",
+    customer.name,
+    customer.address,
+    `${customer.city}, ${customer.province}, ${customer.zipCode}`,
+    customer.vatNumber ? `VAT number: ${customer.vatNumber}` : "",
+  ];
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { orderNumber } from "../../domain/order-status.js";
+import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import { orderItems, orders, refunds } from "../db/schema.js";
+import type { ShopDetails } from "../documents/pdf.js";
+import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The shop's details as its documents print them. */
+export function shopDetails(config: Config): ShopDetails {
+  const { name, address, phone, email, vatNumber } = config.shop;
+  return { name, address, phone, email, vatNumber };
+}
+
+function customerOf(order: OrderRow): DocumentCustomer {
+  return {
+    name: order.deliveryName,
+    companyName: order.companyName,
+    vatNumber: order.vatNumber,
+    email: order.customerEmail,
+    phone: order.deliveryPhone,
+    address: order.deliveryAddress,
+    city: order.deliveryCity,
+    province: order.deliveryProvince,
+    zipCode: order.deliveryZipCode,
+  };
+}
+
+async function linesOf(db: Database, orderId: string) {
+  return db
+    .select({
+      name: orderItems.name,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+/** The order with its invoice number, or null when it has none (never paid). */
+export async function invoicedOrder(db: Database, orderId: string): Promise<OrderRow | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order && order.invoiceNumber !== null ? order : null;
+}
+
+export async function invoiceData(db: Database, order: OrderRow, shop: ShopDetails): Promise<InvoiceData> {
+  if (order.invoiceNumber === null) throw new Error(`order ${order.id} has no invoice`);
+  return {
+    shop,
+    number: invoiceNumberText(order.invoiceNumber),
+    issuedAt: order.paidAt ?? order.createdAt,
+    orderNumber: orderNumber(order.id),
+    customer: customerOf(order),
+    lines: await linesOf(db, order.id),
+    subtotalCents: order.subtotalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    totalCents: order.totalCents,
+  };
+}
+
+/** A completed refund's credit note, or null when the refund is not one of this order's completed ones. */
+export async function creditNoteData(
+  db: Database,
+  order: OrderRow,
+  refundId: string,
+  shop: ShopDetails,
+): Promise<CreditNoteData | null> {
+  const [refund] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id), isNotNull(refunds.creditNoteNumber)));
+  if (!refund || refund.creditNoteNumber === null || order.invoiceNumber === null) return null;
+  return {
+    shop,
+    number: creditNoteNumberText(refund.creditNoteNumber),
+    issuedAt: refund.completedAt ?? refund.createdAt,
+    invoiceNumber: invoiceNumberText(order.invoiceNumber),
+    orderNumber: orderNumber(order.id),
+    customer: customerOf(order),
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+    restocked: refund.restock,
+  };
+}
+
+/** The orders paid on a South African day (YYYY-MM-DD) that are still to ship or shipped, oldest first. */
+export async function paidOrdersOfDay(db: Database, date: string): Promise<PackingSlipOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ["completed", "processed"]),
+        sql`${orders.paidAt} >= (${date}::date::timestamp at time zone 'Africa/Johannesburg')`,
+        sql`${orders.paidAt} < ((${date}::date + 1)::timestamp at time zone 'Africa/Johannesburg')`,
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orders.id));
+  return Promise.all(
+    rows.map(async (order) => ({
+      orderNumber: orderNumber(order.id),
+      paidAt: order.paidAt ?? order.createdAt,
+      customer: customerOf(order),
+      lines: (await linesOf(db, order.id)).map(({ name, size, quantity }) => ({ name, size, quantity })),
+    })),
+  );
+}

@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import type { Transaction } from "../db/client.js";
+import { orders } from "../db/schema.js";
+import { enqueueOrderConfirmation } from "../mail/order-emails.js";
+import { settlePaidStock } from "../stock/settle.js";
+import { assignInvoiceNumber } from "./document-numbers.js";
+
+export interface MarkPaid {
+  orderId: string;
+  /** The order's stock state as read with its row locked. */
+  stockState: string;
+  /** "itn" or "reconcile" (PayFast proved it), "admin" (Mark as Paid). */
+  paidBy: "itn" | "reconcile" | "admin";
+  /** PayFast's id of the payment, when PayFast proved it. */
+  pfPaymentId?: string;
+}
+
+/**
+ * Everything that happens when an order becomes paid, whichever way (a PayFast notification,
+ * reconciliation, or an admin's Mark as Paid), in the caller's transaction with the order row
+ * locked: the status and how it was paid, the next invoice number of the gapless series
+ * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), and the confirmation
+ * in the outbox. Answers whether the stock was there.
+ */
+export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: string): Promise<"sold" | "short"> {
+  await tx
+    .update(orders)
+    .set({
+      status: "completed",
+      paidBy: paid.paidBy,
+      paidAt: sql`now()`,
+      payfastStatus: null,
+      payfastStatusAt: null,
+      ...(paid.pfPaymentId ? { pfPaymentId: paid.pfPaymentId } : {}),
+    })
+    .where(eq(orders.id, paid.orderId));
+  const stock = await settlePaidStock(tx, { id: paid.orderId, stockState: paid.stockState });
+  await enqueueOrderConfirmation(tx, paid.orderId, shopName);
+  // Last, so the series' row is locked for as short a time as possible: every paying transaction
+  // waits for it. Callers pass only unpaid orders (pending or cancelled), which never had a number.
+  await assignInvoiceNumber(tx, paid.orderId);
+  return stock;
+}

@@ -1,0 +1,253 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { formatRand } from "../../domain/money.js";
+import { orderNumber, REFUNDABLE_STATUSES } from "../../domain/order-status.js";
+import { creditNoteNumberText } from "../../domain/tax-documents.js";
+import type { Database, Transaction } from "../db/client.js";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
+import { orders, refunds } from "../db/schema.js";
+import { conflict, HttpError, notFound } from "../errors.js";
+import { enqueueEmail } from "../mail/outbox.js";
+import type { PayfastApi } from "../payfast/api-client.js";
+import { returnSold } from "../stock/settle.js";
+import { nextDocumentNumber } from "./document-numbers.js";
+
+/**
+ * Refunds through PayFast's Refunds API (docs/decisions/009). The order row is locked only while
+ * the shop decides and records; PayFast is called outside any transaction:
+ * 1. lock the order, check the amount against what was paid less what was refunded, and write the
+ *    refund as `requested` (a partial unique index allows one per order: two admins at once refund once);
+ * 2. ask PayFast what can be refunded (the query), then create the refund;
+ * 3. PayFast took it: lock the order again, mark the refund `completed` with its credit note number,
+ *    restock if asked, make a fully refunded order `refunded`, and write the customer's e-mail.
+ *    PayFast refused it: mark it `failed` with PayFast's reason; nothing else changes.
+ * A crash (or PayFast not answering) after step 2's create leaves the refund `requested`, which
+ * blocks further refunds of the order; after STALE_MS the next refund attempt settles it from
+ * PayFast's own balance for the payment, so a refund PayFast made is never made twice.
+ */
+
+export interface RefundContext {
+  db: Database;
+  api: PayfastApi;
+  log: FastifyBaseLogger;
+  shopName: string;
+}
+
+export interface RefundRequest {
+  amountCents: number;
+  reason: string;
+  restock: boolean;
+}
+
+/** Longer than the API client's timeout: a `requested` refund older than this is no longer in flight. */
+const STALE_MS = 60_000;
+
+const payfastUnavailable = (message: string) => new HttpError(502, message, "PAYFAST_UNAVAILABLE");
+const payfastRefused = (message: string) => conflict(`PayFast refused the refund: ${message}`, "PAYFAST_REFUSED");
+
+async function completedCents(tx: Database | Transaction, orderId: string): Promise<number> {
+  const [{ cents = 0 } = {}] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")));
+  return cents;
+}
+
+async function markFailed(db: Database, refundId: string, message: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: "failed", payfastMessage: message.slice(0, 500) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "requested")));
+}
+
+/** Step 1: in one transaction with the order locked, the refund is written as `requested`. */
+async function requestRefund(db: Database, orderId: string, request: RefundRequest, adminId: string | null) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ status: orders.status, totalCents: orders.totalCents, pfPaymentId: orders.pfPaymentId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for("update");
+      if (!order) throw notFound("Order not found");
+      if (!REFUNDABLE_STATUSES.includes(order.status)) {
+        throw conflict(
+          `Only a paid or shipped order can be refunded; this one is ${order.status}.`,
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+      if (!order.pfPaymentId) {
+        throw conflict(
+          "This order was marked paid by hand and has no PayFast payment to refund: refund it outside the shop.",
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+      const refunded = await completedCents(tx, orderId);
+      const left = order.totalCents - refunded;
+      if (request.amountCents > left) {
+        throw conflict(
+          `At most ${formatRand(left)} can be refunded: ${formatRand(order.totalCents)} was paid and ${formatRand(refunded)} already refunded.`,
+          "REFUND_TOO_LARGE",
+        );
+      }
+      const [refund] = await tx
+        .insert(refunds)
+        .values({ orderId, ...request, status: "requested", requestedBy: adminId })
+        .returning({ id: refunds.id });
+      if (!refund) throw new Error("refund insert returned nothing");
+      return { refundId: refund.id, pfPaymentId: order.pfPaymentId };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+    throw conflict("Another refund of this order is under way. Try again in a minute.", "REFUND_IN_PROGRESS");
+  }
+}
+
+/** Step 3, PayFast took it: everything that follows a refund, once, with the order locked. */
+export async function completeRefund(db: Database, refundId: string, shopName: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [ref] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!ref) return;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, ref.orderId)).for("update");
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, "requested")))
+      .for("update");
+    if (!order || !refund) return;
+    if (refund.restock) await returnSold(tx, { id: order.id, stockState: order.stockState });
+    // Last, as for invoices: the series' row is held for as short a time as possible.
+    const creditNoteNumber = await nextDocumentNumber(tx, "credit_note");
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: "completed", creditNoteNumber, completedAt: sql`now()` })
+      .where(eq(refunds.id, refundId))
+      .returning({ completedAt: refunds.completedAt });
+    const refundedCents = await completedCents(tx, order.id);
+    if (refundedCents >= order.totalCents) {
+      await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    }
+    await enqueueEmail(
+      tx,
+      {
+        kind: "order_refunded",
+        eventKey: refundId,
+        to: order.customerEmail,
+        data: {
+          orderId: order.id,
+          orderNumber: orderNumber(order.id),
+          refundId,
+          customerName: order.deliveryName,
+          amountCents: refund.amountCents,
+          refundedCents,
+          totalCents: order.totalCents,
+          reason: refund.reason,
+          creditNoteNumber: creditNoteNumberText(creditNoteNumber),
+          refundedAt: (done?.completedAt ?? new Date()).toISOString(),
+        },
+      },
+      shopName,
+    );
+  });
+}
+
+/**
+ * Refunds left `requested` for longer than STALE_MS (a crash, or PayFast not answering): PayFast's
+ * balance for the payment says whether it made them. What PayFast refunded beyond the shop's
+ * completed refunds is matched to them oldest first; the rest never happened.
+ */
+async function settleStaleRefunds(context: RefundContext, orderId: string, pfPaymentId: string | null) {
+  const stale = await context.db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refunds.status, "requested"),
+        lt(refunds.createdAt, sql`now() - ${`${STALE_MS / 1000} seconds`}::interval`),
+      ),
+    )
+    .orderBy(refunds.createdAt);
+  if (stale.length === 0 || !pfPaymentId) return;
+  let query: Awaited<ReturnType<PayfastApi["refundQuery"]>>;
+  try {
+    query = await context.api.refundQuery(pfPaymentId);
+  } catch (error) {
+    context.log.warn(
+      { err: error, orderId },
+      "refund: PayFast's refund query failed while settling a requested refund",
+    );
+    throw payfastUnavailable("PayFast could not be reached to check an earlier refund. Try again in a minute.");
+  }
+  let unmatched = query.originalCents - query.availableCents - (await completedCents(context.db, orderId));
+  for (const refund of stale) {
+    if (refund.amountCents <= unmatched) {
+      unmatched -= refund.amountCents;
+      await completeRefund(context.db, refund.id, context.shopName);
+      context.log.info({ orderId, refundId: refund.id }, "refund: PayFast had made a requested refund; completed");
+    } else {
+      await markFailed(context.db, refund.id, "PayFast has no record of this refund.");
+    }
+  }
+}
+
+/** POST /api/admin/orders/{id}/refund: the whole flow; throws an HttpError the admin can read. */
+export async function refundOrder(
+  context: RefundContext,
+  orderId: string,
+  request: RefundRequest,
+  adminId: string | null,
+): Promise<void> {
+  const [order] = await context.db
+    .select({ pfPaymentId: orders.pfPaymentId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound("Order not found");
+  await settleStaleRefunds(context, orderId, order.pfPaymentId);
+  const { refundId, pfPaymentId } = await requestRefund(context.db, orderId, request, adminId);
+  const log = context.log.child({ orderId, refundId, amountCents: request.amountCents });
+
+  // Asking first is PayFast's advice: it says whether, how and how much can be refunded.
+  let query: Awaited<ReturnType<PayfastApi["refundQuery"]>>;
+  try {
+    query = await context.api.refundQuery(pfPaymentId);
+  } catch (error) {
+    log.warn({ err: error }, "refund: PayFast's refund query failed");
+    await markFailed(context.db, refundId, "PayFast could not be reached.");
+    throw payfastUnavailable("PayFast could not be reached. Nothing was refunded; try again in a minute.");
+  }
+  const method = request.amountCents === query.originalCents ? query.fullMethod : query.partialMethod;
+  const refusal =
+    query.status !== "REFUNDABLE"
+      ? (query.errors[0] ?? `the payment is not refundable (${query.status}).`)
+      : request.amountCents > query.availableCents
+        ? `only ${formatRand(query.availableCents)} of this payment is left to refund.`
+        : method === "BANK_PAYOUT"
+          ? "this payment can only be refunded by bank payout; refund it from the PayFast dashboard."
+          : method !== "PAYMENT_SOURCE"
+            ? "PayFast offers no way to refund this amount."
+            : null;
+  if (refusal) {
+    await markFailed(context.db, refundId, refusal);
+    log.info({ refusal }, "refund: refused by PayFast's query");
+    throw payfastRefused(refusal);
+  }
+
+  let outcome: Awaited<ReturnType<PayfastApi["createRefund"]>>;
+  try {
+    outcome = await context.api.createRefund(pfPaymentId, { amountCents: request.amountCents, reason: request.reason });
+  } catch (error) {
+    // PayFast may or may not have refunded: the refund stays `requested` until PayFast's balance says (settleStaleRefunds).
+    log.error({ err: error }, "refund: PayFast did not confirm the refund");
+    throw payfastUnavailable(
+      "PayFast did not confirm the refund. The shop checks with PayFast before this order can be refunded again.",
+    );
+  }
+  if (!outcome.ok) {
+    await markFailed(context.db, refundId, outcome.message);
+    log.info({ refusal: outcome.message }, "refund: refused by PayFast");
+    throw payfastRefused(outcome.message);
+  }
+  await completeRefund(context.db, refundId, context.shopName);
+  log.info("refund: completed");
+}

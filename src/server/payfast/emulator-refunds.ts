@@ -1,0 +1,111 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Config } from "../config.js";
+import type { Database, Transaction } from "../db/client.js";
+import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
+import { apiRefusal, MERCHANT_AUTHORISATION_FAILED } from "./emulator-api.js";
+
+/** Refusals a test asked for, by pf_payment_id: the message PayFast would give. */
+export type RefundRefusals = Map<string, string>;
+
+/** PayFast's documented error shape: `{ code, status: "failed", data: { response: false, message } }`. */
+function failed(reply: FastifyReply, code: number, message: string) {
+  return reply.status(code).send({ code, status: "failed", data: { response: false, message } });
+}
+
+/** Every value of a JSON body as PHP's http_build_query would sign it (1 for true, as text). */
+function signedValues(body: unknown): Record<string, string> | null {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== "object" || Array.isArray(body)) return null;
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string" || typeof value === "number") values[key] = String(value);
+    else if (typeof value === "boolean") values[key] = value ? "1" : "0";
+    else return null;
+  }
+  return values;
+}
+
+/**
+ * PayFast's Refunds API over the emulator's payments (docs/payfast.md §7): GET /refunds/query/{id}
+ * says what can be refunded and how, POST /refunds/{id} refunds (amount in cents, reason 3-255
+ * characters). Both check the header signature like every API call. A refund is refused, in
+ * PayFast's error shape, for an unknown or unpaid payment, more than is left, or a bad body.
+ */
+export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config: Config, refusals: RefundRefusals) {
+  async function paymentWithBalance(tx: Database | Transaction, id: string) {
+    const [payment] = await tx
+      .select({ amountCents: payfastEmulatorPayments.amountCents })
+      .from(payfastEmulatorPayments)
+      .where(
+        and(
+          eq(payfastEmulatorPayments.pfPaymentId, id),
+          eq(payfastEmulatorPayments.status, "COMPLETE"),
+          eq(payfastEmulatorPayments.merchantId, config.payfast.merchantId),
+        ),
+      )
+      .for("update");
+    if (!payment) return null;
+    const [{ refunded = 0 } = {}] = await tx
+      .select({ refunded: sql<number>`coalesce(sum(${payfastEmulatorRefunds.amountCents}), 0)::int` })
+      .from(payfastEmulatorRefunds)
+      .where(eq(payfastEmulatorRefunds.pfPaymentId, id));
+    return { originalCents: payment.amountCents, availableCents: payment.amountCents - refunded };
+  }
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
+    "/api/refunds/query/:id",
+    async (request, reply) => {
+      if (apiRefusal(request.headers, request.query, config))
+        return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
+      const balance = await paymentWithBalance(db, request.params.id);
+      if (!balance) return failed(reply, 404, "Transaction not found.");
+      const status = balance.availableCents > 0 ? "REFUNDABLE" : "COMPLETED";
+      const method = { method: balance.availableCents > 0 ? "PAYMENT_SOURCE" : "NOT_AVAILABLE" };
+      return {
+        token: request.params.id,
+        funding_type: "Credit Card",
+        amount_original: balance.originalCents,
+        amount_available_for_refund: balance.availableCents,
+        status,
+        errors: [],
+        refund_full: balance.availableCents === balance.originalCents ? method : { method: "NOT_AVAILABLE" },
+        refund_partial: method,
+        bank_names: [],
+      };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Querystring: Record<string, string> }>(
+    "/api/refunds/:id",
+    async (request, reply) => {
+      const values = signedValues(request.body);
+      if (values === null) return failed(reply, 400, "Required variables not present in request");
+      if (apiRefusal(request.headers, { ...request.query, ...values }, config)) {
+        return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
+      }
+      const amount = Number(values.amount);
+      const reason = (values.reason ?? "").trim();
+      if (!Number.isInteger(amount) || amount < 1)
+        return failed(reply, 400, "The amount must be a whole number of cents.");
+      if (reason.length < 3 || reason.length > 255)
+        return failed(reply, 400, "The reason must be 3 to 255 characters.");
+      const refused = refusals.get(request.params.id);
+      if (refused) return failed(reply, 400, refused);
+      const outcome = await db.transaction(async (tx) => {
+        const balance = await paymentWithBalance(tx, request.params.id);
+        if (!balance) return { code: 404, message: "Transaction not found." };
+        if (amount > balance.availableCents) {
+          return {
+            code: 400,
+            message: `The refund amount exceeds the amount available for refund (${balance.availableCents} cents).`,
+          };
+        }
+        await tx.insert(payfastEmulatorRefunds).values({ pfPaymentId: request.params.id, amountCents: amount, reason });
+        return null;
+      });
+      if (outcome) return failed(reply, outcome.code, outcome.message);
+      return { code: 200, status: "success", data: { response: true, message: "Success" } };
+    },
+  );
+}
