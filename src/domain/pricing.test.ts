@@ -49,6 +49,9 @@ describe("includedVatCents", () => {
     [57_900, 7_552],
     [7_500, 978],
     [24_999, 3_261],
+    [129_900, 16_943],
+    [4, 1],
+    [3, 0],
     [1, 0],
     [0, 0],
   ])("finds %i cents of VAT-inclusive money holds %i cents of VAT, rounded to the cent", (amount, vat) => {
