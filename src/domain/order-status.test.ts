@@ -19,8 +19,8 @@ const allPairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [fr
 const isAllowed = (from: OrderStatus, to: OrderStatus) => ALLOWED.some(([a, b]) => a === from && b === to);
 
 describe("the order statuses", () => {
-  it("are pending, completed, processed and cancelled", () => {
-    expect([...ORDER_STATUSES]).toEqual(["pending", "completed", "processed", "cancelled"]);
+  it("are pending, completed, processed, cancelled and refunded", () => {
+    expect([...ORDER_STATUSES]).toEqual(["pending", "completed", "processed", "cancelled", "refunded"]);
   });
 });
 
@@ -44,6 +44,7 @@ describe("nextOrderStatus", () => {
     ["completed", "processed"],
     ["processed", null],
     ["cancelled", null],
+    ["refunded", null],
   ])("offers %s the move to %s", (from, next) => {
     expect(nextOrderStatus(from)).toBe(next);
   });
@@ -60,6 +61,7 @@ describe("orderStatusLabel", () => {
     ["completed", "Paid - Ready to Ship"],
     ["processed", "Shipped"],
     ["cancelled", "Cancelled"],
+    ["refunded", "Refunded"],
     ["something-else", "something-else"],
   ])("shows %s as %j", (status, label) => {
     expect(orderStatusLabel(status)).toBe(label);
@@ -71,7 +73,7 @@ describe("isOrderStatus", () => {
     expect(isOrderStatus(status)).toBe(true);
   });
 
-  it.each([["Pending"], ["refunded"], [""], [null], [undefined], [1]])("does not know %j", (value) => {
+  it.each([["Pending"], ["refund"], [""], [null], [undefined], [1]])("does not know %j", (value) => {
     expect(isOrderStatus(value)).toBe(false);
   });
 });

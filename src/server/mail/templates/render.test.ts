@@ -3,6 +3,7 @@ import type {
   AccountChangedData,
   EmailLine,
   OrderConfirmationData,
+  OrderRefundedData,
   OrderShippedData,
   ShopIdentity,
 } from "../messages.js";
@@ -52,6 +53,19 @@ const shipped: OrderShippedData = {
   courier: "The Courier Guy",
   trackingNumber: "TCG123456789",
   trackingUrl: "https://portal.thecourierguy.co.za/track?ref=TCG123456789",
+};
+
+const refunded: OrderRefundedData = {
+  orderId: confirmation.orderId,
+  orderNumber: "7F3A9C21",
+  refundId: "5d1c7a52-1b9e-4f0a-8c3d-2e6f9a7b4c10",
+  customerName: "Thandi",
+  amountCents: 32999,
+  refundedCents: 32999,
+  totalCents: 70997,
+  reason: "One pack arrived damaged",
+  creditNoteNumber: "CN-000012",
+  refundedAt: "2026-11-25T12:05:00.000Z",
 };
 
 const emailChange: AccountChangedData = {
@@ -161,6 +175,30 @@ describe("order shipped", () => {
   });
 });
 
+describe("order refunded", () => {
+  it("gives the amount in rand, the reason, the credit note and its link, and how long the bank takes", async () => {
+    const { html, text } = await renderEmail("order_refunded", refunded, shop, {});
+    for (const part of [text, visible(html)]) {
+      expect(part).toContain("Part of your order has been refunded");
+      expect(part).toContain("We have refunded R329.99 for order #7F3A9C21 through PayFast");
+      expect(part).toContain("5-10 business days");
+      expect(part).toContain("Credit note CN-000012");
+      expect(part).toContain("Reason: One pack arrived damaged");
+      expect(part).toContain("Refunded on 25 November 2026, 14:05");
+      expect(part).toContain("Refunded so far: R329.99 of R709.97 paid");
+    }
+    const creditNote = `https://snuganddry.co.za/api/orders/${refunded.orderId}/refunds/${refunded.refundId}/credit-note.pdf`;
+    expect(text).toContain(`Download the credit note (PDF) ${creditNote}`);
+    expect(html).toContain(`href="${creditNote}"`);
+    expectShopFooter(text, html);
+  });
+
+  it("says the whole order was refunded once refunds reach what was paid", async () => {
+    const { text } = await renderEmail("order_refunded", { ...refunded, refundedCents: 70997 }, shop, {});
+    expect(text).toContain("Your order has been refunded");
+  });
+});
+
 describe("password reset", () => {
   const resetUrl = "https://snuganddry.co.za/reset-password?token=abcDEF123_-xyz";
 
@@ -217,6 +255,7 @@ describe("subjects", () => {
       "Your Snug & Dry order 7F3A9C21 is confirmed",
     );
     expect(subjectOf("order_shipped", shipped, shop.name)).toBe("Your Snug & Dry order 7F3A9C21 is on its way");
+    expect(subjectOf("order_refunded", refunded, shop.name)).toBe("Your Snug & Dry refund for order 7F3A9C21");
     expect(subjectOf("password_reset", { resetId: "r1", name: "Thandi" }, shop.name)).toBe(
       "Reset your Snug & Dry password",
     );
