@@ -3,3 +3,8 @@ const documentNumber = (prefix: string, number: number) => `${prefix}-${String(n
 
 export const invoiceNumberText = (number: number): string => documentNumber("INV", number);
 export const creditNoteNumberText = (number: number): string => documentNumber("CN", number);
+
+/** Where the shop serves an order's invoice and a refund's credit note (the owner or an admin). */
+export const invoicePath = (orderId: string): string => `/api/orders/${orderId}/invoice.pdf`;
+export const creditNotePath = (orderId: string, refundId: string): string =>
+  `/api/orders/${orderId}/refunds/${refundId}/credit-note.pdf`;

@@ -145,3 +145,10 @@ export const InfoIcon = (props: IconProps) => (
     <path d="M12 11v5.5M12 7.6v.1" />
   </Icon>
 );
+
+export const DocumentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 3.5h7l4 4v13H7z" />
+    <path d="M14 3.5v4h4M9.5 12.5h6M9.5 16h6" />
+  </Icon>
+);

@@ -6,7 +6,7 @@ export function CancelNote({
   order,
   className = "text-sm text-stone-700",
 }: {
-  order: Pick<AdminOrder, "status" | "cancelReason" | "cancelledAt">;
+  order: Pick<AdminOrder, "status" | "cancelReason" | "cancelledAt"> & { cancelNote?: string | null };
   className?: string;
 }) {
   const reason = cancelReasonText(order);
@@ -14,6 +14,7 @@ export function CancelNote({
   return (
     <p className={className}>
       <span className="font-medium">{reason}</span>
+      {order.cancelNote && <>: {order.cancelNote}</>}
       {order.cancelledAt && (
         <>
           {" · "}

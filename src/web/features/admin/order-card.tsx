@@ -4,6 +4,7 @@ import { orderNumber } from "../../../domain/order-status";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
 import { formatRecentDateTime } from "../../lib/format";
 import { type AdminOrder, lineTotalCents, orderLines } from "./order-model";
+import { OrderMoneyActions, OrderRefunds } from "./order-refunds";
 
 /** One order: number, customer, delivery details, lines, total, status and the action(s) it allows. */
 export function OrderCard({
@@ -72,6 +73,8 @@ export function OrderCard({
         </div>
       </div>
 
+      <OrderRefunds order={order} />
+
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="text-sm text-stone-700">
           Total <span className="tabular text-base font-bold text-stone-900">{formatRandText(order.total)}</span>
@@ -80,7 +83,10 @@ export function OrderCard({
             ({deliveryCents > 0 ? `incl. ${formatRand(deliveryCents)} delivery` : "free delivery"})
           </span>
         </p>
-        {action}
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderMoneyActions order={order} />
+          {action}
+        </div>
       </footer>
     </article>
   );

@@ -16,6 +16,7 @@ import {
   orderFigures,
   ordersInRange,
 } from "./order-model";
+import { PackingSlipsLink } from "./packing-slips-link";
 import { ShipOrderDialog } from "./ship-order-dialog";
 import { EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
 
@@ -24,6 +25,7 @@ function StatusAction({ order }: { order: AdminOrder }) {
   const [shipping, setShipping] = useState(false);
   const next = nextOrderStatus(order.status);
   if (order.status === "cancelled") return <CancelNote order={order} />;
+  if (order.status === "refunded") return <p className="text-sm font-medium text-violet-900">Refunded in full</p>;
   if (next === "processed") {
     return (
       <>
@@ -82,6 +84,7 @@ export function OrdersTab() {
         <LoadError what="the orders" onRetry={() => refetch()} />
       ) : (
         <>
+          <PackingSlipsLink />
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label={`Summary: ${rangeLabel}`}>
             <StatCard
               label="Orders"

@@ -10,7 +10,7 @@ import { formatRand } from "../../lib/format";
 import { useSession } from "../account";
 import { useCart } from "../cart";
 import { useCreateOrder } from "./api/create-order";
-import { DeliveryFields, type DeliveryForm } from "./delivery-fields";
+import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
 import { OrderSummary } from "./order-summary";
 
 const toRand = (cents: number) => Number(centsToDecimal(cents));
@@ -20,7 +20,7 @@ const resolver = zodResolver(deliveryInfo) as unknown as Resolver<DeliveryForm, 
 
 /** The toast for a form the schema refused, in the words the checkout has always used. */
 function refusedToast(values: DeliveryForm, errors: FieldErrors<DeliveryForm>) {
-  if (Object.values(values).some((value) => !String(value ?? "").trim())) {
+  if (REQUIRED_DELIVERY_FIELDS.some((name) => !String(values[name] ?? "").trim())) {
     toast({
       title: "Missing Information",
       description: "Please fill in all delivery details including phone number and email address.",
@@ -49,7 +49,17 @@ export default function CheckoutPage() {
 
   const { register, handleSubmit, reset, getValues, formState } = useForm<DeliveryForm, unknown, DeliveryInfo>({
     resolver,
-    defaultValues: { name: "", phone: "", email: "", address: "", city: "", province: "", zipCode: "" },
+    defaultValues: {
+      name: "",
+      phone: "",
+      email: "",
+      address: "",
+      city: "",
+      province: "",
+      zipCode: "",
+      companyName: "",
+      vatNumber: "",
+    },
   });
 
   // Prefill from the profile once the user is known (without overwriting what the shopper typed).
@@ -63,6 +73,8 @@ export default function CheckoutPage() {
       city: user.city,
       province: "",
       zipCode: user.zipCode,
+      companyName: "",
+      vatNumber: "",
     });
   }, [user, reset, formState.isDirty]);
 

@@ -11,6 +11,9 @@ export interface DeliveryForm {
   city: string;
   province: string;
   zipCode: string;
+  /** A business buyer's, both optional: printed on the tax invoice. */
+  companyName: string;
+  vatNumber: string;
 }
 
 const FIELD_LABELS: Record<keyof DeliveryForm, string> = {
@@ -21,7 +24,12 @@ const FIELD_LABELS: Record<keyof DeliveryForm, string> = {
   city: "City",
   province: "Province",
   zipCode: "Postal code",
+  companyName: "Company name",
+  vatNumber: "VAT number",
 };
+
+/** The fields every order needs; the business ones may stay empty. */
+export const REQUIRED_DELIVERY_FIELDS = ["name", "phone", "email", "address", "city", "province", "zipCode"] as const;
 
 /** Name, phone, email, address, city, province and postal code, checked by the shared deliveryInfo schema. */
 export function DeliveryFields({
@@ -31,9 +39,9 @@ export function DeliveryFields({
   register: UseFormRegister<DeliveryForm>;
   errors: FieldErrors<DeliveryForm>;
 }) {
-  const field = (name: keyof DeliveryForm) => ({
+  const field = (name: keyof DeliveryForm, required = true) => ({
     label: FIELD_LABELS[name],
-    required: true,
+    required,
     error: readableMessage(errors[name]?.message, FIELD_LABELS),
     ...register(name),
   });
@@ -51,6 +59,18 @@ export function DeliveryFields({
         {...field("province")}
       />
       <TextField autoComplete="postal-code" inputMode="numeric" {...field("zipCode")} />
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-1 text-sm font-semibold text-stone-800">
+          Buying for a business? <span className="font-normal text-stone-600">(optional, for a tax invoice)</span>
+        </legend>
+        <TextField autoComplete="organization" {...field("companyName", false)} />
+        <TextField
+          inputMode="numeric"
+          autoComplete="off"
+          hint="10 digits, starting with 4"
+          {...field("vatNumber", false)}
+        />
+      </fieldset>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { Order } from "../../../domain/schemas/orders";
+import { invoicePath } from "../../../domain/tax-documents";
 import { Button } from "../../components/ui/button";
+import { PdfLink } from "../../components/ui/pdf-link";
 import { ApiError, type ApiErrorCode } from "../../lib/api";
 import { orderNumber } from "../../lib/format";
 import { publicConfig } from "../../lib/public-config";
@@ -200,6 +202,9 @@ function Paid({ order }: { order: Order }) {
           <li>Your order is delivered by courier in 2-5 business days.</li>
           <li>We send updates to {order.customerEmail}.</li>
         </ul>
+        {order.invoiceNumber && (
+          <PdfLink href={invoicePath(order.id)} className="mt-2">{`Download invoice ${order.invoiceNumber}`}</PdfLink>
+        )}
       </div>
     </ResultCard>
   );
