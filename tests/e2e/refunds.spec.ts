@@ -41,6 +41,7 @@ test("an admin refunds part of an order; the customer sees it and downloads the 
   await adminContext.close();
 
   await page.goto("/profile");
+  await page.getByRole("tab", { name: "Order History" }).click();
   const mine = page.getByRole("article", { name: `Order #${orderNumberOf(orderId)}` });
   const refund = mine.getByRole("list", { name: "Refunds" }).getByRole("listitem");
   await expect(refund).toContainText("Refunded R20.00");
@@ -58,7 +59,7 @@ test("an admin refunds part of an order; the customer sees it and downloads the 
   expect(text).toContain("One pack arrived damaged");
 });
 
-test("PayFast's refusal is shown in the refund dialog and nothing is refunded", async ({ page, browser }) => {
+test("the refund dialog refuses more than is left to refund, before asking PayFast", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signUpAndLogIn(page);
   await page.goto("/");
