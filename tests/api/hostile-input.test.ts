@@ -142,6 +142,8 @@ const validBodies = {
     promoText: "Two for one",
   }),
   status: () => ({ status: "completed" }),
+  cancel: () => ({ reason: "Customer phoned" }),
+  refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
   order: validOrder,
 };
 
@@ -620,6 +622,8 @@ const RUNS = {
   productEdit: 1_000,
   orderStatus: 700,
   confirmPayment: 300,
+  adminCancel: 300,
+  refund: 400,
   categoryDelete: 200,
   productDelete: 200,
   createOrder: 3_000,
@@ -651,8 +655,17 @@ describe("hostile input", () => {
         "/api/admin/orders",
         "/api/admin/orders/preparing",
         "/api/admin/users",
+        "/api/admin/packing-slips.pdf",
       ),
+      fc.string({ maxLength: 20 }).map((date) => `/api/admin/packing-slips.pdf?date=${encodeURIComponent(date)}`),
       idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}`),
+      idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}/invoice.pdf`),
+      fc
+        .tuple(
+          idFor(() => fixtures.orderId),
+          idFor(() => fixtures.orderId),
+        )
+        .map(([id, refundId]) => `/api/orders/${id}/refunds/${refundId}/credit-note.pdf`),
       idFor(() => customer.id).map((id) => `/api/users/${id}/orders`),
     );
     const unknownPaths = fc.oneof(
@@ -768,6 +781,24 @@ describe("hostile input", () => {
         }),
         RUNS.confirmPayment,
       ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: orderPath.map((path) => `${path}/cancel`),
+          body: jsonBody(validBodies.cancel),
+          who: adminMostly,
+        }),
+        RUNS.adminCancel,
+      ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: orderPath.map((path) => `${path}/refund`),
+          body: jsonBody(validBodies.refund),
+          who: adminMostly,
+        }),
+        RUNS.refund,
+      ),
     ]);
     // Deletes last, so the edits above had the fixtures to edit.
     await runAll([
@@ -781,6 +812,8 @@ describe("hostile input", () => {
         RUNS.productEdit +
         RUNS.orderStatus +
         RUNS.confirmPayment +
+        RUNS.adminCancel +
+        RUNS.refund +
         RUNS.categoryDelete +
         RUNS.productDelete,
     );
