@@ -1,16 +1,20 @@
 import { eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canMoveOrder, type OrderStatus } from "../../domain/order-status.js";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { type Order, orderStatusInput } from "../../domain/schemas/orders.js";
+import { type AdminOrder, adminOrder, orderStatusInput } from "../../domain/schemas/orders.js";
+import { type AuditAction, recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { enqueueOrderConfirmation, enqueueOrderShipped } from "../mail/order-emails.js";
-import { findOrder, listOrders } from "../orders/queries.js";
+import { findAdminOrder, listOrders, withPaidBy } from "../orders/queries.js";
 import { settlePaidStock } from "../stock/settle.js";
 
 interface MoveOptions {
+  /** The audit record's action: a status change, or a payment confirmed in Payment Verification. */
+  action?: AuditAction;
   refuse?: (from: OrderStatus) => Error;
   shipping?: { courier: string | null; trackingNumber: string | null };
 }
@@ -23,14 +27,20 @@ const cannotMove = (from: OrderStatus, to: OrderStatus) =>
  * concurrent requests exactly one makes the move, and the others see the status it made. Marking
  * an order paid turns its stock hold into a sale (stock/settle.ts) and writes its confirmation, as
  * a PayFast payment does; marking it shipped keeps the courier and tracking number and writes the
- * shipped message.
+ * shipped message. Marking it paid keeps which admin did (paid_by_user_id); the audit record of
+ * the move is written in the same transaction.
  */
 async function moveOrder(
   { db, shopName }: { db: Database; shopName: string },
+  request: FastifyRequest,
   id: string,
   to: OrderStatus,
-  { refuse = (from) => cannotMove(from, to), shipping = { courier: null, trackingNumber: null } }: MoveOptions = {},
-): Promise<Order> {
+  {
+    action = "order.status_changed",
+    refuse = (from) => cannotMove(from, to),
+    shipping = { courier: null, trackingNumber: null },
+  }: MoveOptions = {},
+): Promise<AdminOrder> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status, stockState: orders.stockState })
@@ -43,7 +53,9 @@ async function moveOrder(
       .update(orders)
       .set({
         status: to,
-        ...(to === "completed" ? { paidBy: "admin" as const, paidAt: sql`now()` } : {}),
+        ...(to === "completed"
+          ? { paidBy: "admin" as const, paidByUserId: request.user?.id ?? null, paidAt: sql`now()` }
+          : {}),
         ...(to === "processed" ? { shippedAt: sql`now()`, ...shipping } : {}),
       })
       .where(eq(orders.id, id));
@@ -52,31 +64,49 @@ async function moveOrder(
       await enqueueOrderConfirmation(tx, id, shopName);
     }
     if (to === "processed") await enqueueOrderShipped(tx, id, shopName);
+    await recordAudit(tx, request, {
+      action,
+      subject: { type: "order", id },
+      before: { status: current.status },
+      after: to === "processed" ? { status: to, ...shipping } : { status: to },
+    });
   });
-  const order = await findOrder(db, id);
+  const order = await findAdminOrder(db, id);
   if (!order) throw notFound("Order not found");
   return order;
 }
 
 /** /api/admin/orders: every order, the pending ones awaiting payment, and the status machine's moves. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/orders", async () => listOrders(app.db));
+  app.get("/orders", async () => withPaidBy(app.db, await listOrders(app.db)));
 
-  app.get("/orders/preparing", async () => listOrders(app.db, eq(orders.status, "pending")));
+  app.get("/orders/preparing", async () => withPaidBy(app.db, await listOrders(app.db, eq(orders.status, "pending"))));
 
   const context = { db: app.db, shopName: app.config.shop.name };
-  app.patch("/orders/:id/status", { schema: { params: uuidParam, body: orderStatusInput } }, async (request) => {
-    const { status, courier, trackingNumber } = request.body;
-    const moved = await moveOrder(context, request.params.id, status, { shipping: { courier, trackingNumber } });
-    app.mail.wake();
-    return moved;
-  });
+  app.patch(
+    "/orders/:id/status",
+    { schema: { params: uuidParam, body: orderStatusInput, response: { 200: adminOrder } } },
+    async (request) => {
+      const { status, courier, trackingNumber } = request.body;
+      const moved = await moveOrder(context, request, request.params.id, status, {
+        shipping: { courier, trackingNumber },
+      });
+      app.mail.wake();
+      return moved;
+    },
+  );
 
-  app.patch("/orders/:id/confirm-payment", { schema: { params: uuidParam } }, async (request) => {
-    const moved = await moveOrder(context, request.params.id, "completed", {
-      refuse: (from) => conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
-    });
-    app.mail.wake();
-    return moved;
-  });
+  app.patch(
+    "/orders/:id/confirm-payment",
+    { schema: { params: uuidParam, response: { 200: adminOrder } } },
+    async (request) => {
+      const moved = await moveOrder(context, request, request.params.id, "completed", {
+        action: "order.payment_confirmed",
+        refuse: (from) =>
+          conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
+      });
+      app.mail.wake();
+      return moved;
+    },
+  );
 };

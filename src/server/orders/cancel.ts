@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { CancelReason } from "../../domain/order-status.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { releaseHeld } from "../stock/settle.js";
 
@@ -9,7 +9,13 @@ import { releaseHeld } from "../stock/settle.js";
  * can be cancelled: the UPDATE matches it only while it is pending, so a payment booked a moment
  * earlier (which locks the same row) wins, and false says so.
  */
-export async function cancelOrder(db: Database, orderId: string, reason: CancelReason): Promise<boolean> {
+export async function cancelOrder(
+  db: Database,
+  orderId: string,
+  reason: CancelReason,
+  /** Runs in the cancel's transaction once it is made (the audit record of a person's cancel). */
+  onCancelled?: (tx: Transaction) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
@@ -18,6 +24,7 @@ export async function cancelOrder(db: Database, orderId: string, reason: CancelR
       .returning({ stockState: orders.stockState });
     if (!cancelled) return false;
     if (cancelled.stockState === "held") await releaseHeld(tx, orderId);
+    await onCancelled?.(tx);
     return true;
   });
 }
