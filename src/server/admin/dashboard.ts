@@ -50,7 +50,7 @@ async function figures(db: Database) {
 async function revenueByDay(db: Database): Promise<Dashboard["revenueByDay"]> {
   const { rows } = await db.execute<{ day: string; orders: number; cents: string }>(sql`
     with days as (
-      select generate_series(today - ${REVENUE_DAYS - 1}, today, interval '1 day')::date as day
+      select generate_series((today - ${REVENUE_DAYS - 1}::int)::timestamp, today::timestamp, interval '1 day')::date as day
       from (select (now() at time zone ${SHOP_TIME_ZONE})::date as today) as shop
     )
     select days.day::text as day, coalesce(sum(counters.orders), 0)::int as orders,
@@ -61,17 +61,17 @@ async function revenueByDay(db: Database): Promise<Dashboard["revenueByDay"]> {
 }
 
 async function lowStock(db: Database): Promise<Dashboard["lowStock"]> {
-  const { rows } = await db.execute<{ product_id: string; name: string; size: string; left: number; held: number }>(sql`
-    select s.product_id, p.name, s.size, greatest(s.quantity - s.held, 0)::int as left, s.held
+  const { rows } = await db.execute<{ product_id: string; name: string; size: string; units_left: number; held: number }>(sql`
+    select s.product_id, p.name, s.size, greatest(s.quantity - s.held, 0)::int as units_left, s.held
     from product_stock s join products p on p.id = s.product_id
     where s.quantity - s.held <= ${LOW_STOCK_LIMIT}
-    order by left, p.name,
-      (select position from jsonb_array_elements_text(p.sizes) with ordinality as sizes(size, position) where sizes.size = s.size)`);
+    order by units_left, p.name,
+      (select sizes.ord from jsonb_array_elements_text(p.sizes) with ordinality as sizes(size, ord) where sizes.size = s.size)`);
   return rows.map((row) => ({
     productId: row.product_id,
     productName: row.name,
     size: row.size,
-    left: row.left,
+    left: row.units_left,
     held: row.held,
   }));
 }

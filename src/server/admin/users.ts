@@ -25,13 +25,17 @@ import { containsPattern, decodeCursor, encodeCursor } from "./cursor.js";
 /** The text the users' trigram index holds (migration 0007): the search must use this very expression. */
 const searchText = sql`lower(${users.username} || ' ' || ${users.fullName} || ' ' || ${users.email} || ' ' || ${users.phone})`;
 
-/** Each customer's orders and what their paid ones came to, from the orders index on user_id. */
+/**
+ * Each customer's orders and what their paid ones came to, from the orders index on user_id. The
+ * outer row is named in full: Drizzle writes a lone table's columns unqualified, which inside this
+ * subquery would mean the order's own id.
+ */
 const orderTotals = sql<{ count: number; spent: string; last: string | null }>`(
   select json_build_object(
     'count', count(*)::int,
     'spent', coalesce(sum(o.total_cents) filter (where o.status in ('completed', 'processed')), 0)::bigint,
     'last', max(o.created_at)
-  ) from ${orders} o where o.user_id = ${users.id})`;
+  ) from orders o where o.user_id = "users"."id")`;
 
 async function customers(db: Database, where: ReturnType<typeof and>, limit: number): Promise<Customer[]> {
   const rows = await db
