@@ -61,7 +61,13 @@ async function revenueByDay(db: Database): Promise<Dashboard["revenueByDay"]> {
 }
 
 async function lowStock(db: Database): Promise<Dashboard["lowStock"]> {
-  const { rows } = await db.execute<{ product_id: string; name: string; size: string; units_left: number; held: number }>(sql`
+  const { rows } = await db.execute<{
+    product_id: string;
+    name: string;
+    size: string;
+    units_left: number;
+    held: number;
+  }>(sql`
     select s.product_id, p.name, s.size, greatest(s.quantity - s.held, 0)::int as units_left, s.held
     from product_stock s join products p on p.id = s.product_id
     where s.quantity - s.held <= ${LOW_STOCK_LIMIT}
