@@ -142,6 +142,7 @@ const validBodies = {
     promoText: "Two for one",
   }),
   status: () => ({ status: "completed" }),
+  adminRights: () => ({ isAdmin: false }),
   order: validOrder,
 };
 
@@ -620,6 +621,7 @@ const RUNS = {
   productEdit: 1_000,
   orderStatus: 700,
   confirmPayment: 300,
+  adminRights: 300,
   categoryDelete: 200,
   productDelete: 200,
   createOrder: 3_000,
@@ -651,8 +653,12 @@ describe("hostile input", () => {
         "/api/admin/orders",
         "/api/admin/orders/preparing",
         "/api/admin/users",
+        "/api/admin/audit",
+        "/api/admin/dashboard",
       ),
       idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}`),
+      idFor(() => customer.id).map((id) => `/api/admin/users/${id}`),
+      idFor(() => customer.id).map((id) => `/api/admin/users/${id}/orders`),
       idFor(() => customer.id).map((id) => `/api/users/${id}/orders`),
     );
     const unknownPaths = fc.oneof(
@@ -767,6 +773,16 @@ describe("hostile input", () => {
           who: adminMostly,
         }),
         RUNS.confirmPayment,
+      ),
+      run(
+        // The run's own admin: a valid body asks to remove their own rights (409) or keeps them; no one else gains any.
+        bodyProperty({
+          method: "PATCH",
+          url: idFor(() => admin.id).map((id) => `/api/admin/users/${id}`),
+          body: jsonBody(validBodies.adminRights),
+          who: adminMostly,
+        }),
+        RUNS.adminRights,
       ),
     ]);
     // Deletes last, so the edits above had the fixtures to edit.

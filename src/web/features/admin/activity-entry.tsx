@@ -17,7 +17,7 @@ function Changes({ before, after }: Pick<AuditEntry, "before" | "after">) {
       {keys.map((key) => (
         <li key={key} className="break-words">
           <span className="font-semibold text-stone-800">{key}:</span>{" "}
-          {before && key in before ? (
+          {before && key in before && shown(before[key]) !== shown(after?.[key]) ? (
             <>
               <span className="text-stone-600">{shown(before[key])}</span> <span aria-hidden="true">→</span>
               <span className="sr-only">became</span>{" "}
