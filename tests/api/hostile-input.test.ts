@@ -797,6 +797,7 @@ describe("hostile input", () => {
         RUNS.productEdit +
         RUNS.orderStatus +
         RUNS.confirmPayment +
+        RUNS.adminRights +
         RUNS.categoryDelete +
         RUNS.productDelete,
     );

@@ -10,7 +10,7 @@ test("an admin makes a customer an admin after confirming, and the Activity tab 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const shopper = newShopper();
   expect((await request.post("/api/auth/register", { data: shopper })).status()).toBe(201);
   const admin = await logInAsNewAdmin(page);

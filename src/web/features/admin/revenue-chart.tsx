@@ -8,6 +8,7 @@ const AXIS = 18;
 
 /** "2026-11-25" as the shop's calendar day, at noon so no time zone moves it. */
 const dayDate = (day: string) => new Date(`${day}T12:00:00+02:00`);
+const shortDay = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short" });
 
 /**
  * Revenue per day for the last 30 days as bars (our own SVG: no chart library in the admin's
@@ -62,9 +63,9 @@ export function RevenueChart({ days }: { days: Dashboard["revenueByDay"] }) {
         })}
       </svg>
       <div aria-hidden="true" className="tabular mt-1 flex justify-between text-xs text-stone-600">
-        <span>{first ? formatDay(dayDate(first.day)) : ""}</span>
+        <span>{first ? shortDay.format(dayDate(first.day)) : ""}</span>
         <span>Highest {formatRand(max === 1 && total === 0 ? 0 : max)}</span>
-        <span>{last ? formatDay(dayDate(last.day)) : ""}</span>
+        <span>{last ? shortDay.format(dayDate(last.day)) : ""}</span>
       </div>
       <details className="mt-3 text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">Show the figures</summary>
