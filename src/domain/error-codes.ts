@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",
   ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
   CATEGORY_IN_USE: "A category still has products (409).",
+  CANNOT_DEMOTE_SELF: "Admin users: an admin cannot remove their own admin rights (409).",
   REFERENCE_CHANGED: "Something the request refers to changed or is gone (409).",
   RATE_LIMITED: "Too many attempts; wait (429, with Retry-After).",
   NOTIFICATION_REFUSED: "PayFast notify: the signature or source check failed (400).",

@@ -14,6 +14,7 @@ import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { frameworkErrors, registerErrorHandling } from "./errors.js";
+import { compactOrderStats } from "./jobs/compact-order-stats.js";
 import { JobsEngine } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { loggerOptions } from "./log-errors.js";
@@ -96,6 +97,8 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
   const jobs = new JobsEngine(pool, app.log, [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
     { name: "payfast-reconcile", everyMs: reconcileEveryMs, run: async () => void (await app.reconcilePayfast()) },
+    // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
+    { name: "compact-order-stats", everyMs: 60_000, run: async () => void (await compactOrderStats(db)) },
     {
       name: "expire-orders",
       // Often enough that an order expires within a quarter of its hold, and at least once a minute.

@@ -139,6 +139,27 @@ const ROUTES: Route[] = [
   },
   { method: "GET", path: "/api/admin/users", url: () => `/api/admin/users`, expected: adminOnly(200) },
   {
+    method: "GET",
+    path: "/api/admin/users/{id}",
+    url: () => `/api/admin/users/${unknownId}`,
+    expected: adminOnly(404),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users/{id}/orders",
+    url: () => `/api/admin/users/${unknownId}/orders`,
+    expected: adminOnly(404),
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/users/{id}",
+    url: () => `/api/admin/users/${unknownId}`,
+    body: () => ({ isAdmin: true }),
+    expected: adminOnly(404),
+  },
+  { method: "GET", path: "/api/admin/audit", url: () => `/api/admin/audit`, expected: adminOnly(200) },
+  { method: "GET", path: "/api/admin/dashboard", url: () => `/api/admin/dashboard`, expected: adminOnly(200) },
+  {
     method: "PUT",
     path: "/api/users/{id}",
     url: () => `/api/users/${customer.id}`,

@@ -144,6 +144,7 @@ const validBodies = {
   status: () => ({ status: "completed" }),
   cancel: () => ({ reason: "Customer phoned" }),
   refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
+  adminRights: () => ({ isAdmin: false }),
   order: validOrder,
 };
 
@@ -624,6 +625,7 @@ const RUNS = {
   confirmPayment: 300,
   adminCancel: 300,
   refund: 400,
+  adminRights: 300,
   categoryDelete: 200,
   productDelete: 200,
   createOrder: 3_000,
@@ -656,6 +658,8 @@ describe("hostile input", () => {
         "/api/admin/orders/preparing",
         "/api/admin/users",
         "/api/admin/packing-slips.pdf",
+        "/api/admin/audit",
+        "/api/admin/dashboard",
       ),
       fc.string({ maxLength: 20 }).map((date) => `/api/admin/packing-slips.pdf?date=${encodeURIComponent(date)}`),
       idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}`),
@@ -666,6 +670,8 @@ describe("hostile input", () => {
           idFor(() => fixtures.orderId),
         )
         .map(([id, refundId]) => `/api/orders/${id}/refunds/${refundId}/credit-note.pdf`),
+      idFor(() => customer.id).map((id) => `/api/admin/users/${id}`),
+      idFor(() => customer.id).map((id) => `/api/admin/users/${id}/orders`),
       idFor(() => customer.id).map((id) => `/api/users/${id}/orders`),
     );
     const unknownPaths = fc.oneof(
@@ -799,6 +805,16 @@ describe("hostile input", () => {
         }),
         RUNS.refund,
       ),
+      run(
+        // The run's own admin: a valid body asks to remove their own rights (409) or keeps them; no one else gains any.
+        bodyProperty({
+          method: "PATCH",
+          url: idFor(() => admin.id).map((id) => `/api/admin/users/${id}`),
+          body: jsonBody(validBodies.adminRights),
+          who: adminMostly,
+        }),
+        RUNS.adminRights,
+      ),
     ]);
     // Deletes last, so the edits above had the fixtures to edit.
     await runAll([
@@ -814,6 +830,7 @@ describe("hostile input", () => {
         RUNS.confirmPayment +
         RUNS.adminCancel +
         RUNS.refund +
+        RUNS.adminRights +
         RUNS.categoryDelete +
         RUNS.productDelete,
     );

@@ -56,11 +56,14 @@ export async function insertOrder(
     lines,
     createdAt,
     customerEmail = "shopper@example.co.za",
+    userId = null,
   }: {
     status?: "pending" | "completed" | "processed" | "cancelled";
     lines?: TestOrderLine[];
     createdAt?: Date;
     customerEmail?: string;
+    /** The customer who placed it (none: a guest's order). */
+    userId?: string | null;
   } = {},
 ): Promise<string> {
   const items = lines ?? (await firstProductLine(t));
@@ -71,6 +74,7 @@ export async function insertOrder(
       .insert(orders)
       .values({
         status,
+        userId,
         subtotalCents,
         deliveryFeeCents,
         totalCents: subtotalCents + deliveryFeeCents,

@@ -38,6 +38,10 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
+/** A category as the admin list shows it: the public fields plus how many products use it. */
+export const adminCategory = category.extend({ productCount: z.number().int() });
+export type AdminCategory = z.infer<typeof adminCategory>;
+
 const IMAGE_URL = /^(https?:\/\/|\/)[^\s<>"']*$/;
 
 const imageUrl = z

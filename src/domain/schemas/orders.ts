@@ -152,6 +152,16 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
+/**
+ * An order as the admin sees it: also how it became paid ("itn", "reconcile" or "admin", as
+ * stored) and, when an admin marked it paid, that admin's username (null if the account is gone).
+ */
+export const adminOrder = order.extend({
+  paidBy: z.enum(["itn", "reconcile", "admin"]).nullable(),
+  paidByAdmin: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
 export const orderStatusInput = z.object({
   status: z.enum(ORDER_STATUSES, { message: "status must be pending, completed or processed" }),
   /** Mark as Shipped only, both optional: who carries the parcel and its tracking number. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status.js";
+import { adminOrder } from "./orders.js";
 
 /** What the admin's "Needs attention" list on Payment Verification holds. */
 export const ATTENTION_KINDS = [
@@ -47,3 +48,11 @@ export const attentionList = z.object({ items: z.array(attentionItem) });
 
 export const CHECK_OUTCOMES = ["paid", "flagged", "not_found"] as const;
 export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
+
+/** POST /api/admin/orders/{id}/check-payfast: what PayFast showed, a sentence for the admin, and the order now. */
+export const checkPayfastAnswer = z.object({
+  outcome: z.enum(CHECK_OUTCOMES),
+  message: z.string(),
+  order: adminOrder,
+});
+export type CheckPayfastAnswer = z.infer<typeof checkPayfastAnswer>;

@@ -11,6 +11,7 @@ import {
   emailPage,
   emailSummary,
 } from "../../domain/schemas/emails.js";
+import { recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { type EmailKind, emails } from "../db/schema.js";
 import { notFound } from "../errors.js";
@@ -126,11 +127,27 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: emailIdParam, response: { 200: emailSummary } } },
     async (request) => {
       // A captured message is queued again too: with no SMTP_URL it is captured afresh.
-      const [row] = await app.db
-        .update(emails)
-        .set({ status: "queued", attempts: 0, nextAttemptAt: sql`now()`, lastError: null, lockedUntil: null })
-        .where(eq(emails.id, request.params.id))
-        .returning(summaryColumns);
+      const row = await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: emails.status, attempts: emails.attempts })
+          .from(emails)
+          .where(eq(emails.id, request.params.id))
+          .for("update");
+        if (!before) return null;
+        const [queued] = await tx
+          .update(emails)
+          .set({ status: "queued", attempts: 0, nextAttemptAt: sql`now()`, lastError: null, lockedUntil: null })
+          .where(eq(emails.id, request.params.id))
+          .returning(summaryColumns);
+        if (!queued) return null;
+        await recordAudit(tx, request, {
+          action: "email.resent",
+          subject: { type: "email", id: String(queued.id) },
+          before,
+          after: { status: queued.status, attempts: queued.attempts, to: queued.toAddress, kind: queued.kind },
+        });
+        return queued;
+      });
       if (!row) throw notFound("E-mail not found");
       app.mail.wake();
       return toSummary(row);

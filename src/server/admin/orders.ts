@@ -1,16 +1,20 @@
 import { eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canMoveOrder, type OrderStatus } from "../../domain/order-status.js";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { type Order, orderStatusInput } from "../../domain/schemas/orders.js";
+import { type AdminOrder, adminOrder, orderStatusInput } from "../../domain/schemas/orders.js";
+import { type AuditAction, recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { enqueueOrderShipped } from "../mail/order-emails.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
-import { findOrder, listOrders } from "../orders/queries.js";
+import { findAdminOrder, listOrders, withPaidBy } from "../orders/queries.js";
 
 interface MoveOptions {
+  /** The audit record's action: a status change, or a payment confirmed in Payment Verification. */
+  action?: AuditAction;
   refuse?: (from: OrderStatus) => Error;
   shipping?: { courier: string | null; trackingNumber: string | null };
 }
@@ -21,15 +25,22 @@ const cannotMove = (from: OrderStatus, to: OrderStatus) =>
 /**
  * Moves an order one step forward, in one transaction with the order row locked: of many
  * concurrent requests exactly one makes the move, and the others see the status it made. Marking
- * an order paid is orders/mark-paid.ts, as for a PayFast payment (invoice number, stock, confirmation); marking it shipped keeps the courier and tracking number and writes the
- * shipped message.
+ * an order paid is orders/mark-paid.ts, as for a PayFast payment (invoice number, stock,
+ * confirmation), and keeps which admin did (paid_by_user_id); marking it shipped keeps the courier
+ * and tracking number and writes the shipped message. The audit record of the move is written in
+ * the same transaction.
  */
 async function moveOrder(
   { db, shopName }: { db: Database; shopName: string },
+  request: FastifyRequest,
   id: string,
   to: OrderStatus,
-  { refuse = (from) => cannotMove(from, to), shipping = { courier: null, trackingNumber: null } }: MoveOptions = {},
-): Promise<Order> {
+  {
+    action = "order.status_changed",
+    refuse = (from) => cannotMove(from, to),
+    shipping = { courier: null, trackingNumber: null },
+  }: MoveOptions = {},
+): Promise<AdminOrder> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status, stockState: orders.stockState })
@@ -39,7 +50,11 @@ async function moveOrder(
     if (!current) throw notFound("Order not found");
     if (!canMoveOrder(current.status, to)) throw refuse(current.status);
     if (to === "completed") {
-      await markOrderPaid(tx, { orderId: id, stockState: current.stockState, paidBy: "admin" }, shopName);
+      await markOrderPaid(
+        tx,
+        { orderId: id, stockState: current.stockState, paidBy: "admin", paidByUserId: request.user?.id ?? null },
+        shopName,
+      );
     } else {
       await tx
         .update(orders)
@@ -47,31 +62,49 @@ async function moveOrder(
         .where(eq(orders.id, id));
     }
     if (to === "processed") await enqueueOrderShipped(tx, id, shopName);
+    await recordAudit(tx, request, {
+      action,
+      subject: { type: "order", id },
+      before: { status: current.status },
+      after: to === "processed" ? { status: to, ...shipping } : { status: to },
+    });
   });
-  const order = await findOrder(db, id);
+  const order = await findAdminOrder(db, id);
   if (!order) throw notFound("Order not found");
   return order;
 }
 
 /** /api/admin/orders: every order, the pending ones awaiting payment, and the status machine's moves. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/orders", async () => listOrders(app.db));
+  app.get("/orders", async () => withPaidBy(app.db, await listOrders(app.db)));
 
-  app.get("/orders/preparing", async () => listOrders(app.db, eq(orders.status, "pending")));
+  app.get("/orders/preparing", async () => withPaidBy(app.db, await listOrders(app.db, eq(orders.status, "pending"))));
 
   const context = { db: app.db, shopName: app.config.shop.name };
-  app.patch("/orders/:id/status", { schema: { params: uuidParam, body: orderStatusInput } }, async (request) => {
-    const { status, courier, trackingNumber } = request.body;
-    const moved = await moveOrder(context, request.params.id, status, { shipping: { courier, trackingNumber } });
-    app.mail.wake();
-    return moved;
-  });
+  app.patch(
+    "/orders/:id/status",
+    { schema: { params: uuidParam, body: orderStatusInput, response: { 200: adminOrder } } },
+    async (request) => {
+      const { status, courier, trackingNumber } = request.body;
+      const moved = await moveOrder(context, request, request.params.id, status, {
+        shipping: { courier, trackingNumber },
+      });
+      app.mail.wake();
+      return moved;
+    },
+  );
 
-  app.patch("/orders/:id/confirm-payment", { schema: { params: uuidParam } }, async (request) => {
-    const moved = await moveOrder(context, request.params.id, "completed", {
-      refuse: (from) => conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
-    });
-    app.mail.wake();
-    return moved;
-  });
+  app.patch(
+    "/orders/:id/confirm-payment",
+    { schema: { params: uuidParam, response: { 200: adminOrder } } },
+    async (request) => {
+      const moved = await moveOrder(context, request, request.params.id, "completed", {
+        action: "order.payment_confirmed",
+        refuse: (from) =>
+          conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),
+      });
+      app.mail.wake();
+      return moved;
+    },
+  );
 };

@@ -4,13 +4,21 @@ import { z } from "zod";
 import { centsToDecimal } from "../../domain/money.js";
 import { ORDER_STATUS_LABELS, orderNumber } from "../../domain/order-status.js";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { ATTENTION_LABELS, type AttentionItem, type CheckOutcome } from "../../domain/schemas/payments.js";
+import {
+  ATTENTION_LABELS,
+  type AttentionItem,
+  attentionList,
+  type CheckOutcome,
+  checkPayfastAnswer,
+} from "../../domain/schemas/payments.js";
+import { recordAudit } from "../audit/record.js";
 import { ITN_ATTENTION_OUTCOMES, orders, payfastItns } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
-import { findOrder } from "../orders/queries.js";
+import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";
 
-const PENDING_TOO_LONG = "1 hour";
+/** An order pending longer than this shows in "Needs attention" (and counts on the dashboard). */
+export const PENDING_TOO_LONG = "1 hour";
 const LIST_LIMIT = 200;
 
 /**
@@ -20,7 +28,7 @@ const LIST_LIMIT = 200;
  * pending order now.
  */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/payments/attention", async (): Promise<{ items: AttentionItem[] }> => {
+  app.get("/payments/attention", { schema: { response: { 200: attentionList } } }, async () => {
     const flagged = await app.db
       .select({
         id: payfastItns.id,
@@ -90,55 +98,87 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/payments/attention/:id/resolve",
-    { schema: { params: z.object({ id: z.string().regex(/^payment-\d{1,18}$/, "id must be a payment-<n> id") }) } },
+    {
+      schema: {
+        params: z.object({ id: z.string().regex(/^payment-\d{1,18}$/, "id must be a payment-<n> id") }),
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       const id = Number(request.params.id.slice("payment-".length));
-      const [resolved] = await app.db
-        .update(payfastItns)
-        .set({ resolvedAt: sql`now()`, resolvedBy: request.user?.id ?? null })
-        .where(
-          and(
-            eq(payfastItns.id, id),
-            isNull(payfastItns.resolvedAt),
-            inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
-          ),
-        )
-        .returning({ id: payfastItns.id });
+      const resolved = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(payfastItns)
+          .set({ resolvedAt: sql`now()`, resolvedBy: request.user?.id ?? null })
+          .where(
+            and(
+              eq(payfastItns.id, id),
+              isNull(payfastItns.resolvedAt),
+              inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
+            ),
+          )
+          .returning({ id: payfastItns.id, orderId: payfastItns.orderId, outcome: payfastItns.outcome });
+        if (!row) return null;
+        // Under the order it concerns, so the order's own history shows it; a payment for no order of ours, under itself.
+        const [known] = row.orderId
+          ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId))
+          : [];
+        await recordAudit(tx, request, {
+          action: "payment.attention_resolved",
+          subject: known ? { type: "order", id: known.id } : { type: "payment", id: request.params.id },
+          before: { item: request.params.id, outcome: row.outcome, resolved: false },
+          after: { item: request.params.id, outcome: row.outcome, resolved: true },
+        });
+        return row;
+      });
       if (!resolved) throw notFound("No open attention item with that id");
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post("/orders/:id/check-payfast", { schema: { params: uuidParam } }, async (request) => {
-    const { id } = request.params;
-    const [order] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-    if (!order) throw notFound("Order not found");
-    if (order.status !== "pending") {
-      throw conflict(
-        `This order is no longer waiting for payment (${ORDER_STATUS_LABELS[order.status]}).`,
-        "ORDER_STATUS_CONFLICT",
-      );
-    }
-    let findings: { outcome: string }[];
-    try {
-      ({ findings } = await app.reconcilePayfast([id]));
-    } catch (error) {
-      if (!(error instanceof PayfastApiError) && !(error instanceof TypeError) && !isAbort(error)) throw error;
-      request.log.warn({ err: error, orderId: id }, "Check with PayFast: PayFast's API did not answer");
-      throw new HttpError(502, "PayFast could not be reached. Try again in a minute.", "PAYFAST_UNAVAILABLE");
-    }
-    const outcome: CheckOutcome = findings.some((finding) => finding.outcome === "accepted")
-      ? "paid"
-      : findings.length > 0
-        ? "flagged"
-        : "not_found";
-    const message = {
-      paid: "PayFast shows the payment: the order is now paid.",
-      flagged: "PayFast shows a payment that needs your attention (see Needs attention).",
-      not_found: "PayFast shows no payment for this order yet.",
-    }[outcome];
-    return { outcome, message, order: await findOrder(app.db, id) };
-  });
+  app.post(
+    "/orders/:id/check-payfast",
+    { schema: { params: uuidParam, response: { 200: checkPayfastAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      const [current] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+      if (!current) throw notFound("Order not found");
+      if (current.status !== "pending") {
+        throw conflict(
+          `This order is no longer waiting for payment (${ORDER_STATUS_LABELS[current.status]}).`,
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+      let findings: { outcome: string }[];
+      try {
+        ({ findings } = await app.reconcilePayfast([id]));
+      } catch (error) {
+        if (!(error instanceof PayfastApiError) && !(error instanceof TypeError) && !isAbort(error)) throw error;
+        request.log.warn({ err: error, orderId: id }, "Check with PayFast: PayFast's API did not answer");
+        throw new HttpError(502, "PayFast could not be reached. Try again in a minute.", "PAYFAST_UNAVAILABLE");
+      }
+      const outcome: CheckOutcome = findings.some((finding) => finding.outcome === "accepted")
+        ? "paid"
+        : findings.length > 0
+          ? "flagged"
+          : "not_found";
+      const message = {
+        paid: "PayFast shows the payment: the order is now paid.",
+        flagged: "PayFast shows a payment that needs your attention (see Needs attention).",
+        not_found: "PayFast shows no payment for this order yet.",
+      }[outcome];
+      const order = await findAdminOrder(app.db, id);
+      if (!order) throw notFound("Order not found");
+      // What PayFast showed was booked (or flagged) by the reconciliation in its own transaction; this records the asking.
+      await recordAudit(app.db, request, {
+        action: "order.payfast_checked",
+        subject: { type: "order", id },
+        before: { status: "pending" },
+        after: { outcome, status: order.status },
+      });
+      return { outcome, message, order };
+    },
+  );
 };
 
 function isAbort(error: unknown): boolean {

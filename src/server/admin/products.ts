@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminProduct, type ProductValues, productInput } from "../../domain/schemas/catalog.js";
 import { uuidParam } from "../../domain/schemas/common.js";
+import { changedFields, recordAudit } from "../audit/record.js";
 import { listAdminProducts } from "../catalog/queries.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "../db/errors.js";
-import { categories, products } from "../db/schema.js";
+import { categories, productStock, products } from "../db/schema.js";
 import { badRequest, notFound } from "../errors.js";
 import { setStockLevels } from "../stock/levels.js";
 
@@ -44,6 +45,31 @@ function categoryGone(error: unknown): never {
   throw error;
 }
 
+/** A product as the audit trail keeps it (price in cents, stock per size), read in the change's transaction. */
+async function productSnapshot(tx: Transaction, id: string): Promise<Record<string, unknown> | null> {
+  const [row] = await tx
+    .select({
+      name: products.name,
+      category: categories.name,
+      priceCents: products.priceCents,
+      image: products.image,
+      description: products.description,
+      sizes: products.sizes,
+      sizeImages: products.sizeImages,
+      promoText: products.promoText,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const stock = await tx
+    .select({ size: productStock.size, quantity: productStock.quantity })
+    .from(productStock)
+    .where(eq(productStock.productId, id))
+    .orderBy(asc(productStock.size));
+  return { ...row, stock: Object.fromEntries(stock.map(({ size, quantity }) => [size, quantity])) };
+}
+
 async function adminProductById(db: Database, id: string) {
   const [product] = await listAdminProducts(db, id);
   if (!product) throw notFound("Product not found");
@@ -64,6 +90,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         const [created] = await tx.insert(products).values(row).returning({ id: products.id });
         if (!created) throw notFound("Product not found");
         await setStockLevels(tx, created.id, row, request.body.stock);
+        await recordAudit(tx, request, {
+          action: "product.created",
+          subject: { type: "product", id: created.id },
+          after: await productSnapshot(tx, created.id),
+        });
         return created.id;
       })
       .catch(categoryGone);
@@ -77,25 +108,44 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await productRow(app.db, request.body);
       await app.db
         .transaction(async (tx) => {
+          const before = await productSnapshot(tx, request.params.id);
           const [updated] = await tx
             .update(products)
             .set({ ...row, updatedAt: new Date() })
             .where(eq(products.id, request.params.id))
             .returning({ id: products.id });
-          if (!updated) throw notFound("Product not found");
+          if (!updated || !before) throw notFound("Product not found");
           await setStockLevels(tx, updated.id, row, request.body.stock);
+          const changes = changedFields(before, (await productSnapshot(tx, updated.id)) ?? {});
+          if (changes) {
+            await recordAudit(tx, request, {
+              action: "product.updated",
+              subject: { type: "product", id: updated.id },
+              ...changes,
+            });
+          }
         })
         .catch(categoryGone);
       return adminProductById(app.db, request.params.id);
     },
   );
   // Order lines keep their own name, size and price (order_items.product_id is ON DELETE SET NULL).
-  app.delete("/products/:id", { schema: { params: uuidParam } }, async (request, reply) => {
-    const deleted = await app.db
-      .delete(products)
-      .where(eq(products.id, request.params.id))
-      .returning({ id: products.id });
-    if (deleted.length === 0) throw notFound("Product not found");
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/products/:id",
+    { schema: { params: uuidParam, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const deleted = await app.db.transaction(async (tx) => {
+        const before = await productSnapshot(tx, request.params.id);
+        const [row] = await tx
+          .delete(products)
+          .where(eq(products.id, request.params.id))
+          .returning({ id: products.id });
+        if (!row) return false;
+        await recordAudit(tx, request, { action: "product.deleted", subject: { type: "product", id: row.id }, before });
+        return true;
+      });
+      if (!deleted) throw notFound("Product not found");
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { cancelOrderInput, order, packingSlipsQuery, refundOrderInput } from "../../domain/schemas/orders.js";
+import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
+import type { Transaction } from "../db/client.js";
 import { packingSlipsPdf } from "../documents/packing-slips.js";
-import { conflict, notFound } from "../errors.js";
+import { conflict, HttpError, notFound } from "../errors.js";
 import { cancelOrder } from "../orders/cancel.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
 import { findOrder } from "../orders/queries.js";
@@ -20,7 +22,14 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: cancelOrderInput, response: { 200: order } } },
     async (request) => {
       const { id } = request.params;
-      if (!(await cancelOrder(app.db, id, "admin", request.body.reason))) {
+      const recordCancel = (tx: Transaction) =>
+        recordAudit(tx, request, {
+          action: "order.cancelled",
+          subject: { type: "order", id },
+          before: { status: "pending" },
+          after: { status: "cancelled", cancelReason: "admin", note: request.body.reason },
+        });
+      if (!(await cancelOrder(app.db, id, "admin", { note: request.body.reason, onCancelled: recordCancel }))) {
         const now = await findOrder(app.db, id);
         if (!now) throw notFound("Order not found");
         throw conflict(
@@ -42,7 +51,26 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const admin = requireUser(request);
       const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: app.config.shop.name };
-      await refundOrder(context, id, request.body, admin.id);
+      const { amountCents, reason, restock } = request.body;
+      try {
+        await refundOrder(context, id, request.body, admin.id, (tx, done) =>
+          recordAudit(tx, request, {
+            action: "order.refunded",
+            subject: { type: "order", id },
+            after: { amountCents: done.amountCents, reason, restock: done.restock, status: done.orderStatus },
+          }),
+        );
+      } catch (error) {
+        // A refusal changes nothing but is still an admin's action: who tried, and PayFast's answer.
+        if (error instanceof HttpError && error.statusCode !== 404) {
+          await recordAudit(app.db, request, {
+            action: "order.refund_refused",
+            subject: { type: "order", id },
+            after: { amountCents, reason, restock, refusal: error.message },
+          });
+        }
+        throw error;
+      }
       app.mail.wake();
       const refunded = await findOrder(app.db, id);
       if (!refunded) throw notFound("Order not found");

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
+import { adminAuditRoutes } from "./audit.js";
 import { adminCategoryRoutes } from "./categories.js";
+import { adminDashboardRoutes } from "./dashboard.js";
 import { adminEmailRoutes } from "./emails.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
@@ -29,4 +31,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminEmailRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(adminDashboardRoutes);
 };

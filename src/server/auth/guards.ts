@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { recordAudit } from "../audit/record.js";
 import { forbidden, unauthorized } from "../errors.js";
 
 /** The user behind a request's session (never taken from a header). */
@@ -29,10 +30,19 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** onRequest hook for the whole /api/admin subtree: 401 without a session, 403 for a customer. */
+/**
+ * onRequest hook for the whole /api/admin subtree: 401 without a session, 403 for a customer. A
+ * signed-in customer knocking on the admin's door is a security event: the audit trail keeps it.
+ */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
   const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden("You do not have permission to access the admin panel");
+  if (!user.isAdmin) {
+    await recordAudit(request.server.db, request, {
+      action: "auth.admin_refused",
+      after: { method: request.method, url: request.url.slice(0, 300) },
+    });
+    throw forbidden("You do not have permission to access the admin panel");
+  }
 }
 
 /** The signed-in user acting on their own account, or an admin; 401/403 otherwise. */

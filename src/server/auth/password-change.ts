@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage, changePasswordInput } from "../../domain/schemas/account.js";
+import { recordAudit } from "../audit/record.js";
 import { sessions, users } from "../db/schema.js";
 import { closeOpenResets, enqueueAccountChanged } from "./account-notices.js";
 import { confirmCurrentPassword } from "./current-password.js";
@@ -39,6 +40,11 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           change: "password",
           newEmail: null,
           changedAt: new Date().toISOString(),
+        });
+        await recordAudit(tx, request, {
+          action: "auth.password_changed",
+          subject: { type: "user", id: user.id },
+          after: { otherSessionsEnded: true },
         });
       });
       app.mail.wake();

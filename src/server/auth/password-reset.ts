@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage, forgotPasswordInput, resetPasswordInput } from "../../domain/schemas/account.js";
+import { recordAudit } from "../audit/record.js";
 import { passwordResets, sessions, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
@@ -108,8 +109,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ passwordHash })
           .where(eq(users.id, used.userId))
-          .returning({ id: users.id, email: users.email, fullName: users.fullName });
+          .returning({ id: users.id, username: users.username, email: users.email, fullName: users.fullName });
         if (!user) return null;
+        // By whoever holds the link: the account's owner as far as the shop can tell.
+        await recordAudit(tx, request, {
+          action: "auth.password_reset",
+          actor: { id: user.id, username: user.username },
+          subject: { type: "user", id: user.id },
+          after: { resetId: used.id, sessionsEnded: true },
+        });
         await closeOpenResets(tx, user.id);
         // Whoever knew the old password (or held a session) is out.
         await tx.delete(sessions).where(eq(sessions.userId, user.id));

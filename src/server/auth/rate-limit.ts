@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../errors.js";
 
@@ -22,15 +23,24 @@ export async function countAttempt(
     distinct.map((key) => sql`(${key}, 1, now() + interval '${sql.raw(WINDOW)}')`),
     sql`, `,
   );
-  const { rows } = await db.execute<{ count: number; retry_after: number }>(sql`
+  const { rows } = await db.execute<{ key: string; count: number; retry_after: number }>(sql`
     insert into rate_limits (key, count, reset_at) values ${values}
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after
+    returning key, count, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after
   `);
   const over = rows.filter((row) => row.count > limit);
   if (over.length > 0) {
+    // A lockout is recorded once per budget and window (its first refusal), not for every attempt it refuses.
+    const lockedNow = over.filter((row) => row.count === limit + 1).map((row) => row.key);
+    if (lockedNow.length > 0) {
+      await recordAudit(db, reply.request, {
+        action: "auth.rate_limited",
+        actor: null,
+        after: { keys: lockedNow, limit },
+      });
+    }
     reply.header("retry-after", String(Math.max(...over.map((row) => row.retry_after))));
     throw new HttpError(429, "Too many attempts. Please wait a minute and try again.", "RATE_LIMITED");
   }

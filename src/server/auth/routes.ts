@@ -1,6 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
+import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
 import { unauthorized } from "../errors.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
@@ -66,9 +67,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await countAttempt(app.db, reply, attemptKeys("login", request, [account]), app.config.authRateLimitPerMinute);
     // Unknown user and wrong password take the same path, time and answer.
     const matches = await verifyPassword(found?.passwordHash ?? null, password);
-    if (!found || !matches) throw unauthorized("Invalid credentials", "INVALID_CREDENTIALS");
+    if (!found || !matches) {
+      await recordAudit(app.db, request, {
+        action: "auth.login_failed",
+        actor: found ? { id: found.id, username: found.username } : null,
+        // What was typed, when it names nobody (bounded: a password typed into the wrong field must not sit here whole).
+        after: found
+          ? { reason: "wrong password" }
+          : { reason: "unknown account", identifier: identifier.slice(0, 60) },
+      });
+      throw unauthorized("Invalid credentials", "INVALID_CREDENTIALS");
+    }
 
     await startSession(request, reply, found);
+    await recordAudit(app.db, request, {
+      action: "auth.login_succeeded",
+      actor: { id: found.id, username: found.username },
+      subject: { type: "user", id: found.id },
+      after: { isAdmin: found.isAdmin },
+    });
     const { passwordHash: _hash, ...signedIn } = found;
     return toUser(signedIn);
   });

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -41,6 +43,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`),
+    // The admin's Users tab: newest first, in keyset pages.
+    index("users_created_at_id_idx").on(table.createdAt, table.id),
   ],
 );
 
@@ -153,6 +157,8 @@ export const orders = pgTable(
      * transaction history proved it when the notification never came) or "admin" (by hand).
      */
     paidBy: text("paid_by", { enum: ["itn", "reconcile", "admin"] }),
+    /** The admin who marked it paid by hand (paid_by "admin"); kept when the admin's account goes. */
+    paidByUserId: uuid("paid_by_user_id").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
     /** PayFast's id of the payment that paid this order (refunds and "paid twice" need it). */
     pfPaymentId: text("pf_payment_id"),
@@ -437,3 +443,58 @@ export const payfastEmulatorRefunds = pgTable(
   },
   (table) => [index("payfast_emulator_refunds_payment_idx").on(table.pfPaymentId)],
 );
+
+/**
+ * The audit trail (docs/decisions/011-audit-trail.md): every admin action and security event, who
+ * did it (id and username as they were), when, from which address, and what changed. Written by
+ * src/server/audit/record.ts in the transaction of the change it records; never updated.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** No foreign key: the record outlives the account, and a failed login may name nobody. */
+    actorId: uuid("actor_id"),
+    actorUsername: text("actor_username"),
+    /** request.ip (TRUST_PROXY decides whether X-Forwarded-For counts). */
+    address: text("address"),
+    requestId: text("request_id"),
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    // An order's (or a user's) actions, newest first, for the order view and the customer page.
+    index("audit_log_subject_idx").on(table.subjectType, table.subjectId, table.id),
+    index("audit_log_actor_idx").on(table.actorId, table.id),
+  ],
+);
+
+/**
+ * The dashboard's counters (src/server/admin/dashboard.ts): orders and their totals per South
+ * African day of placing and status. A statement trigger on orders appends what each statement
+ * changed to order_stat_changes (inserts only, so no order transaction ever waits on another's
+ * counter row); the compact-order-stats job folds them into order_stats every minute. The
+ * dashboard sums both, so it is exact at once and its cost does not grow with the orders.
+ */
+export const orderStats = pgTable(
+  "order_stats",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").notNull(),
+    orders: integer("orders").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.status] })],
+);
+
+export const orderStatChanges = pgTable("order_stat_changes", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  day: date("day", { mode: "string" }).notNull(),
+  status: text("status").notNull(),
+  orders: integer("orders").notNull(),
+  totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+});

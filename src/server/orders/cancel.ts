@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { CancelReason } from "../../domain/order-status.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { releaseHeld } from "../stock/settle.js";
 
@@ -13,8 +13,15 @@ export async function cancelOrder(
   db: Database,
   orderId: string,
   reason: CancelReason,
-  /** What an admin wrote when cancelling by hand. */
-  note: string | null = null,
+  {
+    note = null,
+    onCancelled,
+  }: {
+    /** What an admin wrote when cancelling by hand. */
+    note?: string | null;
+    /** Runs in the cancel's transaction once it is made (the audit record of a person's cancel). */
+    onCancelled?: (tx: Transaction) => Promise<void>;
+  } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
@@ -24,6 +31,7 @@ export async function cancelOrder(
       .returning({ stockState: orders.stockState });
     if (!cancelled) return false;
     if (cancelled.stockState === "held") await releaseHeld(tx, orderId);
+    await onCancelled?.(tx);
     return true;
   });
 }

@@ -11,6 +11,8 @@ export interface MarkPaid {
   stockState: string;
   /** "itn" or "reconcile" (PayFast proved it), "admin" (Mark as Paid). */
   paidBy: "itn" | "reconcile" | "admin";
+  /** The admin who marked it paid by hand. */
+  paidByUserId?: string | null;
   /** PayFast's id of the payment, when PayFast proved it. */
   pfPaymentId?: string;
 }
@@ -28,6 +30,7 @@ export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: s
     .set({
       status: "completed",
       paidBy: paid.paidBy,
+      paidByUserId: paid.paidByUserId ?? null,
       paidAt: sql`now()`,
       payfastStatus: null,
       payfastStatusAt: null,

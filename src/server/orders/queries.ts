@@ -1,10 +1,10 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { trackingUrl } from "../../domain/couriers.js";
 import { centsToDecimal } from "../../domain/money.js";
-import type { Order, Refund } from "../../domain/schemas/orders.js";
+import type { AdminOrder, Order, Refund } from "../../domain/schemas/orders.js";
 import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
 import type { Database } from "../db/client.js";
-import { orderItems, orders, products, refunds } from "../db/schema.js";
+import { orderItems, orders, products, refunds, users } from "../db/schema.js";
 import type { ProductForOrder } from "./pricing.js";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -113,6 +113,37 @@ function groupByOrder<T extends { orderId: string }>(rows: readonly T[]): Map<st
 export async function findOrder(db: Database, id: string): Promise<Order | null> {
   const [order] = await listOrders(db, eq(orders.id, id));
   return order ?? null;
+}
+
+/** The admin's view of orders: each with how it was paid and which admin marked it paid (one query). */
+export async function withPaidBy(db: Database, list: readonly Order[]): Promise<AdminOrder[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .select({ id: orders.id, paidBy: orders.paidBy, paidByAdmin: users.username })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.paidByUserId))
+    .where(
+      inArray(
+        orders.id,
+        list.map((order) => order.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return list.map((order) => {
+    const row = byId.get(order.id);
+    return {
+      ...order,
+      paidBy: row?.paidBy ?? null,
+      paidByAdmin: row?.paidBy === "admin" ? (row.paidByAdmin ?? null) : null,
+    };
+  });
+}
+
+export async function findAdminOrder(db: Database, id: string): Promise<AdminOrder | null> {
+  const order = await findOrder(db, id);
+  if (!order) return null;
+  const [answer] = await withPaidBy(db, [order]);
+  return answer ?? null;
 }
 
 export function listOrdersForUser(db: Database, userId: string): Promise<Order[]> {

@@ -104,7 +104,16 @@ async function requestRefund(db: Database, orderId: string, request: RefundReque
 }
 
 /** Step 3, PayFast took it: everything that follows a refund, once, with the order locked. */
-export async function completeRefund(db: Database, refundId: string, shopName: string): Promise<void> {
+export async function completeRefund(
+  db: Database,
+  refundId: string,
+  shopName: string,
+  /** Runs in the completing transaction (the audit record of the admin's refund). */
+  onCompleted?: (
+    tx: Transaction,
+    refund: { amountCents: number; restock: boolean; orderStatus: string },
+  ) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [ref] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!ref) return;
@@ -124,9 +133,13 @@ export async function completeRefund(db: Database, refundId: string, shopName: s
       .where(eq(refunds.id, refundId))
       .returning({ completedAt: refunds.completedAt });
     const refundedCents = await completedCents(tx, order.id);
-    if (refundedCents >= order.totalCents) {
-      await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
-    }
+    const fully = refundedCents >= order.totalCents;
+    if (fully) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    await onCompleted?.(tx, {
+      amountCents: refund.amountCents,
+      restock: refund.restock,
+      orderStatus: fully ? "refunded" : order.status,
+    });
     await enqueueEmail(
       tx,
       {
@@ -197,6 +210,7 @@ export async function refundOrder(
   orderId: string,
   request: RefundRequest,
   adminId: string | null,
+  onCompleted?: Parameters<typeof completeRefund>[3],
 ): Promise<void> {
   const [order] = await context.db
     .select({ pfPaymentId: orders.pfPaymentId })
@@ -248,6 +262,6 @@ export async function refundOrder(
     log.info({ refusal: outcome.message }, "refund: refused by PayFast");
     throw payfastRefused(outcome.message);
   }
-  await completeRefund(context.db, refundId, context.shopName);
+  await completeRefund(context.db, refundId, context.shopName, onCompleted);
   log.info("refund: completed");
 }

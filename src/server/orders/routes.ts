@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas/orders.js";
+import { recordAudit } from "../audit/record.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
+import type { Transaction } from "../db/client.js";
 import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
@@ -92,7 +94,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw notFound("Order not found");
     const own = found.userId === user.id;
     if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
-    if (!(await cancelOrder(app.db, found.id, own ? "shopper" : "admin"))) {
+    const reason = own ? "shopper" : "admin";
+    const recordCancel = (tx: Transaction) =>
+      recordAudit(tx, request, {
+        action: "order.cancelled",
+        subject: { type: "order", id: found.id },
+        before: { status: "pending" },
+        after: { status: "cancelled", cancelReason: reason },
+      });
+    if (!(await cancelOrder(app.db, found.id, reason, { onCancelled: recordCancel }))) {
       const now = await findOrder(app.db, found.id);
       throw conflict(
         `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileInput, user } from "../../domain/schemas/account.js";
 import { uuidParam } from "../../domain/schemas/common.js";
+import { changedFields, recordAudit } from "../audit/record.js";
 import { closeOpenResets, enqueueAccountChanged } from "../auth/account-notices.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
@@ -53,6 +54,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(and(eq(users.id, id), sql`lower(${users.email}) = lower(${before.email})`))
             .returning(userColumns);
           if (!row) return null;
+          const fields = ["fullName", "email", "phone", "address", "city", "zipCode"] as const;
+          const pick = (user: typeof row) => Object.fromEntries(fields.map((field) => [field, user[field]]));
+          const changes = changedFields(pick(before), pick(row));
+          if (changes) {
+            await recordAudit(tx, request, {
+              action: emailChanges ? "user.email_changed" : "user.profile_updated",
+              subject: { type: "user", id },
+              ...changes,
+            });
+          }
           if (emailChanges) {
             await closeOpenResets(tx, id);
             // To the old address: if the change was not theirs, its owner hears of it there.

@@ -13,6 +13,7 @@ import { UsersTab } from "./users-tab";
 
 // Read now and then, so its code loads when the tab is first opened.
 const EmailsTab = lazy(() => import("./emails-tab"));
+const ActivityTab = lazy(() => import("./activity-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -22,6 +23,7 @@ const TABS = [
   { value: "categories", label: "Categories", Panel: CategoriesTab },
   { value: "users", label: "Users", Panel: UsersTab },
   { value: "emails", label: "Emails", Panel: EmailsTab },
+  { value: "activity", label: "Activity", Panel: ActivityTab },
 ] as const;
 
 /** The /admin screen. Loaded lazily by the admin gate, which shows it to admins only. */
@@ -33,7 +35,7 @@ export default function AdminPage() {
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-stone-900">Admin Panel</h1>
-          <p className="text-sm text-stone-600">Orders, payments and the catalogue</p>
+          <p className="text-sm text-stone-600">Orders, payments, the catalogue and customers</p>
         </div>
         <Link href="/" className={buttonClass({ variant: "outline" })}>
           Exit Admin

@@ -1,74 +1,90 @@
-import { formatRand, formatRandText } from "../../../domain/money";
+import { formatRandText } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
+import type { Dashboard } from "../../../domain/schemas/dashboard";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
 import { formatRecentDateTime } from "../../lib/format";
-import { useAdminOrders } from "./api/get-orders";
+import { useAdminDashboard } from "./api/get-dashboard";
 import { LowStockList } from "./low-stock-list";
-import { cancelReasonText, newestOrders, orderFigures } from "./order-model";
+import { cancelReasonText } from "./order-model";
+import { RevenueChart } from "./revenue-chart";
+import { StatusChart } from "./status-chart";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "./ui";
 
-const RECENT_ORDERS = 5;
-
+/** The Dashboard tab: every figure comes computed from GET /api/admin/dashboard (no orders are loaded here). */
 export function DashboardTab() {
+  const { data, isPending, isError, refetch } = useAdminDashboard();
+  if (isPending) return <LoadingRows label="Loading the dashboard" />;
+  if (isError) return <LoadError what="the dashboard" onRetry={() => refetch()} />;
+  const { figures } = data;
+  const waiting = `${figures.pendingOrders} waiting for payment`;
   return (
     <div className="grid gap-6">
-      <OrderOverview />
-      <LowStockList />
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          label="Total Orders"
+          value={figures.totalOrders}
+          hint={figures.cancelledOrders > 0 ? `${waiting}, ${figures.cancelledOrders} cancelled` : waiting}
+        />
+        <StatCard label="Paid Orders" value={figures.paidOrders} hint="Ready to ship" />
+        <StatCard label="Shipped Orders" value={figures.shippedOrders} />
+        <StatCard label="Total Revenue" value={formatRandText(figures.revenue)} hint="Paid and shipped orders" />
+      </dl>
+      <AttentionNote count={data.needsAttention} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <RevenueChart days={data.revenueByDay} />
+        <StatusChart statuses={data.ordersByStatus} />
+      </div>
+      <RecentOrders orders={data.recentOrders} />
+      <LowStockList entries={data.lowStock} />
     </div>
   );
 }
 
-function OrderOverview() {
-  const { data: orders, isPending, isError, refetch } = useAdminOrders();
-  if (isPending) return <LoadingRows label="Loading orders" />;
-  if (isError) return <LoadError what="the orders" onRetry={() => refetch()} />;
-
-  const figures = orderFigures(orders);
-  const recent = newestOrders(orders, RECENT_ORDERS);
-  const waiting = `${figures.pending} waiting for payment`;
+function AttentionNote({ count }: { count: number }) {
+  if (count === 0) {
+    return (
+      <p className="rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
+        No orders need attention.
+      </p>
+    );
+  }
   return (
-    <>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total Orders"
-          value={figures.total}
-          hint={figures.cancelled > 0 ? `${waiting}, ${figures.cancelled} cancelled` : waiting}
-        />
-        <StatCard label="Paid Orders" value={figures.paid} hint="Ready to ship" />
-        <StatCard label="Shipped Orders" value={figures.shipped} />
-        <StatCard label="Total Revenue" value={formatRand(figures.revenueCents)} hint="Paid and shipped orders" />
-      </dl>
+    <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <span className="tabular font-bold">{count}</span> {count === 1 ? "item needs" : "items need"} attention: see
+      Needs attention in Payment Verification.
+    </p>
+  );
+}
 
-      <section aria-labelledby="recent-orders">
-        <SectionHeader id="recent-orders" title="Recent Orders" />
-        {recent.length === 0 ? (
-          <EmptyState title="No orders yet">New orders show here as soon as shoppers check out.</EmptyState>
-        ) : (
-          <Panel>
-            <ul className="divide-y divide-stone-100">
-              {recent.map((order) => (
-                <li
-                  key={order.id}
-                  className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm md:grid-cols-[6.5rem_minmax(0,1fr)_7.5rem_6.5rem_10.5rem]"
-                >
-                  <span className="font-semibold text-stone-900">#{orderNumber(order.id)}</span>
-                  <span className="tabular text-right font-semibold md:order-4">{formatRandText(order.total)}</span>
-                  <span className="min-w-0 truncate text-stone-700 md:order-2">{order.customerEmail}</span>
-                  <time className="text-right text-stone-600 md:order-3 md:text-left" dateTime={order.createdAt}>
-                    {formatRecentDateTime(order.createdAt)}
-                  </time>
-                  <div className="col-span-2 md:order-5 md:col-span-1">
-                    <OrderStatusBadge status={order.status} />
-                    {cancelReasonText(order) && (
-                      <p className="mt-1 text-xs text-stone-600">{cancelReasonText(order)}</p>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </Panel>
-        )}
-      </section>
-    </>
+function RecentOrders({ orders }: { orders: Dashboard["recentOrders"] }) {
+  return (
+    <section aria-labelledby="recent-orders">
+      <SectionHeader id="recent-orders" title="Recent Orders" />
+      {orders.length === 0 ? (
+        <EmptyState title="No orders yet">New orders show here as soon as shoppers check out.</EmptyState>
+      ) : (
+        <Panel>
+          <ul className="divide-y divide-stone-100">
+            {orders.map((order) => (
+              <li
+                key={order.id}
+                className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm md:grid-cols-[6.5rem_minmax(0,1fr)_7.5rem_6.5rem_10.5rem]"
+              >
+                <span className="font-semibold text-stone-900">#{orderNumber(order.id)}</span>
+                <span className="tabular text-right font-semibold md:order-4">{formatRandText(order.total)}</span>
+                <span className="min-w-0 truncate text-stone-700 md:order-2">{order.customerEmail}</span>
+                <time className="text-right text-stone-600 md:order-3 md:text-left" dateTime={order.createdAt}>
+                  {formatRecentDateTime(order.createdAt)}
+                </time>
+                <div className="col-span-2 md:order-5 md:col-span-1">
+                  <OrderStatusBadge status={order.status} />
+                  {cancelReasonText(order) && <p className="mt-1 text-xs text-stone-600">{cancelReasonText(order)}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+    </section>
   );
 }

@@ -1,25 +1,23 @@
 import { useState } from "react";
+import type { Dashboard } from "../../../domain/schemas/dashboard";
 import { LOW_STOCK_LIMIT } from "../../../domain/stock";
 import { Button } from "../../components/ui/button";
-import { useAdminProducts } from "./api/get-products";
 import { LEVEL_CLASSES } from "./size-stock-list";
-import { type LowStockEntry, lowStockEntries } from "./stock-model";
-import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
+import { EmptyState, Panel, SectionHeader } from "./ui";
+
+type LowStockEntry = Dashboard["lowStock"][number];
 
 /** Enough to act on at a glance; the rest one tap away (a list only a little longer is shown whole). */
 const FIRST_SHOWN = 10;
 const SHOWN_WHOLE_UP_TO = 12;
 
 function unitsLeft(entry: LowStockEntry): string {
-  if (entry.level === "sold-out") return "Sold out";
-  return `${entry.left} left`;
+  return entry.left === 0 ? "Sold out" : `${entry.left} left`;
 }
 
-/** The Dashboard's "Low stock": sizes with LOW_STOCK_LIMIT or fewer units left to sell, sold out first. */
-export function LowStockList() {
-  const { data: products, isPending, isError, refetch } = useAdminProducts();
+/** The Dashboard's "Low stock" (from GET /api/admin/dashboard): sizes with LOW_STOCK_LIMIT or fewer units left to sell, sold out first. */
+export function LowStockList({ entries }: { entries: readonly LowStockEntry[] }) {
   const [showAll, setShowAll] = useState(false);
-  const entries = products ? lowStockEntries(products) : [];
   const capped = entries.length > SHOWN_WHOLE_UP_TO;
   const shown = showAll || !capped ? entries : entries.slice(0, FIRST_SHOWN);
 
@@ -30,11 +28,7 @@ export function LowStockList() {
         title="Low stock"
         description={`Sizes with ${LOW_STOCK_LIMIT} or fewer units left to sell, sold out first. Units held by unpaid orders are counted out.`}
       />
-      {isPending ? (
-        <LoadingRows rows={1} label="Loading stock" />
-      ) : isError ? (
-        <LoadError what="the stock" onRetry={() => refetch()} />
-      ) : entries.length === 0 ? (
+      {entries.length === 0 ? (
         <EmptyState title="No sizes are running low">
           Every size has more than {LOW_STOCK_LIMIT} units left to sell.
         </EmptyState>
@@ -51,7 +45,7 @@ export function LowStockList() {
                   <span className="block text-stone-700">{entry.size}</span>
                 </span>{" "}
                 <span
-                  className={`tabular inline-flex items-center rounded-full px-2.5 py-1 text-xs font-bold whitespace-nowrap ring-1 ring-inset ${LEVEL_CLASSES[entry.level]}`}
+                  className={`tabular inline-flex items-center rounded-full px-2.5 py-1 text-xs font-bold whitespace-nowrap ring-1 ring-inset ${LEVEL_CLASSES[entry.left === 0 ? "sold-out" : "low"]}`}
                 >
                   {unitsLeft(entry)}
                   {entry.held > 0 && <span className="ml-1 font-medium"> ({entry.held} held)</span>}

@@ -51,6 +51,7 @@ export function OrderCard({
             {order.deliveryCity}, {order.deliveryProvince} {order.deliveryZipCode}
           </address>
           <ShippingNote order={order} />
+          <PaidByNote order={order} />
         </div>
         <div>
           <Subheading className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</Subheading>
@@ -89,6 +90,16 @@ export function OrderCard({
         </div>
       </footer>
     </article>
+  );
+}
+
+/** "Marked paid by thandi_admin": who confirmed a payment by hand (PayFast's own payments need no name). */
+function PaidByNote({ order }: { order: AdminOrder }) {
+  if (order.paidBy !== "admin") return null;
+  return (
+    <p className="mt-2 text-stone-800">
+      Marked paid by <span className="font-semibold">{order.paidByAdmin ?? "an admin whose account is gone"}</span>
+    </p>
   );
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   cancelReasonText,
   groupByLocalDay,
-  newestOrders,
   orderFigures,
   orderLines,
   ordersInRange,
@@ -99,13 +98,6 @@ describe("orderFigures", () => {
       { status: "completed", total: "20.00" },
     ]);
     expect(figures).toMatchObject({ total: 3, cancelled: 2, paid: 1, revenueCents: 2_000 });
-  });
-});
-
-describe("newestOrders", () => {
-  it("takes the newest orders first", () => {
-    const orders = [1, 5, 3, 4, 2, 6].map((day) => ({ id: String(day), createdAt: at(2025, 11, day) }));
-    expect(newestOrders(orders, 5).map((order) => order.id)).toEqual(["6", "5", "4", "3", "2"]);
   });
 });
 

@@ -3,7 +3,12 @@ import { CANCEL_REASON_LABELS, type OrderStatus } from "../../../domain/order-st
 import type { Order, OrderItem } from "../../../domain/schemas/orders";
 
 /** An order as the admin screens receive it: `items` may be a list or that list as JSON text (docs/product.md §3). */
-export type AdminOrder = Omit<Order, "items"> & { items: OrderItem[] | string };
+export type AdminOrder = Omit<Order, "items"> & {
+  items: OrderItem[] | string;
+  /** How it became paid, and which admin marked it paid by hand (the admin's answers carry both). */
+  paidBy?: "itn" | "reconcile" | "admin" | null;
+  paidByAdmin?: string | null;
+};
 
 function isOrderItem(value: unknown): value is OrderItem {
   if (typeof value !== "object" || value === null) return false;
@@ -126,10 +131,6 @@ export function orderFigures(orders: readonly Pick<AdminOrder, "status" | "total
       .filter((order) => order.status === "completed" || order.status === "processed")
       .reduce((sum, order) => sum + totalCents(order), 0),
   };
-}
-
-export function newestOrders<T extends Pick<AdminOrder, "createdAt">>(orders: readonly T[], count: number): T[] {
-  return [...orders].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, count);
 }
 
 /** The toast after a status change, in docs/product.md §4's words. */

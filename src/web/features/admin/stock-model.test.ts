@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOW_STOCK_LIMIT } from "../../../domain/stock";
-import { heldText, leftText, lowStockEntries, productStock, sizeStock, stockLevel } from "./stock-model";
+import { heldText, leftText, productStock, sizeStock, stockLevel } from "./stock-model";
 
 const product = (
   name: string,
@@ -52,43 +52,6 @@ describe("productStock", () => {
       ["M", "sold-out"],
       ["L", "low"],
     ]);
-  });
-});
-
-describe("lowStockEntries", () => {
-  it("lists sizes with five or fewer left to sell, sold out first, then the fewest left", () => {
-    const entries = lowStockEntries([
-      product("Wipes", { One: 40 }),
-      product("Pads", { Regular: 4, Night: 6 }, { Night: 2 }),
-      product("Pants", { S: 0, M: 5, L: 1 }),
-    ]);
-    expect(entries.map((entry) => [entry.productName, entry.size, entry.left])).toEqual([
-      ["Pants", "S", 0],
-      ["Pants", "L", 1],
-      ["Pads", "Regular", 4],
-      ["Pads", "Night", 4],
-      ["Pants", "M", 5],
-    ]);
-  });
-
-  it("orders equal counts by product name, then by the product's size order", () => {
-    const entries = lowStockEntries([product("Zinc cream", { Tube: 0 }), product("Baby pants", { L: 0, S: 0 })]);
-    expect(entries.map((entry) => `${entry.productName} ${entry.size}`)).toEqual([
-      "Baby pants L",
-      "Baby pants S",
-      "Zinc cream Tube",
-    ]);
-  });
-
-  it("names the product each entry belongs to", () => {
-    expect(lowStockEntries([product("Pants", { S: 2 })])[0]).toMatchObject({
-      productId: "id-Pants",
-      productName: "Pants",
-    });
-  });
-
-  it("is empty when every size has more than five left", () => {
-    expect(lowStockEntries([product("Wipes", { One: 6 }), product("Pads", { Regular: 100 })])).toEqual([]);
   });
 });
 

@@ -40,25 +40,6 @@ export function productStock(product: StockedProduct): SizeStock[] {
   return product.sizes.map((size) => sizeStock(product, size));
 }
 
-export interface LowStockEntry extends SizeStock {
-  productId: string;
-  productName: string;
-}
-
-/**
- * The Dashboard's "Low stock": sizes with LOW_STOCK_LIMIT or fewer units left to sell, sold out
- * first, then the fewest left, then by product name and the product's own size order.
- */
-export function lowStockEntries(products: readonly StockedProduct[]): LowStockEntry[] {
-  const entries = products.flatMap((product) =>
-    productStock(product)
-      .map((size, order) => ({ ...size, order, productId: product.id, productName: product.name }))
-      .filter((entry) => entry.level !== "in-stock"),
-  );
-  entries.sort((a, b) => a.left - b.left || a.productName.localeCompare(b.productName, "en-ZA") || a.order - b.order);
-  return entries.map(({ order: _order, ...entry }) => entry);
-}
-
 /** How a size's units read in a list: "12", "Only 3", "Sold out". */
 export function leftText({ left, level }: Pick<SizeStock, "left" | "level">): string {
   if (level === "sold-out") return "Sold out";

@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Category } from "../../../../domain/schemas/catalog";
+import type { AdminCategory } from "../../../../domain/schemas/catalog";
 import { ADMIN_CATEGORIES_KEY } from "./keys";
 
-/** A category in the admin list: with how many products use it. */
-export interface AdminCategory extends Category {
-  productCount: number;
-}
+export type { AdminCategory };
 
-/** GET /api/admin/categories */
+/** GET /api/admin/categories: each with how many products use it. */
 export function useAdminCategories() {
   return useQuery<AdminCategory[]>({ queryKey: ADMIN_CATEGORIES_KEY, staleTime: 0 });
 }

@@ -8,6 +8,9 @@ export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
 export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
 export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
+export const ADMIN_DASHBOARD_KEY = ["/api/admin/dashboard"] as const;
+/** The audit trail's pages, per search: ["/api/admin/audit", "pages", q]. */
+export const ADMIN_AUDIT_KEY = ["/api/admin/audit"] as const;
 /** The outbox's pages, and each message under it: ["/api/admin/emails", id]. */
 export const ADMIN_EMAILS_KEY = ["/api/admin/emails"] as const;
 
@@ -34,7 +37,10 @@ export function ordersChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: PREPARING_ORDERS_KEY }),
     queryClient.invalidateQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
     queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-    // Paying or shipping an order writes an e-mail.
+    // Paying or shipping an order writes an e-mail, an audit record and moves the dashboard's figures.
     queryClient.invalidateQueries({ queryKey: ADMIN_EMAILS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
   ]);
 }

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { pageCursor } from "./customers.js";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /api/admin/audit: newest first; `q` matches the actor's username, the action, the subject's id or the address. */
+export const auditListQuery = z.object({
+  q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  cursor: pageCursor,
+});
+
+/** One record of the audit trail (docs/decisions/011-audit-trail.md). */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Who acted: their id and username as they were then; null for nobody known (a login naming no account). */
+  actorId: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  address: z.string().nullable(),
+  action: z.string(),
+  subjectType: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditPage = z.object({ entries: z.array(auditEntry), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** The actions as an admin reads them in the Activity tab. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "order.status_changed": "Order status changed",
+  "order.payment_confirmed": "Payment confirmed",
+  "order.cancelled": "Order cancelled",
+  "order.payfast_checked": "Checked with PayFast",
+  "payment.attention_resolved": "Payment marked resolved",
+  "product.created": "Product created",
+  "product.updated": "Product updated",
+  "product.deleted": "Product deleted",
+  "category.created": "Category created",
+  "category.updated": "Category updated",
+  "category.deleted": "Category deleted",
+  "user.admin_granted": "Made an admin",
+  "user.admin_revoked": "Admin rights removed",
+  "user.profile_updated": "Profile updated",
+  "user.email_changed": "E-mail address changed",
+  "email.resent": "E-mail resent",
+  "auth.login_succeeded": "Logged in",
+  "auth.login_failed": "Login failed",
+  "auth.rate_limited": "Locked out for a minute",
+  "auth.admin_refused": "Refused the admin panel",
+  "auth.password_changed": "Password changed",
+  "auth.password_reset": "Password reset",
+};

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
+
+/** GET /api/admin/dashboard: figures computed by the database, amounts in rand ("1249.50"). */
+export const dashboard = z.object({
+  /** SPEC.md's four cards, plus the orders waiting for payment and the cancelled ones. */
+  figures: z.object({
+    totalOrders: z.number().int(),
+    paidOrders: z.number().int(),
+    shippedOrders: z.number().int(),
+    pendingOrders: z.number().int(),
+    cancelledOrders: z.number().int(),
+    /** Totals of the paid and shipped orders. */
+    revenue: z.string(),
+  }),
+  /** The last 30 South African days, oldest first, each day present (0.00 when nothing was sold). */
+  revenueByDay: z.array(z.object({ day: z.string(), revenue: z.string(), orders: z.number().int() })),
+  /** Every status, with how many orders are in it now. */
+  ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), orders: z.number().int() })),
+  /** Sizes with 5 or fewer units left to sell, sold out first. */
+  lowStock: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      size: z.string(),
+      left: z.number().int(),
+      held: z.number().int(),
+    }),
+  ),
+  /** How many items Payment Verification's "Needs attention" holds (each kind counted up to 1,000). */
+  needsAttention: z.number().int(),
+  /** The five newest orders. */
+  recentOrders: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      total: z.string(),
+      customerEmail: z.string(),
+      createdAt: z.string(),
+      cancelReason: z.enum(CANCEL_REASONS).nullable(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboard>;

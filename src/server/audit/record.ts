@@ -1,0 +1,87 @@
+import type { FastifyRequest } from "fastify";
+import type { Database, Transaction } from "../db/client.js";
+import { auditLog } from "../db/schema.js";
+
+/** Every kind of audit record (README.md beside this file says when each is written). */
+export const AUDIT_ACTIONS = [
+  "order.status_changed",
+  "order.payment_confirmed",
+  "order.cancelled",
+  "order.refunded",
+  "order.refund_refused",
+  "order.payfast_checked",
+  "payment.attention_resolved",
+  "product.created",
+  "product.updated",
+  "product.deleted",
+  "category.created",
+  "category.updated",
+  "category.deleted",
+  "user.admin_granted",
+  "user.admin_revoked",
+  "user.profile_updated",
+  "user.email_changed",
+  "email.resent",
+  "auth.login_succeeded",
+  "auth.login_failed",
+  "auth.rate_limited",
+  "auth.admin_refused",
+  "auth.password_changed",
+  "auth.password_reset",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditSubjectType = "order" | "payment" | "product" | "category" | "user" | "email";
+
+export interface AuditEntry {
+  action: AuditAction;
+  subject?: { type: AuditSubjectType; id: string };
+  /** What the change replaced and what it made: only the fields that matter, never a secret. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /**
+   * Who acted, when it is not the request's signed-in user: the account a login names, or null for
+   * nobody known (a failed login naming no account). Default: request.user.
+   */
+  actor?: { id: string; username: string } | null;
+}
+
+/**
+ * Writes one audit record. Call it with the transaction of the change it records, so the record
+ * exists exactly when the change does (a rolled-back change leaves none, a committed one cannot
+ * lack it). Security events that change nothing (a refused login, a 403) pass `db`.
+ */
+export async function recordAudit(
+  tx: Database | Transaction,
+  request: FastifyRequest,
+  { action, subject, before = null, after = null, actor }: AuditEntry,
+): Promise<void> {
+  const who = actor === undefined ? request.user : actor;
+  await tx.insert(auditLog).values({
+    actorId: who?.id ?? null,
+    actorUsername: who?.username ?? null,
+    address: request.ip,
+    requestId: request.id,
+    action,
+    subjectType: subject?.type ?? null,
+    subjectId: subject?.id ?? null,
+    before,
+    after,
+  });
+}
+
+/** The fields of `after` that differ from `before`, each side with only those: what an update changed. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } | null {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      was[key] = before[key];
+      now[key] = after[key];
+    }
+  }
+  return Object.keys(now).length === 0 ? null : { before: was, after: now };
+}
