@@ -137,6 +137,26 @@ const ROUTES: Route[] = [
     url: () => `/api/admin/orders/${unknownId}/confirm-payment`,
     expected: adminOnly(404),
   },
+  {
+    method: "POST",
+    path: "/api/admin/orders/{id}/cancel",
+    url: () => `/api/admin/orders/${unknownId}/cancel`,
+    body: () => ({ reason: "Customer phoned" }),
+    expected: adminOnly(404),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/{id}/refund",
+    url: () => `/api/admin/orders/${unknownId}/refund`,
+    body: () => ({ amountCents: 1_000, reason: "Damaged", restock: false }),
+    expected: adminOnly(404),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/packing-slips.pdf",
+    url: () => "/api/admin/packing-slips.pdf?date=2026-01-05",
+    expected: adminOnly(200),
+  },
   { method: "GET", path: "/api/admin/users", url: () => `/api/admin/users`, expected: adminOnly(200) },
   {
     method: "GET",

@@ -215,7 +215,19 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
       // notify_buyer 0: the shop sends its own message, with the credit note (mail/templates/order-refunded.tsx).
       const body = { amount: amountCents, reason, notify_buyer: 0 };
       const { status, text } = await call("POST", `/refunds/${encodeURIComponent(pfPaymentId)}`, { body });
-      if (status >= 200 && status < 300) return { ok: true };
+      if (status >= 200 && status < 300) {
+        // PayFast's answers carry their own status: a 200 that says "failed" is still a refusal.
+        const said = (() => {
+          try {
+            return parseJson(text);
+          } catch {
+            return {};
+          }
+        })();
+        const data = (said.data ?? {}) as Record<string, unknown>;
+        if (said.status === "failed" || data.response === false) return { ok: false, message: payfastMessage(text) };
+        return { ok: true };
+      }
       // 401 is our own signature or account, 5xx PayFast's failure: the refund's outcome is not known.
       if (status === 401 || status >= 500) {
         throw new PayfastApiError(`POST /refunds answered ${status}: ${payfastMessage(text)}`);
