@@ -56,11 +56,17 @@ export async function insertOrder(
     lines,
     createdAt,
     customerEmail = "shopper@example.co.za",
+    deliveryName = "Thandi Mokoena",
+    deliveryPhone = "082 555 0101",
+    userId = null,
   }: {
     status?: "pending" | "completed" | "processed" | "cancelled";
     lines?: TestOrderLine[];
     createdAt?: Date;
     customerEmail?: string;
+    deliveryName?: string;
+    deliveryPhone?: string;
+    userId?: string | null;
   } = {},
 ): Promise<string> {
   const items = lines ?? (await firstProductLine(t));
@@ -74,9 +80,10 @@ export async function insertOrder(
         subtotalCents,
         deliveryFeeCents,
         totalCents: subtotalCents + deliveryFeeCents,
+        userId,
         customerEmail,
-        deliveryName: "Thandi Mokoena",
-        deliveryPhone: "082 555 0101",
+        deliveryName,
+        deliveryPhone,
         deliveryAddress: "12 Jacaranda Street",
         deliveryCity: "Pretoria",
         deliveryProvince: "Gauteng",

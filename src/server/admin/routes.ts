@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminEmailRoutes } from "./emails.js";
+import { adminOrderExportRoutes } from "./order-export.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(adminOrderRoutes);
+  await app.register(adminOrderExportRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
