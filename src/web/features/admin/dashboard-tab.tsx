@@ -1,10 +1,11 @@
-import { formatRand, formatRandText } from "../../../domain/money";
+import { formatRandText } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
 import { formatRecentDateTime } from "../../lib/format";
-import { useAdminOrders } from "./api/get-orders";
+import { useOrderSummary } from "./api/get-order-summary";
+import { useRecentOrders } from "./api/get-orders";
 import { LowStockList } from "./low-stock-list";
-import { cancelReasonText, newestOrders, orderFigures } from "./order-model";
+import { cancelReasonText } from "./order-model";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "./ui";
 
 const RECENT_ORDERS = 5;
@@ -19,12 +20,15 @@ export function DashboardTab() {
 }
 
 function OrderOverview() {
-  const { data: orders, isPending, isError, refetch } = useAdminOrders();
-  if (isPending) return <LoadingRows label="Loading orders" />;
-  if (isError) return <LoadError what="the orders" onRetry={() => refetch()} />;
+  const summary = useOrderSummary({});
+  const latest = useRecentOrders(RECENT_ORDERS);
+  if (summary.isPending || latest.isPending) return <LoadingRows label="Loading orders" />;
+  if (summary.isError || latest.isError) {
+    return <LoadError what="the orders" onRetry={() => Promise.all([summary.refetch(), latest.refetch()])} />;
+  }
 
-  const figures = orderFigures(orders);
-  const recent = newestOrders(orders, RECENT_ORDERS);
+  const figures = summary.data;
+  const recent = latest.data;
   const waiting = `${figures.pending} waiting for payment`;
   return (
     <>
@@ -36,7 +40,7 @@ function OrderOverview() {
         />
         <StatCard label="Paid Orders" value={figures.paid} hint="Ready to ship" />
         <StatCard label="Shipped Orders" value={figures.shipped} />
-        <StatCard label="Total Revenue" value={formatRand(figures.revenueCents)} hint="Paid and shipped orders" />
+        <StatCard label="Total Revenue" value={formatRandText(figures.revenue)} hint="Paid and shipped orders" />
       </dl>
 
       <section aria-labelledby="recent-orders">
