@@ -59,6 +59,10 @@ const sqlArray = (values: readonly string[]) => `array[${values.map((v) => `'${v
  */
 const r = (hash: string, k: number) => `('x' || substr(${hash}, ${k * 4 + 1}, 4))::bit(16)::int`;
 
+/** A version 4 UUID made of an md5 (its version and variant bits set), so every check of an id takes it. */
+const uuidOf = (hash: string) =>
+  `(substr(${hash}, 1, 12) || '4' || substr(${hash}, 14, 3) || substr('89ab', 1 + ('x' || substr(${hash}, 17, 1))::bit(4)::int % 4, 1) || substr(${hash}, 18, 15))::uuid`;
+
 /** Writes the customers, orders and lines in one transaction; answers how many orders were added. */
 export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end = new Date() }: SeedOrdersOptions) {
   const customers = Math.max(50, Math.round(orders / 8));
@@ -80,7 +84,7 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
     const h = `md5($1::text || ':c:' || c)`;
     await client.query(
       `create temp table seed_customers on commit drop as
-       select c, md5($1::text || ':customer:' || c)::uuid as id, first, last,
+       select c, ${uuidOf("md5($1::text || ':customer:' || c)")} as id, first, last,
          lower(replace(first || '.' || last, ' ', '')) || c || '@' || (${sqlArray(DOMAINS)})[1 + ${r(h, 3)} % ${DOMAINS.length}] as email,
          '0' || (60 + ${r(h, 4)} % 25) || ' ' || lpad((${r(h, 5)} % 1000)::text, 3, '0') || ' ' || lpad((${r(h, 6)} % 10000)::text, 4, '0') as phone,
          (1 + ${r(h, 7)} % 199) || ' ' || (${sqlArray(STREETS)})[1 + ${r(h, 1)} % ${STREETS.length}] as address,
@@ -103,7 +107,7 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
     const o = `md5($1::text || ':o:' || n)`;
     await client.query(
       `create temp table seed_orders on commit drop as
-       select n, md5($1::text || ':order:' || n)::uuid as id, 1 + ${r(o, 0)} % $3::int as customer,
+       select n, ${uuidOf("md5($1::text || ':order:' || n)")} as id, 1 + ${r(o, 0)} % $3::int as customer,
          ${r(o, 1)} % 10 = 0 as guest,
          case when n <= $4::int then $2::timestamptz - (n - 1 + ${r(o, 2)} / 65536.0) * (interval '50 minutes' / $4::int)
               else $2::timestamptz - interval '1 hour' - ((n - $4::int) + ${r(o, 2)} / 65536.0) * (interval '730 days' / ($5::int - $4::int + 1))
