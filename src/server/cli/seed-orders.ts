@@ -63,7 +63,10 @@ const r = (hash: string, k: number) => `('x' || substr(${hash}, ${k * 4 + 1}, 4)
 const uuidOf = (hash: string) =>
   `(substr(${hash}, 1, 12) || '4' || substr(${hash}, 14, 3) || substr('89ab', 1 + ('x' || substr(${hash}, 17, 1))::bit(4)::int % 4, 1) || substr(${hash}, 18, 15))::uuid`;
 
-/** Writes the customers, orders and lines in one transaction; answers how many orders were added. */
+/**
+ * Writes the customers, orders and lines in one transaction. Answers how many of this seed's orders
+ * the database holds afterwards and how many lines were added (none when the seed was there already).
+ */
 export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end = new Date() }: SeedOrdersOptions) {
   const customers = Math.max(50, Math.round(orders / 8));
   // The newest orders are minutes old (some still waiting for payment); the rest spread over two years.
@@ -216,7 +219,7 @@ async function main() {
     const added = await seedOrders(client, options);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Added ${added.orders} orders (${added.lines} lines) for up to ${added.customers} customers in ${seconds} s.`,
+      `Seed ${options.seed ?? 1}: its ${added.orders} orders (for up to ${added.customers} customers) are in the database; ${added.lines} order lines added now, in ${seconds} s.`,
     );
   } finally {
     await client.end();
