@@ -10,7 +10,7 @@ import { orderRangeQuery } from "../../domain/schemas/admin-orders.js";
 import { orderExportStatement } from "./order-queries.js";
 
 /** Rows fetched from PostgreSQL's cursor at a time: the export holds about this many, whatever the range. */
-const BATCH_ROWS = 1_000;
+const BATCH_ROWS = 500;
 
 const COLUMNS = [
   "Order number",
