@@ -60,10 +60,11 @@ test("an admin finds a paid order by search, opens its page and ships it from th
   // An action from the page: ship it with a courier.
   await order.getByRole("button", { name: "Mark as Shipped" }).click();
   const dialog = admin.getByRole("dialog", { name: `Ship order #${number}` });
-  await dialog.getByLabel("Courier (optional)").fill("The Courier Guy");
+  await dialog.getByLabel("Courier (optional)").selectOption("The Courier Guy");
   await dialog.getByRole("button", { name: "Mark as Shipped" }).click();
   await expect(admin.getByText("Order marked as processed and ready to ship").first()).toBeVisible();
   await expect(order.getByText("Order shipped and completed")).toBeVisible();
+  await expect(order).toContainText("Shipped with The Courier Guy");
   await expect(admin.getByRole("list", { name: "E-mails about this order" })).toContainText("Order shipped");
 
   await admin.getByRole("link", { name: "Back to orders" }).click();
