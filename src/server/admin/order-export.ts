@@ -97,11 +97,9 @@ export const adminOrderExportRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error) request.log.warn({ err: error }, "order export ended early");
       });
       const name = `orders-${from ? SA_DATE.format(from) : "start"}-to-${to ? SA_DATE.format(new Date(to.getTime() - 1)) : "now"}.csv`;
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${name}"`)
-        // The stream goes out as it is, not through the serializer: its schema says what it carries.
-        .send(csv as unknown as string);
+      reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${name}"`);
+      // The stream goes out as it is, not through the serializer: its schema says what it carries.
+      return reply.send(csv as unknown as string);
     },
   );
 };
