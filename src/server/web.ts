@@ -19,6 +19,11 @@ const SPA_ROUTES = new Set([
   "/terms-and-conditions",
 ]);
 
+/** Pages with an id in their path: an order's page in the admin. */
+const SPA_ROUTE_PATTERNS = [/^\/admin\/orders\/[0-9a-fA-F-]{36}$/];
+const isSpaRoute = (pathname: string) =>
+  SPA_ROUTES.has(pathname) || SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+
 const SHOP_CONFIG_PLACEHOLDER = "<!--shop-config-->";
 
 /**
@@ -85,7 +90,7 @@ export const webRoutes: FastifyPluginAsync = fp(async (app) => {
 
   const sendSpa = (pathname: string, reply: FastifyReply) =>
     reply
-      .status(SPA_ROUTES.has(pathname) ? 200 : 404)
+      .status(isSpaRoute(pathname) ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
       .send(indexHtml);

@@ -132,6 +132,19 @@ const ROUTES: Route[] = [
     expected: adminOnly(200),
   },
   {
+    method: "GET",
+    path: "/api/admin/orders/{id}",
+    url: () => `/api/admin/orders/${unknownId}`,
+    expected: adminOnly(404),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/orders/summary",
+    url: () => `/api/admin/orders/summary`,
+    expected: adminOnly(200),
+  },
+  { method: "GET", path: "/api/admin/orders.csv", url: () => `/api/admin/orders.csv`, expected: adminOnly(200) },
+  {
     method: "PATCH",
     path: "/api/admin/orders/{id}/confirm-payment",
     url: () => `/api/admin/orders/${unknownId}/confirm-payment`,

@@ -37,12 +37,13 @@ describe("admin access", () => {
 });
 
 describe("GET /api/admin/orders", () => {
-  it("lists every order newest first with its lines and delivery details", async () => {
+  it("answers a page of orders newest first with their lines and delivery details", async () => {
     const older = await insertOrder(t, { status: "processed", createdAt: new Date(Date.now() - 86_400_000) });
     const newer = await insertOrder(t, { status: "completed", customerEmail: "newer@example.co.za" });
     const response = await t.app.inject({ method: "GET", url: "/api/admin/orders", headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    const orders = response.json() as { id: string; createdAt: string }[];
+    const { orders, nextCursor } = response.json() as { orders: { id: string; createdAt: string }[]; nextCursor: null };
+    expect(nextCursor).toBeNull();
     const ids = orders.map((order) => order.id);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
     const created = orders.map((order) => Date.parse(order.createdAt));
@@ -58,13 +59,13 @@ describe("GET /api/admin/orders", () => {
 });
 
 describe("GET /api/admin/orders/preparing", () => {
-  it("lists only the pending orders and is never cached", async () => {
+  it("answers a page of only the pending orders and is never cached", async () => {
     const pending = await insertOrder(t);
     const paid = await insertOrder(t, { status: "completed" });
     const response = await t.app.inject({ method: "GET", url: "/api/admin/orders/preparing", headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
-    const orders = response.json() as { id: string; status: string }[];
+    const { orders } = response.json() as { orders: { id: string; status: string }[] };
     expect(orders.map((order) => order.id)).toContain(pending);
     expect(orders.map((order) => order.id)).not.toContain(paid);
     expect(orders.every((order) => order.status === "pending")).toBe(true);
@@ -153,7 +154,7 @@ describe("PATCH /api/admin/orders/:id/confirm-payment", () => {
     expect(response.json()).toMatchObject({ id, status: "completed", paidAt: expect.any(String) });
     expect(await orderStatus(t, id)).toMatchObject({ status: "completed", paidBy: "admin" });
     const preparing = await t.app.inject({ method: "GET", url: "/api/admin/orders/preparing", headers: { cookie } });
-    expect((preparing.json() as { id: string }[]).map((order) => order.id)).not.toContain(id);
+    expect((preparing.json() as { orders: { id: string }[] }).orders.map((order) => order.id)).not.toContain(id);
   });
 
   it("refuses with 409 an order that is no longer pending", async () => {

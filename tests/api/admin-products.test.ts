@@ -158,8 +158,8 @@ describe("DELETE /api/admin/products/:id", () => {
     expect(response.statusCode).toBe(204);
     expect(await publicProduct(id)).toBeUndefined();
 
-    const orders = await t.app.inject({ method: "GET", url: "/api/admin/orders", headers: { cookie } });
-    const order = (orders.json() as { id: string; items: unknown[]; total: string }[]).find((o) => o.id === orderId);
+    const view = await t.app.inject({ method: "GET", url: `/api/admin/orders/${orderId}`, headers: { cookie } });
+    const { order } = view.json() as { order: { id: string; items: unknown[]; total: string } };
     expect(order?.items).toEqual([
       { productId: null, name: validProduct.name, size: "L", quantity: 3, price: "189.90" },
     ]);

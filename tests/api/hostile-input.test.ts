@@ -656,12 +656,22 @@ describe("hostile input", () => {
         "/api/admin/categories",
         "/api/admin/orders",
         "/api/admin/orders/preparing",
+        "/api/admin/orders/summary",
+        "/api/admin/orders.csv",
         "/api/admin/users",
         "/api/admin/packing-slips.pdf",
         "/api/admin/audit",
         "/api/admin/dashboard",
       ),
       fc.string({ maxLength: 20 }).map((date) => `/api/admin/packing-slips.pdf?date=${encodeURIComponent(date)}`),
+      fc
+        .tuple(
+          fc.constantFrom("/api/admin/orders", "/api/admin/orders/preparing", "/api/admin/orders.csv"),
+          fc.constantFrom("limit", "cursor", "status", "from", "to", "q"),
+          fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("0", "-1", "1e9", "2025-02-30", "%00", "#", "%25_")),
+        )
+        .map(([path, name, value]) => `${path}?${name}=${encodeURIComponent(value)}`),
+      idFor(() => fixtures.orderId).map((id) => `/api/admin/orders/${id}`),
       idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}`),
       idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}/invoice.pdf`),
       fc

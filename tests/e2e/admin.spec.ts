@@ -71,10 +71,18 @@ async function placeOrder(request: APIRequestContext, userId: string, email: str
   return ((await response.json()) as { orderId: string }).orderId;
 }
 
+/** Every order, newest first, page by page. */
 async function adminOrders(request: APIRequestContext): Promise<WireOrder[]> {
-  const response = await request.get("/api/admin/orders");
-  expect(response.status()).toBe(200);
-  return (await response.json()) as WireOrder[];
+  const orders: WireOrder[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await request.get(`/api/admin/orders?limit=200${cursor ? `&cursor=${cursor}` : ""}`);
+    expect(response.status()).toBe(200);
+    const page = (await response.json()) as { orders: WireOrder[]; nextCursor: string | null };
+    orders.push(...page.orders);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return orders;
 }
 
 /** The value of a dashboard card, found by its label. */

@@ -56,6 +56,8 @@ export async function insertOrder(
     lines,
     createdAt,
     customerEmail = "shopper@example.co.za",
+    deliveryName = "Thandi Mokoena",
+    deliveryPhone = "082 555 0101",
     userId = null,
   }: {
     status?: "pending" | "completed" | "processed" | "cancelled";
@@ -63,6 +65,8 @@ export async function insertOrder(
     createdAt?: Date;
     customerEmail?: string;
     /** The customer who placed it (none: a guest's order). */
+    deliveryName?: string;
+    deliveryPhone?: string;
     userId?: string | null;
   } = {},
 ): Promise<string> {
@@ -79,8 +83,8 @@ export async function insertOrder(
         deliveryFeeCents,
         totalCents: subtotalCents + deliveryFeeCents,
         customerEmail,
-        deliveryName: "Thandi Mokoena",
-        deliveryPhone: "082 555 0101",
+        deliveryName,
+        deliveryPhone,
         deliveryAddress: "12 Jacaranda Street",
         deliveryCity: "Pretoria",
         deliveryProvince: "Gauteng",

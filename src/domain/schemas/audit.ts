@@ -33,6 +33,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.status_changed": "Order status changed",
   "order.payment_confirmed": "Payment confirmed",
   "order.cancelled": "Order cancelled",
+  "order.refunded": "Order refunded",
+  "order.refund_refused": "Refund refused",
   "order.payfast_checked": "Checked with PayFast",
   "payment.attention_resolved": "Payment marked resolved",
   "product.created": "Product created",

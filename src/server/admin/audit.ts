@@ -1,11 +1,11 @@
 import { and, desc, lt, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AUDIT_PAGE_SIZE, auditListQuery, auditPage } from "../../domain/schemas/audit.js";
+import { AUDIT_PAGE_SIZE, type AuditEntry, auditListQuery, auditPage } from "../../domain/schemas/audit.js";
 import { auditLog } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { containsPattern } from "./cursor.js";
 
-/** The text the audit trail's trigram index holds (migration 0007): the search must use this very expression. */
+/** The text the audit trail's trigram index holds (migration 0006): the search must use this very expression. */
 const searchText = sql`lower(coalesce(${auditLog.actorUsername}, '') || ' ' || ${auditLog.action} || ' ' || coalesce(${auditLog.subjectId}, '') || ' ' || coalesce(${auditLog.address}, ''))`;
 
 /** A cursor of the audit trail: the last record's id (records are never changed, ids only grow). */
@@ -13,6 +13,11 @@ function cursorId(cursor: string): number {
   const id = Number(Buffer.from(cursor, "base64url").toString("utf8"));
   if (!Number.isSafeInteger(id) || id < 1) throw badRequest("cursor must be a nextCursor from a previous page");
   return id;
+}
+
+/** A stored record as the API gives it (the request id stays in the database, for the logs). */
+export function auditEntryOf({ requestId: _requestId, at, ...row }: typeof auditLog.$inferSelect): AuditEntry {
+  return { ...row, at: at.toISOString() };
 }
 
 /** GET /api/admin/audit: the audit trail, newest first, in keyset pages, searched by actor, action, subject or address. */
@@ -33,7 +38,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     const page = rows.slice(0, AUDIT_PAGE_SIZE);
     const last = page.at(-1);
     return {
-      entries: page.map(({ requestId: _requestId, at, ...row }) => ({ ...row, at: at.toISOString() })),
+      entries: page.map(auditEntryOf),
       nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? Buffer.from(String(last.id)).toString("base64url") : null,
     };
   });

@@ -15,7 +15,7 @@ const SHOP_TIME_ZONE = "Africa/Johannesburg";
 export const ATTENTION_COUNT_CAP = 1000;
 const COUNT_CAP = ATTENTION_COUNT_CAP;
 
-/** Both halves of the counters (migration 0007): what is folded, and what changed since. */
+/** Both halves of the counters (migration 0006): what is folded, and what changed since. */
 const counters = sql`(
   select day, status, orders, total_cents from order_stats
   union all

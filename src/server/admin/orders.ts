@@ -2,6 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canMoveOrder, type OrderStatus } from "../../domain/order-status.js";
+import {
+  adminOrderDetail as adminOrderDetailAnswer,
+  adminOrderListQuery,
+  adminOrderPage,
+  orderRangeQuery,
+  orderSummary as orderSummaryAnswer,
+} from "../../domain/schemas/admin-orders.js";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { type AdminOrder, adminOrder, orderStatusInput } from "../../domain/schemas/orders.js";
 import { type AuditAction, recordAudit } from "../audit/record.js";
@@ -10,7 +17,8 @@ import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { enqueueOrderShipped } from "../mail/order-emails.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
-import { findAdminOrder, listOrders, withPaidBy } from "../orders/queries.js";
+import { findAdminOrder } from "../orders/queries.js";
+import { adminOrderDetail, listAdminOrderPage, orderSummary } from "./order-queries.js";
 
 interface MoveOptions {
   /** The audit record's action: a status change, or a payment confirmed in Payment Verification. */
@@ -74,11 +82,33 @@ async function moveOrder(
   return order;
 }
 
-/** /api/admin/orders: every order, the pending ones awaiting payment, and the status machine's moves. */
+/**
+ * /api/admin/orders: pages of orders (searched, filtered), the pending ones awaiting payment, one
+ * order with its payments and e-mails, a range's figures, and the status machine's moves.
+ */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/orders", async () => withPaidBy(app.db, await listOrders(app.db)));
+  const listSchema = { querystring: adminOrderListQuery, response: { 200: adminOrderPage } };
+  app.get("/orders", { schema: listSchema }, async (request) => listAdminOrderPage(app.db, request.query));
 
-  app.get("/orders/preparing", async () => withPaidBy(app.db, await listOrders(app.db, eq(orders.status, "pending"))));
+  app.get("/orders/preparing", { schema: listSchema }, async (request) =>
+    listAdminOrderPage(app.db, { ...request.query, status: "pending" }),
+  );
+
+  app.get(
+    "/orders/summary",
+    { schema: { querystring: orderRangeQuery, response: { 200: orderSummaryAnswer } } },
+    async (request) => orderSummary(app.db, request.query),
+  );
+
+  app.get(
+    "/orders/:id",
+    { schema: { params: uuidParam, response: { 200: adminOrderDetailAnswer } } },
+    async (request) => {
+      const detail = await adminOrderDetail(app.db, request.params.id);
+      if (!detail) throw notFound("Order not found");
+      return detail;
+    },
+  );
 
   const context = { db: app.db, shopName: app.config.shop.name };
   app.patch(

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from "./audit.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminEmailRoutes } from "./emails.js";
+import { adminOrderExportRoutes } from "./order-export.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
@@ -26,6 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(adminOrderRoutes);
   await app.register(adminRefundRoutes);
+  await app.register(adminOrderExportRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);

@@ -22,7 +22,7 @@ import { listOrders, withPaidBy } from "../orders/queries.js";
 import { toUser, userColumns } from "../users/queries.js";
 import { containsPattern, decodeCursor, encodeCursor } from "./cursor.js";
 
-/** The text the users' trigram index holds (migration 0007): the search must use this very expression. */
+/** The text the users' trigram index holds (migration 0006): the search must use this very expression. */
 const searchText = sql`lower(${users.username} || ' ' || ${users.fullName} || ' ' || ${users.email} || ' ' || ${users.phone})`;
 
 /**

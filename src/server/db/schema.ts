@@ -186,8 +186,12 @@ export const orders = pgTable(
     // The expiry sweep's question: which unpaid orders are older than the hold?
     index("orders_pending_created_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
     index("orders_user_id_created_idx").on(table.userId, table.createdAt),
-    index("orders_status_idx").on(table.status),
-    index("orders_created_at_idx").on(table.createdAt),
+    // The admin's lists page by (created_at, id), newest first, with or without a status
+    // (docs/decisions/010-keyset-paging-and-trigram-search.md). The search's trigram index is
+    // hand-written in migration 0007 (ORDER_SEARCH_TEXT in admin/order-queries.ts is its expression).
+    // Scanned backwards, ascending indexes serve ORDER BY created_at DESC, id DESC.
+    index("orders_created_id_idx").on(table.createdAt, table.id),
+    index("orders_status_created_id_idx").on(table.status, table.createdAt, table.id),
     uniqueIndex("orders_pf_payment_id_key").on(table.pfPaymentId).where(sql`${table.pfPaymentId} is not null`),
     check(
       "orders_status_known",

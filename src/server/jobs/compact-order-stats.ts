@@ -3,7 +3,7 @@ import type { Database } from "../db/client.js";
 
 /**
  * Folds the dashboard's counter changes (order_stat_changes, appended by the orders trigger of
- * migration 0007) into order_stats, in one statement: the dashboard, which sums both tables,
+ * migration 0006) into order_stats, in one statement: the dashboard, which sums both tables,
  * reads the same figures before and after. Safe to run twice or at once: each change row is
  * deleted, and so added, exactly once. Answers how many change rows it folded.
  */

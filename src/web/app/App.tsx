@@ -37,6 +37,7 @@ export function App() {
                 <Route path="/profile" component={ProfilePage} />
                 <Route path="/reset-password" component={ResetPasswordPage} />
                 <Route path="/admin" component={AdminGate} />
+                <Route path="/admin/orders/:id" component={AdminGate} />
                 <Route path="/return-policy" component={ReturnPolicyPage} />
                 <Route path="/terms-and-conditions" component={TermsPage} />
                 <Route component={NotFoundPage} />

@@ -1,15 +1,17 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "wouter";
+import { Link, useRoute } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSession } from "../account";
 
 // The admin panel's code is loaded only for admins (the server guards its data either way).
 const AdminPage = lazy(() => import("./admin-page"));
+const OrderPage = lazy(() => import("./order-page"));
 
-/** /admin: Authentication Required for guests, Access Denied for customers, the panel for admins. */
+/** /admin and /admin/orders/{id}: Authentication Required for guests, Access Denied for customers, the panel for admins. */
 export default function AdminGate() {
   const { user, isAdmin, restoring } = useSession();
+  const [onOrder, params] = useRoute<{ id: string }>("/admin/orders/:id");
   if (!user && restoring) return <p className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600">Loading...</p>;
   if (!user) {
     return (
@@ -33,7 +35,7 @@ export default function AdminGate() {
         </div>
       }
     >
-      <AdminPage />
+      {onOrder ? <OrderPage id={params.id} /> : <AdminPage />}
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CategoriesTab } from "./categories-tab";
@@ -28,7 +28,11 @@ const TABS = [
 
 /** The /admin screen. Loaded lazily by the admin gate, which shows it to admins only. */
 export default function AdminPage() {
-  const [tab, setTab] = useState<string>("dashboard");
+  // ?tab=orders: where the order page's "Back to orders" returns.
+  const wanted = new URLSearchParams(useSearch()).get("tab");
+  const [tab, setTab] = useState<string>(
+    TABS.some((entry) => entry.value === wanted) ? (wanted as string) : "dashboard",
+  );
   usePageTitle("Admin Panel");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { formatRand, formatRandText, parseRandToCents } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
@@ -11,13 +12,16 @@ export function OrderCard({
   order,
   action,
   headingLevel: Heading = "h3",
+  linked = true,
 }: {
   order: AdminOrder;
   action: ReactNode;
-  /** h4 where the cards sit under a list's own h3. */
-  headingLevel?: "h3" | "h4";
+  /** h4 where the cards sit under a list's own h3; h2 on the order's own page. */
+  headingLevel?: "h2" | "h3" | "h4";
+  /** The number links to the order's own page (not on that page). */
+  linked?: boolean;
 }) {
-  const Subheading = Heading === "h3" ? "h4" : "h5";
+  const Subheading = Heading === "h2" ? "h3" : Heading === "h3" ? "h4" : "h5";
   const number = orderNumber(order.id);
   const headingId = `order-${order.id}`;
   const lines = orderLines(order.items);
@@ -27,7 +31,16 @@ export function OrderCard({
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <Heading id={headingId} className="font-bold text-stone-900">
-            Order #{number}
+            {linked ? (
+              <Link
+                href={`/admin/orders/${order.id}`}
+                className="text-brand-800 underline-offset-2 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Order #{number}
+              </Link>
+            ) : (
+              <>Order #{number}</>
+            )}
           </Heading>
           <p className="text-sm text-stone-600">
             <time dateTime={order.createdAt}>{formatRecentDateTime(order.createdAt)}</time>

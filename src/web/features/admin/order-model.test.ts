@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  cancelReasonText,
-  groupByLocalDay,
-  orderFigures,
-  orderLines,
-  ordersInRange,
-  rangeStart,
-  statusChangedMessage,
-} from "./order-model";
+import { cancelReasonText, groupByLocalDay, orderLines, rangeStart, statusChangedMessage } from "./order-model";
 
 const at = (year: number, month: number, day: number, hour = 12, minute = 0) =>
   new Date(year, month - 1, day, hour, minute).toISOString();
@@ -50,20 +42,6 @@ describe("date ranges", () => {
     expect(rangeStart("month", now)?.getTime()).toBe(now.getTime() - 30 * 86_400_000);
     expect(rangeStart("all", now)).toBeNull();
   });
-
-  it("keeps only the orders placed in the range", () => {
-    const orders = [
-      { id: "a", createdAt: at(2025, 11, 22, 0, 5) },
-      { id: "b", createdAt: at(2025, 11, 21, 23, 55) },
-      { id: "c", createdAt: at(2025, 11, 10) },
-      { id: "d", createdAt: at(2025, 9, 1) },
-    ];
-    const ids = (range: "all" | "today" | "week" | "month") => ordersInRange(orders, range, now).map((o) => o.id);
-    expect(ids("today")).toEqual(["a"]);
-    expect(ids("week")).toEqual(["a", "b"]);
-    expect(ids("month")).toEqual(["a", "b", "c"]);
-    expect(ids("all")).toEqual(["a", "b", "c", "d"]);
-  });
 });
 
 describe("groupByLocalDay", () => {
@@ -77,27 +55,6 @@ describe("groupByLocalDay", () => {
       ["2025-11-22", ["today"]],
       ["2025-11-21", ["late", "early"]],
     ]);
-  });
-});
-
-describe("orderFigures", () => {
-  it("counts orders by status and sums the paid and shipped totals in cents", () => {
-    const figures = orderFigures([
-      { status: "pending", total: "100.00" },
-      { status: "completed", total: "249.99" },
-      { status: "processed", total: "0.02" },
-      { status: "processed", total: "1000.10" },
-    ]);
-    expect(figures).toEqual({ total: 4, pending: 1, paid: 1, shipped: 2, cancelled: 0, revenueCents: 125_011 });
-  });
-
-  it("counts cancelled orders without their totals in the revenue", () => {
-    const figures = orderFigures([
-      { status: "cancelled", total: "100.00" },
-      { status: "cancelled", total: "50.00" },
-      { status: "completed", total: "20.00" },
-    ]);
-    expect(figures).toMatchObject({ total: 3, cancelled: 2, paid: 1, revenueCents: 2_000 });
   });
 });
 

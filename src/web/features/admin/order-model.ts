@@ -1,5 +1,5 @@
 import { parseRandToCents } from "../../../domain/money";
-import { CANCEL_REASON_LABELS, type OrderStatus } from "../../../domain/order-status";
+import { CANCEL_REASON_LABELS } from "../../../domain/order-status";
 import type { Order, OrderItem } from "../../../domain/schemas/orders";
 
 /** An order as the admin screens receive it: `items` may be a list or that list as JSON text (docs/product.md §3). */
@@ -40,10 +40,6 @@ export function lineTotalCents(line: OrderItem): number {
   return (parseRandToCents(line.price) ?? 0) * line.quantity;
 }
 
-export function totalCents(order: Pick<AdminOrder, "total">): number {
-  return parseRandToCents(String(order.total)) ?? 0;
-}
-
 export type DateRange = "all" | "today" | "week" | "month";
 
 export const DATE_RANGES: { value: DateRange; label: string }[] = [
@@ -67,16 +63,6 @@ export function rangeStart(range: DateRange, now: Date): Date | null {
     case "month":
       return new Date(now.getTime() - 30 * DAY_MS);
   }
-}
-
-export function ordersInRange<T extends Pick<AdminOrder, "createdAt">>(
-  orders: readonly T[],
-  range: DateRange,
-  now: Date,
-) {
-  const start = rangeStart(range, now);
-  if (!start) return [...orders];
-  return orders.filter((order) => new Date(order.createdAt).getTime() >= start.getTime());
 }
 
 export interface OrderDay<T> {
@@ -107,30 +93,6 @@ export function groupByLocalDay<T extends Pick<AdminOrder, "createdAt">>(orders:
     days.set(key, day);
   }
   return [...days.values()];
-}
-
-export interface OrderFigures {
-  total: number;
-  pending: number;
-  paid: number;
-  shipped: number;
-  cancelled: number;
-  /** Paid and shipped orders' totals, in cents. */
-  revenueCents: number;
-}
-
-export function orderFigures(orders: readonly Pick<AdminOrder, "status" | "total">[]): OrderFigures {
-  const count = (status: OrderStatus) => orders.filter((order) => order.status === status).length;
-  return {
-    total: orders.length,
-    pending: count("pending"),
-    paid: count("completed"),
-    shipped: count("processed"),
-    cancelled: count("cancelled"),
-    revenueCents: orders
-      .filter((order) => order.status === "completed" || order.status === "processed")
-      .reduce((sum, order) => sum + totalCents(order), 0),
-  };
 }
 
 /** The toast after a status change, in docs/product.md §4's words. */

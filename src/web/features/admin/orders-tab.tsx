@@ -1,57 +1,65 @@
 import { ToggleGroup } from "radix-ui";
-import { useState } from "react";
-import { formatRand } from "../../../domain/money";
-import { nextOrderStatus } from "../../../domain/order-status";
-import { Button } from "../../components/ui/button";
+import { useCallback, useState } from "react";
+import { formatRandText } from "../../../domain/money";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../../domain/order-status";
+import { buttonClass } from "../../components/ui/button";
 import { formatDay } from "../../lib/format";
+import { orderExportUrl } from "./api/export-orders";
+import { useOrderSummary } from "./api/get-order-summary";
 import { useAdminOrders } from "./api/get-orders";
-import { useUpdateOrderStatus } from "./api/update-order-status";
-import { CancelNote } from "./cancel-note";
+import { LoadMore } from "./load-more";
+import { OrderActions } from "./order-actions";
 import { OrderCard } from "./order-card";
-import {
-  type AdminOrder,
-  DATE_RANGES,
-  type DateRange,
-  groupByLocalDay,
-  orderFigures,
-  ordersInRange,
-} from "./order-model";
+import { DATE_RANGES, type DateRange, groupByLocalDay, rangeStart } from "./order-model";
+import { OrderSearch } from "./order-search";
 import { PackingSlipsLink } from "./packing-slips-link";
-import { ShipOrderDialog } from "./ship-order-dialog";
-import { EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
+import { EmptyState, inputClass, LoadError, LoadingRows, StatCard } from "./ui";
 
-function StatusAction({ order }: { order: AdminOrder }) {
-  const update = useUpdateOrderStatus();
-  const [shipping, setShipping] = useState(false);
-  const next = nextOrderStatus(order.status);
-  if (order.status === "cancelled") return <CancelNote order={order} />;
-  if (order.status === "refunded") return <p className="text-sm font-medium text-violet-900">Refunded in full</p>;
-  if (next === "processed") {
-    return (
-      <>
-        <Button onClick={() => setShipping(true)}>Mark as Shipped</Button>
-        <ShipOrderDialog order={order} open={shipping} onOpenChange={setShipping} />
-      </>
-    );
-  }
-  if (next !== "completed") {
-    return <p className="text-sm font-medium text-green-800">Order shipped and completed</p>;
-  }
+function OrderSummaryCards({ from, rangeLabel }: { from: string | undefined; rangeLabel: string }) {
+  const { data: figures } = useOrderSummary({ from });
+  const value = (count: number | undefined) => (count === undefined ? "..." : count);
   return (
-    <Button onClick={() => update.mutate({ id: order.id, status: next })} disabled={update.isPending}>
-      {update.isPending ? "Saving..." : "Mark as Paid"}
-    </Button>
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label={`Summary: ${rangeLabel}`}>
+      <StatCard
+        label="Orders"
+        value={value(figures?.total)}
+        hint={figures && figures.cancelled > 0 ? `${figures.cancelled} cancelled` : undefined}
+      />
+      <StatCard label="Needs Payment" value={value(figures?.pending)} />
+      <StatCard label="Ready to Ship" value={value(figures?.paid)} />
+      <StatCard
+        label="Revenue"
+        value={figures ? formatRandText(figures.revenue) : "..."}
+        hint={figures ? `${figures.shipped} shipped` : undefined}
+      />
+    </dl>
   );
 }
 
 export function OrdersTab() {
-  const { data: orders, isPending, isError, refetch } = useAdminOrders();
   const [range, setRange] = useState<DateRange>("all");
+  // The range's start is fixed when it is chosen, so the lists' keys stay put as time passes.
+  const [from, setFrom] = useState<string | undefined>(undefined);
+  const [status, setStatus] = useState<OrderStatus | "">("");
+  const [q, setQ] = useState("");
+  const onSearch = useCallback((text: string) => setQ(text), []);
+  const chooseRange = (value: DateRange) => {
+    setRange(value);
+    setFrom(rangeStart(value, new Date())?.toISOString());
+  };
 
-  const shown = orders ? ordersInRange(orders, range, new Date()) : [];
-  const figures = orderFigures(shown);
-  const days = groupByLocalDay(shown);
+  const {
+    data: orders,
+    isPending,
+    isError,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useAdminOrders({ from, status: status || undefined, q: q || undefined });
+  const days = groupByLocalDay(orders ?? []);
   const rangeLabel = DATE_RANGES.find((option) => option.value === range)?.label ?? "";
+  const filtered = Boolean(q || status);
 
   return (
     <section aria-labelledby="orders-heading" className="grid gap-5">
@@ -62,7 +70,7 @@ export function OrdersTab() {
         <ToggleGroup.Root
           type="single"
           value={range}
-          onValueChange={(value) => value && setRange(value as DateRange)}
+          onValueChange={(value) => value && chooseRange(value as DateRange)}
           aria-label="Show orders from"
           className="grid w-full grid-cols-4 gap-1 rounded-lg border border-stone-300 bg-white p-1 sm:inline-flex sm:w-auto"
         >
@@ -78,43 +86,67 @@ export function OrdersTab() {
         </ToggleGroup.Root>
       </div>
 
+      <OrderSummaryCards from={from} rangeLabel={rangeLabel} />
+      <PackingSlipsLink />
+
+      <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_13rem_auto]">
+        <OrderSearch onSearch={onSearch} />
+        <label className="sr-only" htmlFor="orders-status">
+          Status
+        </label>
+        <select
+          id="orders-status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as OrderStatus | "")}
+          className={inputClass}
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <a href={orderExportUrl({ from })} download className={buttonClass({ variant: "outline" })}>
+          Export CSV
+        </a>
+      </div>
+
       {isPending ? (
         <LoadingRows label="Loading orders" />
       ) : isError ? (
         <LoadError what="the orders" onRetry={() => refetch()} />
+      ) : days.length === 0 ? (
+        <EmptyState title={filtered ? "No orders match" : "No orders in this period"}>
+          {filtered
+            ? "Check the order number or try part of the e-mail, name or phone."
+            : range === "all"
+              ? "Orders show here as soon as shoppers check out."
+              : "Try a longer period."}
+        </EmptyState>
       ) : (
         <>
-          <PackingSlipsLink />
-          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label={`Summary: ${rangeLabel}`}>
-            <StatCard
-              label="Orders"
-              value={figures.total}
-              hint={figures.cancelled > 0 ? `${figures.cancelled} cancelled` : undefined}
-            />
-            <StatCard label="Needs Payment" value={figures.pending} />
-            <StatCard label="Ready to Ship" value={figures.paid} />
-            <StatCard label="Revenue" value={formatRand(figures.revenueCents)} hint={`${figures.shipped} shipped`} />
-          </dl>
-
-          {days.length === 0 ? (
-            <EmptyState title="No orders in this period">
-              {range === "all" ? "Orders show here as soon as shoppers check out." : "Try a longer period."}
-            </EmptyState>
-          ) : (
-            days.map((day) => (
-              <section key={day.key} aria-labelledby={`day-${day.key}`} className="grid gap-3">
-                <h3 id={`day-${day.key}`} className="flex items-baseline gap-2 text-base font-semibold text-stone-900">
-                  {formatDay(day.date)}
-                  <span className="text-sm font-normal text-stone-600">
-                    ({day.orders.length} {day.orders.length === 1 ? "order" : "orders"})
-                  </span>
-                </h3>
-                {day.orders.map((order) => (
-                  <OrderCard key={order.id} order={order} headingLevel="h4" action={<StatusAction order={order} />} />
-                ))}
-              </section>
-            ))
-          )}
+          {days.map((day) => (
+            <section key={day.key} aria-labelledby={`day-${day.key}`} className="grid gap-3">
+              <h3 id={`day-${day.key}`} className="flex items-baseline gap-2 text-base font-semibold text-stone-900">
+                {formatDay(day.date)}
+                <span className="text-sm font-normal text-stone-600">
+                  ({day.orders.length} {day.orders.length === 1 ? "order" : "orders"}
+                  {hasNextPage && day === days.at(-1) ? " so far" : ""})
+                </span>
+              </h3>
+              {day.orders.map((order) => (
+                <OrderCard key={order.id} order={order} headingLevel="h4" action={<OrderActions order={order} />} />
+              ))}
+            </section>
+          ))}
+          <LoadMore
+            shown={orders?.length ?? 0}
+            noun="orders"
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+          />
         </>
       )}
     </section>

@@ -1,15 +1,28 @@
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { useCheckPayfast } from "./api/check-payfast";
 import { useConfirmPayment } from "./api/confirm-payment";
 import { usePreparingOrders } from "./api/get-preparing-orders";
 import { PAYMENT_ATTENTION_KEY, PREPARING_ORDERS_KEY } from "./api/keys";
 import { AttentionList } from "./attention-list";
+import { LoadMore } from "./load-more";
 import { OrderCard } from "./order-card";
+import { OrderSearch } from "./order-search";
 import { EmptyState, LoadError, LoadingRows, SectionHeader } from "./ui";
 
 export function PaymentVerificationTab() {
-  const { data: orders, isPending, isError, refetch } = usePreparingOrders();
+  const [q, setQ] = useState("");
+  const onSearch = useCallback((text: string) => setQ(text), []);
+  const {
+    data: orders,
+    isPending,
+    isError,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = usePreparingOrders({ q: q || undefined });
   const queryClient = useQueryClient();
   const refreshing =
     useIsFetching({ queryKey: PREPARING_ORDERS_KEY }) + useIsFetching({ queryKey: PAYMENT_ATTENTION_KEY }) > 0;
@@ -41,17 +54,21 @@ export function PaymentVerificationTab() {
           Waiting for payment
           {orders && orders.length > 0 && (
             <span className="text-sm font-normal text-stone-600">
-              ({orders.length} {orders.length === 1 ? "order" : "orders"})
+              ({orders.length}
+              {hasNextPage ? "+" : ""} {orders.length === 1 ? "order" : "orders"})
             </span>
           )}
         </h3>
+        <OrderSearch onSearch={onSearch} className="mb-3 max-w-md" />
         {isPending ? (
           <LoadingRows label="Loading orders waiting for payment" />
         ) : isError ? (
           <LoadError what="the orders waiting for payment" onRetry={() => refetch()} />
         ) : orders.length === 0 ? (
-          <EmptyState title="No payments to verify">
-            Orders show here from checkout until their payment is confirmed.
+          <EmptyState title={q ? "No waiting orders match" : "No payments to verify"}>
+            {q
+              ? "Check the order number or try part of the e-mail, name or phone."
+              : "Orders show here from checkout until their payment is confirmed."}
           </EmptyState>
         ) : (
           <div className="grid gap-3">
@@ -76,6 +93,13 @@ export function PaymentVerificationTab() {
                 />
               );
             })}
+            <LoadMore
+              shown={orders.length}
+              noun="orders"
+              hasNextPage={hasNextPage}
+              isFetchingNextPage={isFetchingNextPage}
+              fetchNextPage={fetchNextPage}
+            />
           </div>
         )}
       </section>

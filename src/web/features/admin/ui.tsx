@@ -8,7 +8,7 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
-      <dd className="tabular mt-1 text-2xl font-bold text-stone-900">{value}</dd>
+      <dd className="tabular mt-1 text-xl font-bold text-stone-900 sm:text-2xl">{value}</dd>
       {hint && <dd className="mt-1 text-xs text-stone-600">{hint}</dd>}
     </div>
   );
