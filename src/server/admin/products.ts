@@ -4,6 +4,7 @@ import { z } from "zod";
 import { adminProduct, type ProductValues, productInput } from "../../domain/schemas/catalog.js";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { listAdminProducts } from "../catalog/queries.js";
+import { slugAfterRename, slugForNewProduct } from "../catalog/slugs.js";
 import type { Database } from "../db/client.js";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "../db/errors.js";
 import { categories, products } from "../db/schema.js";
@@ -61,7 +62,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await productRow(app.db, request.body);
     const id = await app.db
       .transaction(async (tx) => {
-        const [created] = await tx.insert(products).values(row).returning({ id: products.id });
+        const slug = await slugForNewProduct(tx, row.name);
+        const [created] = await tx
+          .insert(products)
+          .values({ ...row, slug })
+          .returning({ id: products.id });
         if (!created) throw notFound("Product not found");
         await setStockLevels(tx, created.id, row, request.body.stock);
         return created.id;
@@ -77,9 +82,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await productRow(app.db, request.body);
       await app.db
         .transaction(async (tx) => {
+          const slug = await slugAfterRename(tx, request.params.id, row.name);
+          if (slug === null) throw notFound("Product not found");
           const [updated] = await tx
             .update(products)
-            .set({ ...row, updatedAt: new Date() })
+            .set({ ...row, slug, updatedAt: new Date() })
             .where(eq(products.id, request.params.id))
             .returning({ id: products.id });
           if (!updated) throw notFound("Product not found");
