@@ -30,7 +30,7 @@ test("the storefront has no serious or critical accessibility violations", async
 test("the product detail dialog has no serious or critical accessibility violations", async ({ page }) => {
   await openStorefront(page);
   const name = "Snug & Dry Baby Nappies Value Pack";
-  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("link", { name, exact: true }).click();
   const dialog = page.getByRole("dialog", { name });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Size").selectOption({ index: 1 });

@@ -78,18 +78,22 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             )}
           </div>
           <h3 id={nameId} className="mt-2 text-base leading-snug font-semibold text-stone-950">
-            {/* A real link (it works without JavaScript and opens in a new tab); a plain click opens the dialog over the grid. */}
-            <a
-              href={productPath(product.slug)}
-              onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                event.preventDefault();
-                onOpenDetail(product);
-              }}
-              className="text-left after:absolute after:inset-0 after:rounded-t-2xl after:content-[''] hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-700"
-            >
-              {product.name}
-            </a>
+            {product.outOfStock ? (
+              product.name
+            ) : (
+              // A real link: it works without JavaScript and in a new tab; a plain click opens the dialog over the grid.
+              <a
+                href={productPath(product.slug)}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onOpenDetail(product);
+                }}
+                className="text-left after:absolute after:inset-0 after:rounded-t-2xl after:content-[''] hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-700"
+              >
+                {product.name}
+              </a>
+            )}
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <p className="tabular text-lg font-bold text-stone-950">{formatRandText(product.price)}</p>
