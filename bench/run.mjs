@@ -22,6 +22,7 @@ const BENCHMARKS = [
   { id: "cold-start", file: "cold-start.mjs", title: "6. Cold start", timeoutMs: 240_000 },
   { id: "stock", file: "stock.mjs", title: "7. Stock under contention", timeoutMs: 240_000 },
   { id: "mail", file: "mail.mjs", title: "8. E-mail", timeoutMs: 300_000 },
+  { id: "pages", file: "pages.mjs", title: "9. Rendered pages", timeoutMs: 240_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
@@ -245,5 +246,6 @@ function benchName(id) {
     "cold-start": "cold start",
     stock: "stock",
     mail: "mail",
+    pages: "pages",
   }[id];
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
@@ -21,7 +21,11 @@ if (root) {
   if (pageData && root.firstElementChild) {
     fillQueryCache(queryClient, pageData);
     markServerRendered();
-    hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page (the server's HTML is already on screen meanwhile).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     createRoot(root).render(app);
   }
