@@ -133,8 +133,10 @@ describe("the storefront and category pages", () => {
     const all = await products();
     for (const product of all) {
       expect(text).toContain(product.name);
-      expect(response.body).toContain(`href="/products/${product.slug}"`);
+      // A card's name links to the product's address; an out-of-stock card opens nothing (docs/product.md §2).
+      expect(response.body.includes(`href="/products/${product.slug}"`)).toBe(!product.outOfStock);
     }
+    expect(all.some((product) => product.outOfStock)).toBe(true);
     expect(text).toContain(`${all.length} product(s) found`);
     expect(titleOf(response.body)).toBe(`${SHOP} | Nappies, period care and more, delivered across South Africa`);
     expect(canonicalOf(response.body)).toBe(`${PUBLIC_URL}/`);
