@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./helpers";
 
 /** axe-core over the whole page; serious and critical violations fail, with what and where. */
 async function expectNoSeriousViolations(page: Page) {
@@ -19,6 +20,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 async function openStorefront(page: Page) {
   await page.goto("/");
+  await waitForHydration(page);
   await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { Product } from "../../src/domain/schemas/catalog";
 import { formatRandText } from "../../src/web/lib/format";
-import { pickInStockProduct, signUpAndLogIn } from "./helpers";
+import { pickInStockProduct, signUpAndLogIn, waitForHydration } from "./helpers";
 
 /** Console errors and warnings of the page (React reports hydration mismatches there), and CSP refusals. */
 function watchConsole(page: Page): string[] {
@@ -11,14 +11,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
-}
-
-/** Resolves once React has hydrated the page: a card's link then opens the dialog instead of navigating. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith("__reactContainer")));
-  });
 }
 
 test.describe("without JavaScript", () => {
@@ -46,22 +38,22 @@ test("the storefront and a product page hydrate without a warning in the console
   const problems = watchConsole(page);
   const { product, size } = await pickInStockProduct(page);
   await page.goto("/");
-  await hydrated(page);
+  await waitForHydration(page);
   await expect(page.getByRole("article", { name: product.name, exact: true })).toBeVisible();
   await page.goto(`/products/${product.slug}`);
-  await hydrated(page);
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
   // Hydrated, the page works: a signed-in shopper adds to the cart from it.
   const shopper = await signUpAndLogIn(page);
   await page.reload();
-  await hydrated(page);
+  await waitForHydration(page);
   await expect(page.getByText(shopper.fullName)).toBeVisible();
   await page.getByLabel("Size").selectOption(size);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
   // The stored user and cart (read after hydration) and a category page hydrate cleanly too.
   await page.goto("/category/baby");
-  await hydrated(page);
+  await waitForHydration(page);
   await expect(page).toHaveTitle("Baby products | Snug & Dry");
   await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
   expect(problems).toEqual([]);
@@ -71,7 +63,7 @@ test("a product opened from the grid shows its dialog at its own address; Back c
   const problems = watchConsole(page);
   const { product } = await pickInStockProduct(page);
   await page.goto("/");
-  await hydrated(page);
+  await waitForHydration(page);
   const link = page.getByRole("link", { name: product.name, exact: true });
   await expect(link).toHaveAttribute("href", `/products/${product.slug}`);
   await link.scrollIntoViewIfNeeded();
@@ -102,7 +94,7 @@ test("a product opened from the grid shows its dialog at its own address; Back c
 test("the address of a product, shared or reloaded, opens its own page", async ({ page }) => {
   const { product } = await pickInStockProduct(page);
   await page.goto("/");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("link", { name: product.name, exact: true }).click();
   await expect(page.getByRole("dialog", { name: product.name })).toBeVisible();
   const shared = page.url();

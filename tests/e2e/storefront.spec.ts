@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { categoryBadge, filterAndSortProducts } from "../../src/domain/catalog.js";
 import { formatRand, formatRandText, parseRandToCents } from "../../src/domain/money.js";
 import type { Category, Product } from "../../src/domain/schemas/catalog.js";
+import { waitForHydration } from "./helpers";
 
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";
 const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc" } as const;
@@ -11,11 +12,19 @@ const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc"
  * Opens the storefront and returns the catalogue exactly as this page received it, so the
  * expectations hold even while other specs add or remove products on the shared server.
  */
-/** The storefront comes rendered by the server with the catalogue in it: the browser fetches nothing more. */
+/**
+ * The storefront comes rendered by the server with the catalogue it shows in its page data (the
+ * browser fetches nothing more): the products and categories are read from there.
+ */
 async function openStorefront(page: Page, path = "/") {
   await page.goto(path);
-  const products = (await (await page.request.get("/api/products")).json()) as Product[];
-  const categories = (await (await page.request.get("/api/categories")).json()) as Category[];
+  await waitForHydration(page);
+  const pageData = JSON.parse((await page.locator("#page-data").textContent()) ?? "{}") as {
+    queries: { key: string[]; data: unknown }[];
+  };
+  const dataOf = (key: string) => pageData.queries.find((query) => query.key[0] === key)?.data;
+  const products = dataOf("/api/products") as Product[];
+  const categories = dataOf("/api/categories") as Category[];
   await expect(countLine(page)).toHaveText(`${products.length} product(s) found`);
   return { products, categories };
 }
@@ -60,7 +69,10 @@ test("the storefront shows a skeleton grid of 8 cards and Loading... until the p
     await held;
     await route.continue();
   });
-  await page.goto("/");
+  // `/` comes rendered with its products; the browser fetches them when it renders the storefront
+  // itself, as after arriving on another page (docs/decisions/012-server-rendering.md).
+  await page.goto("/return-policy");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(countLine(page)).toHaveText("Loading...");
   await expect(productsRegion(page).locator('ul[aria-hidden="true"] > li')).toHaveCount(8);
   release();
