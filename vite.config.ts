@@ -22,17 +22,32 @@ function devShopConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds (docs/decisions/012-server-rendering.md): the browser's (dist/web), then with `--ssr
+ * entry-server.tsx` the server's entry (dist/ssr/entry-server.js), which renders the same App the
+ * browser hydrates. The server build keeps its dependencies (React, wouter...) as imports from
+ * node_modules and copies no public files.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss(), devShopConfig()],
-  build: {
-    outDir: "../../dist/web",
-    emptyOutDir: true,
-    target: "es2022",
-    sourcemap: false,
-    reportCompressedSize: false,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: "../../dist/ssr",
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: "node20",
+        sourcemap: false,
+        reportCompressedSize: false,
+      }
+    : {
+        outDir: "../../dist/web",
+        emptyOutDir: true,
+        target: "es2022",
+        sourcemap: false,
+        reportCompressedSize: false,
+      },
   server: {
     // PUBLIC_URL names this port (PayFast's return, cancel and notify URLs): never another one.
     strictPort: true,
@@ -41,4 +56,4 @@ export default defineConfig({
       "/payfast-emulator": apiTarget,
     },
   },
-});
+}));

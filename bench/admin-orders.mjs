@@ -46,6 +46,7 @@ const ROUTES = [
   },
   { name: "search by order number", path: (probe) => `/api/admin/orders?q=${probe.number}`, requests: 150 },
   { name: "CSV of a month", path: (probe) => `/api/admin/orders.csv?${probe.month}`, requests: 60 },
+  { name: "dashboard", path: () => "/api/admin/dashboard", requests: 150 },
 ];
 
 const percentile = (values, p) => {

@@ -23,6 +23,7 @@ const BENCHMARKS = [
   { id: "stock", file: "stock.mjs", title: "7. Stock under contention", timeoutMs: 240_000 },
   { id: "mail", file: "mail.mjs", title: "8. E-mail", timeoutMs: 300_000 },
   { id: "admin-orders", file: "admin-orders.mjs", title: "9. Admin at 200,000 orders", timeoutMs: 600_000 },
+  { id: "pages", file: "pages.mjs", title: "10. Rendered pages", timeoutMs: 240_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
@@ -247,5 +248,6 @@ function benchName(id) {
     stock: "stock",
     mail: "mail",
     "admin-orders": "admin orders",
+    pages: "pages",
   }[id];
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// 5. Storefront: the first-load JavaScript of `/` (gzip) and Lighthouse's mobile performance score
-// of `/`, by the storefront's own scripts (`npm run bench:size`, `npm run bench:lighthouse`), read
-// and held to this issue's bars. A script that does not exist yet is reported "not available".
+// 5. Storefront: the first-load JavaScript of `/` (gzip) and Lighthouse's mobile scores of `/` and
+// of a product page, by the storefront's own scripts (`npm run bench:size`, `npm run
+// bench:lighthouse`), read and held to the issues' bars (16: performance, accessibility and SEO
+// 100 on both). A script that does not exist yet is reported "not available".
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,8 +10,12 @@ import { log, main, ROOT, tempDir } from "./lib/harness.mjs";
 import { emit, row, verdict } from "./lib/report.mjs";
 
 const BENCH = "storefront";
-const SIZE_BAR_KB = 110;
-const PERFORMANCE_BAR = 95;
+const SIZE_BAR_KB = 95;
+const PERFORMANCE_BAR = 100;
+/** Accessibility and SEO, on both pages. */
+const OTHER_BARS = { accessibility: 100, seo: 100 };
+/** A seeded product (src/server/db/seed-data.ts): its slug is made from its name. */
+const PRODUCT_PAGE = "/products/snug-and-dry-baby-nappies-value-pack";
 const rows = [];
 
 const scripts = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts ?? {};
@@ -69,8 +74,8 @@ function size() {
   });
 }
 
-function lighthouse() {
-  const name = "Lighthouse mobile performance of /";
+function lighthouse(page, label) {
+  const name = `Lighthouse mobile performance of ${label}`;
   if (!available("bench:lighthouse", "lighthouse.mjs")) {
     return row({
       bench: BENCH,
@@ -82,7 +87,7 @@ function lighthouse() {
     });
   }
   const file = path.join(tempDir("shop-bench-lighthouse"), "lhr.json");
-  const { status } = runScript("bench:lighthouse", [`--json=${file}`]);
+  const { status } = runScript("bench:lighthouse", [`--json=${file}`, `--path=${page}`]);
   if (!existsSync(file)) {
     return row({
       bench: BENCH,
@@ -97,6 +102,7 @@ function lighthouse() {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";
   const performance = score("performance");
+  const othersHold = Object.entries(OTHER_BARS).every(([id, bar]) => score(id) >= bar);
   const others = Object.keys(lhr.categories)
     .filter((id) => id !== "performance")
     .map((id) => `${id} ${score(id)}`)
@@ -107,8 +113,8 @@ function lighthouse() {
     measured: String(performance),
     baseline: "100 max",
     ratio: performance / 100,
-    bar: `>= ${PERFORMANCE_BAR}`,
-    status: verdict(performance >= PERFORMANCE_BAR),
+    bar: `>= ${PERFORMANCE_BAR}; accessibility, SEO ${OTHER_BARS.seo}`,
+    status: verdict(performance >= PERFORMANCE_BAR && othersHold),
     note: `${others}; FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
   });
 }
@@ -116,7 +122,8 @@ function lighthouse() {
 await main(
   async () => {
     rows.push(size());
-    rows.push(lighthouse());
+    rows.push(lighthouse("/", "/"));
+    rows.push(lighthouse(PRODUCT_PAGE, "a product page"));
     emit(rows);
   },
   async (error) => {

@@ -26,6 +26,7 @@ export function isBuildFresh() {
   return (
     existsSync(path.join(root, "dist/server/main.js")) &&
     existsSync(path.join(root, "dist/web/index.html")) &&
+    existsSync(path.join(root, "dist/ssr/entry-server.js")) &&
     existsSync(stamp) &&
     statSync(stamp).mtimeMs >= sourceTime
   );

@@ -19,6 +19,7 @@ import { orderLineInput } from "./schemas/orders";
 const product = (overrides: Partial<Product> = {}): Product => ({
   id: "8d0f4a52-1f3e-4b8e-9a77-0c2d5e6f7a81",
   name: "Newborn Nappies",
+  slug: "newborn-nappies",
   category: "baby",
   price: "249.99",
   image: "/images/newborn.webp",

@@ -55,3 +55,30 @@ export function filterAndSortProducts<T extends ListableProduct>(products: reado
 function priceCents(product: ListableProduct): number {
   return parseRandToCents(product.price) ?? 0;
 }
+
+/** A product's address (docs/decisions/012-server-rendering.md). */
+export function productPath(slug: string): string {
+  return `/products/${encodeURIComponent(slug)}`;
+}
+
+/** A category's address: the storefront showing that category. */
+export function categoryPath(category: string): string {
+  return `/category/${encodeURIComponent(category)}`;
+}
+
+/** The category of a category address, or null: "/category/baby" -> "baby". */
+export function categoryOfPath(pathname: string): string | null {
+  const match = /^\/category\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** The heading and title of a category's address: "Period products". */
+export function categoryTitle(category: string): string {
+  const label = CATEGORY_BADGES[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
+  return `${label} products`;
+}

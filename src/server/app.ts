@@ -21,6 +21,8 @@ import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
 import { expireOrders } from "./orders/cancel.js";
 import { orderRoutes } from "./orders/routes.js";
+import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
+import { pageRoutes } from "./pages/routes.js";
 import { payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
@@ -38,10 +40,20 @@ export interface AppDependencies {
   logger?: FastifyServerOptions["logger"];
   /** Looks up PayFast's host names for the ITN source check (tests pass a fake; default: system DNS). */
   resolvePayfastHost?: ResolveHost;
+  /** Renders the storefront's pages (tests pass one built from the sources; default: the build's, when served). */
+  pageRenderer?: PageRenderer | null;
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
-export async function buildApp({ config, db, pool, databaseUrl, logger, resolvePayfastHost }: AppDependencies) {
+export async function buildApp({
+  config,
+  db,
+  pool,
+  databaseUrl,
+  logger,
+  resolvePayfastHost,
+  pageRenderer,
+}: AppDependencies) {
   const { trustProxy } = config;
   const app = Fastify({
     logger: loggerOptions(logger, config.logLevel),
@@ -160,6 +172,10 @@ export async function buildApp({ config, db, pool, databaseUrl, logger, resolveP
       await scope.register(emulator.plugin, { prefix: "/payfast-emulator" });
     }
   });
+  // The storefront's pages rendered on the server (and sitemap, robots), then the built files.
+  const renderer =
+    pageRenderer !== undefined ? pageRenderer : config.serveStatic ? await loadBuiltRenderer(config) : null;
+  await app.register(pageRoutes, { renderer });
   await app.register(webRoutes);
 
   return app;

@@ -6,7 +6,11 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "./config.js";
 
-/** The storefront's routes (docs/product.md §2); any other path gets the SPA with status 404. */
+/**
+ * The storefront's routes (docs/product.md §2) the SPA's page serves; any other path gets it with
+ * status 404 and noindex. /, /category/{name} and /products/{slug} are rendered on the server
+ * (src/server/pages/) when the build has its server entry.
+ */
 const SPA_ROUTES = new Set([
   "/",
   "/checkout",
@@ -71,9 +75,11 @@ export const webRoutes: FastifyPluginAsync = fp(async (app) => {
   const indexFile = path.join(root, "index.html");
   const hasBuild = app.config.serveStatic && existsSync(indexFile);
   let indexHtml: string | null = null;
+  let notFoundHtml: string | null = null;
 
   if (hasBuild) {
     indexHtml = injectShopConfig(readFileSync(indexFile, "utf8"), pageConfig(app.config));
+    notFoundHtml = indexHtml.replace("</head>", () => '<meta name="robots" content="noindex" /></head>');
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
@@ -88,14 +94,17 @@ export const webRoutes: FastifyPluginAsync = fp(async (app) => {
     });
   }
 
-  const sendSpa = (pathname: string, reply: FastifyReply) =>
-    reply
-      .status(isSpaRoute(pathname) ? 200 : 404)
+  const sendSpa = (pathname: string, reply: FastifyReply) => {
+    const known = isSpaRoute(pathname);
+    return reply
+      .status(known ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(indexHtml);
+      .send(known ? indexHtml : notFoundHtml);
+  };
 
-  if (hasBuild) app.get("/", (_request, reply) => sendSpa("/", reply));
+  // Without a server renderer (src/server/pages/), the storefront is the SPA's page.
+  if (hasBuild && !app.hasRoute({ method: "GET", url: "/" })) app.get("/", (_request, reply) => sendSpa("/", reply));
 
   // Unknown /api paths answer at once, without the static files' lookups on disk.
   app.all("/api/*", (request, reply) =>

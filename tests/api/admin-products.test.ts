@@ -41,6 +41,7 @@ describe("POST /api/admin/products", () => {
     const expected = {
       id: expect.any(String),
       name: "Overnight Pants Trial Pack",
+      slug: "overnight-pants-trial-pack",
       category: "adult",
       price: "189.90",
       image: "/images/products/adult-night-pants.svg",

@@ -25,6 +25,7 @@ describe("public catalogue", () => {
           "price",
           "promoText",
           "sizeImages",
+          "slug",
           "sizeLowStock",
           "sizeOutOfStock",
           "sizes",

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./helpers";
 
 /** axe-core over the whole page; serious and critical violations fail, with what and where. */
 async function expectNoSeriousViolations(page: Page) {
@@ -19,6 +20,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 async function openStorefront(page: Page) {
   await page.goto("/");
+  await waitForHydration(page);
   await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
 }
 
@@ -30,7 +32,7 @@ test("the storefront has no serious or critical accessibility violations", async
 test("the product detail dialog has no serious or critical accessibility violations", async ({ page }) => {
   await openStorefront(page);
   const name = "Snug & Dry Baby Nappies Value Pack";
-  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("link", { name, exact: true }).click();
   const dialog = page.getByRole("dialog", { name });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Size").selectOption({ index: 1 });

@@ -76,7 +76,21 @@ export async function pickInStockProduct(page: Page): Promise<{ product: Product
   return { product, size: inStockSizes(product)[0] as string };
 }
 
+/**
+ * Resolves once React has taken over the server-rendered page (it tags each element it hydrates):
+ * before that, the page shows but its buttons do nothing (docs/decisions/012-server-rendering.md).
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() =>
+    ["main", "footer"].every((selector) => {
+      const element = document.querySelector(selector);
+      return Boolean(element && Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+    }),
+  );
+}
+
 export async function addToCart(page: Page, product: Product, size: string) {
+  await waitForHydration(page);
   const card = page.getByRole("article", { name: product.name });
   await card.getByLabel("Size").selectOption(size);
   await card.getByRole("button", { name: "Add to Cart" }).click();

@@ -84,7 +84,7 @@ test("a size with two left reads Only 2 left on the card and in the dialog, and 
   await expect(card.getByText("Only 2 left", { exact: true })).toBeVisible();
   await expect(card.getByLabel("Size")).toHaveAccessibleDescription("Only 2 left");
 
-  await card.getByRole("button", { name }).click();
+  await card.getByRole("link", { name }).click();
   const dialog = page.getByRole("dialog", { name });
   await dialog.getByLabel("Size").selectOption("M");
   await expect(dialog.getByText("Only 2 left", { exact: true })).toBeVisible();

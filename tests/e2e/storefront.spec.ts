@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { categoryBadge, filterAndSortProducts } from "../../src/domain/catalog.js";
 import { formatRand, formatRandText, parseRandToCents } from "../../src/domain/money.js";
 import type { Category, Product } from "../../src/domain/schemas/catalog.js";
+import { waitForHydration } from "./helpers";
 
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";
 const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc" } as const;
@@ -11,12 +12,19 @@ const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc"
  * Opens the storefront and returns the catalogue exactly as this page received it, so the
  * expectations hold even while other specs add or remove products on the shared server.
  */
+/**
+ * The storefront comes rendered by the server with the catalogue it shows in its page data (the
+ * browser fetches nothing more): the products and categories are read from there.
+ */
 async function openStorefront(page: Page, path = "/") {
-  const productsAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/products");
-  const categoriesAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/categories");
   await page.goto(path);
-  const products = (await (await productsAnswer).json()) as Product[];
-  const categories = (await (await categoriesAnswer).json()) as Category[];
+  await waitForHydration(page);
+  const pageData = JSON.parse((await page.locator("#page-data").textContent()) ?? "{}") as {
+    queries: { key: string[]; data: unknown }[];
+  };
+  const dataOf = (key: string) => pageData.queries.find((query) => query.key[0] === key)?.data;
+  const products = dataOf("/api/products") as Product[];
+  const categories = dataOf("/api/categories") as Category[];
   await expect(countLine(page)).toHaveText(`${products.length} product(s) found`);
   return { products, categories };
 }
@@ -61,7 +69,10 @@ test("the storefront shows a skeleton grid of 8 cards and Loading... until the p
     await held;
     await route.continue();
   });
-  await page.goto("/");
+  // `/` comes rendered with its products; the browser fetches them when it renders the storefront
+  // itself, as after arriving on another page (docs/decisions/012-server-rendering.md).
+  await page.goto("/return-policy");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(countLine(page)).toHaveText("Loading...");
   await expect(productsRegion(page).locator('ul[aria-hidden="true"] > li')).toHaveCount(8);
   release();
@@ -198,7 +209,7 @@ test("the detail dialog switches per-size images, lists out-of-stock sizes disab
   const plainSize = product.sizes.find((size) => !product.sizeOutOfStock[size] && !product.sizeImages[size]) ?? "";
   const unitCents = parseRandToCents(product.price) ?? 0;
 
-  const nameButton = card(page, product.name).getByRole("button", { name: product.name });
+  const nameButton = card(page, product.name).getByRole("link", { name: product.name });
   await nameButton.click();
   const dialog = page.getByRole("dialog", { name: product.name });
   await expect(dialog).toBeVisible();
@@ -265,7 +276,7 @@ test("an out-of-stock product reads Out of Stock and does not open the detail di
 
   const shown = card(page, product.name);
   await expect(shown.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
-  await expect(shown.getByRole("button", { name: product.name })).toHaveCount(0);
+  await expect(shown.getByRole("link", { name: product.name })).toHaveCount(0);
 
   const image = shown.getByRole("img", { name: product.name });
   await image.scrollIntoViewIfNeeded();
@@ -331,7 +342,7 @@ test("a signed-in shopper adds from a card (Added! for 1.5 s) and from the detai
   await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
   await expect(card(page, product.name).getByRole("button", { name: "Add to Cart" })).toBeEnabled({ timeout: 3000 });
 
-  await card(page, product.name).getByRole("button", { name: product.name }).click();
+  await card(page, product.name).getByRole("link", { name: product.name }).click();
   const dialog = page.getByRole("dialog", { name: product.name });
   const inStock = product.sizes.filter((size) => !product.sizeOutOfStock[size]);
   const size = inStock[1] ?? inStock[0] ?? "";
@@ -525,7 +536,7 @@ test("toasts show one at a time, and F8 moves focus to the notifications", async
   await page.keyboard.press("F8");
   await expect.poll(focusInRegion).toBe(true);
   const product = productWithSizeImagesAndAGap(products);
-  await card(page, product.name).getByRole("button", { name: product.name }).click();
+  await card(page, product.name).getByRole("link", { name: product.name }).click();
   const dialog = page.getByRole("dialog", { name: product.name });
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Please select a size before adding to cart", { exact: true })).toBeVisible();
@@ -533,7 +544,7 @@ test("toasts show one at a time, and F8 moves focus to the notifications", async
   await expect(dialog).toBeHidden();
 
   // A second toast replaces the first.
-  await card(page, product.name).getByRole("button", { name: product.name }).click();
+  await card(page, product.name).getByRole("link", { name: product.name }).click();
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();

@@ -74,7 +74,7 @@ export async function createTestDatabase(): Promise<string> {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  dependencies: Pick<AppDependencies, "resolvePayfastHost"> = {},
+  dependencies: Pick<AppDependencies, "resolvePayfastHost" | "pageRenderer"> = {},
   /** Another app's database: a second instance of the shop on the same data. */
   sharedDatabaseUrl?: string,
 ): Promise<TestApp> {

@@ -5,6 +5,8 @@ import { requiredText, text } from "./common.js";
 export const product = z.object({
   id: z.string(),
   name: z.string(),
+  /** The product's address is /products/{slug}; made from the name by the server. */
+  slug: z.string(),
   category: z.string(),
   price: z.string(),
   image: z.string(),

@@ -5,6 +5,7 @@ import { adminProduct, type ProductValues, productInput } from "../../domain/sch
 import { uuidParam } from "../../domain/schemas/common.js";
 import { changedFields, recordAudit } from "../audit/record.js";
 import { listAdminProducts } from "../catalog/queries.js";
+import { slugAfterRename, slugForNewProduct } from "../catalog/slugs.js";
 import type { Database, Transaction } from "../db/client.js";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "../db/errors.js";
 import { categories, productStock, products } from "../db/schema.js";
@@ -87,7 +88,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await productRow(app.db, request.body);
     const id = await app.db
       .transaction(async (tx) => {
-        const [created] = await tx.insert(products).values(row).returning({ id: products.id });
+        const slug = await slugForNewProduct(tx, row.name);
+        const [created] = await tx
+          .insert(products)
+          .values({ ...row, slug })
+          .returning({ id: products.id });
         if (!created) throw notFound("Product not found");
         await setStockLevels(tx, created.id, row, request.body.stock);
         await recordAudit(tx, request, {
@@ -109,9 +114,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db
         .transaction(async (tx) => {
           const before = await productSnapshot(tx, request.params.id);
+          const slug = await slugAfterRename(tx, request.params.id, row.name);
+          if (slug === null) throw notFound("Product not found");
           const [updated] = await tx
             .update(products)
-            .set({ ...row, updatedAt: new Date() })
+            .set({ ...row, slug, updatedAt: new Date() })
             .where(eq(products.id, request.params.id))
             .returning({ id: products.id });
           if (!updated || !before) throw notFound("Product not found");

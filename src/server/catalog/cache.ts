@@ -99,7 +99,8 @@ function parseAcceptEncoding(header: string): ContentCoding {
 
 /**
  * The public catalogue (products and categories) is read far more than it is written, so its
- * serialized answers, and their compressed forms, are kept in memory. A trigger on both tables
+ * serialized answers, the pages rendered from it (src/server/pages/), and their compressed forms,
+ * are kept in memory. A trigger on both tables
  * (migration 0002_catalog_notify_trigger) NOTIFYs on every write, whoever makes it (the admin
  * API, the seed, plain SQL, another instance); each instance LISTENs and clears its copy. While
  * the LISTEN connection is down the cache is bypassed, never stale.
@@ -182,7 +183,10 @@ export class CatalogCache {
     const hit = this.entries.get(key);
     if (hit) return hit;
     const generation = this.generation;
-    const pending = load().then((value) => new CachedBody(Buffer.from(JSON.stringify(value))));
+    // A Buffer (a rendered page) is kept as it is; anything else is the JSON of an answer.
+    const pending = load().then(
+      (value) => new CachedBody(Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value))),
+    );
     if (this.listening) {
       this.entries.set(key, pending);
       const forget = () => {

@@ -19,6 +19,7 @@ const perSize = (value: SQL) =>
 export const productColumns = {
   id: products.id,
   name: products.name,
+  slug: products.slug,
   category: categories.name,
   priceCents: products.priceCents,
   image: products.image,
@@ -39,6 +40,7 @@ const adminProductColumns = {
 type ProductRow = {
   id: string;
   name: string;
+  slug: string;
   category: string;
   priceCents: number;
   image: string;

@@ -96,14 +96,30 @@ export const products = pgTable(
     sizes: jsonb("sizes").$type<string[]>().notNull().default([]),
     sizeImages: jsonb("size_images").$type<Record<string, string>>().notNull().default({}),
     promoText: text("promo_text"),
+    /**
+     * The product's address, /products/{slug} (docs/decisions/012-server-rendering.md): made from
+     * the name by the server (src/domain/slug.ts) on create and rename. The default only keeps a
+     * row written by plain SQL addressable.
+     */
+    slug: text("slug").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     index("products_category_id_idx").on(table.categoryId),
+    uniqueIndex("products_slug_key").on(table.slug),
     check("products_price_positive", sql`${table.priceCents} > 0`),
   ],
 );
+
+/** A product's earlier slugs: their addresses answer 301 to the product's current one. */
+export const productSlugRedirects = pgTable("product_slug_redirects", {
+  slug: text("slug").primaryKey(),
+  productId: uuid("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
 
 /**
  * Units of each size of a product (docs/product.md §10). `quantity` is what has not been sold yet,

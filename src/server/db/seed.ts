@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { parseRandToCents } from "../../domain/money.js";
+import { slugify, uniqueSlug } from "../../domain/slug.js";
 import type { Database } from "./client.js";
 import { categories, productStock, products } from "./schema.js";
 import { SEED_STOCK, seedCategories, seedProducts } from "./seed-data.js";
@@ -22,15 +23,19 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
       .returning({ id: categories.id, name: categories.name });
     const categoryIds = new Map(inserted.map((row) => [row.name, row.id]));
 
+    const slugs = new Set<string>();
     const created = await tx
       .insert(products)
       .values(
         seedProducts.map((product) => {
+          const slug = uniqueSlug(slugify(product.name), slugs);
+          slugs.add(slug);
           const categoryId = categoryIds.get(product.category);
           const priceCents = parseRandToCents(product.price);
           if (!categoryId || priceCents === null) throw new Error(`Bad seed product: ${product.name}`);
           return {
             name: product.name,
+            slug,
             categoryId,
             priceCents,
             image: product.image,

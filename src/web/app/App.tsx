@@ -1,13 +1,12 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
-import { Route, Switch } from "wouter";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { Route, Router, Switch } from "wouter";
 import { Toaster } from "../components/ui/toast";
 import { SessionProvider } from "../features/account";
 import { CartProvider } from "../features/cart/cart-context";
-import { StorefrontPage } from "../features/catalog/storefront-page";
+import { CatalogRoutes } from "../features/catalog";
 import { NotFoundPage } from "../features/content/not-found-page";
 import { Layout } from "./layout";
-import { createQueryClient } from "./query-client";
 
 // Everything but the storefront loads on demand, so `/` stays within its first-load budget.
 const CheckoutPage = lazy(() => import("../features/checkout/checkout-page"));
@@ -20,34 +19,51 @@ const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const ReturnPolicyPage = lazy(() => import("../features/content/return-policy-page"));
 const TermsPage = lazy(() => import("../features/content/terms-page"));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+interface AppProps {
+  /** Made by main.tsx (the browser) or entry-server.tsx (the server), holding the data the page was rendered with. */
+  queryClient: QueryClient;
+  /** On the server: the address being rendered (the browser reads its own). */
+  ssrPath?: string;
+}
+
+export function App({ queryClient, ssrPath }: AppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <CartProvider>
-          <Layout>
-            <Suspense fallback={<PageLoading />}>
-              <Switch>
-                <Route path="/" component={StorefrontPage} />
-                <Route path="/checkout" component={CheckoutPage} />
-                <Route path="/success" component={SuccessPage} />
-                <Route path="/thank-you" component={ThankYouPage} />
-                <Route path="/cancel" component={CancelPage} />
-                <Route path="/profile" component={ProfilePage} />
-                <Route path="/reset-password" component={ResetPasswordPage} />
-                <Route path="/admin" component={AdminGate} />
-                <Route path="/admin/orders/:id" component={AdminGate} />
-                <Route path="/return-policy" component={ReturnPolicyPage} />
-                <Route path="/terms-and-conditions" component={TermsPage} />
-                <Route component={NotFoundPage} />
-              </Switch>
-            </Suspense>
-          </Layout>
-          <Toaster />
-        </CartProvider>
-      </SessionProvider>
-    </QueryClientProvider>
+    <Router ssrPath={ssrPath}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <CartProvider>
+            <Layout>
+              <Suspense fallback={<PageLoading />}>
+                <Switch>
+                  {/* One component for the three storefront addresses: the grid stays mounted between them. */}
+                  <Route path="/">
+                    <CatalogRoutes />
+                  </Route>
+                  <Route path="/category/:category">
+                    <CatalogRoutes />
+                  </Route>
+                  <Route path="/products/:slug">
+                    <CatalogRoutes />
+                  </Route>
+                  <Route path="/checkout" component={CheckoutPage} />
+                  <Route path="/success" component={SuccessPage} />
+                  <Route path="/thank-you" component={ThankYouPage} />
+                  <Route path="/cancel" component={CancelPage} />
+                  <Route path="/profile" component={ProfilePage} />
+                  <Route path="/reset-password" component={ResetPasswordPage} />
+                  <Route path="/admin" component={AdminGate} />
+                  <Route path="/admin/orders/:id" component={AdminGate} />
+                  <Route path="/return-policy" component={ReturnPolicyPage} />
+                  <Route path="/terms-and-conditions" component={TermsPage} />
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </Layout>
+            <Toaster />
+          </CartProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </Router>
   );
 }
 

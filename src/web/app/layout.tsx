@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
 import { useSession } from "../features/account";
 import { useCart } from "../features/cart";
-import { CatalogProvider, useCatalog } from "../features/catalog";
+import { CatalogProvider, isOverGrid, useCatalog } from "../features/catalog";
 import { SiteFooter } from "../features/content/site-footer";
 import { publicConfig } from "../lib/public-config";
 import { loadAboutDialog, loadCartSheet, loadLoginDialog, loadRequestsDialog } from "./lazy-dialogs";
@@ -32,14 +33,16 @@ const DEFAULT_TITLE = `${publicConfig.name} | Nappies, period care and more, del
  */
 function useFreshPageOnNavigation() {
   const [location] = useLocation();
-  const previous = useRef<string | null>(null);
+  const overGrid = isOverGrid(useHistoryState());
+  const previous = useRef<{ location: string; overGrid: boolean } | null>(null);
   useLayoutEffect(() => {
-    if (previous.current === location) return;
-    const navigated = previous.current !== null;
-    previous.current = location;
+    const before = previous.current;
+    if (before?.location === location) return;
+    previous.current = { location, overGrid };
     document.title = DEFAULT_TITLE;
-    if (navigated) window.scrollTo({ top: 0, behavior: "instant" });
-  }, [location]);
+    // Opening a product over the grid, or closing it, keeps the grid where it was.
+    if (before && !overGrid && !before.overGrid) window.scrollTo({ top: 0, behavior: "instant" });
+  }, [location, overGrid]);
 }
 
 /** Header, main and footer around every page, and the dialogs any page can open. */

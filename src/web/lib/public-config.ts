@@ -31,8 +31,14 @@ const DEFAULT_CONFIG: PublicConfig = {
   adConversionId: null,
 };
 
+/** Where the server puts the page config before it loads the server renderer (src/server/pages/renderer.ts). */
+export const SERVER_CONFIG_GLOBAL = "__shopPageConfig";
+
 function readInjectedJson(): Record<string, unknown> | null {
-  if (typeof document === "undefined") return null;
+  if (typeof document === "undefined") {
+    const data = (globalThis as Record<string, unknown>)[SERVER_CONFIG_GLOBAL];
+    return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : null;
+  }
   const text = document.getElementById("shop-config")?.textContent;
   if (!text) return null;
   try {

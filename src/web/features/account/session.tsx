@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { User } from "../../../domain/schemas/account";
 import { ApiError, onSessionLost } from "../../lib/api";
+import { isServerRendered } from "../../lib/server-rendered";
 import { forgetStoredUser, readStoredUserId, writeStoredUserId } from "../../lib/stored-user";
 import { getMe } from "./api/get-me";
 import { logOut } from "./api/log-out";
@@ -36,7 +37,8 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [userId, setUserId] = useState<string | null>(readStoredUserId);
+  // A server-rendered page was rendered for a guest: the stored id is read after hydration.
+  const [userId, setUserId] = useState<string | null>(() => (isServerRendered() ? null : readStoredUserId()));
   const [user, setUser] = useState<User | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);
   const [restoring, setRestoring] = useState(true);
@@ -65,6 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The server's session is the truth: restore from it on load, drop a stored id it no longer knows.
   useEffect(() => {
     let cancelled = false;
+    const stored = readStoredUserId();
+    if (stored !== currentId.current) {
+      currentId.current = stored;
+      setUserId(stored);
+    }
     const stop = onSessionLost(forget);
     // A guest (no stored id, no session hint cookie) has no session to restore: skip the 401.
     if (!currentId.current && !document.cookie.split("; ").includes("signed_in=1")) {

@@ -14,6 +14,7 @@ import {
 const pants: AdminProduct = {
   id: "7d3f0c1e-0000-4000-8000-000000000001",
   name: "Pull-Up Pants",
+  slug: "pull-up-pants",
   category: "baby",
   price: "249.99",
   image: "/images/products/pants.svg",

@@ -12,6 +12,7 @@ import {
 } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
+import { isServerRendered } from "../../lib/server-rendered";
 import { readJson, removeKey, writeJson } from "../../lib/storage";
 import { useSession } from "../account";
 
@@ -58,9 +59,15 @@ function loadCart(key: string): CartLine[] {
 export function CartProvider({ children }: { children: ReactNode }) {
   const { userId } = useSession();
   const key = cartKey(userId);
-  const [items, setItems] = useState<CartLine[]>(() => loadCart(key));
+  // A server-rendered page shows an empty cart: the stored one is read after hydration.
+  const [items, setItems] = useState<CartLine[]>(() => (isServerRendered() ? [] : loadCart(key)));
   const [open, setOpen] = useState(false);
   const previousUser = useRef(userId);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the key of the first render
+  useEffect(() => {
+    if (isServerRendered()) setItems(loadCart(key));
+  }, []);
 
   // The cart reloads whenever the user changes; signing out clears the signed-out user's cart.
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { type CatalogFilter, DEFAULT_FILTER } from "../../../domain/catalog";
+import { type CatalogFilter, categoryOfPath, DEFAULT_FILTER } from "../../../domain/catalog";
 
 interface CatalogState {
   filter: CatalogFilter;
@@ -37,8 +37,13 @@ export function scrollToProducts() {
  * (on any page) can set the category and bring the shopper to the products.
  */
 export function CatalogProvider({ children, onLearnMore }: { children: ReactNode; onLearnMore: () => void }) {
-  const [filter, setFilter] = useState<CatalogFilter>(DEFAULT_FILTER);
   const [location, navigate] = useLocation();
+  // A category's address (/category/{name}) shows that category, from the server's render on.
+  const pathCategory = categoryOfPath(location);
+  const [filter, setFilter] = useState<CatalogFilter>(() => ({ ...DEFAULT_FILTER, category: pathCategory }));
+  useEffect(() => {
+    if (pathCategory) setFilter((current) => ({ ...current, search: "", category: pathCategory }));
+  }, [pathCategory]);
   const pendingScroll = useRef(false);
   const [scrollRequests, setScrollRequests] = useState(0);
 

@@ -2,4 +2,6 @@
 export { CATEGORIES_KEY } from "./api/get-categories";
 export { PRODUCTS_KEY, productsQueryOptions, useProducts } from "./api/get-products";
 export { CatalogProvider, useCatalog } from "./catalog-context";
+export { CatalogRoutes } from "./catalog-routes";
+export { isOverGrid } from "./over-grid";
 export { LowStockNote } from "./stock-note";

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { productPath } from "../../../domain/catalog";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { formatRandText } from "../../lib/format";
@@ -80,13 +81,18 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             {product.outOfStock ? (
               product.name
             ) : (
-              <button
-                type="button"
-                onClick={() => onOpenDetail(product)}
+              // A real link: it works without JavaScript and in a new tab; a plain click opens the dialog over the grid.
+              <a
+                href={productPath(product.slug)}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onOpenDetail(product);
+                }}
                 className="text-left after:absolute after:inset-0 after:rounded-t-2xl after:content-[''] hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-700"
               >
                 {product.name}
-              </button>
+              </a>
             )}
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-2">

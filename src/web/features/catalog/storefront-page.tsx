@@ -1,13 +1,16 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
-import { filterAndSortProducts } from "../../../domain/catalog";
+import { useLocation } from "wouter";
+import { categoryOfPath, categoryTitle, filterAndSortProducts, productPath } from "../../../domain/catalog";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { SearchIcon } from "../../components/ui/icons";
+import { publicConfig } from "../../lib/public-config";
 import { useCategories } from "./api/get-categories";
 import { useProducts } from "./api/get-products";
 import { PRODUCTS_HEADING_ID, PRODUCTS_ID, scrollToProducts, useCatalog } from "./catalog-context";
 import { CatalogFilters } from "./catalog-filters";
 import { Hero } from "./hero";
+import { isOverGrid, OVER_GRID_STATE } from "./over-grid";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 
 const loadDetailDialog = () => import("./product-detail-dialog");
@@ -18,11 +21,28 @@ const SKELETON_CARDS = 8;
 /** Cards in the first row on the widest layout: their images load eagerly. */
 const FIRST_ROW = 4;
 
-export function StorefrontPage() {
+/**
+ * The storefront: hero, filters and the grid. `detailSlug` is the product whose detail shows over
+ * the grid (its address, /products/{slug}, was pushed when its card was opened); Back closes it.
+ */
+export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
   const products = useProducts();
   const categories = useCategories();
   const { filter, updateFilter, clearFilters, scrollRequests, takePendingScroll } = useCatalog();
-  const [detail, setDetail] = useState<{ product: Product; open: boolean } | null>(null);
+  const [location, navigate] = useLocation();
+  const detailProduct = detailSlug ? products.data?.find((product) => product.slug === detailSlug) : undefined;
+  // The last product shown stays mounted after its dialog closes, so it can animate closed.
+  const [shownDetail, setShownDetail] = useState<Product | null>(null);
+  if (detailProduct && detailProduct !== shownDetail) setShownDetail(detailProduct);
+  const closeDetail = () => {
+    if (isOverGrid(window.history.state)) window.history.back();
+    else navigate("/", { replace: true });
+  };
+  const pageCategory = categoryOfPath(location);
+
+  useEffect(() => {
+    if (pageCategory) document.title = `${categoryTitle(pageCategory)} | ${publicConfig.name}`;
+  }, [pageCategory]);
 
   // The grid renders as a transition: React slices the work of 30-odd cards into short tasks, so the
   // page stays responsive while it loads and while the shopper types in the search box.
@@ -80,7 +100,7 @@ export function StorefrontPage() {
                 <ProductCard
                   product={product}
                   eager={index < FIRST_ROW}
-                  onOpenDetail={(chosen) => setDetail({ product: chosen, open: true })}
+                  onOpenDetail={(chosen) => navigate(productPath(chosen.slug), { state: OVER_GRID_STATE })}
                 />
               </li>
             ))}
@@ -88,13 +108,15 @@ export function StorefrontPage() {
         )}
       </section>
 
-      {detail && (
+      {shownDetail && (
         <Suspense fallback={null}>
           <ProductDetailDialog
-            key={detail.product.id}
-            product={products.data?.find((fresh) => fresh.id === detail.product.id) ?? detail.product}
-            open={detail.open}
-            onOpenChange={(open) => setDetail((current) => (current ? { ...current, open } : null))}
+            key={shownDetail.id}
+            product={shownDetail}
+            open={Boolean(detailProduct)}
+            onOpenChange={(open) => {
+              if (!open) closeDetail();
+            }}
           />
         </Suspense>
       )}

@@ -1,0 +1,135 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { categoryOfPath, productPath } from "../../domain/catalog.js";
+import type { Category, Product } from "../../domain/schemas/catalog.js";
+import { SLUG_PATTERN } from "../../domain/slug.js";
+import type { CachedBody } from "../catalog/cache.js";
+import { listCategories, listProducts } from "../catalog/queries.js";
+import { sendCached, sendWhenMade } from "../catalog/send-cached.js";
+import { redirectedSlug } from "../catalog/slugs.js";
+import { injectShopConfig, pageConfig } from "../web.js";
+import { pageDocument, templateDescription } from "./document.js";
+import { categoryHead, headTags, notFoundHead, type PageHead, productHead, storefrontHead } from "./head.js";
+import type { PageData, PageRenderer } from "./renderer.js";
+import { robotsTxt, sitemapXml } from "./sitemap.js";
+
+const HTML = "text/html; charset=utf-8";
+const XML = "application/xml; charset=utf-8";
+
+/** Thrown inside a page's load when its product or category is not (or no longer) in the catalogue. */
+class PageGone extends Error {}
+
+interface Catalogue {
+  products: Product[];
+  categories: Category[];
+}
+
+/**
+ * The storefront's addresses rendered on the server (docs/decisions/012-server-rendering.md): /,
+ * /category/{name} and /products/{slug}, kept in the catalogue cache and so cleared by the same
+ * NOTIFY as the catalogue answers; an unknown product 404s with noindex, an old slug 301s to the
+ * current one. /sitemap.xml and /robots.txt are served whether or not pages are rendered.
+ */
+export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { renderer }) => {
+  const { publicUrl, shop } = app.config;
+  const robots = robotsTxt(publicUrl);
+  app.get("/robots.txt", (_request, reply) =>
+    reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots),
+  );
+
+  /** Answers from the cache entry `key`, loading it when needed: synchronous while the cache is warm. */
+  const serveCached = (
+    key: string,
+    contentType: string,
+    load: () => Promise<Buffer>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const cached = app.catalogCache.peek(key);
+    if (cached && sendCached(cached, request, reply, contentType)) return reply;
+    return app.catalogCache
+      .get(key, load)
+      .then((loaded: CachedBody) => sendWhenMade(loaded, request, reply, contentType));
+  };
+
+  app.get("/sitemap.xml", { compress: false }, (request, reply) =>
+    serveCached("page:/sitemap.xml", XML, async () => Buffer.from(await sitemapXml(app.db, publicUrl)), request, reply),
+  );
+
+  if (!renderer) return;
+  const template = injectShopConfig(renderer.template, pageConfig(app.config));
+  const defaultTitle = `${shop.name} | Nappies, period care and more, delivered across South Africa`;
+  const defaultDescription = templateDescription(template);
+
+  const catalogue = async (): Promise<Catalogue> => {
+    const [products, categories] = await Promise.all([
+      app.catalogCache.get("products", () => listProducts(app.db)),
+      app.catalogCache.get("categories", () => listCategories(app.db)),
+    ]);
+    return {
+      products: JSON.parse(products.body.toString("utf8")) as Product[],
+      categories: JSON.parse(categories.body.toString("utf8")) as Category[],
+    };
+  };
+
+  const render = async (path: string, head: PageHead, data: Catalogue): Promise<Buffer> => {
+    // The keys of the browser's queries (src/web/features/catalog/api/): the query key is the URL.
+    const pageData: PageData = {
+      queries: [
+        { key: ["/api/products"], data: data.products },
+        { key: ["/api/categories"], data: data.categories },
+      ],
+    };
+    const appHtml = await renderer.renderApp(path, pageData);
+    return Buffer.from(pageDocument(template, headTags(head, publicUrl, shop.name), appHtml, pageData));
+  };
+
+  const page =
+    (key: string, load: (data: Catalogue) => Promise<Buffer>) => (request: FastifyRequest, reply: FastifyReply) =>
+      serveCached(key, HTML, async () => load(await catalogue()), request, reply);
+
+  /** The 404 page at `path`, with noindex: not cached, so made-up addresses cannot fill the memory. */
+  const notFound = async (path: string, reply: FastifyReply) => {
+    const body = await render(path, notFoundHead(shop.name), await catalogue());
+    return reply.status(404).header("cache-control", "no-cache").type(HTML).send(body);
+  };
+
+  app.get(
+    "/",
+    { compress: false },
+    page("page:/", (data) => render("/", storefrontHead(defaultTitle, defaultDescription, publicUrl, shop.name), data)),
+  );
+
+  app.get<{ Params: { category: string } }>("/category/:category", { compress: false }, async (request, reply) => {
+    const name = categoryOfPath(request.url.split("?")[0] ?? "");
+    const path = `/category/${encodeURIComponent(name ?? "")}`;
+    try {
+      return await page(`page:${path}`, async (data) => {
+        const category = data.categories.find((candidate) => candidate.name === name);
+        if (!category) throw new PageGone();
+        return render(path, categoryHead(category, shop.name), data);
+      })(request, reply);
+    } catch (error) {
+      if (error instanceof PageGone) return notFound(path, reply);
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { slug: string } }>("/products/:slug", { compress: false }, async (request, reply) => {
+    const { slug } = request.params;
+    const path = productPath(slug);
+    if (!SLUG_PATTERN.test(slug)) return notFound(path, reply);
+    try {
+      return await page(`page:${path}`, async (data) => {
+        const product = data.products.find((candidate) => candidate.slug === slug);
+        if (!product) throw new PageGone();
+        return render(path, productHead(product, publicUrl, shop.name), data);
+      })(request, reply);
+    } catch (error) {
+      if (!(error instanceof PageGone)) throw error;
+      const current = await redirectedSlug(app.db, slug);
+      if (current) return reply.status(301).header("cache-control", "no-cache").redirect(productPath(current), 301);
+      return notFound(path, reply);
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import { useId, useState } from "react";
+import { MAX_LINE_QUANTITY } from "../../../domain/cart";
+import { parseRandToCents } from "../../../domain/money";
+import type { Product } from "../../../domain/schemas/catalog";
+import { maxOrderable } from "../../../domain/stock";
+import { Button } from "../../components/ui/button";
+import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
+import { formatRand, formatRandText } from "../../lib/format";
+import { CategoryBadge } from "./category-badge";
+import { addButtonLabel, IMAGE_SIZE } from "./product-card";
+import { LowStockNote } from "./stock-note";
+import { useAddToCart } from "./use-add-to-cart";
+
+const MIN_QUANTITY = 1;
+
+interface ProductDetailProps {
+  product: Product;
+  /** The id of the description paragraph, which describes the dialog. */
+  descriptionId: string;
+  /** After a successful add: the dialog closes, the page starts over. */
+  onAdded: () => void;
+  /** Cards of the first screen load their image at once (the product page's image is its largest paint). */
+  eager?: boolean;
+}
+
+/**
+ * A product's detail (docs/product.md §2), in the dialog over the grid and on its own page: size
+ * starts empty, quantity 1; adding resets both. The quantity stops at what is left of the size.
+ */
+export function ProductDetail({ product, descriptionId, onAdded, eager = false }: ProductDetailProps) {
+  const [size, setSize] = useState("");
+  const [quantity, setQuantity] = useState(MIN_QUANTITY);
+  const addToCart = useAddToCart();
+  const id = useId();
+
+  const sizeImage = size ? product.sizeImages[size] : undefined;
+  const image = sizeImage || product.image;
+  const unitCents = parseRandToCents(product.price) ?? 0;
+  const promo = product.promoText?.trim();
+  const outOfStockSizes = product.sizes.filter((option) => product.sizeOutOfStock[option]);
+  const max = size ? Math.max(MIN_QUANTITY, maxOrderable(product, size)) : MAX_LINE_QUANTITY;
+  // A size with fewer left than the quantity chosen brings the quantity down to what is left.
+  const shownQuantity = Math.min(quantity, max);
+  const left = size ? product.sizeLowStock[size] : undefined;
+  const stockNoteId = `${id}-stock`;
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="mx-auto w-full max-w-64 md:max-w-none">
+        <div className="aspect-square overflow-hidden rounded-xl bg-sand-100">
+          <img
+            key={image}
+            src={image}
+            alt={size && sizeImage ? `${product.name}, ${size}` : product.name}
+            width={IMAGE_SIZE}
+            height={IMAGE_SIZE}
+            decoding="async"
+            fetchPriority={eager ? "high" : "auto"}
+            className="size-full object-cover"
+          />
+        </div>
+        <p role="status" className="mt-2 min-h-5 text-sm font-medium text-brand-800">
+          {size && sizeImage ? `Image updated for ${size} size` : ""}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <CategoryBadge category={product.category} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="tabular text-2xl font-bold text-stone-950">{formatRandText(product.price)}</p>
+          {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
+        </div>
+        <p id={descriptionId} className="text-sm leading-relaxed text-stone-700">
+          {product.description}
+        </p>
+
+        <div>
+          <label htmlFor={`${id}-size`} className="text-sm font-semibold text-stone-900">
+            Size
+          </label>
+          <select
+            id={`${id}-size`}
+            value={size}
+            required
+            onChange={(event) => setSize(event.target.value)}
+            aria-describedby={left ? stockNoteId : undefined}
+            className="select-native mt-1"
+          >
+            <option value="" disabled>
+              Choose a size
+            </option>
+            {product.sizes.map((option) => (
+              <option key={option} value={option} disabled={Boolean(product.sizeOutOfStock[option])}>
+                {product.sizeOutOfStock[option] ? `${option} - Out of Stock` : option}
+              </option>
+            ))}
+          </select>
+          <LowStockNote id={stockNoteId} left={left} className="mt-2" />
+          {outOfStockSizes.length > 0 && (
+            <p className="mt-2 text-sm text-stone-600">
+              <span className="font-semibold text-red-800">Out of Stock:</span> {outOfStockSizes.join(", ")}
+            </p>
+          )}
+        </div>
+
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <fieldset>
+            <legend className="text-sm font-semibold text-stone-900">Quantity</legend>
+            <div className="mt-1 flex items-center rounded-lg border border-stone-300 bg-white">
+              <button
+                type="button"
+                aria-label="Decrease quantity"
+                disabled={shownQuantity <= MIN_QUANTITY}
+                onClick={() => setQuantity(Math.max(MIN_QUANTITY, shownQuantity - 1))}
+                className="grid size-11 place-items-center rounded-l-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-stone-400 disabled:hover:bg-transparent"
+              >
+                <MinusIcon />
+              </button>
+              <output aria-live="polite" className="tabular w-12 text-center text-base font-semibold">
+                {shownQuantity}
+              </output>
+              <button
+                type="button"
+                aria-label="Increase quantity"
+                disabled={shownQuantity >= max}
+                onClick={() => setQuantity(Math.min(max, shownQuantity + 1))}
+                className="grid size-11 place-items-center rounded-r-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-stone-400 disabled:hover:bg-transparent"
+              >
+                <PlusIcon />
+              </button>
+            </div>
+          </fieldset>
+          <p className="text-right">
+            <span className="block text-sm text-stone-600">Total</span>
+            <span className="tabular text-2xl font-bold text-stone-950">{formatRand(unitCents * shownQuantity)}</span>
+          </p>
+        </div>
+
+        <Button
+          size="lg"
+          disabled={product.outOfStock}
+          onClick={() => {
+            const outcome = addToCart(product, size, shownQuantity);
+            if (outcome === "refused") return;
+            setSize("");
+            setQuantity(MIN_QUANTITY);
+            onAdded();
+          }}
+          className="w-full"
+        >
+          {addButtonLabel(product, size, false)}
+        </Button>
+
+        <ul className="grid gap-2 border-t border-stone-100 pt-4 text-sm text-stone-600">
+          <li className="flex items-center gap-2">
+            <TruckIcon className="size-5 shrink-0 text-brand-700" />
+            Free delivery on orders of R500 or more, delivered in 2-5 business days
+          </li>
+          <li className="flex items-center gap-2">
+            <ShieldIcon className="size-5 shrink-0 text-brand-700" />
+            Secure payment with PayFast (card and instant EFT)
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
