@@ -77,6 +77,8 @@ export async function buildTestApp(
   dependencies: Pick<AppDependencies, "resolvePayfastHost" | "pageRenderer"> = {},
   /** Another app's database: a second instance of the shop on the same data. */
   sharedDatabaseUrl?: string,
+  /** Connections in the app's pool: more for a test that sends dozens of requests at once. */
+  poolSize = 5,
 ): Promise<TestApp> {
   const databaseUrl = sharedDatabaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
@@ -89,7 +91,7 @@ export async function buildTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
     ...env,
   });
-  const { db, pool } = createDatabase(databaseUrl, 5);
+  const { db, pool } = createDatabase(databaseUrl, poolSize);
   const app = await buildApp({ config, db, pool, databaseUrl, ...dependencies });
   checkErrorAnswers(app);
   await app.ready();
