@@ -621,7 +621,7 @@ const RUNS = {
   productEdit: 1_000,
   orderStatus: 700,
   confirmPayment: 300,
-  adminRights: 300,
+  adminRights: 100,
   categoryDelete: 200,
   productDelete: 200,
   createOrder: 3_000,
