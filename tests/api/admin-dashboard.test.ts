@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refunds } from "../../src/server/db/schema.js";
 import { compactOrderStats } from "../../src/server/jobs/compact-order-stats.js";
 import { insertOrder, type SignedIn, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -60,6 +61,7 @@ describe("GET /api/admin/dashboard", () => {
       { status: "completed", orders: 2 },
       { status: "processed", orders: 2 },
       { status: "cancelled", orders: 1 },
+      { status: "refunded", orders: 0 },
     ]);
     expect(answer.revenueByDay).toHaveLength(30);
     expect(answer.revenueByDay.at(-1)).toEqual({ day: saDay(new Date()), revenue: "600.00", orders: 1 });
@@ -135,6 +137,21 @@ describe("GET /api/admin/dashboard", () => {
     for (let index = 0; index < 6; index++)
       ids.push(await insertOrder(t, { createdAt: new Date(Date.now() + index * 1000) }));
     expect((await dashboard()).recentOrders.map((order) => order.id)).toEqual(ids.slice(1).reverse());
+  });
+
+  it("takes partial refunds off the revenue, on the day the order was placed", async () => {
+    const before = await dashboard();
+    const id = await insertOrder(t, { status: "processed", lines: line(60_000) });
+    await t.db.insert(refunds).values([
+      { orderId: id, amountCents: 12_345, reason: "One pack damaged", status: "completed", creditNoteNumber: 900_001 },
+      // Refused or still under way: nothing was given back.
+      { orderId: id, amountCents: 1_000, reason: "Refused", status: "failed" },
+    ]);
+    const after = await dashboard();
+    const cents = (rand: string | number) => Math.round(Number(rand) * 100);
+    expect(cents(after.figures.revenue as string) - cents(before.figures.revenue as string)).toBe(60_000 - 12_345);
+    const today = (answer: Dashboard) => cents(answer.revenueByDay.at(-1)?.revenue ?? "0");
+    expect(today(after) - today(before)).toBe(60_000 - 12_345);
   });
 
   it("is for admins only", async () => {

@@ -62,7 +62,7 @@ describe("order actions", () => {
     // The order lists answer who marked it paid too.
     const list = await send("GET", "/api/admin/orders");
     expect(
-      (list.json() as { id: string; paidByAdmin: string | null }[]).find((order) => order.id === id),
+      (list.json() as { orders: { id: string; paidByAdmin: string | null }[] }).orders.find((order) => order.id === id),
     ).toMatchObject({
       paidByAdmin: admin.username,
     });
