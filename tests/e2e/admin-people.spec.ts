@@ -72,8 +72,8 @@ test("the Dashboard draws revenue per day and orders per status, each with a tex
   await expect(table).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(31);
   const statuses = page.getByRole("list", { name: "Orders per status" });
-  await expect(statuses.getByRole("listitem")).toHaveCount(4);
-  for (const label of ["Needs Payment", "Paid - Ready to Ship", "Shipped", "Cancelled"]) {
+  await expect(statuses.getByRole("listitem")).toHaveCount(5);
+  for (const label of ["Needs Payment", "Paid - Ready to Ship", "Shipped", "Cancelled", "Refunded"]) {
     await expect(statuses).toContainText(label);
   }
 });
