@@ -38,6 +38,11 @@ test("an admin refunds part of an order; the customer sees it and downloads the 
   await expect(refunds.getByRole("link", { name: /^Credit note CN-\d{6}/ })).toBeVisible();
   // Partly refunded, it is still to be shipped.
   await expect(order).toContainText("Paid - Ready to Ship");
+  // The order's page lists the refund among what was done to it, and who did it.
+  await admin.goto(`/admin/orders/${orderId}`);
+  const activity = admin.getByRole("list", { name: "What was done to this order" });
+  await expect(activity.getByRole("listitem").filter({ hasText: "Order refunded" })).toContainText("One pack arrived");
+  await expect(admin.getByRole("article", { name: `Order #${orderNumberOf(orderId)}` })).toContainText("R20.00");
   await adminContext.close();
 
   await page.goto("/profile");
