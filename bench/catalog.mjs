@@ -5,7 +5,7 @@
 // from the database, and a catalogue write makes the next read fresh.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { importPg, log, main, startDatabase } from "./lib/harness.mjs";
-import { BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs";
+import { appAgainstBare, BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";
 import { startTarget } from "./lib/target-client.mjs";
 
@@ -69,33 +69,15 @@ async function compare(target, label, headers) {
     `${label}: ${products.length} products, ${fmt.kb(capture.bytes)} on the wire (${encoding ?? "identity"}), ` +
       `${fmt.kb(JSON.stringify(products).length)} of JSON`,
   );
-  const runs = { app: [], bare: [] };
-  for (let round = 0; round < 2; round++) {
-    for (const side of ["bare", "app"]) {
-      const url = side === "app" ? `${target.appUrl}/api/products` : `${target.bareUrl}/bare/api/products`;
-      let before = null;
-      const run = await load({
-        label: `${label} ${side}`,
-        url,
-        connections: CONNECTIONS,
-        headers,
-        durationSeconds: 5,
-        beforeMeasure: async () => {
-          before = await target.stats();
-        },
-      });
-      const after = await target.stats();
-      run.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / Math.max(run.total, 1);
-      runs[side].push(run);
-    }
-  }
-  const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
-  const app = best(runs.app);
-  const bare = best(runs.bare);
-  const failures = [...runs.app, ...runs.bare].map((run) => failuresOf(run)).filter(Boolean);
-  const ratio = app.rps / bare.rps;
-  const cpu = (list) => Math.min(...list.map((run) => run.cpuPerRequest));
-  const cpuNote = `server CPU per request: app ${Math.round(cpu(runs.app))} us, bare ${Math.round(cpu(runs.bare))} us`;
+  const { app, bare, failures, ratio, cpu } = await appAgainstBare({
+    target,
+    label,
+    appPath: "/api/products",
+    barePath: "/bare/api/products",
+    headers,
+    connections: CONNECTIONS,
+  });
+  const cpuNote = `server CPU per request: app ${Math.round(cpu.app)} us, bare ${Math.round(cpu.bare)} us`;
   rows.push(
     row({
       bench: BENCH,

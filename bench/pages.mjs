@@ -3,7 +3,7 @@
 // the page cache) versus a bare Fastify route in the same process that sends the same bytes from
 // memory, at 64 connections. Also: a catalogue change renders the page again on the next request.
 import { importPg, log, main, startDatabase } from "./lib/harness.mjs";
-import { BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs";
+import { appAgainstBare, BROWSER_HEADERS } from "./lib/load.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";
 import { startTarget } from "./lib/target-client.mjs";
 
@@ -19,32 +19,14 @@ async function compare(target, label, pathname) {
   const capture = await target.capture(pathname, headers);
   if (capture.status !== 200) throw new Error(`GET ${pathname} answered ${capture.status}`);
   log(`${label}: ${fmt.kb(capture.bytes)} on the wire (${capture.headers["content-encoding"] ?? "identity"})`);
-  const runs = { app: [], bare: [] };
-  for (let round = 0; round < 2; round++) {
-    for (const side of ["bare", "app"]) {
-      const url = side === "app" ? `${target.appUrl}${pathname}` : `${target.bareUrl}/bare${pathname}`;
-      let before = null;
-      const run = await load({
-        label: `${label} ${side}`,
-        url,
-        connections: CONNECTIONS,
-        headers,
-        durationSeconds: 5,
-        beforeMeasure: async () => {
-          before = await target.stats();
-        },
-      });
-      const after = await target.stats();
-      run.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / Math.max(run.total, 1);
-      runs[side].push(run);
-    }
-  }
-  const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
-  const app = best(runs.app);
-  const bare = best(runs.bare);
-  const failures = [...runs.app, ...runs.bare].map((run) => failuresOf(run)).filter(Boolean);
-  const ratio = app.rps / bare.rps;
-  const cpu = (list) => Math.min(...list.map((run) => run.cpuPerRequest));
+  const { app, bare, failures, ratio, cpu } = await appAgainstBare({
+    target,
+    label,
+    appPath: pathname,
+    barePath: `/bare${pathname}`,
+    headers,
+    connections: CONNECTIONS,
+  });
   rows.push(
     row({
       bench: BENCH,
@@ -55,8 +37,8 @@ async function compare(target, label, pathname) {
       bar: `ratio >= ${RATIO_BAR}`,
       status: verdict(ratio >= RATIO_BAR && failures.length === 0),
       note:
-        `${fmt.kb(capture.bytes)} on the wire; server CPU per request: app ${Math.round(cpu(runs.app))} us, ` +
-        `bare ${Math.round(cpu(runs.bare))} us${failures.length ? `; failures: ${failures.join("; ")}` : ""}`,
+        `${fmt.kb(capture.bytes)} on the wire; server CPU per request: app ${Math.round(cpu.app)} us, ` +
+        `bare ${Math.round(cpu.bare)} us${failures.length ? `; failures: ${failures.join("; ")}` : ""}`,
     }),
     row({
       bench: BENCH,

@@ -84,3 +84,42 @@ export function failuresOf(summary, allowed = []) {
   if (summary.timeouts) bad.push(`${summary.timeouts} timeouts`);
   return bad.join(", ");
 }
+
+/**
+ * The app's route against the bare route sending the same bytes, alternated twice (the machine is
+ * shared); each side keeps its better run. Answers both best runs, any failures, the req/s ratio
+ * and each side's lowest server CPU per request (microseconds).
+ */
+export async function appAgainstBare({ target, label, appPath, barePath, headers, connections }) {
+  const runs = { app: [], bare: [] };
+  for (let round = 0; round < 2; round++) {
+    for (const side of ["bare", "app"]) {
+      const url = side === "app" ? `${target.appUrl}${appPath}` : `${target.bareUrl}${barePath}`;
+      let before = null;
+      const run = await load({
+        label: `${label} ${side}`,
+        url,
+        connections,
+        headers,
+        durationSeconds: 5,
+        beforeMeasure: async () => {
+          before = await target.stats();
+        },
+      });
+      const after = await target.stats();
+      run.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / Math.max(run.total, 1);
+      runs[side].push(run);
+    }
+  }
+  const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const cpu = (list) => Math.min(...list.map((run) => run.cpuPerRequest));
+  const app = best(runs.app);
+  const bare = best(runs.bare);
+  return {
+    app,
+    bare,
+    failures: [...runs.app, ...runs.bare].map((run) => failuresOf(run)).filter(Boolean),
+    ratio: app.rps / bare.rps,
+    cpu: { app: cpu(runs.app), bare: cpu(runs.bare) },
+  };
+}
