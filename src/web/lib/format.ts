@@ -7,34 +7,40 @@ export function categoryLabel(name: string): string {
 export { formatRand, formatRandText } from "../../domain/money";
 export { orderNumber } from "../../domain/order-status";
 
-// Every date the shop shows, in South African English.
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric" });
-const dayFormat = new Intl.DateTimeFormat("en-ZA", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
+type DateLike = Date | string;
+const toDate = (date: DateLike) => (typeof date === "string" ? new Date(date) : date);
+
+/**
+ * A date format in South African English, made on its first use: making an Intl format loads the
+ * locale's data, which on a cheap phone costs more than the rest of the storefront's start together.
+ */
+function dateFormatter(options: Intl.DateTimeFormatOptions): (date: DateLike) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat("en-ZA", options);
+    return format.format(toDate(date));
+  };
+}
+
+/** "3 March 2025" */
+export const formatDate = dateFormatter({ day: "numeric", month: "long", year: "numeric" });
+/** "Monday, 3 March 2025" */
+export const formatDay = dateFormatter({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
+/** "3 Mar 2025, 14:05" */
+export const formatDateTime = dateFormatter({
   day: "numeric",
   month: "short",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
 });
-const recentDateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
+/** "3 Mar, 14:05": for the admin's lists of recent orders. */
+export const formatRecentDateTime = dateFormatter({
   day: "numeric",
   month: "short",
   hour: "2-digit",
   minute: "2-digit",
 });
-
-type DateLike = Date | string;
-const toDate = (date: DateLike) => (typeof date === "string" ? new Date(date) : date);
-
-/** "3 March 2025" */
-export const formatDate = (date: DateLike) => dateFormat.format(toDate(date));
-/** "Monday, 3 March 2025" */
-export const formatDay = (date: DateLike) => dayFormat.format(toDate(date));
-/** "3 Mar 2025, 14:05" */
-export const formatDateTime = (date: DateLike) => dateTimeFormat.format(toDate(date));
-/** "3 Mar, 14:05": for the admin's lists of recent orders. */
-export const formatRecentDateTime = (date: DateLike) => recentDateTimeFormat.format(toDate(date));
 
 export function isValidDate(iso: string): boolean {
   return !Number.isNaN(Date.parse(iso));
