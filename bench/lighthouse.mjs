@@ -116,6 +116,27 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const metric = (lhr, id) => lhr.audits[id]?.displayValue ?? "n/a";
 
+/**
+ * One Lighthouse run. A run whose trace Lighthouse could not record (NO_NAVSTART, NO_FCP...: it says
+ * "please run Lighthouse again") is run again, twice at most; the page's own errors are not.
+ */
+async function audit(url) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(BARS),
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    const message = `Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt > 2 || !/run Lighthouse again/i.test(lhr.runtimeError.message)) throw new Error(message);
+    console.log(`  (${lhr.runtimeError.code}: running again)`);
+  }
+}
+
 let exitCode = 0;
 try {
   server = await startServer();
@@ -143,15 +164,7 @@ try {
 
   const results = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: Object.keys(BARS),
-    });
-    if (!result) throw new Error("Lighthouse returned no result");
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lhr = await audit(url);
     results.push(lhr);
     if (runs > 1) console.log(`  run ${run}: performance ${score(lhr, "performance")}`);
   }
