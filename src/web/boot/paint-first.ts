@@ -1,0 +1,42 @@
+import type { Plugin } from "vite";
+
+/** The name of the boot script's entry in the browser build (vite.config.ts's `input`). */
+export const BOOT_ENTRY = "boot";
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * The built index.html with the app's module script and its modulepreloads replaced by the boot
+ * script (`src/web/boot/boot.ts`), which is given their addresses and loads them after the first
+ * paint (docs/decisions/013-paint-first.md). `defer`: a classic deferred script neither blocks the
+ * parser nor the paint, and runs once the document is parsed.
+ */
+export function paintFirstHtml(html: string, bootUrl: string): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error("paint-first: the built index.html has no module script to defer");
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
+  const preload = chunks.length > 0 ? ` data-preload="${attribute(chunks.join(" "))}"` : "";
+  const boot = `<script defer src="${attribute(bootUrl)}" data-entry="${attribute(entry)}"${preload}></script>\n`;
+  return html.replace(MODULE_PRELOAD, "").replace(MODULE_SCRIPT, () => boot);
+}
+
+/** The browser build's index.html starts the app through the boot script (build only: `npm run dev` is unchanged). */
+export function paintFirst(): Plugin {
+  return {
+    name: "shop-paint-first",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const boot = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === "chunk" && output.isEntry && output.name === BOOT_ENTRY,
+        );
+        if (!boot) throw new Error(`paint-first: the build has no "${BOOT_ENTRY}" entry`);
+        return paintFirstHtml(html, `/${boot.fileName}`);
+      },
+    },
+  };
+}
