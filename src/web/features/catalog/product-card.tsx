@@ -20,9 +20,17 @@ export function addButtonLabel(product: Product, size: string, added: boolean): 
   return "Add to Cart";
 }
 
+/**
+ * Cards past the first row are laid out and painted only as they come near the screen: a cheap
+ * phone styles the first screen of a long grid instead of all of it (decision 013). `auto` keeps a
+ * card's real height once it has been rendered; 18rem stands in before that. On the card itself,
+ * not its list item: the paint containment this brings leaves the card's own shadow unclipped.
+ */
+const OFFSCREEN_UNTIL_NEEDED = "[content-visibility:auto] [contain-intrinsic-size:auto_18rem]";
+
 interface ProductCardProps {
   product: Product;
-  /** Cards of the first row load their image at once; the rest lazily. */
+  /** Cards of the first row load their image at once and are rendered at once; the rest as they come near the screen. */
   eager: boolean;
   onOpenDetail: (product: Product) => void;
 }
@@ -50,7 +58,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
   return (
     <article
       aria-labelledby={nameId}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow duration-150 hover:shadow-md"
+      className={`group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow duration-150 hover:shadow-md ${eager ? "" : OFFSCREEN_UNTIL_NEEDED}`}
     >
       {/* Image, badge, name and price form one target: the name's button stretches over them. */}
       <div className="relative flex gap-4 p-3 sm:block sm:p-0">

@@ -96,7 +96,7 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
         ) : (
           <ul className={GRID}>
             {visible.map((product, index) => (
-              <li key={product.id} className={index < FIRST_ROW ? undefined : OFFSCREEN_UNTIL_NEEDED}>
+              <li key={product.id}>
                 <ProductCard
                   product={product}
                   eager={index < FIRST_ROW}
@@ -123,13 +123,6 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
     </>
   );
 }
-
-/**
- * Cards past the first row are laid out and painted only as they come near the screen: a cheap
- * phone styles the first screen of a long grid instead of all of it. `auto` keeps a card's real
- * height once it has been rendered; 18rem stands in before that.
- */
-const OFFSCREEN_UNTIL_NEEDED = "[content-visibility:auto] [contain-intrinsic-size:auto_18rem]";
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 md:grid-cols-3 xl:grid-cols-4";
 
