@@ -2,8 +2,9 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { ActivityEntry } from "./activity-entry";
 import { useAuditTrail } from "./api/get-audit";
+import { PagedList } from "./paged-list";
 import { SearchField } from "./search-field";
-import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
+import { EmptyState, SectionHeader } from "./ui";
 
 /**
  * The Activity tab: the audit trail, newest first. Every admin action and security event, with
@@ -11,16 +12,7 @@ import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
  */
 export default function ActivityTab() {
   const [q, setQ] = useState("");
-  const {
-    data: entries,
-    isPending,
-    isError,
-    refetch,
-    isRefetching,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useAuditTrail(q);
+  const entries = useAuditTrail(q);
   return (
     <section aria-labelledby="activity-heading">
       <SectionHeader
@@ -28,8 +20,12 @@ export default function ActivityTab() {
         title="Activity"
         description="Who did what, when and from where: admin actions, logins, lockouts and refused visits to the admin panel."
         action={
-          <Button variant="outline" onClick={() => refetch()} disabled={isPending || isRefetching}>
-            {isRefetching ? "Refreshing..." : "Refresh"}
+          <Button
+            variant="outline"
+            onClick={() => entries.refetch()}
+            disabled={entries.isPending || entries.isRefetching}
+          >
+            {entries.isRefetching ? "Refreshing..." : "Refresh"}
           </Button>
         }
       />
@@ -38,32 +34,17 @@ export default function ActivityTab() {
         placeholder="Username, action, order or product id, address"
         onSearch={setQ}
       />
-      {isPending ? (
-        <LoadingRows label="Loading activity" />
-      ) : isError ? (
-        <LoadError what="the activity" onRetry={() => refetch()} />
-      ) : entries.length === 0 ? (
-        <EmptyState title={q ? `Nothing matches "${q}"` : "No activity yet"}>
-          {q ? "Try a username, an order number or part of an address." : "Admin actions and logins appear here."}
-        </EmptyState>
-      ) : (
-        <>
-          <Panel>
-            <ul aria-label="Activity" className="divide-y divide-stone-100">
-              {entries.map((entry) => (
-                <li key={entry.id}>
-                  <ActivityEntry entry={entry} />
-                </li>
-              ))}
-            </ul>
-          </Panel>
-          {hasNextPage && (
-            <Button variant="outline" className="mt-4" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? "Loading..." : "Load more"}
-            </Button>
-          )}
-        </>
-      )}
+      <PagedList
+        query={entries}
+        label="Activity"
+        noun={["entry", "entries"]}
+        empty={
+          <EmptyState title={q ? `Nothing matches "${q}"` : "No activity yet"}>
+            {q ? "Try a username, an order number or part of an address." : "Admin actions and logins appear here."}
+          </EmptyState>
+        }
+        renderItem={(entry) => <ActivityEntry entry={entry} />}
+      />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { orderNumber } from "../../../domain/order-status";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useCancelOrderAsAdmin } from "./api/cancel-order";
+import { OrderFormDialog } from "./order-form-dialog";
 import type { AdminOrder } from "./order-model";
 
 /** Cancel an unpaid order, with the reason the shop keeps; what it held goes back on sale. */
@@ -21,8 +20,7 @@ export function CancelOrderDialog({
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!reason.trim()) return setProblem("Say why the order is cancelled.");
     setProblem(null);
     cancel.mutate(
@@ -35,35 +33,27 @@ export function CancelOrderDialog({
   };
 
   return (
-    <Dialog
+    <OrderFormDialog
       open={open}
-      onOpenChange={(next) => !cancel.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={`Cancel order #${orderNumber(order.id)}`}
       description="The order has not been paid. Cancelling it puts the items it holds back on sale."
+      pending={cancel.isPending}
+      problem={problem}
+      onSubmit={submit}
+      dismissLabel="Keep the order"
+      submitLabel="Cancel order"
+      pendingLabel="Cancelling..."
+      danger
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <TextField
-          label="Reason"
-          value={reason}
-          maxLength={255}
-          autoComplete="off"
-          required
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {problem && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">
-            {problem}
-          </p>
-        )}
-        <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={cancel.isPending}>
-            Keep the order
-          </Button>
-          <Button type="submit" variant="danger" disabled={cancel.isPending}>
-            {cancel.isPending ? "Cancelling..." : "Cancel order"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TextField
+        label="Reason"
+        value={reason}
+        maxLength={255}
+        autoComplete="off"
+        required
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </OrderFormDialog>
   );
 }

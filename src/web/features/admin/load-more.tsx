@@ -14,8 +14,8 @@ export function LoadMore({
   fetchNextPage,
 }: {
   shown: number;
-  /** "orders": what the list holds, plural. */
-  noun: string;
+  /** What the list holds, one and many: ["order", "orders"]. */
+  noun: readonly [one: string, many: string];
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
@@ -37,7 +37,7 @@ export function LoadMore({
   return (
     <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone-600" aria-live="polite">
-        {shown} {noun} shown{hasNextPage ? "" : ", that is all"}
+        {shown} {shown === 1 ? noun[0] : noun[1]} shown{hasNextPage ? "" : ", that is all"}
       </p>
       {hasNextPage && (
         <Button variant="outline" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>

@@ -142,7 +142,7 @@ export function OrdersTab() {
           ))}
           <LoadMore
             shown={orders?.length ?? 0}
-            noun="orders"
+            noun={["order", "orders"]}
             hasNextPage={hasNextPage}
             isFetchingNextPage={isFetchingNextPage}
             fetchNextPage={fetchNextPage}

@@ -95,7 +95,7 @@ export function PaymentVerificationTab() {
             })}
             <LoadMore
               shown={orders.length}
-              noun="orders"
+              noun={["order", "orders"]}
               hasNextPage={hasNextPage}
               isFetchingNextPage={isFetchingNextPage}
               fetchNextPage={fetchNextPage}

@@ -1,11 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { centsToDecimal, formatRand, parseRandToCents } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useRefundOrder } from "./api/refund-order";
+import { OrderFormDialog } from "./order-form-dialog";
 import type { AdminOrder } from "./order-model";
 
 /** What is left to refund of an order: what was paid less its completed refunds. */
@@ -33,8 +32,7 @@ export function RefundDialog({
   const [restock, setRestock] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const amountCents = parseRandToCents(amount.replace(/^R/i, "").replaceAll(",", ""));
     if (amountCents === null || amountCents < 1) return setProblem("Enter an amount in rand, such as 49.99.");
     if (amountCents > left) return setProblem(`At most ${formatRand(left)} is left to refund.`);
@@ -50,53 +48,44 @@ export function RefundDialog({
   };
 
   return (
-    <Dialog
+    <OrderFormDialog
       open={open}
-      onOpenChange={(next) => !refund.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={`Refund order #${orderNumber(order.id)}`}
       description={`PayFast returns the money to the card or account that paid. ${formatRand(left)} of ${formatRand(parseRandToCents(order.total) ?? 0)} is left to refund.`}
+      pending={refund.isPending}
+      problem={problem}
+      onSubmit={submit}
+      submitLabel="Refund through PayFast"
+      pendingLabel="Refunding..."
+      danger
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <TextField
-          label="Amount (R)"
-          value={amount}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          onChange={(event) => setAmount(event.target.value)}
+      <TextField
+        label="Amount (R)"
+        value={amount}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <TextField
+        label="Reason"
+        value={reason}
+        maxLength={255}
+        autoComplete="off"
+        required
+        hint="Printed on the credit note the customer receives."
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <label className="flex min-h-11 items-center gap-3 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          checked={restock}
+          onChange={(event) => setRestock(event.target.checked)}
+          className="size-5 accent-brand-700"
         />
-        <TextField
-          label="Reason"
-          value={reason}
-          maxLength={255}
-          autoComplete="off"
-          required
-          hint="Printed on the credit note the customer receives."
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <label className="flex min-h-11 items-center gap-3 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            checked={restock}
-            onChange={(event) => setRestock(event.target.checked)}
-            className="size-5 accent-brand-700"
-          />
-          Put the items back in stock (they came back unopened)
-        </label>
-        {problem && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">
-            {problem}
-          </p>
-        )}
-        <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={refund.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={refund.isPending}>
-            {refund.isPending ? "Refunding..." : "Refund through PayFast"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        Put the items back in stock (they came back unopened)
+      </label>
+    </OrderFormDialog>
   );
 }

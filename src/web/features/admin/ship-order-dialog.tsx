@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { COURIER_NAMES } from "../../../domain/couriers";
 import { orderNumber } from "../../../domain/order-status";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { SelectField, TextField } from "../../components/ui/text-field";
 import { useUpdateOrderStatus } from "./api/update-order-status";
+import { OrderFormDialog } from "./order-form-dialog";
 import type { AdminOrder } from "./order-model";
 
 const OTHER = "Other";
@@ -30,8 +29,7 @@ export function ShipOrderDialog({
   const [otherCourier, setOtherCourier] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const courier = (choice === OTHER ? otherCourier : choice).trim() || null;
     update.mutate(
       { id: order.id, status: "processed", courier, trackingNumber: trackingNumber.trim() || null },
@@ -40,47 +38,41 @@ export function ShipOrderDialog({
   };
 
   return (
-    <Dialog
+    <OrderFormDialog
       open={open}
-      onOpenChange={(next) => !update.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={`Ship order #${orderNumber(order.id)}`}
       description="Add the courier and tracking number if you have them: the customer gets them in the shipping e-mail and in their order history."
+      pending={update.isPending}
+      onSubmit={submit}
+      submitLabel="Mark as Shipped"
+      pendingLabel="Saving..."
     >
-      <form onSubmit={submit} className="grid gap-4">
-        <SelectField
-          label="Courier (optional)"
-          placeholder="No courier given"
-          options={[...COURIER_NAMES, OTHER]}
-          value={choice}
-          onChange={(event) => setChoice(event.target.value)}
-        />
-        {choice === OTHER && (
-          <TextField
-            label="Courier name"
-            value={otherCourier}
-            maxLength={MAX_LENGTH}
-            autoComplete="off"
-            hint="Shown without a tracking link."
-            onChange={(event) => setOtherCourier(event.target.value)}
-          />
-        )}
+      <SelectField
+        label="Courier (optional)"
+        placeholder="No courier given"
+        options={[...COURIER_NAMES, OTHER]}
+        value={choice}
+        onChange={(event) => setChoice(event.target.value)}
+      />
+      {choice === OTHER && (
         <TextField
-          label="Tracking number (optional)"
-          value={trackingNumber}
+          label="Courier name"
+          value={otherCourier}
           maxLength={MAX_LENGTH}
           autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setTrackingNumber(event.target.value)}
+          hint="Shown without a tracking link."
+          onChange={(event) => setOtherCourier(event.target.value)}
         />
-        <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Mark as Shipped"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+      <TextField
+        label="Tracking number (optional)"
+        value={trackingNumber}
+        maxLength={MAX_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => setTrackingNumber(event.target.value)}
+      />
+    </OrderFormDialog>
   );
 }

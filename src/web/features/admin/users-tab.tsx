@@ -5,8 +5,9 @@ import { Button } from "../../components/ui/button";
 import { formatDate } from "../../lib/format";
 import { useAdminUsers } from "./api/get-users";
 import { CustomerView } from "./customer-view";
+import { PagedList } from "./paged-list";
 import { SearchField } from "./search-field";
-import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "./ui";
+import { EmptyState, SectionHeader } from "./ui";
 
 /** The Users tab: customers newest first, searchable, 50 at a time; a customer opens their page. */
 export function UsersTab() {
@@ -27,46 +28,19 @@ export function UsersTab() {
 }
 
 function CustomerList({ q, onOpen }: { q: string; onOpen: (id: string) => void }) {
-  const {
-    data: customers,
-    isPending,
-    isError,
-    refetch,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useAdminUsers(q);
-  if (isPending) return <LoadingRows label="Loading customers" />;
-  if (isError) return <LoadError what="the customers" onRetry={() => refetch()} />;
-  if (customers.length === 0) {
-    return (
-      <EmptyState title={q ? `No customer matches "${q}"` : "No customers yet"}>
-        {q ? "Try part of a name, an e-mail address or a phone number." : "Customers appear here when they sign up."}
-      </EmptyState>
-    );
-  }
+  const customers = useAdminUsers(q);
   return (
-    <>
-      <Panel>
-        <ul aria-label="Customers" className="divide-y divide-stone-100">
-          {customers.map((customer) => (
-            <li key={customer.id}>
-              <CustomerRow customer={customer} onOpen={() => onOpen(customer.id)} />
-            </li>
-          ))}
-        </ul>
-      </Panel>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-stone-600">
-          {customers.length} {customers.length === 1 ? "customer" : "customers"} shown
-        </p>
-        {hasNextPage && (
-          <Button variant="outline" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        )}
-      </div>
-    </>
+    <PagedList
+      query={customers}
+      label="Customers"
+      noun={["customer", "customers"]}
+      empty={
+        <EmptyState title={q ? `No customer matches "${q}"` : "No customers yet"}>
+          {q ? "Try part of a name, an e-mail address or a phone number." : "Customers appear here when they sign up."}
+        </EmptyState>
+      }
+      renderItem={(customer) => <CustomerRow customer={customer} onOpen={() => onOpen(customer.id)} />}
+    />
   );
 }
 
