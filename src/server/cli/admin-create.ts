@@ -7,8 +7,6 @@
  * from the command line. Uses DATABASE_URL when set, otherwise the shop's embedded PostgreSQL in
  * DATA_DIR.
  */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eq, or, sql } from "drizzle-orm";
 import { registerInput } from "../../domain/schemas/account.js";
@@ -20,6 +18,7 @@ import { openDatabase } from "../db/open.js";
 import { users } from "../db/schema.js";
 import { errWithoutValues } from "../log-errors.js";
 import { duplicateUserError } from "../users/queries.js";
+import { isEntryPoint } from "./entry-point.js";
 
 const USAGE = `Usage:
   npm run admin:create -- --username <name> --email <address> [--full-name <name>]
@@ -282,17 +281,7 @@ async function main() {
   }
 }
 
-function isEntryPoint() {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
     if (error instanceof AdminInputError || error instanceof ConfigError) {
       console.error(error.message);

@@ -8,13 +8,12 @@
  * adds another set. Written by a few INSERT ... SELECT statements over generate_series, so 200,000
  * orders take seconds, not minutes.
  */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/open.js";
 import { errWithoutValues } from "../log-errors.js";
+import { isEntryPoint } from "./entry-point.js";
 
 export interface SeedOrdersOptions {
   orders: number;
@@ -227,17 +226,7 @@ async function main() {
   }
 }
 
-function isEntryPoint() {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(error.message);
     else console.error("Could not seed the orders:", error instanceof Error ? errWithoutValues(error) : error);
