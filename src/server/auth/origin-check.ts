@@ -29,16 +29,17 @@ function ownOrigins(request: FastifyRequest): Set<string> {
  */
 export const originCheck = fp(
   async (app) => {
-    app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    app.addHook("onRequest", (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const origin = request.headers.origin;
       const referer = request.headers.referer;
       const claimed = origin !== undefined ? origin : referer !== undefined ? originOf(referer) : undefined;
-      if (claimed === undefined) return;
+      if (claimed === undefined) return done();
       // "null" (sandboxed frames, privacy redirects) or an unparsable Referer is foreign too.
       if (claimed === null || !ownOrigins(request).has(claimed.toLowerCase())) {
-        throw forbidden("Cross-site request refused", "CROSS_SITE_REFUSED");
+        return done(forbidden("Cross-site request refused", "CROSS_SITE_REFUSED"));
       }
+      done();
     });
   },
   { name: "origin-check" },

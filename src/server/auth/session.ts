@@ -111,8 +111,8 @@ export const sessionPlugin = fp(
       .limit(1)
       .prepare("session_by_token");
 
-    app.addHook("onRequest", async (request, reply) => {
-      if (!request.url.startsWith("/api/")) return;
+    /** Who the request's session cookie names, set as request.user (or the stale cookie cleared). */
+    const identify = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(app)];
       if (!token) return;
       if (!TOKEN_SHAPE.test(token)) {
@@ -141,6 +141,11 @@ export const sessionPlugin = fp(
           .set({ lastSeenAt: now, expiresAt: expiryOf(app, row.user.isAdmin, row.createdAt, now) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
+    };
+    // Only the API knows who is asking; pages and files are answered without a promise to wait on.
+    app.addHook("onRequest", (request, reply, done) => {
+      if (!request.url.startsWith("/api/")) return done();
+      identify(request, reply).then(() => done(), done);
     });
   },
   { name: "session", dependencies: ["@fastify/cookie"] },
