@@ -45,11 +45,12 @@ function mixedRequests(products, etag) {
   add(20, () => get("/api/health"));
   add(10, () => get("/"));
   add(5, () => get("/checkout"));
-  add(5, (i) => get(`/products/${products[i % products.length].id}`)); // a shared product link: the SPA's 404 page
+  add(5, (i) => get(`/products/${products[i % products.length].slug}`)); // a shared product link
   add(15, (i) => get(assets[i % assets.length]));
   add(9, (i) => get(images[i % images.length]));
   add(10, (i) => get(`/api/no-such-thing-${i}`));
-  add(5, (i) => get(`/no-such-page-${i}`));
+  // Unknown pages, and made-up product addresses: a 404 page rendered on the server each time.
+  add(5, (i) => get(i % 2 ? `/no-such-page-${i}` : `/products/no-such-product-${i}`));
   add(1, () => ({
     method: "POST",
     path: "/api/auth/login",

@@ -179,6 +179,21 @@ describe("unknown and renamed products", () => {
     },
   );
 
+  it("renders every unknown address of a kind as the same page, which is why one kept 404 page serves them all", async () => {
+    for (const [one, other] of [
+      ["/products/no-such-nappy", "/products/%3Cscript%3Ealert(1)%3C%2Fscript%3E"],
+      ["/category/socks", "/category/hats"],
+    ] as const) {
+      // Each rendered afresh: a cleared cache keeps no 404 page.
+      t.app.catalogCache.clear();
+      const first = await get(one);
+      t.app.catalogCache.clear();
+      const second = await get(other);
+      expect(second.statusCode).toBe(404);
+      expect(second.body).toBe(first.body);
+    }
+  });
+
   it("gives a new product a slug from its name, numbered when the name is taken", async () => {
     const payload = {
       name: "Trial Pack & More",

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { categoryOfPath, productPath } from "../../domain/catalog.js";
 import type { Category, Product } from "../../domain/schemas/catalog.js";
 import { SLUG_PATTERN } from "../../domain/slug.js";
-import type { CachedBody } from "../catalog/cache.js";
+import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
 import { listCategories, listProducts } from "../catalog/queries.js";
 import { sendCached, sendWhenMade } from "../catalog/send-cached.js";
 import { redirectedSlug } from "../catalog/slugs.js";
@@ -61,15 +61,26 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   const defaultTitle = `${shop.name} | Nappies, period care and more, delivered across South Africa`;
   const defaultDescription = templateDescription(template);
 
+  /**
+   * The catalogue's answers as objects, parsed once per cached answer (a warm cache hands back the
+   * same CachedBody): 404 pages, rendered each time, would otherwise parse it on every request.
+   * Shared by every render, so never changed.
+   */
+  const parsed = new WeakMap<CachedBody, unknown>();
+  const parse = <T>(cached: CachedBody): T => {
+    let value = parsed.get(cached);
+    if (value === undefined) {
+      value = JSON.parse(cached.body.toString("utf8"));
+      parsed.set(cached, value);
+    }
+    return value as T;
+  };
   const catalogue = async (): Promise<Catalogue> => {
     const [products, categories] = await Promise.all([
       app.catalogCache.get("products", () => listProducts(app.db)),
       app.catalogCache.get("categories", () => listCategories(app.db)),
     ]);
-    return {
-      products: JSON.parse(products.body.toString("utf8")) as Product[],
-      categories: JSON.parse(categories.body.toString("utf8")) as Category[],
-    };
+    return { products: parse<Product[]>(products), categories: parse<Category[]>(categories) };
   };
 
   const render = async (path: string, head: PageHead, data: Catalogue): Promise<Buffer> => {
@@ -88,10 +99,37 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     (key: string, load: (data: Catalogue) => Promise<Buffer>) => (request: FastifyRequest, reply: FastifyReply) =>
       serveCached(key, HTML, async () => load(await catalogue()), request, reply);
 
-  /** The 404 page at `path`, with noindex: not cached, so made-up addresses cannot fill the memory. */
-  const notFound = async (path: string, reply: FastifyReply) => {
-    const body = await render(path, notFoundHead(shop.name), await catalogue());
-    return reply.status(404).header("cache-control", "no-cache").type(HTML).send(body);
+  /**
+   * A page's answer, or `gone()`'s when its product or category is not in the catalogue. A warm
+   * page stays synchronous: only a page being made waits.
+   */
+  const orGone = (
+    served: FastifyReply | Promise<FastifyReply>,
+    gone: () => Promise<FastifyReply>,
+  ): FastifyReply | Promise<FastifyReply> =>
+    served instanceof Promise
+      ? served.catch((error: unknown) => {
+          if (error instanceof PageGone) return gone();
+          throw error;
+        })
+      : served;
+
+  /**
+   * The 404 page of an unknown product or category, with noindex. Every unknown address of a kind
+   * renders the same page (tests/api/seo.test.ts holds that), so it is rendered once per catalogue
+   * change and kept under one key per kind: made-up addresses neither fill the memory nor cost a
+   * render each. Compressed like the pages, never answered with a 304.
+   */
+  const notFound = async (path: string, request: FastifyRequest, reply: FastifyReply) => {
+    const kind = path.split("/")[1];
+    const cached = await app.catalogCache.get(`page:404:${kind}`, async () =>
+      render(path, notFoundHead(shop.name), await catalogue()),
+    );
+    const coding = negotiateCoding(request.headers["accept-encoding"]);
+    const encoded = await cached.encodedAs(coding);
+    reply.status(404).header("cache-control", "no-cache").header("vary", "accept-encoding").type(HTML);
+    if (coding === "identity" || encoded.length >= cached.body.length) return reply.send(cached.body);
+    return reply.header("content-encoding", coding).send(encoded);
   };
 
   app.get(
@@ -100,36 +138,34 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     page("page:/", (data) => render("/", storefrontHead(defaultTitle, defaultDescription, publicUrl, shop.name), data)),
   );
 
-  app.get<{ Params: { category: string } }>("/category/:category", { compress: false }, async (request, reply) => {
+  app.get<{ Params: { category: string } }>("/category/:category", { compress: false }, (request, reply) => {
     const name = categoryOfPath(request.url.split("?")[0] ?? "");
     const path = `/category/${encodeURIComponent(name ?? "")}`;
-    try {
-      return await page(`page:${path}`, async (data) => {
+    return orGone(
+      page(`page:${path}`, async (data) => {
         const category = data.categories.find((candidate) => candidate.name === name);
         if (!category) throw new PageGone();
         return render(path, categoryHead(category, shop.name), data);
-      })(request, reply);
-    } catch (error) {
-      if (error instanceof PageGone) return notFound(path, reply);
-      throw error;
-    }
+      })(request, reply),
+      () => notFound(path, request, reply),
+    );
   });
 
-  app.get<{ Params: { slug: string } }>("/products/:slug", { compress: false }, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>("/products/:slug", { compress: false }, (request, reply) => {
     const { slug } = request.params;
     const path = productPath(slug);
-    if (!SLUG_PATTERN.test(slug)) return notFound(path, reply);
-    try {
-      return await page(`page:${path}`, async (data) => {
+    if (!SLUG_PATTERN.test(slug)) return notFound(path, request, reply);
+    return orGone(
+      page(`page:${path}`, async (data) => {
         const product = data.products.find((candidate) => candidate.slug === slug);
         if (!product) throw new PageGone();
         return render(path, productHead(product, publicUrl, shop.name), data);
-      })(request, reply);
-    } catch (error) {
-      if (!(error instanceof PageGone)) throw error;
-      const current = await redirectedSlug(app.db, slug);
-      if (current) return reply.status(301).header("cache-control", "no-cache").redirect(productPath(current), 301);
-      return notFound(path, reply);
-    }
+      })(request, reply),
+      async () => {
+        const current = await redirectedSlug(app.db, slug);
+        if (current) return reply.status(301).header("cache-control", "no-cache").redirect(productPath(current), 301);
+        return notFound(path, request, reply);
+      },
+    );
   });
 });
