@@ -16,7 +16,7 @@ import type { Database } from "../db/client.js";
 import { type EmailKind, emails } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import type { EmailDataByKind, ShopIdentity } from "../mail/messages.js";
-import { renderEmail } from "../mail/templates/index.js";
+import { renderEmail } from "../mail/render.js";
 
 /**
  * The HTML of a message shown in the admin's sandboxed iframe: nothing in it may run, load a

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
+import type {} from "pdfkit";
 import { formatSaDate } from "./sa-date.js";
 
 const require = createRequire(import.meta.url);
@@ -28,10 +28,12 @@ export interface ShopDetails {
 export const PAGE = { left: 50, right: 545, bottom: 780 } as const;
 
 /** Renders a document into a PDF buffer: A4, DejaVu Sans embedded, text selectable, the title in the reader's bar. */
-export function renderPdf(
+export async function renderPdf(
   meta: { title: string; author: string; created: Date },
   draw: (doc: Pdf) => void,
 ): Promise<Buffer> {
+  // pdfkit takes about 28 MB of memory once loaded: loaded with the first document, not at start.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 50, bottom: 50, left: PAGE.left, right: 595.28 - PAGE.right },

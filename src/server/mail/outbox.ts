@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.js";
 import { type EmailKind, emails } from "../db/schema.js";
 import type { EmailDataByKind } from "./messages.js";
-import { subjectOf } from "./templates/index.js";
+import { subjectOf } from "./subjects.js";
 
 export interface NewEmail<K extends EmailKind> {
   kind: K;

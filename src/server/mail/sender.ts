@@ -5,7 +5,7 @@ import { hashResetToken } from "../auth/password-reset.js";
 import type { Database } from "../db/client.js";
 import type { emails } from "../db/schema.js";
 import { type EmailDataByKind, RESET_MINUTES, type SendTimeData, type ShopIdentity } from "./messages.js";
-import { renderEmail } from "./templates/index.js";
+import { renderEmail } from "./render.js";
 import type { MailTransport } from "./transport.js";
 
 type EmailRow = typeof emails.$inferSelect;

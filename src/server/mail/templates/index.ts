@@ -8,24 +8,6 @@ import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
 import { PasswordResetEmail } from "./password-reset.js";
 
-export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shopName: string): string {
-  const email = { kind, data } as AnyEmail;
-  switch (email.kind) {
-    case "order_confirmation":
-      return `Your ${shopName} order ${email.data.orderNumber} is confirmed`;
-    case "order_shipped":
-      return `Your ${shopName} order ${email.data.orderNumber} is on its way`;
-    case "order_refunded":
-      return `Your ${shopName} refund for order ${email.data.orderNumber}`;
-    case "password_reset":
-      return `Reset your ${shopName} password`;
-    case "account_changed":
-      return email.data.change === "password"
-        ? `Your ${shopName} password was changed`
-        : `Your ${shopName} e-mail address was changed`;
-  }
-}
-
 /** The message as sent: the HTML and a plain-text part with the same facts and every link written out. */
 export async function renderEmail<K extends EmailKind>(
   kind: K,

@@ -7,7 +7,8 @@ import type {
   OrderShippedData,
   ShopIdentity,
 } from "../messages.js";
-import { renderEmail, subjectOf } from "./index.js";
+import { subjectOf } from "../subjects.js";
+import { renderEmail } from "./index.js";
 
 const shop: ShopIdentity = {
   name: "Snug & Dry",
