@@ -63,8 +63,8 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
 
   /**
    * The catalogue's answers as objects, parsed once per cached answer (a warm cache hands back the
-   * same CachedBody): 404 pages, rendered each time, would otherwise parse it on every request.
-   * Shared by every render, so never changed.
+   * same CachedBody) rather than by every page load: a made-up product address looks itself up in
+   * them on each request. Shared by every render, so never changed.
    */
   const parsed = new WeakMap<CachedBody, unknown>();
   const parse = <T>(cached: CachedBody): T => {
