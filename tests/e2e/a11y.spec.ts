@@ -4,6 +4,13 @@ import { waitForHydration } from "./helpers";
 
 /** axe-core over the whole page; serious and critical violations fail, with what and where. */
 async function expectNoSeriousViolations(page: Page) {
+  // A dialog fading in has its colours part-way: check what the shopper reads once it has settled
+  // (endless animations, such as a spinner, are not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./helpers";
 
 function newShopper() {
   const tag = randomBytes(4).toString("hex");
@@ -28,6 +29,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 test("a shopper signs up, logs in, edits their profile and logs out", async ({ page }) => {
   const shopper = newShopper();
   await page.goto("/");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Login" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Account Required" });
@@ -84,6 +86,7 @@ test("a wrong password shows Login Failed with the server's message", async ({ p
   const shopper = newShopper();
   expect((await page.request.post("/api/auth/register", { data: shopper })).status()).toBe(201);
   await page.goto("/");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Login" }).click();
   const dialog = page.getByRole("dialog", { name: "Account Required" });
   await dialog.getByLabel("Username or email").fill(shopper.email);
@@ -96,6 +99,7 @@ test("a wrong password shows Login Failed with the server's message", async ({ p
 
 test("the sign-up form explains what is missing before it sends anything", async ({ page }) => {
   await page.goto("/");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Login" }).click();
   const dialog = page.getByRole("dialog", { name: "Account Required" });
   await dialog.getByRole("tab", { name: "Sign Up" }).click();
@@ -150,7 +154,9 @@ test("a stored user whose session is gone is dropped instead of shown as logged 
     ),
   );
   await page.goto("/");
+  // The server's page knows nobody; the app reads the stored user once it has taken over.
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("user"))).toBeNull();
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Ghost Shopper" })).toHaveCount(0);
-  expect(await page.evaluate(() => window.localStorage.getItem("user"))).toBeNull();
 });

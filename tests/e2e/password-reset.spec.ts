@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { logInAdminOn, newShopper, signUpAndLogIn } from "./helpers";
+import { logInAdminOn, newShopper, signUpAndLogIn, waitForHydration } from "./helpers";
 
 // The e2e server has no SMTP_URL: the reset e-mail is captured in the outbox, and read here through
 // the admin's API, as an operator could read it in the admin's Emails tab.
@@ -41,6 +41,7 @@ test("a shopper who forgot the password sets a new one from the e-mailed link an
   expect((await page.request.post("/api/auth/register", { data: shopper })).status()).toBe(201);
 
   await page.goto("/");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Login" }).click();
   const dialog = page.getByRole("dialog", { name: "Account Required" });
   await dialog.getByLabel("Username or email").fill(shopper.email);

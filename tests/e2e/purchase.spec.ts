@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import type { Product } from "../../src/domain/schemas/catalog";
+import { waitForHydration } from "./helpers";
 
 function newShopper() {
   const tag = randomBytes(4).toString("hex");
@@ -48,6 +49,7 @@ test("a new shopper signs up, buys two sizes of one product and another product,
   const sizeC = inStockSizes(other)[0] as string;
 
   await page.goto("/");
+  await waitForHydration(page);
   // A guest who adds to the cart is asked to log in or sign up first.
   await page.getByRole("article", { name: twoSizes.name }).getByRole("button", { name: "Add to Cart" }).click();
   const dialog = page.getByRole("dialog", { name: "Account Required" });

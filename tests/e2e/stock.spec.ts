@@ -11,6 +11,7 @@ import {
   placeOrderByApi,
   publicProduct,
   signUpAndLogIn,
+  waitForHydration,
 } from "./helpers";
 
 // Products of this spec's own (other specs share the server): named to sort after the seeded
@@ -59,6 +60,7 @@ async function openAs(page: Page, shopper: { fullName: string }) {
 /** The storefront, searched down to one product, and its card. */
 async function openCard(page: Page, name: string) {
   await page.goto("/");
+  await waitForHydration(page);
   await page.getByLabel("Search products").fill(name);
   const card = page.getByRole("article", { name, exact: true });
   await expect(card).toBeVisible();
