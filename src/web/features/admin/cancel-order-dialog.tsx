@@ -3,19 +3,10 @@ import { orderNumber } from "../../../domain/order-status";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useCancelOrderAsAdmin } from "./api/cancel-order";
-import { OrderFormDialog } from "./order-form-dialog";
-import type { AdminOrder } from "./order-model";
+import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 
 /** Cancel an unpaid order, with the reason the shop keeps; what it held goes back on sale. */
-export function CancelOrderDialog({
-  order,
-  open,
-  onOpenChange,
-}: {
-  order: AdminOrder;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CancelOrderDialog({ order, open, onOpenChange }: OrderDialogProps) {
   const cancel = useCancelOrderAsAdmin();
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);

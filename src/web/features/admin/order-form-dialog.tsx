@@ -1,6 +1,14 @@
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import type { AdminOrder } from "./order-model";
+
+/** What each of the admin's order dialogs is given: the order, and whether it is open. */
+export interface OrderDialogProps {
+  order: AdminOrder;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
 
 /**
  * The frame of the admin's order dialogs (ship, cancel, refund): a form with its fields, the

@@ -4,7 +4,7 @@ import { orderNumber } from "../../../domain/order-status";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useRefundOrder } from "./api/refund-order";
-import { OrderFormDialog } from "./order-form-dialog";
+import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 import type { AdminOrder } from "./order-model";
 
 /** What is left to refund of an order: what was paid less its completed refunds. */
@@ -16,15 +16,7 @@ export function refundableCents(order: Pick<AdminOrder, "total" | "refunded">): 
  * Refund: an amount (all that is left, to start with), a reason the customer reads on the credit
  * note, and whether the units go back on the shelf. PayFast's refusal is shown here, word for word.
  */
-export function RefundDialog({
-  order,
-  open,
-  onOpenChange,
-}: {
-  order: AdminOrder;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function RefundDialog({ order, open, onOpenChange }: OrderDialogProps) {
   const refund = useRefundOrder();
   const left = refundableCents(order);
   const [amount, setAmount] = useState(centsToDecimal(left));

@@ -3,8 +3,7 @@ import { COURIER_NAMES } from "../../../domain/couriers";
 import { orderNumber } from "../../../domain/order-status";
 import { SelectField, TextField } from "../../components/ui/text-field";
 import { useUpdateOrderStatus } from "./api/update-order-status";
-import { OrderFormDialog } from "./order-form-dialog";
-import type { AdminOrder } from "./order-model";
+import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 
 const OTHER = "Other";
 /** The server's limit on both fields (domain/schemas/orders.ts orderStatusInput). */
@@ -15,15 +14,7 @@ const MAX_LENGTH = 60;
  * name) and its tracking number. The customer's shipped e-mail and order history show them, with
  * a tracking link for a known courier.
  */
-export function ShipOrderDialog({
-  order,
-  open,
-  onOpenChange,
-}: {
-  order: AdminOrder;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ShipOrderDialog({ order, open, onOpenChange }: OrderDialogProps) {
   const update = useUpdateOrderStatus();
   const [choice, setChoice] = useState("");
   const [otherCourier, setOtherCourier] = useState("");
