@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createAdminWithCli } from "./helpers";
+import { createAdminWithCli, waitForHydration } from "./helpers";
 
 // Unique names: other spec files run against the same server at the same time.
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -77,6 +77,7 @@ test("shows product names, promo texts, descriptions and category names holding 
 
   // The storefront: the card shows the name and the promo block as text.
   await page.goto("/");
+  await waitForHydration(page);
   await expect(page.getByText(/\d+ product\(s\) found/)).toBeVisible();
   await page.getByLabel("Search products").fill(tag);
   await expect(page.getByText(/^2 product\(s\) found/)).toBeVisible();
