@@ -1,9 +1,11 @@
 import { buildApp } from "./app.js";
-import { ConfigError, describeMode, loadConfig } from "./config.js";
+import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
 import { openDatabase } from "./db/open.js";
 import { errWithoutValues } from "./log-errors.js";
 
 async function main() {
+  // .env in the working directory, when there is one, fills what the real environment leaves unset.
+  loadEnvFile();
   // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
   console.log(`  ${describeMode(config)}`);
@@ -43,7 +45,7 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const shown = ["0.0.0.0", "::", "127.0.0.1"].includes(config.host) ? "localhost" : config.host;
   console.log(`\n  ${config.shop.name} is open at http://${shown}:${config.port}\n`);
 }
 

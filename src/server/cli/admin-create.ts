@@ -12,7 +12,7 @@ import { eq, or, sql } from "drizzle-orm";
 import { registerInput } from "../../domain/schemas/account.js";
 import { passwordProblem } from "../auth/password-policy.js";
 import { hashPassword } from "../auth/passwords.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import type { Database } from "../db/client.js";
 import { openDatabase } from "../db/open.js";
 import { users } from "../db/schema.js";
@@ -267,6 +267,7 @@ async function main() {
     return;
   }
   const who = checkTypedValues(args);
+  loadEnvFile();
   const config = loadConfig();
   const password = args.promote ? undefined : await readPassword();
   const database = await openDatabase(config, { log: (line) => console.error(`[db] ${line}`) });

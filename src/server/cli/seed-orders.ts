@@ -10,7 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import { openDatabase } from "../db/open.js";
 import { errWithoutValues } from "../log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
@@ -209,6 +209,7 @@ function parse(argv: string[]): SeedOrdersOptions {
 
 async function main() {
   const options = parse(process.argv.slice(2));
+  loadEnvFile();
   const database = await openDatabase(loadConfig(), { seed: true, log: (line) => console.error(`[db] ${line}`) });
   const started = performance.now();
   // Its own connection: the pool's statement timeout is for requests, not for a bulk load.

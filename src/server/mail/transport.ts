@@ -14,12 +14,16 @@ export interface OutgoingMessage {
 export type MailTransport = (message: OutgoingMessage) => Promise<void>;
 
 /**
- * nodemailer over SMTP_URL (smtp://user:pass@host:587, or smtps:// for TLS from the start). The
- * timeouts keep a slow or silent server from holding the sender: the attempt fails and is retried.
+ * nodemailer over SMTP_URL (smtp://user:pass@host:587, or smtps:// for TLS from the start). TLS is
+ * required: on smtp:// the server must take STARTTLS or nothing is sent (the attempt fails and is
+ * retried). Only the URL can lift that (?requireTLS=false, nodemailer's URL options win over ours),
+ * and src/server/config.ts allows it for a server on this machine alone. The timeouts keep a slow
+ * or silent server from holding the sender: the attempt fails and is retried.
  */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport & { close: () => void } {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
+    requireTLS: true,
     // A few connections kept open: a burst of confirmations does not pay a handshake each.
     pool: true,
     maxConnections: 3,
