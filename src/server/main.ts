@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
+import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { openDatabase } from "./db/open.js";
 import { errWithoutValues } from "./log-errors.js";
 
@@ -11,8 +12,9 @@ async function main() {
   console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
-  // A server left running by a crashed shop is adopted: this process stops it on shutdown.
-  const database = await openDatabase(config, { log, seed: true, adoptRunningServer: true });
+  // The embedded database is this shop's alone: refused while another shop runs on DATA_DIR; a
+  // server a crashed shop left running is adopted, and this process stops it on shutdown.
+  const database = await openDatabase(config, { log, seed: true, shop: true });
   const { db, pool, databaseUrl } = database;
   const app = await buildApp({ config, db, pool, databaseUrl });
 
@@ -50,7 +52,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     // Never the values a failed query was sent (a password hash, personal details).

@@ -14,6 +14,7 @@ import { passwordProblem } from "../auth/password-policy.js";
 import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import type { Database } from "../db/client.js";
+import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { openDatabase } from "../db/open.js";
 import { users } from "../db/schema.js";
 import { errWithoutValues } from "../log-errors.js";
@@ -284,7 +285,7 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof AdminInputError || error instanceof ConfigError) {
+    if (error instanceof AdminInputError || error instanceof ConfigError || error instanceof DataDirInUseError) {
       console.error(error.message);
     } else {
       // Never the values a failed query was sent (a password hash, personal details).

@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
+import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { openDatabase } from "../db/open.js";
 import { errWithoutValues } from "../log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
@@ -229,7 +230,7 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
     else console.error("Could not seed the orders:", error instanceof Error ? errWithoutValues(error) : error);
     process.exit(1);
   });
