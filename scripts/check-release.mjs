@@ -4,8 +4,8 @@
 // `npm ci --omit=dev`: production dependencies only), checks that no build tool came along,
 // starts `node dist/server/main.js` there on a free port with a fresh DATA_DIR (a new embedded
 // PostgreSQL) and a .env file of its own, checks its health routes and its home page (rendered on
-// the server, with the .env's shop name), then stops it with SIGTERM and checks that the shop and
-// its PostgreSQL stopped cleanly.
+// the server, with the .env's shop name), runs its admin-create command beside it, then stops it
+// with SIGTERM and checks that the shop and its PostgreSQL stopped cleanly.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -60,8 +60,11 @@ const dataDir = path.join(scratch, "data");
 const problems = [];
 
 const started = Date.now();
+// --prebuilt: release the dist/ that `npm test` built a moment ago rather than building it again.
+const prebuilt = process.argv.includes("--prebuilt");
 const made = spawnSync("sh", [path.join(root, "scripts/release.sh"), releaseDir], {
   cwd: root,
+  env: { ...process.env, RELEASE_PREBUILT: prebuilt ? "1" : "" },
   encoding: "utf8",
   stdio: ["ignore", "pipe", "pipe"],
 });
@@ -141,6 +144,18 @@ if (health?.status !== 200) {
     if (!/<h1[^>]*>[^<]+<\/h1>/.test(home.body)) problems.push("/ was not rendered on the server (no <h1>)");
     if (!home.body.includes(shopName)) problems.push("/ does not carry SHOP_NAME from the release's .env");
   }
+  // The release's own command, beside the running shop: it connects to the shop's database and
+  // leaves it running.
+  const admin = spawnSync(
+    process.execPath,
+    ["dist/server/cli/admin-create.js", "--username", "release-check", "--email", "release-check@example.co.za"],
+    { cwd: releaseDir, env, input: "a-long-release-check-password\n", encoding: "utf8" },
+  );
+  if (admin.status !== 0) {
+    problems.push(`dist/server/cli/admin-create.js exited ${admin.status}: ${`${admin.stdout}${admin.stderr}`.trim()}`);
+  }
+  if ((await get(`${origin}/api/health`))?.status !== 200)
+    problems.push("/api/health failed after admin-create ran beside");
   const products = await get(`${origin}/api/products`);
   if (products?.status !== 200 || !products.body.startsWith("[")) {
     problems.push(`/api/products answered ${products?.status ?? "nothing"}`);

@@ -6,13 +6,19 @@
 # `node dist/server/main.js` from inside OUT: no TypeScript, no Vite, no tsx.
 #
 #   sh scripts/release.sh [OUT]
+# RELEASE_PREBUILT=1 takes dist/ as the build just made it instead of building again (npm test
+# builds once, for the browser tests, then checks the release of that build).
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-"$root/release"}
 
 cd "$root"
-npm run build
+if [ "${RELEASE_PREBUILT:-}" = "1" ]; then
+  [ -f dist/server/main.js ] && [ -f dist/web/index.html ] || { echo "RELEASE_PREBUILT=1 but dist/ is not built"; exit 1; }
+else
+  npm run build
+fi
 
 rm -rf "$out"
 mkdir -p "$out"
