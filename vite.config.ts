@@ -2,7 +2,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { loadConfig } from "./src/server/config.js";
+import { loadConfig, loadEnvFile } from "./src/server/config.js";
 import { injectShopConfig, pageConfig } from "./src/server/web.js";
 import { BOOT_ENTRY, paintFirst } from "./src/web/boot/paint-first.js";
 
@@ -23,6 +23,8 @@ function devShopConfig(): Plugin {
   return {
     name: "shop-dev-page-config",
     apply: "serve",
+    // The same .env the API reads (src/server/main.ts), so both show the same shop.
+    configResolved: () => void loadEnvFile(),
     transformIndexHtml: (html) => injectShopConfig(html, pageConfig(loadConfig())),
   };
 }

@@ -64,7 +64,7 @@ await main(
     const database = await startDatabase("mail");
     await startTarget({
       databaseUrl: database.url,
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false` },
       label: "mail",
     });
     const pg = await importPg();

@@ -6,7 +6,14 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "dist", ".build-stamp");
-const INPUTS = ["src", "vite.config.ts", "tsconfig.server.json", "package.json"];
+const INPUTS = [
+  "src",
+  "content",
+  "vite.config.ts",
+  "tsconfig.server.json",
+  "package.json",
+  "scripts/release-files.mjs",
+];
 
 function newestMtime(dir) {
   let newest = 0;

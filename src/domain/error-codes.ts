@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   REFUND_IN_PROGRESS: "Refund: another refund of this order is under way; try again in a minute (409).",
   PAYFAST_REFUSED: "Refund: PayFast refused it; the message is PayFast's reason (409).",
   PAYFAST_UNAVAILABLE: "PayFast's API did not answer (502).",
+  EMULATOR_LOCAL_ONLY: "The local PayFast emulator answers requests from the shop's own machine only (403).",
   SERVICE_UNAVAILABLE: "The database is unavailable or the shop is starting or stopping (503).",
   INTERNAL_ERROR: "Something failed on the shop's side (500); details are in the log.",
   RESET_LINK_INVALID: "Reset password: the link is unknown, expired or already used; ask for a new one (400).",

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, describeMode, loadConfig, PAYFAST_PUBLISHED_RANGES, PAYFAST_SANDBOX } from "./config.js";
 
 type Env = Record<string, string>;
@@ -10,6 +13,7 @@ const LIVE: Env = {
   PAYFAST_MERCHANT_ID: "10012345",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
   PAYFAST_PASSPHRASE: "a long and secret passphrase",
+  SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
 };
 
 function without(env: Env, ...keys: string[]): Env {
@@ -123,6 +127,23 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
       /PAYFAST_RECONCILE_MINUTES/,
     ],
     ["an ALLOW_TEST_PAYMENTS that is not a yes or no", { ALLOW_TEST_PAYMENTS: "maybe" }, /ALLOW_TEST_PAYMENTS/],
+    ["live mode without SMTP_URL", without(LIVE, "SMTP_URL"), /SMTP_URL: required when PAYFAST_MODE=live/],
+    [
+      "SMTP without TLS to a server on the network",
+      { SMTP_URL: "smtp://mail.example.co.za:587?requireTLS=false" },
+      /SMTP_URL: requireTLS=false would send .* to mail\.example\.co\.za; allowed only for a mail server on this machine/,
+    ],
+    [
+      "SMTP ignoring STARTTLS on a server on the network",
+      { ...LIVE, SMTP_URL: "smtp://shop:secret@10.0.0.25:25?ignoreTLS=true" },
+      /SMTP_URL: ignoreTLS=true would send/,
+    ],
+    [
+      "SMTP trusting any certificate on a server on the network",
+      { SMTP_URL: "smtps://mail.example.co.za:465?tls.rejectUnauthorized=false" },
+      /SMTP_URL: tls\.rejectUnauthorized=false would send/,
+    ],
+    ["an SMTP_URL that is not SMTP", { SMTP_URL: "https://mail.example.co.za" }, /SMTP_URL: must start with smtp:\/\//],
     [
       "a PAYFAST_EMULATOR_PAYMENT_PORT out of range",
       { PAYFAST_EMULATOR_PAYMENT_PORT: "70000" },
@@ -141,6 +162,7 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
       "PAYFAST_MERCHANT_KEY",
       "PAYFAST_PASSPHRASE",
       "PUBLIC_URL",
+      "SMTP_URL",
     ]);
     expect(message).toMatch(/^Invalid configuration:\n/);
     expect(message).toMatch(/See \.env\.example for every variable\.$/);
@@ -164,6 +186,10 @@ describe("loadConfig accepts the safe configurations", () => {
       { PAYFAST_MODE: "sandbox", PUBLIC_URL: "https://staging.example.co.za", ALLOW_TEST_PAYMENTS: "true" },
     ],
     ["a proper live configuration", LIVE],
+    ["a live configuration with STARTTLS", { ...LIVE, SMTP_URL: "smtp://shop:secret@mail.example.co.za:587" }],
+    ["SMTP without TLS to this machine's mail server", { SMTP_URL: "smtp://127.0.0.1:25?requireTLS=false" }],
+    ["SMTP ignoring STARTTLS on localhost", { SMTP_URL: "smtp://localhost:25?ignoreTLS=true" }],
+    ["SMTP without TLS to [::1]", { SMTP_URL: "smtp://[::1]:25?requireTLS=false" }],
     ["a proper live configuration behind a proxy", { ...LIVE, TRUST_PROXY: "10.0.0.0/8" }],
   ])("accepts %s", (_name, env) => {
     expect(() => loadConfig(env)).not.toThrow();
@@ -285,5 +311,72 @@ describe("describeMode", () => {
     [LIVE, "PayFast live: real payments (merchant 10012345)"],
   ])("says whether %j takes real money", (env, line) => {
     expect(describeMode(loadConfig(env))).toBe(line);
+  });
+});
+
+describe("where the shop listens", () => {
+  it.each<[string, Env, string]>([
+    ["local mode", {}, "127.0.0.1"],
+    ["sandbox mode", { PAYFAST_MODE: "sandbox" }, "127.0.0.1"],
+    [
+      "sandbox mode on a public address on purpose",
+      { PAYFAST_MODE: "sandbox", PUBLIC_URL: "https://staging.example.co.za", ALLOW_TEST_PAYMENTS: "true" },
+      "127.0.0.1",
+    ],
+    ["live mode", LIVE, "0.0.0.0"],
+    ["local mode with HOST", { HOST: "0.0.0.0" }, "0.0.0.0"],
+    ["live mode with HOST", { ...LIVE, HOST: "10.0.0.7" }, "10.0.0.7"],
+    ["an empty HOST", { HOST: "" }, "127.0.0.1"],
+  ])("%s listens on its default or HOST", (_name, env, host) => {
+    expect(loadConfig(env).host).toBe(host);
+  });
+});
+
+describe("secrets from files (NAME_FILE)", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "shop-secrets-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const secret = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it("reads each secret from its file, without the file's last line break", () => {
+    const config = loadConfig({
+      ...without(LIVE, "PAYFAST_PASSPHRASE", "SMTP_URL"),
+      PAYFAST_PASSPHRASE_FILE: secret("passphrase", "a passphrase from a file\n"),
+      SMTP_URL_FILE: secret("smtp", "smtps://shop:from-file@mail.example.co.za:465\r\n"),
+      DATABASE_URL_FILE: secret("database", "postgres://shop:from-file@db:5432/shop"),
+    });
+    expect(config.payfast.passphrase).toBe("a passphrase from a file");
+    expect(config.mail.smtpUrl).toBe("smtps://shop:from-file@mail.example.co.za:465");
+    expect(config.databaseUrl).toBe("postgres://shop:from-file@db:5432/shop");
+  });
+
+  it("checks a secret from a file as it checks one from the environment", () => {
+    const message = refusal({
+      ...without(LIVE, "SMTP_URL"),
+      SMTP_URL_FILE: secret("plain-smtp", "smtp://mail.example.co.za?ignoreTLS=true\n"),
+    }).message;
+    expect(message).toMatch(/SMTP_URL: ignoreTLS=true would send/);
+  });
+
+  it.each(["PAYFAST_PASSPHRASE", "SMTP_URL", "DATABASE_URL"])("refuses %s given both ways, naming both", (name) => {
+    const both = { [name]: "postgres://x@db/shop", [`${name}_FILE`]: secret(`both-${name}`, "postgres://y@db/shop") };
+    expect(refusal(both).message).toMatch(new RegExp(`${name}_FILE: ${name} is set as well`));
+  });
+
+  it("refuses a secret file it cannot read, naming the file and not guessing", () => {
+    const missing = path.join(dir, "no-such-file");
+    const message = refusal({ ...without(LIVE, "PAYFAST_PASSPHRASE"), PAYFAST_PASSPHRASE_FILE: missing }).message;
+    expect(message).toContain(`PAYFAST_PASSPHRASE_FILE: cannot read ${missing} (ENOENT)`);
+    // The passphrase it could not read is missing, which live mode refuses as well.
+    expect(message).toMatch(/PAYFAST_PASSPHRASE: required when PAYFAST_MODE=live/);
+  });
+
+  it("never prints the secret it read when the secret is malformed", () => {
+    const message = refusal({ DATABASE_URL_FILE: secret("bad-url", "not a url but a s3cr3t") }).message;
+    expect(message).toMatch(/DATABASE_URL/);
+    expect(message).not.toContain("s3cr3t");
   });
 });

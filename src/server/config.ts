@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -11,7 +12,8 @@ const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset: 0.0.0.0 in live mode, 127.0.0.1 (this machine only) in the test modes. */
+  HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.string().default("./data"),
@@ -113,18 +115,62 @@ export interface PayfastConfig {
 /** Who may set the client address by X-Forwarded-For: nobody, the nearest N hops, or the proxies' addresses (never "every hop"). */
 export type TrustProxy = false | number | string[];
 
+/**
+ * Reads `.env` (in the working directory unless told otherwise) into process.env when it exists,
+ * with Node's own parser; a variable the real environment already has keeps its value.
+ */
+export function loadEnvFile(file = ".env"): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
+/** The secrets that may come from a file instead (NAME_FILE), as container platforms mount them. */
+export const SECRET_FILE_SETTINGS = ["DATABASE_URL", "SMTP_URL", "PAYFAST_PASSPHRASE"] as const;
+
+/**
+ * The environment with each NAME_FILE read into NAME (its trailing line break dropped). Giving
+ * both, or a file that cannot be read, is a problem: the shop never guesses which one was meant.
+ */
+function withSecretFiles(source: Record<string, string | undefined>, problems: string[]) {
+  const resolved = { ...source };
+  for (const name of SECRET_FILE_SETTINGS) {
+    const file = source[`${name}_FILE`];
+    if (file === undefined || file === "") continue;
+    if (source[name] !== undefined && source[name] !== "") {
+      problems.push(
+        `${name}_FILE: ${name} is set as well; give the secret one way only (remove ${name} or ${name}_FILE).`,
+      );
+      continue;
+    }
+    try {
+      resolved[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      problems.push(`${name}_FILE: cannot read ${file} (${reason}).`);
+    }
+  }
+  return resolved;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(source);
+  // Every problem is collected so that one start names them all.
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(withSecretFiles(source, problems));
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+    const lines = [
+      ...problems,
+      ...parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
+    ];
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
+    );
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  // Every problem is collected so that one start names them all.
-  const problems: string[] = [];
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const payfast = payfastConfig(env, publicUrl, problems);
+  checkSmtp(env, problems);
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
@@ -134,7 +180,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    // A test-payment shop answers this machine alone unless HOST says otherwise; live serves everyone.
+    host: env.HOST ?? (payfast.mode === "live" ? "0.0.0.0" : "127.0.0.1"),
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     databaseUrl: env.DATABASE_URL,
@@ -295,6 +342,43 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
   };
 }
 
+/** nodemailer's URL options that let a message travel in clear text or to an unverified server. */
+const SMTP_TLS_OPT_OUTS: [option: string, value: string][] = [
+  ["requireTLS", "false"],
+  ["ignoreTLS", "true"],
+  ["tls.rejectUnauthorized", "false"],
+];
+
+/**
+ * Live mode needs SMTP_URL: without it password-reset links and order confirmations sit in the
+ * outbox, readable by every admin, and customers get nothing. Every message goes over TLS (smtps,
+ * or STARTTLS required: src/server/mail/transport.ts); the URL may opt out (?requireTLS=false,
+ * ?ignoreTLS=true, ?tls.rejectUnauthorized=false) only for a server on this machine.
+ */
+function checkSmtp(env: Env, problems: string[]) {
+  if (!env.SMTP_URL) {
+    if (env.PAYFAST_MODE === "live") {
+      problems.push(
+        "SMTP_URL: required when PAYFAST_MODE=live (smtps://user:pass@host:465 or smtp://user:pass@host:587): without it order confirmations and password-reset links are never sent, and sit in the outbox readable by every admin.",
+      );
+    }
+    return;
+  }
+  const url = new URL(env.SMTP_URL);
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    problems.push(`SMTP_URL: must start with smtp:// (STARTTLS) or smtps:// (TLS), not ${url.protocol}//.`);
+    return;
+  }
+  const optOuts = SMTP_TLS_OPT_OUTS.filter(([option, value]) => url.searchParams.get(option) === value).map(
+    ([option, value]) => `${option}=${value}`,
+  );
+  if (optOuts.length > 0 && !isLoopbackHost(url.hostname)) {
+    problems.push(
+      `SMTP_URL: ${optOuts.join(", ")} would send passwords and customers' messages without TLS to ${url.hostname}; allowed only for a mail server on this machine (127.0.0.1, ::1 or localhost).`,
+    );
+  }
+}
+
 /** How to write TRUST_PROXY, quoted by every refusal. */
 const TRUST_PROXY_HINT =
   "write the number of proxies in front of the shop (TRUST_PROXY=1), or their addresses or CIDR ranges, comma separated (TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8,172.16.0.0/12)";
@@ -350,6 +434,11 @@ function isAddressOrCidr(entry: string): boolean {
 function isLoopbackUrl(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   if (protocol !== "http:" && protocol !== "https:") return false;
+  return isLoopbackHost(hostname);
+}
+
+/** A URL's host name that only this machine answers: localhost, *.localhost, 127.x.x.x or [::1]. */
+function isLoopbackHost(hostname: string): boolean {
   return (
     hostname === "localhost" ||
     hostname.endsWith(".localhost") ||

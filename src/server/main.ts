@@ -1,16 +1,20 @@
 import { buildApp } from "./app.js";
-import { ConfigError, describeMode, loadConfig } from "./config.js";
+import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
+import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { openDatabase } from "./db/open.js";
 import { errWithoutValues } from "./log-errors.js";
 
 async function main() {
+  // .env in the working directory, when there is one, fills what the real environment leaves unset.
+  loadEnvFile();
   // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
   console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
-  // A server left running by a crashed shop is adopted: this process stops it on shutdown.
-  const database = await openDatabase(config, { log, seed: true, adoptRunningServer: true });
+  // The embedded database is this shop's alone: refused while another shop runs on DATA_DIR; a
+  // server a crashed shop left running is adopted, and this process stops it on shutdown.
+  const database = await openDatabase(config, { log, seed: true, shop: true });
   const { db, pool, databaseUrl } = database;
   const app = await buildApp({ config, db, pool, databaseUrl });
 
@@ -43,12 +47,12 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const shown = ["0.0.0.0", "::", "127.0.0.1"].includes(config.host) ? "localhost" : config.host;
   console.log(`\n  ${config.shop.name} is open at http://${shown}:${config.port}\n`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     // Never the values a failed query was sent (a password hash, personal details).

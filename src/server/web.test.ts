@@ -50,6 +50,7 @@ describe("pageConfig", () => {
     PAYFAST_MERCHANT_ID: "10234567",
     PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
     PAYFAST_PASSPHRASE: "a-long-secret-phrase",
+    SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
   });
 
   it.each([

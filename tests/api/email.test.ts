@@ -30,7 +30,7 @@ beforeAll(async () => {
   smtpPort = await freePort();
   smtp = await startSmtpServer(smtpPort);
   t = await buildTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false`,
     MAIL_FROM: '"Snug & Dry" <orders@snuganddry.co.za>',
     PAYFAST_VALIDATE_URL: `http://127.0.0.1:${(validator.address() as AddressInfo).port}/eng/query/validate`,
   });

@@ -508,3 +508,75 @@ describe("local PayFast emulator", () => {
     }
   });
 });
+
+describe("the emulator answers this machine only", () => {
+  const ROUTES: [method: "GET" | "POST", url: string][] = [
+    ["POST", "/payfast-emulator/eng/process"],
+    ["POST", "/payfast-emulator/eng/complete"],
+    ["POST", "/payfast-emulator/eng/complete-lost"],
+    ["POST", "/payfast-emulator/eng/query/validate"],
+    ["GET", "/payfast-emulator/api/transactions/history"],
+  ];
+
+  let direct: TestApp;
+  let proxied: TestApp;
+  let proxiedUrl: string;
+  beforeAll(async () => {
+    direct = await buildTestApp();
+    // Behind one proxy on this machine: the client's address is the one the proxy forwards.
+    const port = await freePort();
+    proxiedUrl = `http://127.0.0.1:${port}`;
+    proxied = await buildTestApp({ PUBLIC_URL: proxiedUrl, PORT: String(port), TRUST_PROXY: "1" });
+    await proxied.app.listen({ port, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await direct.close();
+    await proxied.close();
+  });
+
+  it.each(ROUTES)("refuses %s %s from another address with 403, taking nothing", async (method, url) => {
+    for (const remoteAddress of ["192.168.1.20", "10.0.0.7", "2001:db8::7", "::ffff:192.168.1.20"]) {
+      const response = await direct.app.inject({
+        method,
+        url,
+        remoteAddress,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        ...(method === "POST" ? { payload: "m_payment_id=x&amount=574.99" } : {}),
+      });
+      expect(response.statusCode, remoteAddress).toBe(403);
+      expect(response.json()).toEqual({
+        message: expect.stringMatching(/from this machine only.*PAYFAST_MODE=sandbox/),
+        code: "EMULATOR_LOCAL_ONLY",
+      });
+    }
+    expect(await direct.db.select().from(payfastEmulatorPayments)).toEqual([]);
+  });
+
+  it.each(["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"])("answers a request from %s", async (remoteAddress) => {
+    const response = await direct.app.inject({
+      method: "POST",
+      url: "/payfast-emulator/eng/query/validate",
+      remoteAddress,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "a=b",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("INVALID");
+  });
+
+  it("refuses a client on another machine that reaches it through the shop's proxy", async () => {
+    const send = (forwardedFor: string) =>
+      fetch(`${proxiedUrl}/payfast-emulator/eng/query/validate`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+        body: "a=b",
+      });
+    const outside = await send("198.51.100.7");
+    expect(outside.status).toBe(403);
+    expect(await outside.json()).toMatchObject({ code: "EMULATOR_LOCAL_ONLY" });
+    // A browser on the proxy's own machine still gets through.
+    const inside = await send("127.0.0.1");
+    expect(inside.status).toBe(200);
+    expect(await inside.text()).toBe("INVALID");
+  });
+});

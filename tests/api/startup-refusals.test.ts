@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -14,11 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-/** Runs `src/server/main.ts` as `npm run dev` does, with only the given settings, until it exits. */
-function startShop(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? scratch, ...env },
+/**
+ * Runs `src/server/main.ts` as `npm run dev` does, with only the given settings, until it exits;
+ * from `cwd` (where it looks for .env) when given, the repository otherwise.
+ */
+function startShop(env: Record<string, string>, cwd = repoRoot): Promise<{ code: number | null; output: string }> {
+  const tsx = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
+  const child = spawn(process.execPath, ["--import", tsx, path.join(repoRoot, "src/server/main.ts")], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? scratch,
+      TSX_TSCONFIG_PATH: path.join(repoRoot, "tsconfig.json"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -63,6 +72,30 @@ describe("the shop refuses to start with an unsafe configuration", () => {
       "embedded",
     ],
     ["TRUST_PROXY=true", { TRUST_PROXY: "true" }, /TRUST_PROXY: true trusts every hop/, "external"],
+    [
+      "live mode without SMTP_URL",
+      {
+        PAYFAST_MODE: "live",
+        PUBLIC_URL: "https://shop.example.co.za",
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        PAYFAST_PASSPHRASE: "a long and secret passphrase",
+      },
+      /SMTP_URL: required when PAYFAST_MODE=live/,
+      "embedded",
+    ],
+    [
+      "SMTP without TLS to another machine",
+      { SMTP_URL: "smtp://mail.example.co.za:25?requireTLS=false" },
+      /SMTP_URL: requireTLS=false would send .* allowed only for a mail server on this machine/,
+      "embedded",
+    ],
+    [
+      "a secret given both ways",
+      { DATABASE_URL: "postgres://shop:one@127.0.0.1:9/shop", DATABASE_URL_FILE: "/etc/hostname" },
+      /DATABASE_URL_FILE: DATABASE_URL is set as well/,
+      "external",
+    ],
   ])(
     "refuses %s: it names the setting and exits before opening any database",
     async (_name, unsafe, message, database) => {
@@ -84,4 +117,52 @@ describe("the shop refuses to start with an unsafe configuration", () => {
     },
     60_000,
   );
+});
+
+describe("the shop reads .env from its working directory", () => {
+  /** A folder with that .env file, where the shop is started. */
+  async function folderWithEnv(text: string): Promise<string> {
+    const dir = path.join(scratch, `cwd-${Math.random().toString(36).slice(2)}`);
+    await mkdir(dir);
+    await writeFile(path.join(dir, ".env"), text);
+    return dir;
+  }
+
+  it("takes settings from .env: an unsafe one there is refused like one in the environment", async () => {
+    const cwd = await folderWithEnv(
+      "# the owner's settings\nTRUST_PROXY=true\nDATABASE_URL=postgres://shop:never@127.0.0.1:9/never\n",
+    );
+    const { code, output } = await startShop({ LOG_LEVEL: "silent" }, cwd);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/TRUST_PROXY: true trusts every hop/);
+    expect(output).not.toMatch(/\[db\]|could not start|ECONNREFUSED/);
+  }, 60_000);
+
+  it("never overrides the real environment with .env", async () => {
+    const cwd = await folderWithEnv(
+      "PAYFAST_MODE=sandbox\nTRUST_PROXY=true\nPUBLIC_URL=https://shop.example.co.za\nDATABASE_URL=postgres://shop:never@127.0.0.1:9/never\n",
+    );
+    // The environment's TRUST_PROXY=1 wins over the file's "true"; the file's other lines still count.
+    const { code, output } = await startShop({ LOG_LEVEL: "silent", TRUST_PROXY: "1" }, cwd);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/PAYFAST_MODE: sandbox takes no real money/);
+    expect(output).not.toMatch(/TRUST_PROXY/);
+  }, 60_000);
+
+  it("reads a secret from NAME_FILE: a live shop's passphrase file is enough", async () => {
+    const passphrase = path.join(scratch, "passphrase");
+    await writeFile(passphrase, "a long and secret passphrase\n");
+    const { code, output } = await startShop({
+      PAYFAST_MODE: "live",
+      PUBLIC_URL: "https://shop.example.co.za",
+      PAYFAST_MERCHANT_ID: "10012345",
+      PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+      PAYFAST_PASSPHRASE_FILE: passphrase,
+      // Refused for another reason, so it exits before opening a database: only SMTP_URL is named.
+      LOG_LEVEL: "silent",
+    });
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/SMTP_URL: required/);
+    expect(output).not.toMatch(/PAYFAST_PASSPHRASE/);
+  }, 60_000);
 });

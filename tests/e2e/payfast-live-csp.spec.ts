@@ -25,6 +25,7 @@ const liveConfig = loadConfig({
   PAYFAST_MERCHANT_ID: "10234567",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
   PAYFAST_PASSPHRASE: "a-live-passphrase",
+  SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
 });
 
 const order: CheckoutOrder = {

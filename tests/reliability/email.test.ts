@@ -34,7 +34,7 @@ describe("e-mail across a crash", () => {
     const env = {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false`,
       PAYFAST_VALIDATE_URL: validator.url,
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
     };

@@ -12,8 +12,9 @@ import { eq, or, sql } from "drizzle-orm";
 import { registerInput } from "../../domain/schemas/account.js";
 import { passwordProblem } from "../auth/password-policy.js";
 import { hashPassword } from "../auth/passwords.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import type { Database } from "../db/client.js";
+import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { openDatabase } from "../db/open.js";
 import { users } from "../db/schema.js";
 import { errWithoutValues } from "../log-errors.js";
@@ -267,6 +268,7 @@ async function main() {
     return;
   }
   const who = checkTypedValues(args);
+  loadEnvFile();
   const config = loadConfig();
   const password = args.promote ? undefined : await readPassword();
   const database = await openDatabase(config, { log: (line) => console.error(`[db] ${line}`) });
@@ -283,7 +285,7 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof AdminInputError || error instanceof ConfigError) {
+    if (error instanceof AdminInputError || error instanceof ConfigError || error instanceof DataDirInUseError) {
       console.error(error.message);
     } else {
       // Never the values a failed query was sent (a password hash, personal details).

@@ -10,7 +10,8 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
+import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { openDatabase } from "../db/open.js";
 import { errWithoutValues } from "../log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
@@ -209,6 +210,7 @@ function parse(argv: string[]): SeedOrdersOptions {
 
 async function main() {
   const options = parse(process.argv.slice(2));
+  loadEnvFile();
   const database = await openDatabase(loadConfig(), { seed: true, log: (line) => console.error(`[db] ${line}`) });
   const started = performance.now();
   // Its own connection: the pool's statement timeout is for requests, not for a bulk load.
@@ -228,7 +230,7 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
     else console.error("Could not seed the orders:", error instanceof Error ? errWithoutValues(error) : error);
     process.exit(1);
   });

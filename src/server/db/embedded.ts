@@ -154,12 +154,15 @@ export interface StartOptions {
   dataDir: string;
   preferredPort: number;
   log?: (line: string) => void;
+  /** Connect to the server already running on this data directory (a running shop's), never start one. */
+  reuseOnly?: boolean;
 }
 
 export async function startEmbeddedPostgres({
   dataDir,
   preferredPort,
   log = () => {},
+  reuseOnly = false,
 }: StartOptions): Promise<EmbeddedPostgres> {
   const bin = await binaries();
   const runAs = await postgresUser();
@@ -169,6 +172,9 @@ export async function startEmbeddedPostgres({
   // The postgres user must be able to reach its cluster inside our data directory.
   if (runAs.uid !== undefined) await fs.chmod(dataDir, 0o711);
 
+  const notRunning = () =>
+    new Error(`The embedded PostgreSQL in ${pgData} is not running (yet); try again once the shop has started.`);
+  if (reuseOnly && !(await exists(path.join(pgData, "PG_VERSION")))) throw notRunning();
   if (!(await exists(path.join(pgData, "PG_VERSION")))) {
     log(`Creating the embedded PostgreSQL cluster in ${pgData}`);
     await fs.rm(pgData, { recursive: true, force: true });
@@ -201,6 +207,8 @@ export async function startEmbeddedPostgres({
   const reused = port !== null;
   if (port) {
     log(`Reusing the embedded PostgreSQL already running on port ${port}`);
+  } else if (reuseOnly) {
+    throw notRunning();
   } else {
     port = (await isPortFree(preferredPort)) ? preferredPort : await freePort();
     const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
@@ -220,7 +228,8 @@ export async function startEmbeddedPostgres({
     url: (database = "postgres") =>
       `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${finalPort}/${database}`,
     stop: async ({ mode = "fast" } = {}) => {
-      // A reused server (left by a crashed process) is stopped too: this process owns it now.
+      // A reused server is stopped too when asked: the caller decides whether it owns it
+      // (src/server/db/open.ts: the owner of DATA_DIR's lock, never a guest beside a running shop).
       await pgCtl(bin.pg_ctl, ["stop", "-D", pgData, "-m", mode, "-w", "-t", "60"], runAs, log);
     },
   };

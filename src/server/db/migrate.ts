@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** The committed migrations: beside this file in src/, or back in src/ when running from dist/. */
+/**
+ * The committed migrations: beside this file, in src/ or in a release's dist/server/db/ (copied
+ * there by scripts/release-files.mjs, the last step of `npm run build`); back in src/ for a dist/
+ * that only tsc made (the soak's server build) inside the repository.
+ */
 export function migrationsFolder(): string {
   const beside = fileURLToPath(new URL("./migrations", import.meta.url));
   if (existsSync(beside)) return beside;

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { Config } from "../config.js";
 import { createDatabase, type Database } from "./client.js";
+import { describeHolder, lockDataDir } from "./data-dir-lock.js";
 import { startEmbeddedPostgres } from "./embedded.js";
 import { prepareDatabase } from "./setup.js";
 
@@ -11,10 +12,11 @@ export interface OpenDatabaseOptions {
   /** Seed the catalogue into an empty database (the shop does; a one-off command need not). */
   seed?: boolean;
   /**
-   * Whether close() also stops an embedded PostgreSQL that was already running when we opened it.
-   * The shop adopts one left behind by a crash; a one-off command must not stop the shop's database.
+   * The shop: it owns DATA_DIR's embedded PostgreSQL (adopting one a crash left running) and
+   * refuses to start while another process owns it. Otherwise a one-off command: beside a running
+   * shop it connects to the shop's database and never stops it (src/server/db/data-dir-lock.ts).
    */
-  adoptRunningServer?: boolean;
+  shop?: boolean;
 }
 
 export interface OpenDatabase {
@@ -34,19 +36,33 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
   let stopEmbedded: (() => Promise<void>) | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      preferredPort: config.embeddedPgPort,
-      log,
-    });
-    if (!embedded.reused || options.adoptRunningServer) stopEmbedded = embedded.stop;
+    const lock = await lockDataDir(config.dataDir, { shop: options.shop ?? false, log });
+    if (lock.role === "guest")
+      log(`Connecting to the database of the shop running beside: ${describeHolder(lock.holder)}`);
     try {
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        preferredPort: config.embeddedPgPort,
+        log,
+        reuseOnly: lock.role === "guest",
+      });
+      // The owner stops it, a server a crash left running included; then the lock goes.
+      if (lock.role === "owner") {
+        stopEmbedded = async () => {
+          try {
+            await embedded.stop();
+          } finally {
+            await lock.release();
+          }
+        };
+      }
       await ensureDatabase(embedded.url("postgres"), SHOP_DATABASE);
+      databaseUrl = embedded.url(SHOP_DATABASE);
     } catch (error) {
       if (stopEmbedded) await stopEmbedded();
+      else if (lock.role === "owner") await lock.release();
       throw error;
     }
-    databaseUrl = embedded.url(SHOP_DATABASE);
   }
 
   try {

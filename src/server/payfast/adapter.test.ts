@@ -94,6 +94,7 @@ describe("PayFast addresses per mode", () => {
       PAYFAST_MERCHANT_ID: "10234567",
       PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
       PAYFAST_PASSPHRASE: "a-long-secret-phrase",
+      SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
     });
     expect(payfastProcessUrl(live)).toBe("https://www.payfast.co.za/eng/process");
     expect(payfastValidateUrl(live)).toBe("https://www.payfast.co.za/eng/query/validate");

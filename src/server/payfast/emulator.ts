@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isIP } from "node:net";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -29,6 +30,8 @@ import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
  * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took;
  * - GET /api/refunds/query/{id} and POST /api/refunds/{id}: PayFast's Refunds API, refunds kept in
  *   the database (so a restart keeps them), refusing what PayFast refuses.
+ * It answers this machine alone (403 EMULATOR_LOCAL_ONLY otherwise): anyone else reaching it could
+ * "pay" for an order with a test payment.
  */
 export interface PayfastEmulator {
   /** The routes, mounted at /payfast-emulator on the shop (and at / on the second origin). */
@@ -58,6 +61,16 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
   let paymentServer: FastifyInstance | null = null;
 
   const plugin: FastifyPluginAsync = async (scope) => {
+    // request.ip: the client's own address, behind a proxy too (TRUST_PROXY) when there is one.
+    scope.addHook("onRequest", async (request, reply) => {
+      if (isLoopbackAddress(request.ip)) return;
+      request.log.warn({ ip: request.ip }, "PayFast emulator: request from another machine refused");
+      return reply.status(403).send({
+        message:
+          "The local PayFast emulator takes test payments from this machine only. To test payments from elsewhere, use PAYFAST_MODE=sandbox.",
+        code: "EMULATOR_LOCAL_ONLY",
+      });
+    });
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
       done(null, body);
     });
@@ -163,6 +176,12 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       await paymentServer?.close();
     },
   };
+}
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(ip: string): boolean {
+  const address = ip.toLowerCase().startsWith("::ffff:") ? ip.slice(7) : ip;
+  return address === "::1" || (isIP(address) === 4 && address.startsWith("127."));
 }
 
 function readForm(body: unknown): { fields: [string, string][]; data: Record<string, string> } {

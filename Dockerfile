@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# The shop's image: built with scripts/release.sh, the same script CI checks
+# (scripts/check-release.mjs), and run from its release with production dependencies only.
+# Usage (docs/deploy.md): docker build -t snug-and-dry . ; deploy/compose.yaml runs two of them
+# behind Caddy with PostgreSQL.
+
+# --- Build: every dependency, the build, then the release in /release ---
+FROM node:22-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN sh scripts/release.sh /release
+
+# --- Run: the release alone, as an unprivileged user ---
+FROM node:22-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# Owned by root and read-only to the shop: only DATA_DIR is the shop's to write.
+COPY --from=build /release/ /app/
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# /api/health answers 200 while the process serves and its database answers (503 otherwise).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM (docker stop) finishes the requests in flight and stops cleanly within 25 s.
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/server/main.js"]

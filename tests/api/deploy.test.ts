@@ -1,0 +1,216 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { loadConfig } from "../../src/server/config.js";
+
+/**
+ * No container runtime runs on our machines, so the deployment files are checked by reading them:
+ * the compose file's wiring (docs/deploy.md), the Dockerfile's release and the systemd unit.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const deployDir = path.join(repoRoot, "deploy");
+const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
+
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  environment?: Record<string, string>;
+  env_file?: string | string[];
+  secrets?: string[];
+  ports?: string[];
+  expose?: string[];
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] | string; interval?: string };
+}
+interface Compose {
+  services: Record<string, Service>;
+  secrets: Record<string, { file: string }>;
+  volumes: Record<string, unknown>;
+}
+
+const compose = parse(read("deploy/compose.yaml"), { merge: true }) as Compose;
+const { services } = compose;
+const caddyfile = read("deploy/Caddyfile");
+const shopNames = Object.keys(services).filter((name) => services[name]?.image?.startsWith("snug-and-dry"));
+const shops = shopNames.map((name) => services[name] as Service);
+const env = (service: Service) => service.environment ?? {};
+
+/** A named volume mounted at `target` in the service, or undefined. */
+function namedVolumeAt(service: Service, target: string): string | undefined {
+  const mount = service.volumes?.find((entry) => entry.split(":")[1] === target);
+  const source = mount?.split(":")[0];
+  return source && !source.startsWith(".") && !source.startsWith("/") ? source : undefined;
+}
+
+describe("deploy/compose.yaml", () => {
+  it("runs two instances of the shop's image, built from the Dockerfile", () => {
+    expect(shopNames).toHaveLength(2);
+    for (const shop of shops) {
+      expect(shop.build).toEqual({ context: "..", dockerfile: "Dockerfile" });
+      expect(shop.image).toBe("snug-and-dry:latest");
+    }
+  });
+
+  it("gives both instances one PostgreSQL, by a DATABASE_URL read from the same secret file", () => {
+    const databases = Object.entries(services).filter(([, service]) => service.image?.startsWith("postgres:"));
+    expect(databases).toHaveLength(1);
+    const [databaseName] = databases[0] as [string, Service];
+    for (const shop of shops) {
+      expect(env(shop).DATABASE_URL).toBeUndefined();
+      expect(env(shop).DATABASE_URL_FILE).toBe("/run/secrets/database_url");
+      expect(shop.secrets).toContain("database_url");
+      expect(shop.depends_on?.[databaseName]).toEqual({ condition: "service_healthy" });
+    }
+    expect(compose.secrets.database_url?.file).toBe("./secrets/database_url");
+  });
+
+  it("keeps every secret in a file: the PayFast passphrase, the SMTP URL, the database's password", () => {
+    for (const shop of shops) {
+      for (const name of ["PAYFAST_PASSPHRASE", "SMTP_URL"]) {
+        const secret = name.toLowerCase();
+        expect(env(shop)[name], name).toBeUndefined();
+        expect(env(shop)[`${name}_FILE`]).toBe(`/run/secrets/${secret}`);
+        expect(shop.secrets).toContain(secret);
+        expect(compose.secrets[secret]?.file).toBe(`./secrets/${secret}`);
+      }
+    }
+    const postgres = services.postgres as Service;
+    expect(env(postgres).POSTGRES_PASSWORD).toBeUndefined();
+    expect(env(postgres).POSTGRES_PASSWORD_FILE).toBe("/run/secrets/postgres_password");
+    expect(compose.secrets.postgres_password?.file).toBe("./secrets/postgres_password");
+  });
+
+  it("puts Caddy alone on the internet, in front of both instances, which trust that one proxy", () => {
+    const published = Object.entries(services).filter(([, service]) => service.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(["caddy"]);
+    expect(services.caddy?.ports).toEqual(expect.arrayContaining(["80:80", "443:443"]));
+    for (const shop of shops) {
+      expect(env(shop).TRUST_PROXY).toBe("1");
+      expect(env(shop).HOST).toBe("0.0.0.0");
+      expect(shop.expose).toEqual([env(shop).PORT]);
+    }
+    const upstreams = caddyfile
+      .match(/reverse_proxy\s+([^{\n]+)/)?.[1]
+      ?.trim()
+      .split(/\s+/);
+    expect(upstreams?.sort()).toEqual(shopNames.map((name) => `${name}:${env(services[name] as Service).PORT}`).sort());
+    // Automatic TLS: a site address that is a domain name, no `tls internal` or http-only site.
+    expect(caddyfile).toMatch(/^\{\$SHOP_DOMAIN\} \{/m);
+    expect(caddyfile).not.toMatch(/tls internal|http:\/\//);
+    expect(services.caddy?.volumes).toContain("./Caddyfile:/etc/caddy/Caddyfile:ro");
+  });
+
+  it("health-checks every service, and Caddy routes only to healthy instances", () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.healthcheck ?? name === "caddy", `${name} has a health check`).toBeTruthy();
+    }
+    for (const shop of shops) {
+      expect(JSON.stringify(shop.healthcheck?.test)).toContain(`http://127.0.0.1:${env(shop).PORT}/api/health`);
+    }
+    expect(JSON.stringify(services.postgres?.healthcheck?.test)).toContain("pg_isready");
+    expect(caddyfile).toMatch(/health_uri \/api\/health/);
+    for (const name of shopNames) expect(services.caddy?.depends_on?.[name]).toEqual({ condition: "service_healthy" });
+  });
+
+  it("keeps the database's files, each instance's data and Caddy's certificates on named volumes", () => {
+    const mounts: [string, string][] = [
+      ["postgres", "/var/lib/postgresql/data"],
+      ["caddy", "/data"],
+      ["caddy", "/config"],
+      ...shopNames.map((name): [string, string] => [name, env(services[name] as Service).DATA_DIR as string]),
+    ];
+    const used = mounts.map(([name, target]) => {
+      const volume = namedVolumeAt(services[name] as Service, target);
+      expect(volume, `${name}:${target}`).toBeDefined();
+      expect(Object.keys(compose.volumes)).toContain(volume);
+      return volume;
+    });
+    // Never one volume for two services' data (two instances on one DATA_DIR would share one lock).
+    expect(new Set(used).size).toBe(used.length);
+  });
+
+  describe("the instances' settings pass the shop's own checks", () => {
+    const secrets = mkdtempSync(path.join(os.tmpdir(), "shop-compose-secrets-"));
+    afterAll(() => rmSync(secrets, { recursive: true, force: true }));
+
+    it("starts live, on 0.0.0.0, behind one proxy, with its secrets from the files", () => {
+      const shop = shops[0] as Service;
+      const files: Record<string, string> = {
+        database_url: "postgres://shop:a-password@postgres:5432/shop\n",
+        payfast_passphrase: "a long and secret passphrase\n",
+        smtp_url: "smtps://shop:mail-secret@smtp.example.co.za:465\n",
+      };
+      for (const [name, text] of Object.entries(files)) writeFileSync(path.join(secrets, name), text);
+      const fromCompose = Object.fromEntries(
+        Object.entries(env(shop)).map(([name, value]) => [
+          name,
+          value.replace("/run/secrets", secrets).replace(/\$\{SHOP_DOMAIN:\?[^}]*\}/, "shop.example.co.za"),
+        ]),
+      );
+      const config = loadConfig({
+        ...fromCompose,
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+      });
+      expect(config.payfast.mode).toBe("live");
+      expect(config.publicUrl).toBe("https://shop.example.co.za");
+      expect(config.host).toBe("0.0.0.0");
+      expect(config.trustProxy).toBe(1);
+      expect(config.databaseUrl).toBe("postgres://shop:a-password@postgres:5432/shop");
+      expect(config.payfast.passphrase).toBe("a long and secret passphrase");
+      expect(config.mail.smtpUrl).toBe("smtps://shop:mail-secret@smtp.example.co.za:465");
+    });
+  });
+});
+
+describe("Dockerfile", () => {
+  const dockerfile = read("Dockerfile");
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  const runStage = stages.at(-1) ?? "";
+
+  it("builds the release with the script CI checks, in a stage of its own", () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(stages[0]).toMatch(/^RUN sh scripts\/release\.sh \/release$/m);
+    expect(runStage).toMatch(/^COPY --from=build \/release\/ \/app\/$/m);
+  });
+
+  it("runs the release as an unprivileged user, with a health check", () => {
+    expect(runStage).toMatch(/^USER node$/m);
+    expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
+    expect(runStage).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
+    expect(runStage).not.toMatch(/npm (ci|install)|tsx|vite/);
+  });
+
+  it("keeps private and built files out of the image's build context", () => {
+    const ignored = read(".dockerignore").split("\n");
+    expect(ignored).toEqual(expect.arrayContaining([".env", "node_modules", "dist", "data", "deploy/secrets"]));
+  });
+});
+
+describe("deploy/snug-and-dry.service", () => {
+  const unit = read("deploy/snug-and-dry.service");
+
+  it("runs the same release as an unprivileged user, its secrets from files", () => {
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node dist\/server\/main\.js$/m);
+    expect(unit).toMatch(/^WorkingDirectory=\/opt\/snug-and-dry\/current$/m);
+    expect(unit).toMatch(/^User=snug$/m);
+    expect(unit).toMatch(/^Environment=PAYFAST_PASSPHRASE_FILE=%d\/payfast_passphrase$/m);
+    expect(unit).toMatch(/^Environment=SMTP_URL_FILE=%d\/smtp_url$/m);
+    expect(unit).not.toMatch(/^Environment=(PAYFAST_PASSPHRASE|SMTP_URL|DATABASE_URL)=/m);
+  });
+
+  it("lets the shop stop its own database: SIGTERM to the shop alone", () => {
+    expect(unit).toMatch(/^KillMode=mixed$/m);
+    expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
+  });
+});
+
+it("the deployment's example files exist for every file it reads", () => {
+  expect(readFileSync(path.join(deployDir, "shop.env.example"), "utf8")).toMatch(/^PAYFAST_MERCHANT_ID=/m);
+  expect(readFileSync(path.join(deployDir, ".env.example"), "utf8")).toMatch(/^SHOP_DOMAIN=/m);
+  expect(services["shop-1"]?.env_file).toBe("shop.env");
+});
