@@ -27,6 +27,9 @@ import { payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { payfastRoutes } from "./payfast/routes.js";
+import { type PolicyFile, readPolicies } from "./policies/content.js";
+import { PolicyStore, publishPolicies } from "./policies/publish.js";
+import { policyRoutes } from "./policies/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
@@ -42,6 +45,8 @@ export interface AppDependencies {
   resolvePayfastHost?: ResolveHost;
   /** Renders the storefront's pages (tests pass one built from the sources; default: the build's, when served). */
   pageRenderer?: PageRenderer | null;
+  /** The policy files, already read (main.ts reads them before opening the database); default: read from CONTENT_DIR. */
+  policies?: readonly PolicyFile[];
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
@@ -53,6 +58,7 @@ export async function buildApp({
   logger,
   resolvePayfastHost,
   pageRenderer,
+  policies,
 }: AppDependencies) {
   const { trustProxy } = config;
   const app = Fastify({
@@ -80,6 +86,8 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("pool", pool);
+  // The owner's policies: a changed file becomes a new version now, before any order is taken under it.
+  app.decorate("policies", new PolicyStore(db, await publishPolicies(db, policies ?? readPolicies(config))));
   const catalogCache = new CatalogCache(databaseUrl, app.log);
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());
@@ -144,6 +152,7 @@ export async function buildApp({
         }
       });
       await api.register(catalogRoutes);
+      await api.register(policyRoutes);
       // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.
       await api.register(payfastRoutes, { prefix: "/payfast", resolveHost: resolvePayfastHost });
     },

@@ -2,17 +2,19 @@ import { buildApp } from "./app.js";
 import { ConfigError, describeMode, loadConfig } from "./config.js";
 import { openDatabase } from "./db/open.js";
 import { errWithoutValues } from "./log-errors.js";
+import { readPolicies } from "./policies/content.js";
 
 async function main() {
   // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
+  const policies = readPolicies(config);
   console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
   // A server left running by a crashed shop is adopted: this process stops it on shutdown.
   const database = await openDatabase(config, { log, seed: true, adoptRunningServer: true });
   const { db, pool, databaseUrl } = database;
-  const app = await buildApp({ config, db, pool, databaseUrl });
+  const app = await buildApp({ config, db, pool, databaseUrl, policies });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -66,6 +66,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         companyName: delivery.companyName,
         vatNumber: delivery.vatNumber,
         lines: priced.lines,
+        policyVersionIds: {
+          terms: app.policies.current.terms.id,
+          returnPolicy: app.policies.current["return-policy"].id,
+          privacy: app.policies.current.privacy.id,
+        },
       };
       const placed = await placeOrder(app.pool, newOrder);
       if (!placed.ok) throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
@@ -129,7 +134,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/orders/:id/invoice.pdf", { schema: { params: uuidParam } }, async (request, reply) => {
     const found = await ownOrderWithInvoice(request, request.params.id);
-    const data = await invoiceData(app.db, found, shopDetails(app.config));
+    const data = await invoiceData(app.db, found, shopDetails(app.config), app.config.publicUrl);
     return pdf(reply, data.number, await invoicePdf(data));
   });
 
