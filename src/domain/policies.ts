@@ -2,21 +2,15 @@
  * The shop's policies: owner-edited Markdown in content/policies/, versioned by the server at start
  * (src/server/policies/). Each has a stable address; each version its own under it.
  */
-export const POLICY_KINDS = ["terms", "return-policy", "privacy", "paia-manual"] as const;
-export type PolicyKind = (typeof POLICY_KINDS)[number];
+export { isPolicyKind, POLICY_KINDS, POLICY_ROUTE, type PolicyKind } from "./policy-kinds.js";
 
-export function isPolicyKind(value: unknown): value is PolicyKind {
-  return typeof value === "string" && (POLICY_KINDS as readonly string[]).includes(value);
-}
+import { isPolicyKind, type PolicyKind } from "./policy-kinds.js";
 
 /** The address of a policy's latest version, which is also its file's name (content/policies/{kind}.md). */
 export const policyPath = (kind: PolicyKind) => `/${kind}`;
 
 /** The address of one version, kept readable for as long as the shop runs: /terms/v/2. */
 export const policyVersionPath = (kind: PolicyKind, version: number) => `/${kind}/v/${version}`;
-
-/** Every policy address, plain or versioned: the browser's route. */
-export const POLICY_ROUTE = new RegExp(`^/(?:${POLICY_KINDS.join("|")})(?:/v/[1-9]\\d{0,8})?/?$`);
 
 /** /privacy -> { kind: "privacy", version: null }; /terms/v/2 -> { kind: "terms", version: 2 }; else null. */
 export function policyOfPath(path: string): { kind: PolicyKind; version: number | null } | null {

@@ -13,7 +13,7 @@ import { CatalogCache } from "./catalog/cache.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { frameworkErrors, registerErrorHandling } from "./errors.js";
+import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
 import { JobsEngine } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
@@ -28,7 +28,7 @@ import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { payfastRoutes } from "./payfast/routes.js";
 import { type PolicyFile, readPolicies } from "./policies/content.js";
-import { PolicyStore, publishPolicies } from "./policies/publish.js";
+import { PolicyStore } from "./policies/publish.js";
 import { policyRoutes } from "./policies/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
@@ -86,8 +86,14 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("pool", pool);
-  // The owner's policies: a changed file becomes a new version now, before any order is taken under it.
-  app.decorate("policies", new PolicyStore(db, await publishPolicies(db, policies ?? readPolicies(config))));
+  // The owner's policies: a changed file becomes a new version now, before any order is taken under
+  // it. With the database down the shop still starts; the first page or order that needs them publishes.
+  const policyStore = new PolicyStore(db, policies ?? readPolicies(config));
+  app.decorate("policies", policyStore);
+  await policyStore.current().catch((error: unknown) => {
+    if (!isDatabaseDown(error)) throw error;
+    app.log.warn({ err: error }, "policies not published yet: the database is down");
+  });
   const catalogCache = new CatalogCache(databaseUrl, app.log);
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());

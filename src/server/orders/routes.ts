@@ -50,6 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const priced = priceOrder(input.items, input, products);
       if (!priced.ok) throw conflict(priced.message, "CART_CHANGED");
 
+      const policies = await app.policies.current();
       const newOrder = {
         id: randomUUID(),
         userId: user.id,
@@ -67,9 +68,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         vatNumber: delivery.vatNumber,
         lines: priced.lines,
         policyVersionIds: {
-          terms: app.policies.current.terms.id,
-          returnPolicy: app.policies.current["return-policy"].id,
-          privacy: app.policies.current.privacy.id,
+          terms: policies.terms.id,
+          returnPolicy: policies["return-policy"].id,
+          privacy: policies.privacy.id,
         },
       };
       const placed = await placeOrder(app.pool, newOrder);

@@ -47,18 +47,34 @@ export async function publishPolicies(db: Database, files: readonly PolicyFile[]
   });
 }
 
-/** Reads published versions; each version's HTML is rendered once per app (versions never change). */
+/**
+ * Publishes the policy files once (at start: buildApp waits for it) and reads published versions;
+ * each version's HTML is rendered once per app (versions never change).
+ */
 export class PolicyStore {
   private readonly rendered = new Map<number, string>();
+  private published: Promise<CurrentPolicies> | null = null;
 
   constructor(
     private readonly db: Database,
-    /** The versions this process publishes: what new orders are placed under. */
-    readonly current: CurrentPolicies,
+    private readonly files: readonly PolicyFile[],
   ) {}
+
+  /**
+   * The versions this process publishes: what new orders are placed under. Published on the first
+   * call; a call that failed (the database was down) is tried again by the next one.
+   */
+  current(): Promise<CurrentPolicies> {
+    this.published ??= publishPolicies(this.db, this.files).catch((error: unknown) => {
+      this.published = null;
+      throw error;
+    });
+    return this.published;
+  }
 
   /** A policy's version (the latest when `version` is null) with the list of every version; null when there is none. */
   async version(kind: PolicyKind, version: number | null): Promise<PolicyVersion | null> {
+    await this.current();
     const rows = await this.db
       .select({
         id: policyVersions.id,
