@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addToCart, pickInStockProduct, waitForHydration } from "./helpers";
+import { addToCart, pickInStockProduct, signUpAndLogIn, waitForHydration } from "./helpers";
 
 test("the footer's Legal link opens the Legal page with every ECTA s43(1) item", async ({ page }) => {
   await page.goto("/");
@@ -62,6 +62,7 @@ test("a policy's version has its own address, and an unknown version is a 404", 
 });
 
 test("checkout says what the delivery details are for, with a link to the Privacy Policy", async ({ page }) => {
+  await signUpAndLogIn(page);
   await page.goto("/");
   const { product, size } = await pickInStockProduct(page);
   await addToCart(page, product, size);

@@ -442,7 +442,7 @@ test("the return policy and the terms show their content and dates, with Back to
   await expect(page.getByRole("heading", { level: 1, name: "Return Policy" })).toBeVisible();
   await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
   await expect(page.getByText(/Within 6 months of delivery/).first()).toBeVisible();
-  await expect(page.getByText(/within 7 days of delivery, for any reason/)).toBeVisible();
+  await expect(page.getByText(/within 7 days of delivery, for any\s+reason/)).toBeVisible();
   await expect(page).toHaveTitle(/Return Policy/);
   await page.getByRole("link", { name: "Back to Store" }).first().click();
   await expect(page).toHaveURL(/\/$/);
