@@ -13,7 +13,7 @@ import { CatalogCache } from "./catalog/cache.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { frameworkErrors, registerErrorHandling } from "./errors.js";
+import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
 import { JobsEngine } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
@@ -27,6 +27,9 @@ import { payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { payfastRoutes } from "./payfast/routes.js";
+import { type PolicyFile, readPolicies } from "./policies/content.js";
+import { PolicyStore } from "./policies/publish.js";
+import { policyRoutes } from "./policies/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
@@ -42,6 +45,8 @@ export interface AppDependencies {
   resolvePayfastHost?: ResolveHost;
   /** Renders the storefront's pages (tests pass one built from the sources; default: the build's, when served). */
   pageRenderer?: PageRenderer | null;
+  /** The policy files, already read (main.ts reads them before opening the database); default: read from CONTENT_DIR. */
+  policies?: readonly PolicyFile[];
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
@@ -53,6 +58,7 @@ export async function buildApp({
   logger,
   resolvePayfastHost,
   pageRenderer,
+  policies,
 }: AppDependencies) {
   const { trustProxy } = config;
   const app = Fastify({
@@ -80,6 +86,14 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("pool", pool);
+  // The owner's policies: a changed file becomes a new version now, before any order is taken under
+  // it. With the database down the shop still starts; the first page or order that needs them publishes.
+  const policyStore = new PolicyStore(db, policies ?? readPolicies(config));
+  app.decorate("policies", policyStore);
+  await policyStore.current().catch((error: unknown) => {
+    if (!isDatabaseDown(error)) throw error;
+    app.log.warn({ err: error }, "policies not published yet: the database is down");
+  });
   const catalogCache = new CatalogCache(databaseUrl, app.log);
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());
@@ -144,6 +158,7 @@ export async function buildApp({
         }
       });
       await api.register(catalogRoutes);
+      await api.register(policyRoutes);
       // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.
       await api.register(payfastRoutes, { prefix: "/payfast", resolveHost: resolvePayfastHost });
     },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { LIVE_SELLER } from "../../tests/helpers/live-seller.js";
 import { ConfigError, describeMode, loadConfig, PAYFAST_PUBLISHED_RANGES, PAYFAST_SANDBOX } from "./config.js";
 
 type Env = Record<string, string>;
@@ -9,6 +10,7 @@ type Env = Record<string, string>;
 /** A live configuration that takes real money safely; each refusal below breaks one thing in it. */
 const LIVE: Env = {
   PAYFAST_MODE: "live",
+  ...LIVE_SELLER,
   PUBLIC_URL: "https://shop.example.co.za",
   PAYFAST_MERCHANT_ID: "10012345",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
@@ -154,7 +156,12 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
   });
 
   it("reports every problem of a live configuration, one line each", () => {
-    const message = refusal({ PAYFAST_MODE: "live", PAYFAST_MERCHANT_ID: "10000100", TRUST_PROXY: "true" }).message;
+    const message = refusal({
+      PAYFAST_MODE: "live",
+      ...LIVE_SELLER,
+      PAYFAST_MERCHANT_ID: "10000100",
+      TRUST_PROXY: "true",
+    }).message;
     const lines = message.split("\n").filter((line) => line.startsWith("  "));
     expect(lines.map((line) => line.trim().split(":")[0])).toEqual([
       "TRUST_PROXY",
@@ -378,5 +385,77 @@ describe("secrets from files (NAME_FILE)", () => {
     const message = refusal({ DATABASE_URL_FILE: secret("bad-url", "not a url but a s3cr3t") }).message;
     expect(message).toMatch(/DATABASE_URL/);
     expect(message).not.toContain("s3cr3t");
+  });
+});
+
+describe("the seller (ECTA s43(1))", () => {
+  it.each<[string, string]>([
+    ["SHOP_LEGAL_NAME", "SHOP_LEGAL_NAME: required when PAYFAST_MODE=live"],
+    ["SHOP_LEGAL_STATUS", "SHOP_LEGAL_STATUS: required when PAYFAST_MODE=live"],
+    ["SHOP_SERVICE_ADDRESS", "SHOP_SERVICE_ADDRESS: required when PAYFAST_MODE=live"],
+    ["SHOP_REGISTRATION_NUMBER", "SHOP_REGISTRATION_NUMBER: required when PAYFAST_MODE=live"],
+    ["SHOP_DIRECTORS", "SHOP_DIRECTORS: required when PAYFAST_MODE=live"],
+  ])("refuses live mode without %s, naming it", (setting, message) => {
+    expect(refusal(without(LIVE, setting)).message).toContain(message);
+  });
+
+  it.each(["(Pty) Ltd", "Ltd", "Inc", "CC", "NPC", "Close Corporation"])(
+    "asks a %s business for its registration number in live mode",
+    (status) => {
+      expect(refusal({ ...without(LIVE, "SHOP_REGISTRATION_NUMBER"), SHOP_LEGAL_STATUS: status }).message).toMatch(
+        /SHOP_REGISTRATION_NUMBER: required/,
+      );
+    },
+  );
+
+  it("takes a sole proprietor live without a registration number or directors", () => {
+    const config = loadConfig({
+      ...without(LIVE, "SHOP_REGISTRATION_NUMBER", "SHOP_DIRECTORS"),
+      SHOP_LEGAL_NAME: "Thandi Mokoena",
+      SHOP_LEGAL_STATUS: "sole proprietor",
+    });
+    expect(config.seller).toMatchObject({
+      demo: false,
+      legalPerson: false,
+      registrationNumber: null,
+      directors: [],
+      placeOfRegistration: null,
+      informationOfficer: { name: "Thandi Mokoena", email: "hello@snuganddry.co.za" },
+    });
+  });
+
+  it("reads a live company's details, the Information Officer defaulting to its first director", () => {
+    expect(loadConfig(LIVE).seller).toEqual({
+      demo: false,
+      legalName: "Umbrella Nappies Trading",
+      legalStatus: "(Pty) Ltd",
+      legalPerson: true,
+      registrationNumber: "2019/123456/07",
+      directors: ["Lindiwe Khumalo", "Johan van der Merwe"],
+      placeOfRegistration: "South Africa",
+      serviceAddress: "Unit 4, 22 Voortrekker Road, Bellville, 7530",
+      informationOfficer: { name: "Lindiwe Khumalo", email: "hello@snuganddry.co.za" },
+    });
+  });
+
+  it("describes the demo business, and says so, when nothing is set in a test mode", () => {
+    expect(loadConfig({}).seller).toMatchObject({
+      demo: true,
+      legalName: "Snug & Dry Demo Trading",
+      legalStatus: "(Pty) Ltd",
+      registrationNumber: "0000/000000/07",
+      serviceAddress: "14 Loop Street, Cape Town, 8001",
+    });
+  });
+
+  it.each<[string, Env, RegExp]>([
+    ["a registration number in another format", { SHOP_REGISTRATION_NUMBER: "123456" }, /SHOP_REGISTRATION_NUMBER/],
+    [
+      "an Information Officer e-mail that is not one",
+      { SHOP_INFORMATION_OFFICER_EMAIL: "io" },
+      /SHOP_INFORMATION_OFFICER_EMAIL/,
+    ],
+  ])("refuses %s", (_name, env, message) => {
+    expect(refusal(env).message).toMatch(message);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const booleanText = z
@@ -8,6 +9,11 @@ const booleanText = z
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** A text setting; blank counts as unset. */
+const optionalText = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -57,6 +63,29 @@ const envSchema = z.object({
       .regex(/^4\d{9}$/, "must be a South African VAT number: 10 digits starting with 4")
       .optional(),
   ),
+  SHOP_LEGAL_NAME: optionalText,
+  SHOP_LEGAL_STATUS: optionalText,
+  SHOP_REGISTRATION_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(CK ?)?\d{4}\/\d{6}\/\d{2}$/,
+        "must be a CIPC registration number such as 2019/123456/07 (a close corporation's may start with CK)",
+      )
+      .optional(),
+  ),
+  SHOP_DIRECTORS: optionalText,
+  SHOP_PLACE_OF_REGISTRATION: optionalText,
+  SHOP_SERVICE_ADDRESS: optionalText,
+  SHOP_INFORMATION_OFFICER_NAME: optionalText,
+  SHOP_INFORMATION_OFFICER_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email("must be an e-mail address (the Information Officer's, published on /legal and /privacy)").optional(),
+  ),
+  /** The owner-edited policies (content/policies/*.md); default: the project's own content folder. */
+  CONTENT_DIR: optionalText,
   SERVE_STATIC: z.preprocess(emptyAsUndefined, booleanText.optional()),
 });
 
@@ -171,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const payfast = payfastConfig(env, publicUrl, problems);
   checkSmtp(env, problems);
+  const seller = sellerConfig(env, problems);
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
@@ -216,6 +246,114 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       address: env.SHOP_ADDRESS,
       hours: env.SHOP_HOURS,
       vatNumber: env.SHOP_VAT_NUMBER ?? null,
+    },
+    seller,
+    contentDir: path.resolve(env.CONTENT_DIR ?? defaultContentDir()),
+  };
+}
+
+/**
+ * The policies shipped with the shop: dist/content in a release (the build copies content/ there,
+ * scripts/release-files.mjs), else the project's own content/ folder beside src/.
+ */
+function defaultContentDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const inRelease = path.resolve(here, "../content");
+  return existsSync(inRelease) ? inRelease : path.resolve(here, "../../content");
+}
+
+/**
+ * Who the seller is (ECTA s43(1)(a), (b), (f), (g); POPIA s55): shown on /legal, in the footer and
+ * the policies. Every setting is optional in test modes, where the demo business's details stand
+ * in (and the pages say they are a demo's).
+ */
+export interface SellerConfig {
+  /** True when SHOP_LEGAL_NAME is unset: the details are the demo business's, and the pages say so. */
+  demo: boolean;
+  legalName: string;
+  /** "(Pty) Ltd", "CC", "sole proprietor"... */
+  legalStatus: string;
+  /** True for a company or close corporation: a legal person, with a registration number and office bearers. */
+  legalPerson: boolean;
+  registrationNumber: string | null;
+  /** Directors or members (office bearers), as listed in SHOP_DIRECTORS. */
+  directors: string[];
+  placeOfRegistration: string | null;
+  /** Where the seller accepts service of legal documents. */
+  serviceAddress: string;
+  informationOfficer: { name: string; email: string };
+}
+
+/** The demo business: a made-up company, so the shop runs complete on one machine (never in live mode). */
+export const DEMO_SELLER = {
+  legalName: "Snug & Dry Demo Trading",
+  legalStatus: "(Pty) Ltd",
+  registrationNumber: "0000/000000/07",
+  directors: ["Thandi Example", "Pieter Example"],
+  placeOfRegistration: "Cape Town, South Africa",
+} as const;
+
+/** Legal statuses of companies and close corporations: legal persons with a CIPC registration number. */
+const LEGAL_PERSON =
+  /\(pty\)|\bltd\b|\blimited\b|\binc\b|\bincorporated\b|\bcc\b|close corporation|\bnpc\b|\bsoc\b|company/i;
+
+export function isLegalPerson(legalStatus: string): boolean {
+  return LEGAL_PERSON.test(legalStatus);
+}
+
+/**
+ * The seller's details. Live mode takes real money from consumers, so it refuses to start without
+ * what ECTA s43(1) makes the site show (a site that omits them gives every buyer 14 days to cancel
+ * instead of 7, s43(3)): the legal name and status, the address for service, and for a company or
+ * close corporation its registration number and office bearers.
+ */
+function sellerConfig(env: Env, problems: string[]): SellerConfig {
+  const live = env.PAYFAST_MODE === "live";
+  const demo = !live && !env.SHOP_LEGAL_NAME;
+  const fallback = (value: string | undefined, demoValue: string) => value ?? (live ? undefined : demoValue);
+  const legalName = fallback(env.SHOP_LEGAL_NAME, DEMO_SELLER.legalName);
+  const legalStatus = fallback(env.SHOP_LEGAL_STATUS, DEMO_SELLER.legalStatus);
+  const serviceAddress = fallback(env.SHOP_SERVICE_ADDRESS, env.SHOP_ADDRESS);
+  const legalPerson = legalStatus !== undefined && isLegalPerson(legalStatus);
+  const registrationNumber =
+    env.SHOP_REGISTRATION_NUMBER ?? (legalPerson && !live ? DEMO_SELLER.registrationNumber : undefined);
+  const listed = env.SHOP_DIRECTORS?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const directors = listed?.length ? listed : legalPerson && !live ? [...DEMO_SELLER.directors] : [];
+
+  if (live) {
+    const required = (setting: string, what: string) =>
+      problems.push(`${setting}: required when PAYFAST_MODE=live (${what}; ECTA s43(1) makes the shop show it).`);
+    if (!legalName) required("SHOP_LEGAL_NAME", "the seller's full legal name, as registered");
+    if (!legalStatus) required("SHOP_LEGAL_STATUS", 'its legal status, such as "(Pty) Ltd", "CC" or "sole proprietor"');
+    if (!env.SHOP_SERVICE_ADDRESS) {
+      required("SHOP_SERVICE_ADDRESS", "the physical address where the seller accepts service of legal documents");
+    }
+    if (legalPerson && !registrationNumber) {
+      required("SHOP_REGISTRATION_NUMBER", `the CIPC registration number of a ${legalStatus} business`);
+    }
+    if (legalPerson && directors.length === 0) {
+      required("SHOP_DIRECTORS", `the names of the office bearers (directors or members) of a ${legalStatus} business`);
+    }
+  }
+
+  const name = legalName ?? "";
+  return {
+    demo,
+    legalName: name,
+    legalStatus: legalStatus ?? "",
+    legalPerson,
+    registrationNumber: registrationNumber ?? null,
+    directors,
+    placeOfRegistration:
+      env.SHOP_PLACE_OF_REGISTRATION ??
+      (legalPerson ? (demo ? DEMO_SELLER.placeOfRegistration : "South Africa") : null),
+    serviceAddress: serviceAddress ?? "",
+    informationOfficer: {
+      // POPIA s55: by default the head of the business.
+      name: env.SHOP_INFORMATION_OFFICER_NAME ?? directors[0] ?? name,
+      email: env.SHOP_INFORMATION_OFFICER_EMAIL ?? env.SHOP_EMAIL,
     },
   };
 }

@@ -3,12 +3,14 @@ import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js"
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { openDatabase } from "./db/open.js";
 import { errWithoutValues } from "./log-errors.js";
+import { readPolicies } from "./policies/content.js";
 
 async function main() {
   // .env in the working directory, when there is one, fills what the real environment leaves unset.
   loadEnvFile();
   // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
+  const policies = readPolicies(config);
   console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
@@ -16,7 +18,7 @@ async function main() {
   // server a crashed shop left running is adopted, and this process stops it on shutdown.
   const database = await openDatabase(config, { log, seed: true, shop: true });
   const { db, pool, databaseUrl } = database;
-  const app = await buildApp({ config, db, pool, databaseUrl });
+  const app = await buildApp({ config, db, pool, databaseUrl, policies });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

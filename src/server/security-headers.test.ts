@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { LIVE_SELLER } from "../../tests/helpers/live-seller.js";
 import { loadConfig } from "./config.js";
 import { securityHeaders } from "./security-headers.js";
 
 /** A live configuration as a real shop would give it: https, its own merchant account, a passphrase. */
 const LIVE_ENV = {
   PAYFAST_MODE: "live",
+  ...LIVE_SELLER,
   PUBLIC_URL: "https://shop.example.co.za",
   PAYFAST_MERCHANT_ID: "10234567",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",

@@ -8,6 +8,7 @@ import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { Mail } from "./mail/mailer.js";
 import type { PayfastApi } from "./payfast/api-client.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
+import type { PolicyStore } from "./policies/publish.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ declare module "fastify" {
     mail: Mail;
     /** PayFast's API (transaction history, refunds): the emulator's in local mode. */
     payfastApi: PayfastApi;
+    /** The owner's policies: the versions published at start (what new orders are placed under) and every earlier one. */
+    policies: PolicyStore;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

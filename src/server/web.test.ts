@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIVE_SELLER } from "../../tests/helpers/live-seller.js";
 import { loadConfig } from "./config.js";
 import { injectShopConfig, pageConfig } from "./web.js";
 
@@ -8,6 +9,7 @@ const shop = {
   phone: "+27 21 555 0134",
   address: "14 Loop Street, Cape Town, 8001",
   hours: "Mon-Sat 7AM-6PM",
+  seller: "Snug & Dry Demo Trading (Pty) Ltd",
 };
 const page = "<html><head><title>x</title>\n<!--shop-config-->\n</head><body></body></html>";
 
@@ -46,6 +48,7 @@ describe("injectShopConfig", () => {
 describe("pageConfig", () => {
   const live = loadConfig({
     PAYFAST_MODE: "live",
+    ...LIVE_SELLER,
     PUBLIC_URL: "https://shop.example.co.za",
     PAYFAST_MERCHANT_ID: "10234567",
     PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",

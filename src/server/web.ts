@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
+import { POLICY_ROUTE } from "../domain/policies.js";
+import { legalEntityName } from "../domain/seller.js";
 import type { Config } from "./config.js";
 
 /**
@@ -19,12 +21,12 @@ const SPA_ROUTES = new Set([
   "/cancel",
   "/admin",
   "/profile",
-  "/return-policy",
   "/terms-and-conditions",
+  "/legal",
 ]);
 
-/** Pages with an id in their path: an order's page in the admin. */
-const SPA_ROUTE_PATTERNS = [/^\/admin\/orders\/[0-9a-fA-F-]{36}$/];
+/** Pages with an id in their path (an order's page in the admin), and the policies with their versions. */
+const SPA_ROUTE_PATTERNS = [/^\/admin\/orders\/[0-9a-fA-F-]{36}$/, POLICY_ROUTE];
 const isSpaRoute = (pathname: string) =>
   SPA_ROUTES.has(pathname) || SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 
@@ -34,14 +36,25 @@ const SHOP_CONFIG_PLACEHOLDER = "<!--shop-config-->";
  * What the browser is told at load (src/web/lib/public-config.ts): the shop's details, whether
  * payments are test payments (every page then says so), and the ad-conversion id when set.
  */
-export type PageConfig = Omit<Config["shop"], "vatNumber"> & { testPayments?: boolean; adConversionId?: string };
+export type PageConfig = Omit<Config["shop"], "vatNumber"> & {
+  testPayments?: boolean;
+  adConversionId?: string;
+  /** The seller's legal name and status, its registration number, and whether they are the demo business's (the footer). */
+  seller: string;
+  registrationNumber?: string;
+  sellerDemo?: boolean;
+};
 
-export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversionId">): PageConfig {
+export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversionId" | "seller">): PageConfig {
   const { vatNumber: _printedOnInvoicesOnly, ...shop } = config.shop;
+  const { seller } = config;
   return {
     ...shop,
     testPayments: config.payfast.testPayments,
     ...(config.adConversionId ? { adConversionId: config.adConversionId } : {}),
+    seller: legalEntityName(seller.legalName, seller.legalStatus),
+    ...(seller.registrationNumber ? { registrationNumber: seller.registrationNumber } : {}),
+    ...(seller.demo ? { sellerDemo: true } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadConfig } from "../../src/server/config.js";
+import { LIVE_SELLER } from "../helpers/live-seller.js";
 
 /**
  * No container runtime runs on our machines, so the deployment files are checked by reading them:
@@ -153,8 +154,10 @@ describe("deploy/compose.yaml", () => {
       );
       const config = loadConfig({
         ...fromCompose,
+        // What the owner fills in deploy/shop.env.
         PAYFAST_MERCHANT_ID: "10012345",
         PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        ...LIVE_SELLER,
       });
       expect(config.payfast.mode).toBe("live");
       expect(config.publicUrl).toBe("https://shop.example.co.za");
@@ -210,7 +213,10 @@ describe("deploy/snug-and-dry.service", () => {
 });
 
 it("the deployment's example files exist for every file it reads", () => {
-  expect(readFileSync(path.join(deployDir, "shop.env.example"), "utf8")).toMatch(/^PAYFAST_MERCHANT_ID=/m);
+  const shopEnv = readFileSync(path.join(deployDir, "shop.env.example"), "utf8");
+  for (const name of ["PAYFAST_MERCHANT_ID", ...Object.keys(LIVE_SELLER)]) {
+    expect(shopEnv).toMatch(new RegExp(`^${name}=`, "m"));
+  }
   expect(readFileSync(path.join(deployDir, ".env.example"), "utf8")).toMatch(/^SHOP_DOMAIN=/m);
   expect(services["shop-1"]?.env_file).toBe("shop.env");
 });

@@ -269,7 +269,7 @@ describe("unknown and renamed products", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists the storefront, every category and product with lastmod, and the static pages", async () => {
+  it("lists the storefront, every category and product with lastmod, the policies and the Legal page", async () => {
     const response = await get("/sitemap.xml");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
@@ -288,9 +288,12 @@ describe("sitemap and robots", () => {
     for (const category of ["adult", "baby", "extras", "kids", "pads"]) {
       expect(entries.get(`${PUBLIC_URL}/category/${category}`)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     }
-    expect(entries.get(`${PUBLIC_URL}/return-policy`)).toBe("2025-09-18");
-    expect(entries.get(`${PUBLIC_URL}/terms-and-conditions`)).toBe("2025-09-24");
-    expect(entries.size).toBe(rows.rows.length + 5 + 3);
+    // The policies with the date their latest version took effect (content/policies/*.md), and the Legal page.
+    for (const policy of ["/terms", "/return-policy", "/privacy", "/paia-manual"]) {
+      expect(entries.get(`${PUBLIC_URL}${policy}`)).toBe("2026-11-26");
+    }
+    expect(entries.has(`${PUBLIC_URL}/legal`)).toBe(true);
+    expect(entries.size).toBe(rows.rows.length + 5 + 1 + 4 + 1);
     expect([...entries.keys()].some((loc) => /admin|checkout|profile/.test(String(loc)))).toBe(false);
   });
 

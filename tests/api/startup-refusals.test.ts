@@ -66,6 +66,27 @@ describe("the shop refuses to start with an unsafe configuration", () => {
       "external",
     ],
     [
+      "live mode without the seller's legal name and address for service",
+      {
+        PAYFAST_MODE: "live",
+        PUBLIC_URL: "https://shop.example.co.za",
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        PAYFAST_PASSPHRASE: "a long and secret passphrase",
+        SHOP_LEGAL_STATUS: "(Pty) Ltd",
+        SHOP_REGISTRATION_NUMBER: "2019/123456/07",
+        SHOP_DIRECTORS: "Lindiwe Khumalo",
+      },
+      /SHOP_LEGAL_NAME: required when PAYFAST_MODE=live[\s\S]*SHOP_SERVICE_ADDRESS: required when PAYFAST_MODE=live/,
+      "external",
+    ],
+    [
+      "a policy file with a placeholder the shop does not know",
+      { CONTENT_DIR: path.join(repoRoot, "tests/fixtures/content-unknown-placeholder") },
+      /terms\.md: unknown placeholder \{\{ownerShoeSize\}\}/,
+      "embedded",
+    ],
+    [
       "test payments on a public address",
       { PUBLIC_URL: "https://shop.example.co.za" },
       /PAYFAST_MODE: local takes no real money.*ALLOW_TEST_PAYMENTS=true/,
@@ -109,7 +130,7 @@ describe("the shop refuses to start with an unsafe configuration", () => {
       });
       expect(code, output).toBe(1);
       expect(output).toMatch(message);
-      expect(output).toMatch(/^Invalid configuration:/m);
+      expect(output).toMatch(/^Invalid (configuration|policy content):/m);
       // Reaching either database prints a [db] line or a connection failure; the embedded one
       // would create its directory first.
       expect(output).not.toMatch(/\[db\]|could not start|ECONNREFUSED/);

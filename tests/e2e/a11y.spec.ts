@@ -60,7 +60,10 @@ test("the About and Requests dialogs have no serious or critical accessibility v
 
 for (const [path, heading] of [
   ["/return-policy", "Return Policy"],
-  ["/terms-and-conditions", "Terms and Conditions"],
+  ["/terms", "Terms and Conditions"],
+  ["/privacy", "Privacy Policy"],
+  ["/paia-manual", "PAIA Manual"],
+  ["/legal", "Legal"],
   ["/no-such-page", "404 Page Not Found"],
 ] as const) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {

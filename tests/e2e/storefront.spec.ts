@@ -437,26 +437,29 @@ test("the footer shows the shop's details from its config and its category short
 
 test("the return policy and the terms show their content and dates, with Back to Store", async ({ page }) => {
   await page.goto("/");
+  await waitForHydration(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "Return Policy" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Return Policy" })).toBeVisible();
-  await expect(page.getByText("Last updated: September 18, 2025")).toBeVisible();
-  await expect(page.getByText(/within 6 months of delivery/).first()).toBeVisible();
-  await expect(page.getByText(/within\s+15 business days/)).toBeVisible();
+  await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
+  await expect(page.getByText(/Within 6 months of delivery/).first()).toBeVisible();
+  await expect(page.getByText(/within 7 days of delivery, for any\s+reason/)).toBeVisible();
   await expect(page).toHaveTitle(/Return Policy/);
   await page.getByRole("link", { name: "Back to Store" }).first().click();
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms and Conditions" }).click();
+  await expect(page).toHaveURL(/\/terms$/);
   await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
-  await expect(page.getByText("Effective date: September 24, 2025")).toBeVisible();
-  await expect(page.getByText("All prices are in South African rand and include 15% VAT.")).toBeVisible();
+  await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
+  await expect(page.getByText("All prices are in South African rand and include VAT where VAT applies.")).toBeVisible();
   await page.getByRole("link", { name: "Back to Store" }).last().click();
   await expect(page).toHaveURL(/\/$/);
 
-  // Opened directly, each answers 200.
-  for (const path of ["/return-policy", "/terms-and-conditions"]) {
+  // Opened directly, each answers 200; the terms' old address leads to the new one.
+  for (const path of ["/return-policy", "/terms", "/terms-and-conditions"]) {
     expect((await page.goto(path))?.status()).toBe(200);
   }
+  await expect(page).toHaveURL(/\/terms$/);
 });
 
 test("an unknown path shows the 404 page with a way back to the store", async ({ page }) => {

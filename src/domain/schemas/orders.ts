@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
+import { POLICY_KINDS } from "../policies.js";
 import { requiredText, text } from "./common.js";
 
 export const PROVINCES = [
@@ -110,6 +111,17 @@ export const refund = z.object({
 });
 export type Refund = z.infer<typeof refund>;
 
+/** A policy version an order was placed under: the terms, return policy or privacy policy of that day. */
+export const orderPolicy = z.object({
+  kind: z.enum(POLICY_KINDS),
+  title: z.string(),
+  version: z.number(),
+  effectiveDate: z.string(),
+  /** The version's own address: /terms/v/2. */
+  path: z.string(),
+});
+export type OrderPolicy = z.infer<typeof orderPolicy>;
+
 /** An order as the API answers it (docs/product.md §3). */
 export const order = z.object({
   id: z.string(),
@@ -149,6 +161,8 @@ export const order = z.object({
   deliveryCity: z.string(),
   deliveryProvince: z.string(),
   deliveryZipCode: z.string(),
+  /** The terms, return policy and privacy policy in force when it was placed; empty for orders placed before policies were versioned. */
+  policies: z.array(orderPolicy),
 });
 export type Order = z.infer<typeof order>;
 

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
+import { POLICY_KINDS } from "../../domain/policies.js";
 import {
   EMAIL_KIND_NAMES,
   EMAIL_STATUS_NAMES,
@@ -196,6 +197,10 @@ export const orders = pgTable(
     vatNumber: text("vat_number"),
     /** Given in the transaction that makes the order paid, from the gapless `invoice` counter (INV-000001). */
     invoiceNumber: integer("invoice_number"),
+    /** The versions of the terms, return policy and privacy policy in force when it was placed (null before versioning). */
+    termsVersionId: integer("terms_version_id").references(() => policyVersions.id),
+    returnPolicyVersionId: integer("return_policy_version_id").references(() => policyVersions.id),
+    privacyVersionId: integer("privacy_version_id").references(() => policyVersions.id),
     createdAt: createdAt(),
   },
   (table) => [
@@ -215,6 +220,29 @@ export const orders = pgTable(
     ),
     uniqueIndex("orders_invoice_number_key").on(table.invoiceNumber),
   ],
+);
+
+/**
+ * Every published version of the owner's policies (content/policies/*.md, src/server/policies/):
+ * a new one whenever a file's text, its placeholders filled in, hashes differently from the latest.
+ * Never updated or deleted: orders point at the versions they were placed under.
+ */
+export const policyVersions = pgTable(
+  "policy_versions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: POLICY_KINDS }).notNull(),
+    /** 1, 2, 3... per kind: the address /{kind}/v/{version}. */
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+    /** SHA-256 of the Markdown as published (front matter and filled-in placeholders included). */
+    contentHash: text("content_hash").notNull(),
+    /** The Markdown as published, placeholders filled in: rendered on request. */
+    body: text("body").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("policy_versions_kind_version_key").on(table.kind, table.version)],
 );
 
 /** Order lines keep name, size and price, so deleting a product never breaks an order. */

@@ -65,6 +65,15 @@ export function invoicePdf(data: InvoiceData): Promise<Buffer> {
         y + 16,
         { width: PAGE.right - PAGE.left },
       );
+    if (data.policies.length > 0) {
+      doc.text("Sold under (each version stays readable at its address):", PAGE.left, doc.y + 10, {
+        width: PAGE.right - PAGE.left,
+      });
+      for (const policy of data.policies) {
+        doc.text(`${policy.label}: `, PAGE.left, doc.y + 2, { continued: true, width: PAGE.right - PAGE.left });
+        doc.fillColor("#115e59").text(policy.url, { link: policy.url, underline: true }).fillColor("#57534e");
+      }
+    }
     footer(doc, `${data.shop.name} · ${data.shop.email} · ${data.shop.phone}`);
   });
 }

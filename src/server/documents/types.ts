@@ -31,6 +31,14 @@ export interface InvoiceData {
   subtotalCents: number;
   deliveryFeeCents: number;
   totalCents: number;
+  /** The terms, return policy and privacy policy the order was placed under, with their absolute addresses. */
+  policies: DocumentPolicy[];
+}
+
+export interface DocumentPolicy {
+  /** "Terms and Conditions, version 2 of 26 November 2026". */
+  label: string;
+  url: string;
 }
 
 export interface CreditNoteData {

@@ -34,6 +34,8 @@ export interface OrderConfirmationData {
   vatCents: number;
   delivery: EmailDelivery;
   paidAt: string;
+  /** The policy versions the order was placed under ("Terms and Conditions, version 1 of ..." and /terms/v/1); absent in messages written before versioning. */
+  policies?: { label: string; path: string }[];
 }
 
 export interface OrderShippedData {

@@ -4,6 +4,8 @@ import { orderNumber } from "../../domain/order-status.js";
 import { includedVatCents } from "../../domain/pricing.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders } from "../db/schema.js";
+import { orderPolicyIds } from "../orders/queries.js";
+import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
 import type { EmailDelivery, EmailLine } from "./messages.js";
 import { enqueueEmail } from "./outbox.js";
 
@@ -41,6 +43,7 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
  */
 export async function enqueueOrderConfirmation(tx: Database | Transaction, orderId: string, shopName: string) {
   const { order, about } = await orderWithLines(tx, orderId);
+  const policies = await policyVersionsById(tx, orderPolicyIds(order));
   await enqueueEmail(
     tx,
     {
@@ -54,6 +57,7 @@ export async function enqueueOrderConfirmation(tx: Database | Transaction, order
         totalCents: order.totalCents,
         vatCents: includedVatCents(order.totalCents),
         paidAt: (order.paidAt ?? new Date()).toISOString(),
+        policies: [...policies.values()].map((policy) => ({ label: policyVersionLabel(policy), path: policy.path })),
       },
     },
     shopName,

@@ -6,6 +6,8 @@ import type { Database } from "../db/client.js";
 import { orderItems, orders, refunds } from "../db/schema.js";
 import type { ShopDetails } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
+import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
+import { orderPolicyIds } from "./queries.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -48,8 +50,14 @@ export async function invoicedOrder(db: Database, orderId: string): Promise<Orde
   return order && order.invoiceNumber !== null ? order : null;
 }
 
-export async function invoiceData(db: Database, order: OrderRow, shop: ShopDetails): Promise<InvoiceData> {
+export async function invoiceData(
+  db: Database,
+  order: OrderRow,
+  shop: ShopDetails,
+  publicUrl: string,
+): Promise<InvoiceData> {
   if (order.invoiceNumber === null) throw new Error(`order ${order.id} has no invoice`);
+  const policies = await policyVersionsById(db, orderPolicyIds(order));
   return {
     shop,
     number: invoiceNumberText(order.invoiceNumber),
@@ -60,6 +68,10 @@ export async function invoiceData(db: Database, order: OrderRow, shop: ShopDetai
     subtotalCents: order.subtotalCents,
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
+    policies: [...policies.values()].map((policy) => ({
+      label: policyVersionLabel(policy),
+      url: `${publicUrl}${policy.path}`,
+    })),
   };
 }
 

@@ -20,6 +20,8 @@ export interface NewOrder {
   vatNumber: string | null;
   /** Priced and merged: one line per product and size (pricing.ts). */
   lines: readonly PricedOrderLine[];
+  /** The policy versions in force as it is placed (src/server/policies/): the agreement it was made under. */
+  policyVersionIds: { terms: number; returnPolicy: number; privacy: number };
 }
 
 /** A line that could not be held, and how many of it are left to sell. */
@@ -75,8 +77,9 @@ export const PLACE_ORDER = {
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
-        company_name, vat_number
-      ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text
+        company_name, vat_number, terms_version_id, return_policy_version_id, privacy_version_id
+      ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
+        $21::int, $22::int, $23::int
       where not exists (select from short)
       returning id
     ), items as (
@@ -115,6 +118,9 @@ function orderValues(order: NewOrder): unknown[] {
     lines.map((line) => line.unitPriceCents),
     order.companyName,
     order.vatNumber,
+    order.policyVersionIds.terms,
+    order.policyVersionIds.returnPolicy,
+    order.policyVersionIds.privacy,
   ];
 }
 

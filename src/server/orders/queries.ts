@@ -1,10 +1,11 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { trackingUrl } from "../../domain/couriers.js";
 import { centsToDecimal } from "../../domain/money.js";
-import type { AdminOrder, Order, Refund } from "../../domain/schemas/orders.js";
+import type { AdminOrder, Order, OrderPolicy, Refund } from "../../domain/schemas/orders.js";
 import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
 import type { Database } from "../db/client.js";
 import { orderItems, orders, products, refunds, users } from "../db/schema.js";
+import { policyVersionsById } from "../policies/publish.js";
 import type { ProductForOrder } from "./pricing.js";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -25,7 +26,12 @@ export function toRefund(row: RefundRow): Refund {
 }
 
 /** The wire shape of an order (docs/product.md §3), amounts as "579.00". */
-export function toOrder(row: OrderRow, items: readonly OrderItemRow[], refundRows: readonly RefundRow[] = []): Order {
+export function toOrder(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  refundRows: readonly RefundRow[] = [],
+  policyLinks: ReadonlyMap<number, OrderPolicy> = new Map(),
+): Order {
   const refunded = refundRows
     .filter((refund) => refund.status === "completed")
     .reduce((sum, refund) => sum + refund.amountCents, 0);
@@ -68,7 +74,19 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[], refundRow
     deliveryCity: row.deliveryCity,
     deliveryProvince: row.deliveryProvince,
     deliveryZipCode: row.deliveryZipCode,
+    policies: orderPolicyIds(row)
+      .map((id) => policyLinks.get(id))
+      .filter((policy): policy is OrderPolicy => policy !== undefined),
   };
+}
+
+/** The policy versions an order was placed under, terms first; none for an order placed before versioning. */
+export function orderPolicyIds(
+  row: Pick<OrderRow, "termsVersionId" | "returnPolicyVersionId" | "privacyVersionId">,
+): number[] {
+  return [row.termsVersionId, row.returnPolicyVersionId, row.privacyVersionId].filter(
+    (id): id is number => id !== null,
+  );
 }
 
 /** Orders matching `where`, newest first, each with its lines and refunds (three queries, whatever the count). */
@@ -97,7 +115,8 @@ export async function listOrders(db: Database, where?: SQL, limit?: number): Pro
     );
   const byOrder = groupByOrder(items);
   const refundsByOrder = groupByOrder(refundRows);
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], refundsByOrder.get(row.id) ?? []));
+  const policyLinks = await policyVersionsById(db, rows.flatMap(orderPolicyIds));
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], refundsByOrder.get(row.id) ?? [], policyLinks));
 }
 
 function groupByOrder<T extends { orderId: string }>(rows: readonly T[]): Map<string, T[]> {

@@ -50,6 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const priced = priceOrder(input.items, input, products);
       if (!priced.ok) throw conflict(priced.message, "CART_CHANGED");
 
+      const policies = await app.policies.current();
       const newOrder = {
         id: randomUUID(),
         userId: user.id,
@@ -66,6 +67,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         companyName: delivery.companyName,
         vatNumber: delivery.vatNumber,
         lines: priced.lines,
+        policyVersionIds: {
+          terms: policies.terms.id,
+          returnPolicy: policies["return-policy"].id,
+          privacy: policies.privacy.id,
+        },
       };
       const placed = await placeOrder(app.pool, newOrder);
       if (!placed.ok) throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
@@ -129,7 +135,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/orders/:id/invoice.pdf", { schema: { params: uuidParam } }, async (request, reply) => {
     const found = await ownOrderWithInvoice(request, request.params.id);
-    const data = await invoiceData(app.db, found, shopDetails(app.config));
+    const data = await invoiceData(app.db, found, shopDetails(app.config), app.config.publicUrl);
     return pdf(reply, data.number, await invoicePdf(data));
   });
 

@@ -1,4 +1,5 @@
 import { categoryPath, categoryTitle, productPath } from "../../domain/catalog.js";
+import type { PolicyVersion } from "../../domain/policies.js";
 import type { Category, Product } from "../../domain/schemas/catalog.js";
 
 /** What a rendered page says about itself in its <head> (docs/decisions/012-server-rendering.md). */
@@ -152,6 +153,26 @@ export function categoryHead(category: Category, shopName: string): PageHead {
     title: `${heading} | ${shopName}`,
     description: shortDescription(category.description, `${heading} from ${shopName}, delivered across South Africa.`),
     path: categoryPath(category.name),
+    type: "website",
+  };
+}
+
+/** A policy's page: the latest at its plain address, or one version at its own. */
+export function policyHead(policy: PolicyVersion, path: string, shopName: string): PageHead {
+  const latest = policy.versions[0]?.version === policy.version && !path.includes("/v/");
+  return {
+    title: latest ? `${policy.title} | ${shopName}` : `${policy.title} (version ${policy.version}) | ${shopName}`,
+    description: `${shopName}'s ${policy.title}, in effect from ${policy.effectiveDate}.`,
+    path,
+    type: "website",
+  };
+}
+
+export function legalHead(shopName: string): PageHead {
+  return {
+    title: `Legal | ${shopName}`,
+    description: `Who ${shopName} is and how it trades: the details the Electronic Communications and Transactions Act asks every online shop to show.`,
+    path: "/legal",
     type: "website",
   };
 }

@@ -1,15 +1,26 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { categoryOfPath, productPath } from "../../domain/catalog.js";
+import { LEGAL_API, POLICY_KINDS, policyApiPath, policyPath, policyVersionPath } from "../../domain/policies.js";
 import type { Category, Product } from "../../domain/schemas/catalog.js";
 import { SLUG_PATTERN } from "../../domain/slug.js";
 import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
 import { listCategories, listProducts } from "../catalog/queries.js";
 import { sendCached, sendWhenMade } from "../catalog/send-cached.js";
 import { redirectedSlug } from "../catalog/slugs.js";
+import { legalPage } from "../policies/legal.js";
 import { injectShopConfig, pageConfig } from "../web.js";
 import { pageDocument, templateDescription } from "./document.js";
-import { categoryHead, headTags, notFoundHead, type PageHead, productHead, storefrontHead } from "./head.js";
+import {
+  categoryHead,
+  headTags,
+  legalHead,
+  notFoundHead,
+  type PageHead,
+  policyHead,
+  productHead,
+  storefrontHead,
+} from "./head.js";
 import type { PageData, PageRenderer } from "./renderer.js";
 import { robotsTxt, sitemapXml } from "./sitemap.js";
 
@@ -56,6 +67,9 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     serveCached("page:/sitemap.xml", XML, async () => Buffer.from(await sitemapXml(app.db, publicUrl)), request, reply),
   );
 
+  // The terms' old address (before the policies were versioned content).
+  app.get("/terms-and-conditions", (_request, reply) => reply.redirect(policyPath("terms"), 301));
+
   if (!renderer) return;
   const template = injectShopConfig(renderer.template, pageConfig(app.config));
   const defaultTitle = `${shop.name} | Nappies, period care and more, delivered across South Africa`;
@@ -83,17 +97,17 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     return { products: parse<Product[]>(products), categories: parse<Category[]>(categories) };
   };
 
-  const render = async (path: string, head: PageHead, data: Catalogue): Promise<Buffer> => {
-    // The keys of the browser's queries (src/web/features/catalog/api/): the query key is the URL.
-    const pageData: PageData = {
-      queries: [
-        { key: ["/api/products"], data: data.products },
-        { key: ["/api/categories"], data: data.categories },
-      ],
-    };
+  const renderPage = async (path: string, head: PageHead, queries: PageData["queries"]): Promise<Buffer> => {
+    const pageData: PageData = { queries };
     const appHtml = await renderer.renderApp(path, pageData);
     return Buffer.from(pageDocument(template, headTags(head, publicUrl, shop.name), appHtml, pageData));
   };
+  // The keys of the browser's queries (src/web/features/catalog/api/): the query key is the URL.
+  const render = (path: string, head: PageHead, data: Catalogue) =>
+    renderPage(path, head, [
+      { key: ["/api/products"], data: data.products },
+      { key: ["/api/categories"], data: data.categories },
+    ]);
 
   const page =
     (key: string, load: (data: Catalogue) => Promise<Buffer>) => (request: FastifyRequest, reply: FastifyReply) =>
@@ -131,6 +145,48 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     if (coding === "identity" || encoded.length >= cached.body.length) return reply.send(cached.body);
     return reply.header("content-encoding", coding).send(encoded);
   };
+
+  // The Legal page and the owner's policies (src/server/policies/): their own data only, no catalogue.
+  app.get("/legal", { compress: false }, (request, reply) =>
+    serveCached(
+      "page:/legal",
+      HTML,
+      () => renderPage("/legal", legalHead(shop.name), [{ key: [LEGAL_API], data: legalPage(app.config) }]),
+      request,
+      reply,
+    ),
+  );
+  for (const kind of POLICY_KINDS) {
+    const policy = (version: number | null, request: FastifyRequest, reply: FastifyReply) => {
+      const path = version === null ? policyPath(kind) : policyVersionPath(kind, version);
+      return orGone(
+        serveCached(
+          `page:${path}`,
+          HTML,
+          async () => {
+            const found = await app.policies.version(kind, version);
+            if (!found) throw new PageGone();
+            return renderPage(path, policyHead(found, path, shop.name), [
+              { key: [policyApiPath(kind, version)], data: found },
+            ]);
+          },
+          request,
+          reply,
+        ),
+        () => notFound(path, request, reply),
+      );
+    };
+    app.get(policyPath(kind), { compress: false }, (request, reply) => policy(null, request, reply));
+    app.get<{ Params: { version: string } }>(
+      `${policyPath(kind)}/v/:version`,
+      { compress: false },
+      (request, reply) => {
+        const { version } = request.params;
+        if (!/^[1-9]\d{0,8}$/.test(version)) return notFound(`${policyPath(kind)}/v/${version}`, request, reply);
+        return policy(Number(version), request, reply);
+      },
+    );
+  }
 
   app.get(
     "/",

@@ -1,14 +1,9 @@
-import { asc, eq, max } from "drizzle-orm";
+import { asc, desc, eq, max } from "drizzle-orm";
 import { categoryPath, productPath } from "../../domain/catalog.js";
+import { policyPath } from "../../domain/policies.js";
 import type { Database } from "../db/client.js";
-import { categories, products } from "../db/schema.js";
+import { categories, policyVersions, products } from "../db/schema.js";
 import { absoluteUrl, escapeHtml } from "./head.js";
-
-/** The static pages and the dates their text last changed (/work/shared/DECISIONS.md, Content). */
-const STATIC_PAGES = [
-  { path: "/return-policy", lastmod: "2025-09-18" },
-  { path: "/terms-and-conditions", lastmod: "2025-09-24" },
-];
 
 /** Pages no search engine should list: accounts, checkout and its result pages, the admin, the API. */
 const PRIVATE_PATHS = [
@@ -35,12 +30,12 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 /**
- * The sitemap (sitemaps.org 0.9): the storefront, each category and product, and the static pages,
- * each with lastmod: a product's updated_at, a category's newest product, the storefront's newest
- * of all.
+ * The sitemap (sitemaps.org 0.9): the storefront, each category and product, the policies and the
+ * Legal page, with lastmod: a product's updated_at, a category's newest product, the storefront's
+ * newest of all, a policy's latest effective date.
  */
 export async function sitemapXml(db: Database, publicUrl: string): Promise<string> {
-  const [productRows, categoryRows] = await Promise.all([
+  const [productRows, categoryRows, policyRows] = await Promise.all([
     db
       .select({ slug: products.slug, updatedAt: products.updatedAt })
       .from(products)
@@ -51,6 +46,14 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
       .leftJoin(products, eq(products.categoryId, categories.id))
       .groupBy(categories.id)
       .orderBy(asc(categories.name)),
+    // Each policy's latest version: its effective date is when its text last changed.
+    db
+      .selectDistinctOn([policyVersions.kind], {
+        kind: policyVersions.kind,
+        effectiveDate: policyVersions.effectiveDate,
+      })
+      .from(policyVersions)
+      .orderBy(asc(policyVersions.kind), desc(policyVersions.version)),
   ]);
   const newest = productRows.reduce<Date | null>(
     (latest, row) => (latest && latest > row.updatedAt ? latest : row.updatedAt),
@@ -66,7 +69,8 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
     entry("/", newest),
     ...categoryRows.map((row) => entry(categoryPath(row.name), row.updatedAt ? new Date(row.updatedAt) : null)),
     ...productRows.map((row) => entry(productPath(row.slug), row.updatedAt)),
-    ...STATIC_PAGES.map((page) => entry(page.path, page.lastmod)),
+    ...policyRows.map((row) => entry(policyPath(row.kind), row.effectiveDate)),
+    entry("/legal", null),
     "</urlset>",
     "",
   ].join("\n");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIVE_SELLER } from "../../../tests/helpers/live-seller.js";
 import { loadConfig } from "../config.js";
 import {
   buildCheckoutForm,
@@ -90,6 +91,7 @@ describe("PayFast addresses per mode", () => {
     expect(payfastValidateUrl(config)).toBe("https://sandbox.payfast.co.za/eng/query/validate");
     const live = loadConfig({
       PAYFAST_MODE: "live",
+      ...LIVE_SELLER,
       PUBLIC_URL: "https://shop.example.co.za",
       PAYFAST_MERCHANT_ID: "10234567",
       PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",

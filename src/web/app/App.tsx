@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
+import { POLICY_ROUTE } from "../../domain/policy-kinds";
 import { Toaster } from "../components/ui/toast";
 import { SessionProvider } from "../features/account";
 import { CartProvider } from "../features/cart/cart-context";
@@ -16,8 +17,8 @@ const CancelPage = lazy(() => import("../features/checkout/cancel-page"));
 const ProfilePage = lazy(() => import("../features/account/profile-page"));
 const ResetPasswordPage = lazy(() => import("../features/account/reset-password-page"));
 const AdminGate = lazy(() => import("../features/admin/admin-gate"));
-const ReturnPolicyPage = lazy(() => import("../features/content/return-policy-page"));
-const TermsPage = lazy(() => import("../features/content/terms-page"));
+const PolicyPage = lazy(() => import("../features/content/policy-page"));
+const LegalPage = lazy(() => import("../features/content/legal-page"));
 
 interface AppProps {
   /** Made by main.tsx (the browser) or entry-server.tsx (the server), holding the data the page was rendered with. */
@@ -53,8 +54,9 @@ export function App({ queryClient, ssrPath }: AppProps) {
                   <Route path="/reset-password" component={ResetPasswordPage} />
                   <Route path="/admin" component={AdminGate} />
                   <Route path="/admin/orders/:id" component={AdminGate} />
-                  <Route path="/return-policy" component={ReturnPolicyPage} />
-                  <Route path="/terms-and-conditions" component={TermsPage} />
+                  <Route path={POLICY_ROUTE} component={PolicyPage} />
+                  <Route path="/terms-and-conditions" component={PolicyPage} />
+                  <Route path="/legal" component={LegalPage} />
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>

@@ -45,3 +45,24 @@ export const formatRecentDateTime = dateFormatter({
 export function isValidDate(iso: string): boolean {
   return !Number.isNaN(Date.parse(iso));
 }
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "2026-11-26" -> "26 November 2026": a calendar date, the same on the server and in every browser's time zone. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}

@@ -16,9 +16,14 @@ export interface PublicConfig {
   testPayments: boolean;
   /** AD_CONVERSION_ID: set only when the shop reports conversions; otherwise no third-party script loads. */
   adConversionId: string | null;
+  /** The seller's legal name and status ("Snug & Dry Demo Trading (Pty) Ltd"), and its registration number if any. */
+  seller: string;
+  registrationNumber: string | null;
+  /** True while the seller's details are the demo business's (SHOP_LEGAL_NAME unset). */
+  sellerDemo: boolean;
 }
 
-type ShopDetail = "name" | "email" | "phone" | "address" | "hours";
+type ShopDetail = "name" | "email" | "phone" | "address" | "hours" | "seller";
 
 /** The same defaults as src/server/config.ts: used in development (Vite serves index.html as is). */
 const DEFAULT_CONFIG: PublicConfig = {
@@ -29,6 +34,9 @@ const DEFAULT_CONFIG: PublicConfig = {
   hours: "Mon-Sat 7AM-6PM",
   testPayments: false,
   adConversionId: null,
+  seller: "Snug & Dry Demo Trading (Pty) Ltd",
+  registrationNumber: "0000/000000/07",
+  sellerDemo: true,
 };
 
 /** Where the server puts the page config before it loads the server renderer (src/server/pages/renderer.ts). */
@@ -56,7 +64,7 @@ export function parsePublicConfig(data: Record<string, unknown> | null): PublicC
     const value = data[key];
     return typeof value === "string" && value.trim() ? value : DEFAULT_CONFIG[key];
   };
-  const adConversionId = data.adConversionId;
+  const { adConversionId, registrationNumber } = data;
   return {
     name: text("name"),
     email: text("email"),
@@ -65,6 +73,9 @@ export function parsePublicConfig(data: Record<string, unknown> | null): PublicC
     hours: text("hours"),
     testPayments: data.testPayments === true,
     adConversionId: typeof adConversionId === "string" && adConversionId.trim() ? adConversionId : null,
+    seller: text("seller"),
+    registrationNumber: typeof registrationNumber === "string" && registrationNumber ? registrationNumber : null,
+    sellerDemo: data.sellerDemo === true,
   };
 }
 

@@ -1,9 +1,9 @@
-import { Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "@react-email/components";
 import type { OrderConfirmationData, ShopIdentity } from "../messages.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, DeliveryAddress, NoWrap, OrderLines, SectionHeading, Totals } from "./parts.js";
 import { formatSaDateTime } from "./sa-time.js";
-import { text } from "./theme.js";
+import { link, small, text } from "./theme.js";
 
 export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmationData; shop: ShopIdentity }) {
   return (
@@ -37,6 +37,22 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
         label="Download your invoice (PDF)"
         secondary
       />
+      {data.policies && data.policies.length > 0 && (
+        <Section style={{ margin: "8px 0 0" }}>
+          <SectionHeading>Your agreement</SectionHeading>
+          <Text style={{ ...small, margin: "0 0 8px" }}>
+            You placed this order under these versions of our policies. Each stays readable at its address, so you can
+            save or print it.
+          </Text>
+          {data.policies.map((policy) => (
+            <Text key={policy.path} style={{ ...small, margin: "0 0 4px" }}>
+              <Link href={`${shop.publicUrl}${policy.path}`} style={link}>
+                {policy.label}
+              </Link>
+            </Text>
+          ))}
+        </Section>
+      )}
     </EmailLayout>
   );
 }

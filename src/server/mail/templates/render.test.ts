@@ -97,6 +97,23 @@ function expectShopFooter(text: string, html: string) {
 }
 
 describe("order confirmation", () => {
+  it("links the policy versions the order was placed under, and says nothing of them in older messages", async () => {
+    const policies = [
+      { label: "Terms and Conditions, version 2 of 15 January 2027", path: "/terms/v/2" },
+      { label: "Return Policy, version 1 of 26 November 2026", path: "/return-policy/v/1" },
+      { label: "Privacy Policy, version 1 of 26 November 2026", path: "/privacy/v/1" },
+    ];
+    const { html, text } = await renderEmail("order_confirmation", { ...confirmation, policies }, shop, {});
+    expect(visible(html)).toContain("Your agreement");
+    for (const policy of policies) {
+      expect(html).toContain(`href="https://snuganddry.co.za${policy.path}"`);
+      expect(text).toContain(policy.label);
+      expect(text).toContain(`https://snuganddry.co.za${policy.path}`);
+    }
+    const older = await renderEmail("order_confirmation", confirmation, shop, {});
+    expect(older.text).not.toContain("Your agreement");
+  });
+
   it("shows the order number, every line priced in rand, the totals with VAT, the address and a link", async () => {
     const { html, text } = await renderEmail("order_confirmation", confirmation, shop, {});
     const seen = visible(html);

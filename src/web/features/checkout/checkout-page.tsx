@@ -158,6 +158,14 @@ export default function CheckoutPage() {
 
           <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
             <h2 className="text-lg font-semibold">Delivery details</h2>
+            {/* POPIA s18: what the details are for, where they are collected (a new tab keeps the form). */}
+            <p className="mt-1 text-sm text-stone-600">
+              We use your details to deliver your order and as our{" "}
+              <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-800 underline">
+                Privacy Policy
+              </a>{" "}
+              says.
+            </p>
             <DeliveryFields register={register} errors={formState.errors} />
           </section>
         </form>
@@ -187,6 +195,17 @@ export default function CheckoutPage() {
             >
               {placing ? "Processing..." : `Place Order - ${formatRand(total)}`}
             </button>
+            <p className="mt-3 text-xs text-stone-600">
+              By placing your order you agree to our{" "}
+              <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-800 underline">
+                Terms and Conditions
+              </a>{" "}
+              and{" "}
+              <a href="/return-policy" target="_blank" rel="noopener" className="font-medium text-brand-800 underline">
+                Return Policy
+              </a>
+              .
+            </p>
           </section>
         </aside>
       </div>

@@ -11,6 +11,14 @@ interface SiteFooterProps {
   onRequests: () => void;
 }
 
+/** The bottom row: the policies and the Legal page (ECTA s43(1)), each rendered on the server. */
+const LEGAL_LINKS = [
+  ["/return-policy", "Return Policy"],
+  ["/privacy", "Privacy Policy"],
+  ["/terms", "Terms and Conditions"],
+  ["/legal", "Legal"],
+] as const;
+
 const linkClass =
   "inline-flex min-h-11 items-center text-stone-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300 sm:min-h-9";
 
@@ -113,26 +121,27 @@ export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: Site
       </div>
 
       <div className="border-t border-white/15">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-stone-300 lg:flex-row lg:items-center lg:justify-between">
+        <div className="mx-auto grid max-w-6xl gap-3 px-4 py-6 text-sm text-stone-300">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <p>
+              © {new Date().getFullYear()} {shop.name}. Prices in rand, VAT included.
+            </p>
+            <ul className="flex flex-wrap gap-x-6">
+              {LEGAL_LINKS.map(([href, label]) => (
+                <li key={href}>
+                  <Link href={href} className={linkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
           <p>
-            © {new Date().getFullYear()} {shop.name}. Prices in rand, VAT included.
+            {shop.name} is run by {shop.seller}
+            {shop.registrationNumber && `, reg. no. ${shop.registrationNumber}`}
+            {shop.sellerDemo && " (demo details)"}. Bound by the Consumer Goods and Services Industry Code: complain to
+            us first, then to the CGSO (www.cgso.org.za).
           </p>
-          <ul className="flex flex-wrap gap-x-6">
-            <li>
-              <Link href="/return-policy" className={linkClass}>
-                Return Policy
-              </Link>
-            </li>
-            <li>
-              {/* docs/product.md §2: Privacy Policy is listed but has no page yet. */}
-              <span className="inline-flex min-h-11 items-center text-stone-300 sm:min-h-9">Privacy Policy</span>
-            </li>
-            <li>
-              <Link href="/terms-and-conditions" className={linkClass}>
-                Terms and Conditions
-              </Link>
-            </li>
-          </ul>
         </div>
       </div>
     </footer>

@@ -1,0 +1,154 @@
+import { formatRand } from "../../domain/money.js";
+import { CGSO, COMPLAINT_BUSINESS_DAYS, type LegalPage, policyPath, RECORD_YEARS } from "../../domain/policies.js";
+import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS, VAT_RATE_PERCENT } from "../../domain/pricing.js";
+import { legalEntityName } from "../../domain/seller.js";
+import type { Config } from "../config.js";
+
+/**
+ * The Legal page: every item ECTA s43(1) makes an online seller show (/work/shared/LEGAL.md), each
+ * from the configuration or the shop's own facts, so a change of setting or rule shows here.
+ */
+export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">): LegalPage {
+  const { shop, seller } = config;
+  const entity = legalEntityName(seller.legalName, seller.legalStatus);
+  const website = new URL(config.publicUrl).host;
+  const link = (label: string, href: string) => ({ label, href });
+  return {
+    demo: seller.demo,
+    seller: entity,
+    items: [
+      {
+        item: "a",
+        title: "Who we are",
+        text: [`${shop.name} is run by ${seller.legalName}.`, `Legal status: ${seller.legalStatus}.`],
+      },
+      {
+        item: "b",
+        title: "Address and telephone",
+        text: [`Physical address: ${shop.address}.`, `Telephone: ${shop.phone} (${shop.hours}).`],
+      },
+      {
+        item: "c",
+        title: "Website and e-mail",
+        text: [`Website: ${website}.`, `E-mail: ${shop.email}.`],
+        links: [link(website, config.publicUrl), link(shop.email, `mailto:${shop.email}`)],
+      },
+      {
+        item: "d",
+        title: "Self-regulatory and accreditation bodies",
+        text: [
+          `We belong to no self-regulatory or accreditation body. As a supplier of consumer goods we are bound by the ${CGSO.code}, which the ${CGSO.name} administers: ${CGSO.websiteLabel}.`,
+        ],
+        links: [link(CGSO.websiteLabel, CGSO.website)],
+      },
+      {
+        item: "e",
+        title: "Code of conduct",
+        text: [
+          `We subscribe to the ${CGSO.code} (Consumer Protection Act, section 82). You can read it on the CGSO's website, ${CGSO.websiteLabel}.`,
+        ],
+        links: [link(`The Code at ${CGSO.websiteLabel}`, CGSO.website)],
+      },
+      {
+        item: "f",
+        title: "Registration",
+        text: seller.legalPerson
+          ? [
+              `Registration number: ${seller.registrationNumber ?? "not given"}.`,
+              `Office bearers: ${seller.directors.join(", ") || "not given"}.`,
+              `Place of registration: ${seller.placeOfRegistration ?? "not given"}.`,
+            ]
+          : [`${entity} is not a company or close corporation, so it has no registration number or office bearers.`],
+      },
+      {
+        item: "g",
+        title: "Address for service of legal documents",
+        text: [`${seller.serviceAddress}.`],
+      },
+      {
+        item: "h",
+        title: "The goods",
+        text: [
+          "Each product's page describes its main characteristics: what it is, its sizes, what a pack holds, its price and whether it is in stock.",
+        ],
+        links: [link("Browse the products", "/#products")],
+      },
+      {
+        item: "i",
+        title: "Full price",
+        text: [
+          `Prices are in South African rand and include VAT at ${VAT_RATE_PERCENT}% where VAT applies.`,
+          `Delivery costs ${formatRand(DELIVERY_FEE_CENTS)} on orders below ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)} and is free from ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)}. There are no other fees: the checkout shows the whole price before you pay.`,
+        ],
+      },
+      {
+        item: "j",
+        title: "How to pay",
+        text: [
+          "By card or instant EFT through PayFast: the checkout sends you to PayFast's secure payment page. We never see or store your card details.",
+        ],
+      },
+      {
+        item: "k",
+        title: "Terms of agreement",
+        text: [
+          "Our Terms and Conditions set out the agreement, including the guarantees on our goods. Each version stays readable at its own address, and every order links the version it was placed under: open it in your browser, then save or print it to keep a copy.",
+        ],
+        links: [link("Terms and Conditions", policyPath("terms"))],
+      },
+      {
+        item: "l",
+        title: "Dispatch and delivery",
+        text: [
+          "We dispatch paid orders within 24 hours on business days; the courier delivers in 2-5 business days, anywhere in South Africa.",
+        ],
+      },
+      {
+        item: "m",
+        title: "Your record of the transaction",
+        text: [
+          `Every order is kept in your account (Profile, Order History) with its tax invoice to download, and we e-mail you a confirmation when it is paid. We keep orders and invoices for ${RECORD_YEARS} years, as the Tax Administration Act requires, on our servers in our database.`,
+        ],
+      },
+      {
+        item: "n",
+        title: "Returns, exchanges and refunds",
+        text: [
+          "Sealed, unopened goods may be returned within 7 days of delivery for any reason; a wrong size (sealed) may be exchanged or refunded within 7 days; defective goods or goods not as ordered within 6 months. Opened hygiene products only when defective.",
+        ],
+        links: [link("Return Policy", policyPath("return-policy"))],
+      },
+      {
+        item: "o",
+        title: "Complaints and alternative dispute resolution",
+        text: [
+          `Tell us first: use "Return or report a problem" on your order, or e-mail ${shop.email}. We record every complaint and resolve it within ${COMPLAINT_BUSINESS_DAYS} business days.`,
+          `If we have not resolved it, you may take it to the ${CGSO.name}, free of charge: ${CGSO.websiteLabel}.`,
+        ],
+        links: [link(CGSO.websiteLabel, CGSO.website)],
+      },
+      {
+        item: "p",
+        title: "Security and privacy",
+        text: [
+          "Payments are taken on PayFast's secure pages, never on ours. The whole site runs over an encrypted connection, and passwords are stored only as memory-hard hashes.",
+          `Our Privacy Policy says what personal information we collect, why, who receives it and your rights. Our Information Officer is ${seller.informationOfficer.name} (${seller.informationOfficer.email}).`,
+        ],
+        links: [link("Privacy Policy", policyPath("privacy")), link("PAIA manual", policyPath("paia-manual"))],
+      },
+      {
+        item: "q",
+        title: "Minimum duration of the agreement",
+        text: ["Not applicable: we sell no subscriptions or recurring supplies; each order is one supply."],
+      },
+      {
+        item: "r",
+        title: "Your right to cancel (cooling-off)",
+        text: [
+          "Under section 44 of the Electronic Communications and Transactions Act you may cancel within 7 days after receiving the goods, without reason and without penalty. The only charge is the direct cost of returning the goods, and we refund the whole payment, the delivery fee included, within 30 days.",
+        ],
+        links: [link("Return Policy", policyPath("return-policy"))],
+      },
+    ],
+  };
+}
