@@ -4,7 +4,7 @@ import { createDatabase, type Database } from "./client.js";
 import { startEmbeddedPostgres } from "./embedded.js";
 import { prepareDatabase } from "./setup.js";
 
-const SHOP_DATABASE = "shop";
+export const SHOP_DATABASE = "shop";
 
 export interface OpenDatabaseOptions {
   log?: (line: string) => void;
@@ -70,7 +70,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
 }
 
 /** Creates the shop's database on the embedded server the first time. */
-async function ensureDatabase(adminUrl: string, name: string) {
+export async function ensureDatabase(adminUrl: string, name: string) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
