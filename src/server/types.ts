@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { Problem } from "./alerts/alerts.js";
 import type { SessionUser } from "./auth/guards.js";
 import type { CatalogCache } from "./catalog/cache.js";
 import type { Config } from "./config.js";
@@ -25,6 +26,11 @@ declare module "fastify" {
     mail: Mail;
     /** PayFast's API (transaction history, refunds): the emulator's in local mode. */
     payfastApi: PayfastApi;
+    /** The owner's alerts (alerts/alerts.ts): one message to ALERT_EMAIL when raised, one when resolved. */
+    alerts: {
+      raise: (key: string, problem: Problem) => Promise<boolean>;
+      resolve: (key: string) => Promise<boolean>;
+    };
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

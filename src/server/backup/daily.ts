@@ -4,6 +4,9 @@ import type pg from "pg";
 import { errWithoutValues } from "../log-errors.js";
 import { BACKUP_SUFFIX, type BackupResult, createBackup } from "./create.js";
 
+/** The pg-boss queue of the daily backup (jobs/engine.ts). */
+export const BACKUP_JOB = "backup";
+
 export interface BackupRun {
   startedAt: Date;
   finishedAt: Date;
