@@ -142,12 +142,13 @@ export async function buildApp({
     raise: (key: string, problem: Problem) => raiseAlert(alertContext, key, problem),
     resolve: (key: string) => resolveAlert(alertContext, key),
   });
+  app.decorate("checkAlerts", () => checkAlerts({ ...alertContext, jobNames: jobs.names }));
   if (config.alerts.checkMinutes > 0) {
     recurring.push({
       name: ALERT_CHECK_JOB,
       everyMs: config.alerts.checkMinutes * 60_000,
       run: async () => {
-        const { raised, resolved } = await checkAlerts({ ...alertContext, jobNames: jobs.names });
+        const { raised, resolved } = await app.checkAlerts();
         if (raised.length > 0 || resolved.length > 0) app.log.warn({ raised, resolved }, "owner alerts changed");
       },
     });

@@ -31,6 +31,8 @@ declare module "fastify" {
       raise: (key: string, problem: Problem) => Promise<boolean>;
       resolve: (key: string) => Promise<boolean>;
     };
+    /** Runs the alert checks now (the check-alerts job calls it every ALERT_CHECK_MINUTES): what was raised and resolved. */
+    checkAlerts: () => Promise<{ raised: string[]; resolved: string[] }>;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

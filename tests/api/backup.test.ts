@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../src/domain/schemas/orders.js";
 import { createBackup } from "../../src/server/backup/create.js";
+import { pruneBackups } from "../../src/server/backup/daily.js";
 import { RestoreRefusedError, restoreBackup } from "../../src/server/backup/restore.js";
 import { seedOrders } from "../../src/server/cli/seed-orders.js";
 import { freePort, startEmbeddedPostgres } from "../../src/server/db/embedded.js";
@@ -245,4 +246,39 @@ describe("from the embedded PostgreSQL 18 into the test server (PostgreSQL 15 in
     await restoreBackup({ file, databaseUrl: target });
     await checkRestoredShop(contents, target, made);
   }, 240_000);
+});
+
+describe("retention", () => {
+  it("removes backups older than BACKUP_KEEP_DAYS and stale partial files, never the newest backup", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-retention-"));
+    try {
+      const day = 86_400_000;
+      const now = Date.now();
+      const files: [string, number][] = [
+        ["shop-a.backup.gz", 20],
+        ["shop-b.backup.gz", 14.5],
+        ["shop-c.backup.gz", 13.5],
+        ["shop-d.backup.gz.partial", 2],
+        ["shop-e.backup.gz.partial", 0.1],
+        ["notes.txt", 40],
+      ];
+      for (const [name, ageDays] of files) {
+        const file = path.join(dir, name);
+        await fs.writeFile(file, name);
+        const at = new Date(now - ageDays * day);
+        await fs.utimes(file, at, at);
+      }
+      expect((await pruneBackups(dir, 14, new Date(now))).sort()).toEqual([
+        "shop-a.backup.gz",
+        "shop-b.backup.gz",
+        "shop-d.backup.gz.partial",
+      ]);
+      expect((await fs.readdir(dir)).sort()).toEqual(["notes.txt", "shop-c.backup.gz", "shop-e.backup.gz.partial"]);
+      // Only old backups left: the newest of them stays.
+      expect(await pruneBackups(dir, 1, new Date(now + 30 * day))).toEqual(["shop-e.backup.gz.partial"]);
+      expect((await fs.readdir(dir)).sort()).toEqual(["notes.txt", "shop-c.backup.gz"]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
