@@ -3,6 +3,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { adminRoutes } from "./admin/routes.js";
@@ -23,6 +24,7 @@ import { JobsEngine, type RecurringJob } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
+import { metricsRoutes } from "./metrics.js";
 import { expireOrders } from "./orders/cancel.js";
 import { orderRoutes } from "./orders/routes.js";
 import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
@@ -160,6 +162,8 @@ export async function buildApp({
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", () => jobs.stop());
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  // Prometheus metrics, only with METRICS_TOKEN (docs/operations.md); its hook times every route.
+  if (config.metricsToken) await app.register(fastifyPlugin(metricsRoutes), { token: config.metricsToken });
 
   // The public reads (health, the cached catalogue) need no cookie and no session, so they live
   // outside the scope whose hooks parse cookies, check origins and load sessions.
