@@ -37,7 +37,7 @@ export function OwnerAlertEmail({ data, shop }: { data: OwnerAlertData; shop: Sh
         <Link href={`${shop.publicUrl}/admin`} style={link}>
           {`${shop.publicUrl}/admin`}
         </Link>
-        . You get one message when a problem starts and one when it ends (docs/operations.md).
+        . You get one message when a problem starts and one when it ends.
       </Text>
     </EmailLayout>
   );
