@@ -24,6 +24,7 @@ const BENCHMARKS = [
   { id: "mail", file: "mail.mjs", title: "8. E-mail", timeoutMs: 300_000 },
   { id: "admin-orders", file: "admin-orders.mjs", title: "9. Admin at 200,000 orders", timeoutMs: 600_000 },
   { id: "pages", file: "pages.mjs", title: "10. Rendered pages", timeoutMs: 240_000 },
+  { id: "metrics", file: "metrics.mjs", title: "11. Cost of /metrics", timeoutMs: 240_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: "Login: no account with that username or e-mail and password (401).",
   NOT_LOGGED_IN: "The request needs a signed-in session (401).",
   SESSION_MISMATCH: "x-user-id names another user than the session's (401).",
+  TOKEN_REQUIRED: "GET /metrics: the Authorization: Bearer token (METRICS_TOKEN) is missing or wrong (401).",
   FORBIDDEN: "Signed in, but not allowed (403).",
   CROSS_SITE_REFUSED: "A state-changing request sent from another site (403).",
   NOT_FOUND: "No such thing, or no such route (404).",

@@ -3,22 +3,28 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { adminRoutes } from "./admin/routes.js";
+import { type Problem, raiseAlert, resolveAlert } from "./alerts/alerts.js";
+import { ALERT_CHECK_JOB, checkAlerts } from "./alerts/checks.js";
 import { originCheck } from "./auth/origin-check.js";
 import { authRoutes } from "./auth/routes.js";
 import { sessionPlugin } from "./auth/session.js";
+import { BACKUP_JOB, runScheduledBackup } from "./backup/daily.js";
 import { CatalogCache } from "./catalog/cache.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
+import { healthRoutes } from "./health.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
-import { JobsEngine } from "./jobs/engine.js";
+import { JobsEngine, type RecurringJob } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
+import { metricsRoutes } from "./metrics.js";
 import { expireOrders } from "./orders/cancel.js";
 import { orderRoutes } from "./orders/routes.js";
 import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
@@ -120,7 +126,7 @@ export async function buildApp({
   // Messages to customers: written to the outbox with their events, sent (or captured) by a job.
   const mail = createMailer(config, db, app.log);
   // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
-  const jobs = new JobsEngine(pool, app.log, [
+  const recurring: RecurringJob[] = [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
     { name: "payfast-reconcile", everyMs: reconcileEveryMs, run: async () => void (await app.reconcilePayfast()) },
     // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
@@ -134,13 +140,44 @@ export async function buildApp({
         if (expired > 0) app.log.info({ expired }, "unpaid orders expired");
       },
     },
-  ]);
+  ];
+  // The daily backup (docs/backups.md): checked every quarter hour, made when the last is BACKUP_EVERY_HOURS old.
+  if (config.backup.everyHours > 0) {
+    recurring.push({
+      name: BACKUP_JOB,
+      everyMs: 15 * 60_000,
+      run: async () => {
+        const made = await runScheduledBackup({ pool, databaseUrl, ...config.backup });
+        if (made) app.log.info({ file: made.file, bytes: made.bytes }, "backup written");
+      },
+    });
+  }
+  // The owner's alerts (docs/operations.md): raised and resolved by raiseAlert/resolveAlert, checked every ALERT_CHECK_MINUTES.
+  const alertContext = { db, pool, config, wake: () => void jobs.request(SEND_EMAILS_JOB) };
+  app.decorate("alerts", {
+    raise: (key: string, problem: Problem) => raiseAlert(alertContext, key, problem),
+    resolve: (key: string) => resolveAlert(alertContext, key),
+  });
+  app.decorate("checkAlerts", () => checkAlerts({ ...alertContext, jobNames: jobs.names }));
+  if (config.alerts.checkMinutes > 0) {
+    recurring.push({
+      name: ALERT_CHECK_JOB,
+      everyMs: config.alerts.checkMinutes * 60_000,
+      run: async () => {
+        const { raised, resolved } = await app.checkAlerts();
+        if (raised.length > 0 || resolved.length > 0) app.log.warn({ raised, resolved }, "owner alerts changed");
+      },
+    });
+  }
+  const jobs = new JobsEngine(pool, app.log, recurring);
   app.decorate("jobs", jobs);
   app.decorate("mail", { deliverDue: mail.deliverDue, wake: () => void jobs.request(SEND_EMAILS_JOB) });
   app.addHook("onClose", async () => mail.close());
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", () => jobs.stop());
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  // Prometheus metrics, only with METRICS_TOKEN (docs/operations.md); its hook times every route.
+  if (config.metricsToken) await app.register(fastifyPlugin(metricsRoutes), { token: config.metricsToken });
 
   // The public reads (health, the cached catalogue) need no cookie and no session, so they live
   // outside the scope whose hooks parse cookies, check origins and load sessions.
@@ -157,6 +194,7 @@ export async function buildApp({
             .send({ message: "The database is unavailable", code: "SERVICE_UNAVAILABLE", database: "down" });
         }
       });
+      await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(policyRoutes);
       // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.

@@ -87,6 +87,31 @@ const envSchema = z.object({
   /** The owner-edited policies (content/policies/*.md); default: the project's own content folder. */
   CONTENT_DIR: optionalText,
   SERVE_STATIC: z.preprocess(emptyAsUndefined, booleanText.optional()),
+
+  /** Backups (docs/backups.md): where they are written, how often the job makes one, how long they are kept. */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  BACKUP_EVERY_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 7)
+      .default(24),
+  ),
+  BACKUP_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(14)),
+  /** GET /metrics (docs/operations.md): off unless set, then only with this bearer token. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(24, "must be at least 24 characters (openssl rand -hex 24 makes one)")
+      .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+      .optional(),
+  ),
+  /** Owner alerts (docs/operations.md): where they go, how often the checks run (0: never), when the disk counts as nearly full. */
+  ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  ALERT_CHECK_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1440).default(1)),
+  ALERT_DISK_FREE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(10)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -227,6 +252,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy,
     serveStatic: env.SERVE_STATIC ?? true,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
+      /** 0: the job makes none (backups come from elsewhere, e.g. a managed database's own). */
+      everyHours: env.BACKUP_EVERY_HOURS,
+      keepDays: env.BACKUP_KEEP_DAYS,
+    },
+    metricsToken: env.METRICS_TOKEN,
+    alerts: {
+      to: env.ALERT_EMAIL ?? env.SHOP_EMAIL,
+      /** 0: no checks. */
+      checkMinutes: env.ALERT_CHECK_MINUTES,
+      diskFreePercent: env.ALERT_DISK_FREE_PERCENT,
+    },
     session: {
       idleMs: env.SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,

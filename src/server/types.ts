@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { Problem } from "./alerts/alerts.js";
 import type { SessionUser } from "./auth/guards.js";
 import type { CatalogCache } from "./catalog/cache.js";
 import type { Config } from "./config.js";
@@ -28,6 +29,13 @@ declare module "fastify" {
     payfastApi: PayfastApi;
     /** The owner's policies: the versions published at start (what new orders are placed under) and every earlier one. */
     policies: PolicyStore;
+    /** The owner's alerts (alerts/alerts.ts): one message to ALERT_EMAIL when raised, one when resolved. */
+    alerts: {
+      raise: (key: string, problem: Problem) => Promise<boolean>;
+      resolve: (key: string) => Promise<boolean>;
+    };
+    /** Runs the alert checks now (the check-alerts job calls it every ALERT_CHECK_MINUTES): what was raised and resolved. */
+    checkAlerts: () => Promise<{ raised: string[]; resolved: string[] }>;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
   }

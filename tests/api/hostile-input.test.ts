@@ -650,6 +650,8 @@ describe("hostile input", () => {
     const readPaths = fc.oneof(
       fc.constantFrom(
         "/api/health",
+        "/api/health/live",
+        "/api/health/ready",
         "/api/products",
         "/api/categories",
         "/api/auth/me",

@@ -89,6 +89,9 @@ export async function buildTestApp(
     // Every inject comes from 127.0.0.1: tests that sign in many users must not hit the login
     // rate limit. The rate limit's own tests set it back with AUTH_RATE_LIMIT_PER_MINUTE.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // No daily backup into ./data and no alert checks mailing the owner mid-test; their own tests turn them on.
+    BACKUP_EVERY_HOURS: "0",
+    ALERT_CHECK_MINUTES: "0",
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, poolSize);

@@ -29,6 +29,20 @@ export const dashboard = z.object({
   ),
   /** How many items Payment Verification's "Needs attention" holds (each kind counted up to 1,000). */
   needsAttention: z.number().int(),
+  /** The latest backup (docs/backups.md): when, its file and size, or why it failed; and the last good one. */
+  backup: z.object({
+    /** BACKUP_EVERY_HOURS: 0 when the shop makes none itself. */
+    everyHours: z.number(),
+    last: z
+      .object({
+        finishedAt: z.string(),
+        file: z.string().nullable(),
+        bytes: z.number().nullable(),
+        error: z.string().nullable(),
+      })
+      .nullable(),
+    lastGoodAt: z.string().nullable(),
+  }),
   /** The five newest orders. */
   recentOrders: z.array(
     z.object({

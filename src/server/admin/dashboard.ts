@@ -1,9 +1,11 @@
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { centsToDecimal } from "../../domain/money.js";
 import { ORDER_STATUSES, type OrderStatus } from "../../domain/order-status.js";
 import { type Dashboard, dashboard } from "../../domain/schemas/dashboard.js";
 import { LOW_STOCK_LIMIT } from "../../domain/stock.js";
+import { latestBackups } from "../backup/daily.js";
 import type { Database } from "../db/client.js";
 import { ITN_ATTENTION_OUTCOMES } from "../db/schema.js";
 import { PENDING_TOO_LONG } from "./payments.js";
@@ -148,13 +150,32 @@ async function recentOrders(db: Database): Promise<Dashboard["recentOrders"]> {
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboard", { schema: { response: { 200: dashboard } } }, async () => {
     const refunded = await partlyRefunded(app.db);
-    const [counts, series, stock, attention, recent] = await Promise.all([
+    const [counts, series, stock, attention, recent, backups] = await Promise.all([
       figures(app.db, refunded),
       revenueByDay(app.db, refunded),
       lowStock(app.db),
       needsAttention(app.db),
       recentOrders(app.db),
+      latestBackups(app.pool),
     ]);
-    return { ...counts, revenueByDay: series, lowStock: stock, needsAttention: attention, recentOrders: recent };
+    const { last, lastGood } = backups;
+    const backup = {
+      everyHours: app.config.backup.everyHours,
+      last: last && {
+        finishedAt: last.finishedAt.toISOString(),
+        file: last.file && path.basename(last.file),
+        bytes: last.bytes,
+        error: last.error,
+      },
+      lastGoodAt: lastGood?.finishedAt.toISOString() ?? null,
+    };
+    return {
+      ...counts,
+      revenueByDay: series,
+      lowStock: stock,
+      needsAttention: attention,
+      backup,
+      recentOrders: recent,
+    };
   });
 };

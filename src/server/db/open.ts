@@ -5,7 +5,7 @@ import { describeHolder, lockDataDir } from "./data-dir-lock.js";
 import { startEmbeddedPostgres } from "./embedded.js";
 import { prepareDatabase } from "./setup.js";
 
-const SHOP_DATABASE = "shop";
+export const SHOP_DATABASE = "shop";
 
 export interface OpenDatabaseOptions {
   log?: (line: string) => void;
@@ -86,7 +86,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
 }
 
 /** Creates the shop's database on the embedded server the first time. */
-async function ensureDatabase(adminUrl: string, name: string) {
+export async function ensureDatabase(adminUrl: string, name: string) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();

@@ -546,3 +546,39 @@ export const orderStatChanges = pgTable("order_stat_changes", {
   orders: integer("orders").notNull(),
   totalCents: bigint("total_cents", { mode: "number" }).notNull(),
 });
+
+/**
+ * Each backup's outcome (src/server/backup): the daily job's and `npm run backup`'s. The admin's
+ * dashboard and the metrics show the latest; the alerts check its age.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** "daily" (the job) or "command" (npm run backup). */
+    trigger: text("trigger", { enum: ["daily", "command"] }).notNull(),
+    /** The file written; null when the backup failed. */
+    file: text("file"),
+    bytes: bigint("bytes", { mode: "number" }),
+    rows: bigint("rows", { mode: "number" }),
+    /** Why it failed; null when it succeeded. */
+    error: text("error"),
+  },
+  (table) => [index("backup_runs_finished_at_idx").on(table.finishedAt)],
+);
+
+/**
+ * The owner's alerts (src/server/alerts): one row per problem, keyed by what it is
+ * ("email-failing", "payment-attention", "job-failing:send-emails", ...). A problem is mailed once
+ * when raised and once when resolved, however often the check sees it in between.
+ */
+export const alerts = pgTable("alerts", {
+  key: text("key").primaryKey(),
+  title: text("title").notNull(),
+  detail: text("detail").notNull(),
+  raisedAt: timestamp("raised_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** Null while the problem lasts. */
+  resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+});

@@ -11,7 +11,8 @@ export interface RecurringJob {
 }
 
 /** pg-boss keeps its tables in their own schema of the shop's database (docs/decisions/007). */
-const SCHEMA = "pgboss";
+export const JOBS_SCHEMA = "pgboss";
+const SCHEMA = JOBS_SCHEMA;
 
 /**
  * The shop's background jobs on pg-boss, in the shop's own PostgreSQL (embedded or external),
@@ -46,6 +47,16 @@ export class JobsEngine {
     this.#starting = this.#startWhenPossible();
   }
 
+  /** Whether pg-boss has started and the jobs are registered (GET /api/health/ready). */
+  get running(): boolean {
+    return this.#boss !== null && !this.#stopped;
+  }
+
+  /** The recurring jobs' names: their pg-boss queues (the metrics and alerts read them). */
+  get names(): string[] {
+    return this.jobs.map((job) => job.name);
+  }
+
   /** Resolves once the engine runs (or was stopped before it could); tests wait on it. */
   async started(): Promise<void> {
     await this.#starting;
@@ -63,8 +74,8 @@ export class JobsEngine {
       boss.on("error", (error) => this.log.error({ err: error }, "jobs engine error"));
       try {
         await boss.start();
-        this.#boss = boss;
         for (const job of this.jobs) await this.#register(boss, job);
+        this.#boss = boss;
         this.log.info({ jobs: this.jobs.map((job) => job.name) }, "jobs engine started");
         return;
       } catch (error) {

@@ -79,12 +79,24 @@ export interface AccountChangedData {
   changedAt: string;
 }
 
+/** An alert to the shop's owner (src/server/alerts): a problem raised, or its resolved note. */
+export interface OwnerAlertData {
+  key: string;
+  state: "raised" | "resolved";
+  title: string;
+  /** What the check saw and what to do about it. */
+  detail: string;
+  raisedAt: string;
+  resolvedAt: string | null;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
   order_refunded: OrderRefundedData;
   password_reset: PasswordResetData;
   account_changed: AccountChangedData;
+  owner_alert: OwnerAlertData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

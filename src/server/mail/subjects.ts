@@ -17,5 +17,9 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return email.data.change === "password"
         ? `Your ${shopName} password was changed`
         : `Your ${shopName} e-mail address was changed`;
+    case "owner_alert":
+      return email.data.state === "raised"
+        ? `[${shopName} alert] ${email.data.title}`
+        : `[${shopName} resolved] ${email.data.title}`;
   }
 }

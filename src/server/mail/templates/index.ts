@@ -6,6 +6,7 @@ import { AccountChangedEmail } from "./account-changed.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
 import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
+import { OwnerAlertEmail } from "./owner-alert.js";
 import { PasswordResetEmail } from "./password-reset.js";
 
 /** The message as sent: the HTML and a plain-text part with the same facts and every link written out. */
@@ -35,6 +36,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(PasswordResetEmail, { data: email.data, shop, sendTime });
     case "account_changed":
       return createElement(AccountChangedEmail, { data: email.data, shop });
+    case "owner_alert":
+      return createElement(OwnerAlertEmail, { data: email.data, shop });
   }
 }
 

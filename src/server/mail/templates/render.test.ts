@@ -280,3 +280,38 @@ describe("subjects", () => {
     expect(subjectOf("account_changed", emailChange, shop.name)).toBe("Your Snug & Dry e-mail address was changed");
   });
 });
+
+describe("owner alert", () => {
+  const raised = {
+    key: "email-failing",
+    state: "raised" as const,
+    title: "Messages to customers are not going out",
+    detail: "3 messages to customers have not been sent for over an hour (the last error: ECONNREFUSED).",
+    raisedAt: "2026-11-26T08:00:00.000Z",
+    resolvedAt: null,
+  };
+
+  it("says what is wrong, since when, and what to do, in HTML and text", async () => {
+    const { html, text } = await renderEmail("owner_alert", raised, shop, {});
+    expect(subjectOf("owner_alert", raised, shop.name)).toBe(
+      "[Snug & Dry alert] Messages to customers are not going out",
+    );
+    for (const body of [html, text]) {
+      expect(body).toContain("Alert: Messages to customers are not going out");
+      expect(body).toContain("ECONNREFUSED");
+      expect(body).toContain("https://snuganddry.co.za/admin");
+    }
+    expect(text).toContain("Since 26 November 2026, 10:00 (South African time)");
+  });
+
+  it("says when it cleared", async () => {
+    const resolved = { ...raised, state: "resolved" as const, resolvedAt: "2026-11-26T09:30:00.000Z" };
+    const { text } = await renderEmail("owner_alert", resolved, shop, {});
+    expect(subjectOf("owner_alert", resolved, shop.name)).toBe(
+      "[Snug & Dry resolved] Messages to customers are not going out",
+    );
+    expect(text).toContain("Resolved: Messages to customers are not going out");
+    expect(text).toContain("no longer see this problem");
+    expect(text).not.toContain("ECONNREFUSED");
+  });
+});

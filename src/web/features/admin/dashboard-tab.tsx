@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatRandText } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
 import type { Dashboard } from "../../../domain/schemas/dashboard";
@@ -36,8 +37,66 @@ export function DashboardTab() {
       </div>
       <RecentOrders orders={data.recentOrders} />
       <LowStockList entries={data.lowStock} />
+      <BackupNote backup={data.backup} />
     </div>
   );
+}
+
+/** The latest backup's outcome (docs/backups.md): when, which file and how big, or why it failed. */
+function BackupNote({ backup }: { backup: Dashboard["backup"] }) {
+  const { last, lastGoodAt, everyHours } = backup;
+  const schedule =
+    everyHours > 0
+      ? `The shop backs up every ${everyHours === 24 ? "day" : `${everyHours} hours`}.`
+      : "The shop makes no backups itself (BACKUP_EVERY_HOURS=0).";
+  let line: ReactNode;
+  let failed = false;
+  if (!last) {
+    line =
+      everyHours > 0 ? "No backup yet: the first is made within 15 minutes of the shop starting." : "No backup yet.";
+  } else if (last.error) {
+    failed = true;
+    line = (
+      <>
+        The last backup failed (<time dateTime={last.finishedAt}>{formatRecentDateTime(last.finishedAt)}</time>):{" "}
+        {last.error}.{" "}
+        {lastGoodAt ? (
+          <>
+            The last good one is from <time dateTime={lastGoodAt}>{formatRecentDateTime(lastGoodAt)}</time>.
+          </>
+        ) : (
+          "There is no good backup yet."
+        )}
+      </>
+    );
+  } else {
+    line = (
+      <>
+        Last backup <time dateTime={last.finishedAt}>{formatRecentDateTime(last.finishedAt)}</time>:{" "}
+        <span className="break-all font-mono text-xs">{last.file}</span>
+        {last.bytes !== null ? <span className="tabular"> ({formatBytes(last.bytes)})</span> : null}.
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="backups">
+      <SectionHeader id="backups" title="Backups" />
+      <p
+        className={
+          failed
+            ? "rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+            : "rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700"
+        }
+      >
+        {line} {schedule}
+      </p>
+    </section>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function AttentionNote({ count }: { count: number }) {

@@ -1,0 +1,248 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { from as copyFrom } from "pg-copy-streams";
+import { migrationsFolder } from "../db/migrate.js";
+import { prepareDatabase } from "../db/setup.js";
+import {
+  BackupFormatError,
+  type BackupHeader,
+  type BackupManifest,
+  BackupReader,
+  FORMAT_VERSION,
+  MAGIC,
+} from "./format.js";
+import { type JournalEntry, readJournal } from "./journal.js";
+import { columnsOf, connectForCopy, migrationLevel, quoteIdent, SHOP_SCHEMA, tablesInLoadOrder } from "./session.js";
+
+/** A restore that would overwrite data, or cannot go into this database: said as is, nothing changed. */
+export class RestoreRefusedError extends Error {
+  override name = "RestoreRefusedError";
+}
+
+export interface RestoreResult {
+  tables: number;
+  rows: number;
+  /** The backup's migration level and how many later migrations were applied after loading it. */
+  backupMigrations: number;
+  laterMigrations: number;
+  targetServer: string;
+}
+
+/** One chunk length line at most this long: a damaged file fails fast instead of reading on. */
+const MAX_CHUNK = 64 * 1024 * 1024;
+
+/**
+ * Restores a backup into a database that holds none of the shop's data (`force`: whose data may be
+ * dropped), on any PostgreSQL version the shop runs on: the migrations are run up to the backup's
+ * level, every table is loaded with COPY in one transaction (parents first, the shop's own
+ * triggers off so the counters' change log is not written twice), each table's checksum and row
+ * count checked against the manifest, the sequences set, and then the migrations the backup
+ * predates are applied. A damaged file rolls back every row it loaded.
+ */
+export async function restoreBackup({
+  file,
+  databaseUrl,
+  force = false,
+  log = () => {},
+}: {
+  file: string;
+  databaseUrl: string;
+  force?: boolean;
+  log?: (line: string) => void;
+}): Promise<RestoreResult> {
+  await fs.access(file).catch(() => {
+    throw new RestoreRefusedError(`No backup file at ${file}.`);
+  });
+  const reader = new BackupReader(createReadStream(file).pipe(createGunzip()));
+  let header: BackupHeader;
+  try {
+    const version = Number(await reader.expect(`${MAGIC} `));
+    if (version !== FORMAT_VERSION) {
+      throw new RestoreRefusedError(
+        `${file} is a backup of format ${version}; this shop reads format ${FORMAT_VERSION}.`,
+      );
+    }
+    header = await reader.json<BackupHeader>("header");
+  } catch (error) {
+    if (error instanceof RestoreRefusedError || error instanceof BackupFormatError) throw error;
+    throw new RestoreRefusedError(`${file} is not a shop backup (${(error as Error).message}).`);
+  }
+  const journal = await readJournal();
+  const level = header.migrations.count;
+  const known = journal[level - 1];
+  if (level > journal.length || (level > 0 && known?.when !== header.migrations.lastCreatedAt)) {
+    throw new RestoreRefusedError(
+      `This backup was made by a newer version of the shop (migration ${header.migrations.lastTag ?? level}); restore it with that version or a later one.`,
+    );
+  }
+
+  const client = await connectForCopy(databaseUrl, "shop-restore");
+  try {
+    const targetServer = (await client.query<{ version: string }>("select version()")).rows[0]?.version ?? "";
+    await makeRoom(client, level, force, log);
+    await migrateTo(databaseUrl, journal.slice(0, level));
+
+    const tables = await tablesInLoadOrder(client);
+    const expected = header.tables.map((table) => table.name);
+    if (tables.join() !== expected.join()) {
+      throw new RestoreRefusedError(
+        `The database's tables after the migrations (${tables.join(", ")}) are not the backup's (${expected.join(", ")}).`,
+      );
+    }
+    for (const table of header.tables) {
+      const columns = await columnsOf(client, table.name);
+      if (columns.join() !== table.columns.join()) {
+        throw new RestoreRefusedError(`The columns of ${table.name} differ from the backup's; nothing was restored.`);
+      }
+    }
+
+    let rows = 0;
+    await client.query("begin");
+    try {
+      const qualified = (name: string) => `${quoteIdent(SHOP_SCHEMA)}.${quoteIdent(name)}`;
+      for (const table of header.tables)
+        await client.query(`alter table ${qualified(table.name)} disable trigger user`);
+      const loaded = new Map<string, { rows: number; bytes: number; sha256: string }>();
+      for (const table of header.tables) {
+        const name = await reader.expect("TABLE ");
+        if (name !== table.name)
+          throw new BackupFormatError(`The backup file is damaged: found ${name} where ${table.name} belongs.`);
+        const hash = createHash("sha256");
+        let bytes = 0;
+        async function* chunks(): AsyncGenerator<Buffer> {
+          for (;;) {
+            const length = Number(await reader.line(32));
+            if (!Number.isInteger(length) || length < 0 || length > MAX_CHUNK) {
+              throw new BackupFormatError("The backup file is damaged: a chunk length is not readable.");
+            }
+            if (length === 0) return;
+            for await (const piece of reader.bytes(length)) {
+              hash.update(piece);
+              bytes += piece.length;
+              yield piece;
+            }
+          }
+        }
+        const columns = table.columns.map(quoteIdent).join(", ");
+        const ingest = client.query(copyFrom(`copy ${qualified(table.name)} (${columns}) from stdin`));
+        await pipeline(Readable.from(chunks()), ingest);
+        loaded.set(table.name, { rows: Number(ingest.rowCount ?? 0), bytes, sha256: hash.digest("hex") });
+        rows += Number(ingest.rowCount ?? 0);
+      }
+      await reader.expect("MANIFEST");
+      const manifest = await reader.json<BackupManifest>("manifest");
+      for (const entry of manifest.tables) {
+        const got = loaded.get(entry.name);
+        if (!got || got.sha256 !== entry.sha256 || got.bytes !== entry.bytes) {
+          throw new BackupFormatError(`The backup file is damaged: ${entry.name}'s data does not match its checksum.`);
+        }
+        if (got.rows !== entry.rows) {
+          throw new BackupFormatError(`${entry.name}: ${got.rows} rows loaded, the backup lists ${entry.rows}.`);
+        }
+      }
+      if (manifest.tables.length !== header.tables.length) {
+        throw new BackupFormatError("The backup file is damaged: its manifest does not list every table.");
+      }
+      for (const sequence of manifest.sequences) {
+        if (sequence.lastValue === null) continue;
+        await client.query("select setval($1::regclass, $2::bigint, $3)", [
+          qualified(sequence.name),
+          sequence.lastValue,
+          sequence.isCalled,
+        ]);
+      }
+      for (const table of header.tables) await client.query(`alter table ${qualified(table.name)} enable trigger user`);
+      await client.query("commit");
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    }
+    await client.query("analyze");
+    const before = (await migrationLevel(client)).count;
+    await prepareDatabase(databaseUrl, { seed: false });
+    const after = (await migrationLevel(client)).count;
+    log(`Restored ${rows} rows in ${header.tables.length} tables from a backup of ${header.createdAt}.`);
+    return {
+      tables: header.tables.length,
+      rows,
+      backupMigrations: level,
+      laterMigrations: after - before,
+      targetServer,
+    };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Leaves the database with none of the shop's tables holding rows, at or below the backup's
+ * migration level. Data is dropped only with `force`; an empty schema a later version made is
+ * dropped too (it holds nothing).
+ */
+async function makeRoom(
+  client: Awaited<ReturnType<typeof connectForCopy>>,
+  level: number,
+  force: boolean,
+  log: (line: string) => void,
+): Promise<void> {
+  const tables = await tablesInLoadOrder(client);
+  const withRows: string[] = [];
+  for (const name of tables) {
+    const { rows } = await client.query<{ any: boolean }>(
+      `select exists (select 1 from ${quoteIdent(SHOP_SCHEMA)}.${quoteIdent(name)}) as any`,
+    );
+    if (rows[0]?.any) withRows.push(name);
+  }
+  if (withRows.length > 0 && !force) {
+    throw new RestoreRefusedError(
+      `The database already holds data (${withRows.join(", ")}); nothing was changed. Restore into an empty database, or add --force to drop its data first.`,
+    );
+  }
+  const current = (await migrationLevel(client)).count;
+  if (withRows.length > 0 || current > level) {
+    log(withRows.length > 0 ? "Dropping the database's data (--force)" : "Dropping an empty schema of a later version");
+    await client.query(
+      `drop schema if exists drizzle cascade; drop schema if exists ${quoteIdent(SHOP_SCHEMA)} cascade; create schema ${quoteIdent(SHOP_SCHEMA)}`,
+    );
+  }
+}
+
+/** Runs the migrations up to `entries`' last one: a copy of the folder whose journal stops there. */
+async function migrateTo(databaseUrl: string, entries: readonly JournalEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const source = migrationsFolder();
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "shop-restore-"));
+  try {
+    await fs.mkdir(path.join(folder, "meta"));
+    const journal = JSON.parse(await fs.readFile(path.join(source, "meta", "_journal.json"), "utf8")) as {
+      entries: JournalEntry[];
+    };
+    await fs.writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+    for (const entry of entries)
+      await fs.copyFile(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const db = drizzle(client);
+      await client.query("select pg_advisory_lock(hashtext('shop:migrate'))");
+      try {
+        await migrate(db, { migrationsFolder: folder });
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext('shop:migrate'))");
+      }
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
+}

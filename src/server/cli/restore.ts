@@ -1,0 +1,68 @@
+/**
+ * npm run restore -- <file> [--force] [--database-url <url>]
+ *
+ * Restores a backup made by `npm run backup` (or the daily job) into an empty database: the one
+ * at --database-url, DATABASE_URL, or the embedded PostgreSQL in DATA_DIR. Refuses a database
+ * that holds data unless --force, and refuses the embedded one while a shop runs on it
+ * (docs/backups.md).
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BackupFormatError } from "../backup/format.js";
+import { RestoreRefusedError, restoreBackup } from "../backup/restore.js";
+import { shopDatabase } from "../backup/target.js";
+import { ConfigError, loadConfig } from "../config.js";
+import { errWithoutValues } from "../log-errors.js";
+import { isEntryPoint } from "./entry-point.js";
+
+const USAGE = `Usage: npm run restore -- <file> [--force] [--database-url <url>]
+  Restores a backup into an empty database (--database-url, else DATABASE_URL, else the embedded
+  PostgreSQL in DATA_DIR). --force first drops the shop's data in that database.`;
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      force: { type: "boolean" },
+      "database-url": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help || positionals.length !== 1) {
+    console.log(USAGE);
+    if (!values.help) process.exitCode = 1;
+    return;
+  }
+  const file = path.resolve(positionals[0] as string);
+  const config = loadConfig(
+    values["database-url"] ? { ...process.env, DATABASE_URL: values["database-url"] } : process.env,
+  );
+  const log = (line: string) => console.error(`[restore] ${line}`);
+  const database = await shopDatabase(config, log);
+  try {
+    if (database.shared) {
+      throw new RestoreRefusedError(
+        "A shop is running on the embedded PostgreSQL in DATA_DIR: stop it before restoring into its database.",
+      );
+    }
+    const result = await restoreBackup({ file, databaseUrl: database.databaseUrl, force: values.force ?? false, log });
+    console.log(
+      `Restored ${result.rows} rows of ${result.tables} tables${result.laterMigrations > 0 ? `, then applied ${result.laterMigrations} later migrations` : ""}.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  main().catch((error: unknown) => {
+    if (error instanceof RestoreRefusedError || error instanceof BackupFormatError || error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error("The restore failed:", error instanceof Error ? errWithoutValues(error).message : error);
+    }
+    process.exit(1);
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from "fastify";
+import { readJournal } from "./backup/journal.js";
+import { migrationLevel } from "./backup/session.js";
+
+type Check = "ok" | "down" | "behind";
+
+/**
+ * GET /api/health/live: the process answers (a container platform restarts it when not).
+ * GET /api/health/ready: it can serve: the database answers, its migrations are this release's,
+ * and the jobs engine runs; otherwise 503 naming the check that failed (a load balancer sends it
+ * no shoppers meanwhile). The older GET /api/health (database only) stays as it was.
+ */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  const expectedMigrations = (await readJournal()).length;
+
+  app.get("/health/live", async () => ({ status: "ok" }));
+
+  app.get("/health/ready", async (_request, reply) => {
+    const checks: { database: Check; migrations: Check; jobs: Check } = {
+      database: "down",
+      migrations: "down",
+      jobs: app.jobs.running ? "ok" : "down",
+    };
+    const client = await app.pool.connect().catch(() => null);
+    if (client) {
+      try {
+        await client.query("select 1");
+        checks.database = "ok";
+        const { count } = await migrationLevel(client);
+        checks.migrations = count >= expectedMigrations ? "ok" : "behind";
+      } catch (error) {
+        app.log.warn({ err: error }, "readiness check: database query failed");
+      } finally {
+        client.release();
+      }
+    }
+    const failed = Object.entries(checks).filter(([, state]) => state !== "ok");
+    if (failed.length === 0) return { status: "ok", checks };
+    const why = failed.map(([name, state]) => `${name} ${state}`).join(", ");
+    return reply.status(503).send({ message: `The shop is not ready: ${why}`, code: "SERVICE_UNAVAILABLE", checks });
+  });
+};

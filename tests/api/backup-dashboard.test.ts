@@ -1,0 +1,53 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Dashboard } from "../../src/domain/schemas/dashboard.js";
+import { runScheduledBackup } from "../../src/server/backup/daily.js";
+import { signInAsAdmin } from "../helpers/admin.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-backup-dashboard-"));
+  t = await buildTestApp({ BACKUP_EVERY_HOURS: "24", BACKUP_DIR: dir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+it("shows the last backup on the admin's dashboard: none, a good one with its file and size, then a failure", async () => {
+  const { cookie } = await signInAsAdmin(t);
+  const backupOf = async () => {
+    const answer = await t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie } });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json() as Dashboard).backup;
+  };
+  expect(await backupOf()).toEqual({ everyHours: 24, last: null, lastGoodAt: null });
+
+  const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir, everyHours: 24, keepDays: 14 };
+  const made = await runScheduledBackup(options);
+  if (!made) throw new Error("no backup was due");
+  const good = await backupOf();
+  expect(good.last).toEqual({
+    finishedAt: made.finishedAt.toISOString(),
+    file: path.basename(made.file),
+    bytes: made.bytes,
+    error: null,
+  });
+  expect(good.lastGoodAt).toBe(made.finishedAt.toISOString());
+  // Not due again within the day.
+  expect(await runScheduledBackup(options)).toBeNull();
+
+  const blocked = path.join(dir, "a-file");
+  await fs.writeFile(blocked, "not a folder");
+  await expect(
+    runScheduledBackup({ ...options, dir: blocked, now: new Date(Date.now() + 25 * 3_600_000) }),
+  ).rejects.toThrow();
+  const failed = await backupOf();
+  expect(failed.last?.error).toMatch(/EEXIST|ENOTDIR|not a directory|file already exists/);
+  expect(failed.last?.file).toBeNull();
+  expect(failed.lastGoodAt).toBe(made.finishedAt.toISOString());
+});

@@ -1,0 +1,284 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Order } from "../../src/domain/schemas/orders.js";
+import { createBackup } from "../../src/server/backup/create.js";
+import { pruneBackups } from "../../src/server/backup/daily.js";
+import { RestoreRefusedError, restoreBackup } from "../../src/server/backup/restore.js";
+import { seedOrders } from "../../src/server/cli/seed-orders.js";
+import { freePort, startEmbeddedPostgres } from "../../src/server/db/embedded.js";
+import { ensureDatabase } from "../../src/server/db/open.js";
+import { prepareDatabase } from "../../src/server/db/setup.js";
+import { signInAsAdmin } from "../helpers/admin.js";
+import type { TestApp } from "../helpers/app.js";
+import { contentsOf, createEmptyDatabase } from "../helpers/backup.js";
+import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
+import { registerAndLogin } from "../helpers/users.js";
+
+let backupDir: string;
+beforeAll(async () => {
+  backupDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-backup-test-"));
+});
+afterAll(() => fs.rm(backupDir, { recursive: true, force: true }));
+
+type Contents = Awaited<ReturnType<typeof contentsOf>>;
+
+interface History {
+  customer: { username: string; password: string; id: string };
+  customerOrders: string[];
+  lastInvoice: number;
+  lastCreditNote: number;
+}
+
+/**
+ * A shop with a past: customers, orders of every status (pending, paid, shipped, cancelled,
+ * refunded and partly refunded), invoices, credit notes, e-mails in the outbox and the audit
+ * trail of the admin's actions, plus a few hundred generated orders.
+ */
+async function makeHistory(t: TestApp): Promise<History> {
+  const admin = await signInAsAdmin(t);
+  const shopper = await registerAndLogin(t);
+  const asAdmin = { cookie: admin.cookie };
+  const paid = async (quantity = 1, skip = 0) => {
+    const { orderId, payfastData } = await placeTestOrder(t, shopper, [await stockedLine(t, quantity, skip)]);
+    await payOnEmulator(t, orderId, payfastData);
+    return orderId;
+  };
+  const pending = (await placeTestOrder(t, shopper, [await stockedLine(t, 1)])).orderId;
+  const completed = await paid();
+  const shipped = await paid(1, 1);
+  const moved = await t.app.inject({
+    method: "PATCH",
+    url: `/api/admin/orders/${shipped}/status`,
+    headers: asAdmin,
+    payload: { status: "processed", courier: "The Courier Guy", trackingNumber: "TCG123" },
+  });
+  expect(moved.statusCode, moved.body).toBe(200);
+  const cancelled = (await placeTestOrder(t, shopper, [await stockedLine(t, 1)])).orderId;
+  const cancel = await t.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${cancelled}/cancel`,
+    headers: asAdmin,
+    payload: { reason: "Customer phoned to cancel" },
+  });
+  expect(cancel.statusCode, cancel.body).toBe(200);
+  const refunded = await paid(2);
+  const partly = await paid(2, 1);
+  for (const [orderId, all] of [
+    [refunded, true],
+    [partly, false],
+  ] as const) {
+    const total = (
+      await t.pool.query<{ total: number }>("select total_cents as total from orders where id = $1", [orderId])
+    ).rows[0]?.total as number;
+    const refund = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: asAdmin,
+      payload: { amountCents: all ? total : 1_000, reason: "Damaged in transit", restock: all },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+  }
+  await t.app.mail.deliverDue();
+  const client = await t.pool.connect();
+  try {
+    await seedOrders(client, { orders: 300, seed: 5, end: new Date("2026-10-01T10:00:00Z") });
+  } finally {
+    client.release();
+  }
+  const { rows } = await t.pool.query<{ status: string; invoice: number; credit: number; audit: number }>(
+    `select (select string_agg(distinct status, ',' order by status) from orders) as status,
+            (select max(invoice_number) from orders) as invoice,
+            (select max(credit_note_number) from refunds) as credit,
+            (select count(*)::int from audit_log) as audit`,
+  );
+  const facts = rows[0];
+  expect(facts?.status).toBe("cancelled,completed,pending,processed,refunded");
+  expect(facts?.audit).toBeGreaterThan(3);
+  return {
+    customer: { username: shopper.user.username, password: shopper.password, id: shopper.user.id },
+    customerOrders: [pending, completed, shipped, cancelled, refunded, partly].sort(),
+    lastInvoice: facts?.invoice ?? 0,
+    lastCreditNote: facts?.credit ?? 0,
+  };
+}
+
+/** What a restored shop must do: equal contents, the old password, the history, the next document numbers. */
+async function checkRestoredShop(before: Contents, restoredUrl: string, history: History) {
+  const after = await contentsOf(restoredUrl);
+  expect(Object.keys(after.tables).length).toBeGreaterThan(15);
+  expect(after.tables).toEqual(before.tables);
+  expect(after.sequences).toEqual(before.sequences);
+
+  const t = await buildListeningApp({}, restoredUrl);
+  try {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: history.customer.username, password: history.customer.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const name = t.app.config.session.cookieName;
+    const cookie = `${name}=${login.cookies.find((c) => c.name === name)?.value}`;
+    const headers = { cookie, "x-user-id": history.customer.id };
+    const orders = await t.app.inject({ method: "GET", url: `/api/users/${history.customer.id}/orders`, headers });
+    expect(orders.statusCode).toBe(200);
+    expect((orders.json() as Order[]).map((order) => order.id).sort()).toEqual(history.customerOrders);
+
+    // One more order, paid and refunded: its invoice and credit note take the next numbers, no gap.
+    const buyer = { user: login.json(), password: history.customer.password, cookie, headers };
+    const { orderId, payfastData } = await placeTestOrder(t, buyer, [await stockedLine(t, 1)]);
+    await payOnEmulator(t, orderId, payfastData);
+    const admin = await signInAsAdmin(t);
+    const refund = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { cookie: admin.cookie },
+      payload: { amountCents: 500, reason: "Goodwill", restock: false },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const { rows } = await t.pool.query<{ invoice: number; credit: number }>(
+      `select (select invoice_number from orders where id = $1) as invoice,
+              (select credit_note_number from refunds where order_id = $1) as credit`,
+      [orderId],
+    );
+    expect(rows[0]).toEqual({ invoice: history.lastInvoice + 1, credit: history.lastCreditNote + 1 });
+  } finally {
+    await t.close();
+  }
+}
+
+describe("backup and restore", () => {
+  let sourceUrl: string;
+  let history: History;
+  let file: string;
+  let contents: Contents;
+
+  beforeAll(async () => {
+    const source = await buildListeningApp();
+    sourceUrl = source.databaseUrl;
+    try {
+      history = await makeHistory(source);
+    } finally {
+      // Its jobs stopped, the source keeps still while it is read twice.
+      await source.close();
+    }
+    contents = await contentsOf(sourceUrl);
+    file = (await createBackup({ databaseUrl: sourceUrl, dir: backupDir })).file;
+  }, 180_000);
+
+  it("restores every table, sequence, password and counter into a fresh database", async () => {
+    const target = await createEmptyDatabase();
+    const result = await restoreBackup({ file, databaseUrl: target });
+    expect(result.rows).toBeGreaterThan(300);
+    await checkRestoredShop(contents, target, history);
+  }, 120_000);
+
+  it("refuses a database that holds data unless --force, and then replaces it", async () => {
+    await expect(restoreBackup({ file, databaseUrl: sourceUrl })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup({ file, databaseUrl: sourceUrl })).rejects.toThrow(/already holds data/);
+    expect((await contentsOf(sourceUrl)).tables).toEqual(contents.tables);
+
+    // A shop started on the new database has seeded its catalogue: --force replaces it.
+    const target = await createEmptyDatabase();
+    await prepareDatabase(target, { seed: true });
+    await expect(restoreBackup({ file, databaseUrl: target })).rejects.toThrow(
+      /already holds data \(categories, products/,
+    );
+    const forced = await restoreBackup({ file, databaseUrl: target, force: true });
+    expect(forced.tables).toBe(Object.keys(contents.tables).length);
+    expect((await contentsOf(target)).tables).toEqual(contents.tables);
+  }, 120_000);
+
+  it("refuses a damaged file and leaves the database without data", async () => {
+    const damaged = path.join(backupDir, "damaged.backup.gz");
+    const bytes = await fs.readFile(file);
+    await fs.writeFile(damaged, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const target = await createEmptyDatabase();
+    await expect(restoreBackup({ file: damaged, databaseUrl: target })).rejects.toThrow(
+      /incomplete|damaged|unexpected end/i,
+    );
+    const after = await contentsOf(target);
+    expect(Object.values(after.tables).every((table) => table.rows === 0)).toBe(true);
+  }, 60_000);
+});
+
+describe("from the embedded PostgreSQL 18 into the test server (PostgreSQL 15 in CI)", () => {
+  let dataDir: string;
+  let stop: (() => Promise<void>) | null = null;
+  let source: TestApp | null = null;
+
+  afterAll(async () => {
+    await source?.close();
+    await stop?.();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("restores a backup of the embedded database on another major version, with the same checks", async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-backup-pg18-"));
+    await fs.chmod(dataDir, 0o755);
+    const embedded = await startEmbeddedPostgres({ dataDir, preferredPort: await freePort() });
+    stop = embedded.stop;
+    await ensureDatabase(embedded.url("postgres"), "shop");
+    const sourceUrl = embedded.url("shop");
+    await prepareDatabase(sourceUrl, { seed: true });
+    source = await buildListeningApp({}, sourceUrl);
+    const made = await makeHistory(source);
+    await source.close();
+    source = null;
+    const contents = await contentsOf(sourceUrl);
+    const { file } = await createBackup({ databaseUrl: sourceUrl, dir: backupDir });
+
+    const target = await createEmptyDatabase();
+    const versions = await Promise.all(
+      [sourceUrl, target].map(async (url) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        const { rows } = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
+        await client.end();
+        return Math.floor(Number(rows[0]?.v) / 10_000);
+      }),
+    );
+    expect(versions[0]).toBe(18);
+    if (process.env.TEST_DATABASE_URL) expect(versions[1]).toBeLessThan(18);
+    await restoreBackup({ file, databaseUrl: target });
+    await checkRestoredShop(contents, target, made);
+  }, 240_000);
+});
+
+describe("retention", () => {
+  it("removes backups older than BACKUP_KEEP_DAYS and stale partial files, never the newest backup", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-retention-"));
+    try {
+      const day = 86_400_000;
+      const now = Date.now();
+      const files: [string, number][] = [
+        ["shop-a.backup.gz", 20],
+        ["shop-b.backup.gz", 14.5],
+        ["shop-c.backup.gz", 13.5],
+        ["shop-d.backup.gz.partial", 2],
+        ["shop-e.backup.gz.partial", 0.1],
+        ["notes.txt", 40],
+      ];
+      for (const [name, ageDays] of files) {
+        const file = path.join(dir, name);
+        await fs.writeFile(file, name);
+        const at = new Date(now - ageDays * day);
+        await fs.utimes(file, at, at);
+      }
+      expect((await pruneBackups(dir, 14, new Date(now))).sort()).toEqual([
+        "shop-a.backup.gz",
+        "shop-b.backup.gz",
+        "shop-d.backup.gz.partial",
+      ]);
+      expect((await fs.readdir(dir)).sort()).toEqual(["notes.txt", "shop-c.backup.gz", "shop-e.backup.gz.partial"]);
+      // Only old backups left: the newest of them stays.
+      expect(await pruneBackups(dir, 1, new Date(now + 30 * day))).toEqual(["shop-e.backup.gz.partial"]);
+      expect((await fs.readdir(dir)).sort()).toEqual(["notes.txt", "shop-c.backup.gz"]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
