@@ -134,9 +134,13 @@ const readyAfter = Date.now() - startedShop;
 if (health?.status !== 200) {
   problems.push(`/api/health did not answer 200 (got ${health?.status ?? "no answer"})`);
 } else {
-  // The readiness route, where this version has one (issue 25's health routes).
-  const ready = await get(`${origin}/api/health/ready`);
-  if (ready?.status !== 200 && ready?.status !== 404) problems.push(`/api/health/ready answered ${ready?.status}`);
+  // Ready: database, migrations and the jobs engine (which may still be starting when /api/health answers).
+  let ready = await get(`${origin}/api/health/ready`);
+  for (let tries = 0; ready?.status !== 200 && tries < 30; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    ready = await get(`${origin}/api/health/ready`);
+  }
+  if (ready?.status !== 200) problems.push(`/api/health/ready answered ${ready?.status}`);
   const home = await get(`${origin}/`);
   if (home?.status !== 200 || !home.type.includes("text/html")) {
     problems.push(`/ answered ${home?.status ?? "nothing"} ${home?.type ?? ""}`);
