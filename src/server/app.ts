@@ -27,6 +27,8 @@ import { payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { payfastRoutes } from "./payfast/routes.js";
+import { anonymiseExpiredOrders, RETENTION_JOB } from "./privacy/retention.js";
+import { privacyRoutes } from "./privacy/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
@@ -120,6 +122,18 @@ export async function buildApp({
         if (expired > 0) app.log.info({ expired }, "unpaid orders expired");
       },
     },
+    {
+      // Orders' delivery details past RETENTION_YEARS (privacy/retention.ts): daily, and a minute after start.
+      name: RETENTION_JOB,
+      everyMs: 86_400_000,
+      firstRunAfterMs: 60_000,
+      run: async () =>
+        void (await anonymiseExpiredOrders(db, {
+          years: config.retentionYears,
+          log: app.log,
+          source: "retention job",
+        })),
+    },
   ]);
   app.decorate("jobs", jobs);
   app.decorate("mail", { deliverDue: mail.deliverDue, wake: () => void jobs.request(SEND_EMAILS_JOB) });
@@ -159,6 +173,7 @@ export async function buildApp({
       async (api) => {
         await api.register(authRoutes, { prefix: "/auth" });
         await api.register(userRoutes, { prefix: "/users" });
+        await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
       },

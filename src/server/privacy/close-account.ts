@@ -1,0 +1,62 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { recordAudit } from "../audit/record.js";
+import { closeOpenResets } from "../auth/account-notices.js";
+import type { Transaction } from "../db/client.js";
+import { orders, sessions, users } from "../db/schema.js";
+import { withdrawAllConsents } from "./consents.js";
+
+/** What a closed account's name shows in the admin, on its orders and in the Users tab. */
+export const CLOSED_ACCOUNT_NAME = "Closed account";
+
+/**
+ * No argon2 hash has this shape, so verifying any password against it fails: the account can
+ * never log in again, whatever is typed.
+ */
+export const CLOSED_PASSWORD_HASH = "!closed: no password";
+
+/**
+ * Closes an account (POPIA s24), in the caller's transaction: every personal field of the profile
+ * is replaced at once (the name, e-mail, username, phone and address), the password made unusable,
+ * every session and open reset link ended and every marketing consent withdrawn. The row itself
+ * stays, so that the orders and invoices the law keeps for five years keep their owner, and the
+ * admin sees that the account was closed. The username and e-mail become free to register again:
+ * the replacements are made of the account's id with a colon, which sign-up refuses in a username
+ * and is no e-mail address, so no one can take them first or be sent mail there. Answers how many
+ * orders were kept.
+ */
+export async function closeAccount(
+  tx: Transaction,
+  request: FastifyRequest,
+  userId: string,
+  shopName: string,
+): Promise<{ ordersKept: number }> {
+  await withdrawAllConsents(tx, request, userId, "account_closed", shopName);
+  const compactId = userId.replaceAll("-", "");
+  await tx
+    .update(users)
+    .set({
+      username: `closed:${compactId}`,
+      email: `closed:${compactId}`,
+      fullName: CLOSED_ACCOUNT_NAME,
+      phone: "",
+      address: "",
+      city: "",
+      zipCode: "",
+      passwordHash: CLOSED_PASSWORD_HASH,
+      isAdmin: false,
+      closedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await closeOpenResets(tx, userId);
+  const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
+  const ordersKept = kept?.count ?? 0;
+  // Nothing personal in the record: it outlives the anonymised profile.
+  await recordAudit(tx, request, {
+    action: "user.account_closed",
+    subject: { type: "user", id: userId },
+    after: { sessionsEnded: true, ordersKept },
+  });
+  return { ordersKept };
+}
