@@ -35,3 +35,14 @@ export function marketingConsentWords(channel: ConsentChannel, shopName: string)
 /** The one-line notice where the sign-up form collects personal information (POPIA s18). */
 export const SIGN_UP_COLLECTION_NOTICE =
   "We use these details to run your account and deliver your orders, and never sell them.";
+
+/**
+ * The ad-measurement notice shown when the shop reports conversions (AD_CONVERSION_ID): the tag
+ * loads only after "Allow". Both answers are equally easy, and either is remembered.
+ */
+export const AD_CONSENT_NOTICE = {
+  title: "Ad measurement",
+  text: "May we tell our ad service (Google Ads) when you place an order, so we can see which of our ads work? It learns that an order was placed, never your name, address or what you bought.",
+  allow: "Allow",
+  decline: "No thanks",
+} as const;
