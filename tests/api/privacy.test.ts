@@ -208,6 +208,14 @@ describe("POST /api/account/close", () => {
       payload: { channel: "email", granted: true },
     });
     const { email, username } = customer.user;
+    const edited = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${customer.user.id}`,
+      headers: customer.headers,
+      payload: { fullName: "Nomsa Khumalo", email, phone: "082 123 4567", address: "3 Protea Road" },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(JSON.stringify((await auditOf(customer.user.id, "user.profile_updated"))[0])).toContain("3 Protea Road");
 
     const response = await closeAccount(customer);
     expect(response.statusCode).toBe(200);
@@ -236,6 +244,16 @@ describe("POST /api/account/close", () => {
       { granted: true, source: "profile" },
       { granted: false, source: "account_closed" },
     ]);
+
+    // The audit trail keeps what happened, but no longer who the person was.
+    const trail = await t.pool.query("select * from audit_log where actor_id = $1::uuid or subject_id = $1::text", [
+      customer.user.id,
+    ]);
+    expect(trail.rows.map((entry) => entry.action)).toContain("auth.login_succeeded");
+    const trailText = JSON.stringify(trail.rows);
+    for (const personal of [email, username, "Nomsa Khumalo", "082 123 4567", "3 Protea Road"]) {
+      expect(trailText).not.toContain(personal);
+    }
 
     // Audited, with nothing personal in the record.
     const audit = await auditOf(customer.user.id, "user.account_closed");

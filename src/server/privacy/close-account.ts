@@ -3,8 +3,11 @@ import type { FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/record.js";
 import { closeOpenResets } from "../auth/account-notices.js";
 import type { Transaction } from "../db/client.js";
-import { orders, sessions, users } from "../db/schema.js";
+import { auditLog, orders, sessions, users } from "../db/schema.js";
 import { withdrawAllConsents } from "./consents.js";
+
+/** What stands in the audit trail for a closed account's old details. */
+const REMOVED = "[removed: account closed]";
 
 /** What a closed account's name shows in the admin, on its orders and in the Users tab. */
 export const CLOSED_ACCOUNT_NAME = "Closed account";
@@ -18,7 +21,8 @@ export const CLOSED_PASSWORD_HASH = "!closed: no password";
 /**
  * Closes an account (POPIA s24), in the caller's transaction: every personal field of the profile
  * is replaced at once (the name, e-mail, username, phone and address), the password made unusable,
- * every session and open reset link ended and every marketing consent withdrawn. The row itself
+ * every session and open reset link ended, every marketing consent withdrawn, and the old details
+ * taken out of the audit trail (which keeps what was done and when). The row itself
  * stays, so that the orders and invoices the law keeps for five years keep their owner, and the
  * admin sees that the account was closed. The username and e-mail become free to register again:
  * the replacements are made of the account's id with a colon, which sign-up refuses in a username
@@ -49,12 +53,25 @@ export async function closeAccount(
     })
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // The audit trail keeps what was done and when, but not who the person was: their old username
+  // as actor, and the values of their profile changes (name, e-mail, phone, address), go too.
+  await tx
+    .update(auditLog)
+    .set({ actorUsername: `closed:${compactId}` })
+    .where(eq(auditLog.actorId, userId));
+  await tx.execute(sql`
+    update audit_log set
+      before = (select jsonb_object_agg(key, ${REMOVED}::text) from jsonb_each(before)),
+      after = (select jsonb_object_agg(key, ${REMOVED}::text) from jsonb_each(after))
+    where subject_type = 'user' and subject_id = ${userId}
+      and action in ('user.profile_updated', 'user.email_changed')`);
   await closeOpenResets(tx, userId);
   const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
   const ordersKept = kept?.count ?? 0;
   // Nothing personal in the record: it outlives the anonymised profile.
   await recordAudit(tx, request, {
     action: "user.account_closed",
+    actor: { id: userId, username: `closed:${compactId}` },
     subject: { type: "user", id: userId },
     after: { sessionsEnded: true, ordersKept },
   });
