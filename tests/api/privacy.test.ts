@@ -424,3 +424,44 @@ describe("marketing consent", () => {
     expect(guest.statusCode).toBe(401);
   });
 });
+
+describe("bad input to /api/account", () => {
+  it("answers every malformed body 4xx with a code and changes nothing", async () => {
+    const customer = await registerAndLogin(t);
+    const bodies: { payload: string; contentType?: string }[] = [
+      { payload: "{not json" },
+      { payload: "[]" },
+      { payload: "null" },
+      { payload: JSON.stringify({ password: 12 }) },
+      { payload: JSON.stringify({ password: "x".repeat(300) }) },
+      { payload: JSON.stringify({ password: "pw\u0000" }) },
+      { payload: JSON.stringify({ channel: "email\u0000", granted: true }) },
+      { payload: JSON.stringify({ channel: ["email"], granted: 1 }) },
+      { payload: "password=x", contentType: "application/x-www-form-urlencoded" },
+    ];
+    for (const [method, url] of [
+      ["POST", "/api/account/data-export"],
+      ["POST", "/api/account/close"],
+      ["PUT", "/api/account/consents"],
+    ] as const) {
+      for (const { payload, contentType = "application/json" } of bodies) {
+        const response = await t.app.inject({
+          method,
+          url,
+          payload,
+          headers: { ...customer.headers, "content-type": contentType },
+          remoteAddress: nextAddress(),
+        });
+        expect(response.statusCode, `${method} ${url} ${payload}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${method} ${url} ${payload}`).toBeLessThan(500);
+        expect(response.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+      }
+    }
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    const { rows } = await t.pool.query(
+      "select (select count(*)::int from marketing_consents where user_id = $1) as consents, (select count(*)::int from audit_log where subject_id = $1::text and action in ('user.data_exported', 'user.account_closed')) as audited",
+      [customer.user.id],
+    );
+    expect(rows).toEqual([{ consents: 0, audited: 0 }]);
+  });
+});
