@@ -1,6 +1,7 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { loadConfig } from "../../src/server/config.js";
 import { securityHeaders } from "../../src/server/security-headers.js";
+import { expectNoSeriousViolations } from "./axe";
 import { checkOutOneProduct, signUpAndLogIn } from "./helpers";
 
 /**
@@ -85,6 +86,7 @@ test("with a conversion id, nothing goes to the ad service until the shopper all
   expect(loaded).toEqual([]);
   expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe("undefined");
 
+  await expectNoSeriousViolations(page);
   // Both answers are plain buttons of the same kind, side by side.
   const allow = notice(page).getByRole("button", { name: "Allow" });
   const decline = notice(page).getByRole("button", { name: "No thanks" });

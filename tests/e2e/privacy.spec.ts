@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { checkOutOneProduct, signUpAndLogIn, waitForHydration } from "./helpers";
 
 test("a customer chooses news and offers, downloads their data and closes their account", async ({ page }) => {
@@ -16,6 +17,7 @@ test("a customer chooses news and offers, downloads their data and closes their 
   // Marketing is opt-in: the box starts unticked, and ticking it is recorded.
   const news = page.getByRole("checkbox", { name: /news and special offers by e-mail/ });
   await expect(news).not.toBeChecked();
+  await expectNoSeriousViolations(page);
   await news.check();
   await expect(page.getByText("You will hear about news and offers", { exact: true })).toBeVisible();
   await expect(news).toBeChecked();
@@ -38,6 +40,7 @@ test("a customer chooses news and offers, downloads their data and closes their 
 
   // Close my account: the password again; the shop logs this browser out and goes home.
   await page.getByRole("button", { name: "Close my account" }).click();
+  await expectNoSeriousViolations(page);
   await page.getByLabel("Password").fill(shopper.password);
   await page.getByRole("button", { name: "Close my account for good" }).click();
   await expect(page.getByText("Your account is closed", { exact: true })).toBeVisible();
@@ -62,4 +65,5 @@ test("the sign-up form leaves marketing unticked and links the privacy policy", 
   await expect(dialog.getByRole("checkbox", { name: /news and special offers by e-mail/ })).not.toBeChecked();
   await expect(dialog.getByText(/We use these details to run your account/)).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expectNoSeriousViolations(page);
 });
