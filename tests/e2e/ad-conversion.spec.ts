@@ -14,10 +14,10 @@ import { checkOutOneProduct, signUpAndLogIn } from "./helpers";
 const CONVERSION_ID = "AW-TEST";
 const adsCsp = securityHeaders(loadConfig({ AD_CONVERSION_ID: CONVERSION_ID })).page["content-security-policy"] ?? "";
 
-/** The /success document with the conversion id added to the injected page config. */
+/** The /success (and /profile) document with the conversion id added to the injected page config. */
 async function serveSuccessWithConversionId(page: Page) {
   await page.route(
-    (url) => url.pathname === "/success",
+    (url) => url.pathname === "/success" || url.pathname === "/profile",
     async (route) => {
       const response = await route.fetch();
       const html = await response.text();
@@ -72,7 +72,7 @@ async function paidSuccessWithConversionId(page: Page) {
   return { orderId, loaded };
 }
 
-const notice = (page: Page) => page.getByRole("region", { name: "Ad measurement" });
+const notice = (page: Page) => page.getByRole("region", { name: "Ad measurement", exact: true });
 const gtagStub = (page: Page) => page.evaluate(() => (window as { __gtagStub?: unknown[][] }).__gtagStub);
 
 test("with a conversion id, nothing goes to the ad service until the shopper allows it, then the conversion does", async ({
@@ -103,6 +103,15 @@ test("with a conversion id, nothing goes to the ad service until the shopper all
   // Remembered: the next page does not ask again.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await expect(notice(page)).toBeHidden();
+
+  // The profile's Privacy tab takes the answer back.
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "Privacy" }).click();
+  await expect(page.getByText("You allowed it in this browser.")).toBeVisible();
+  await page.getByRole("button", { name: "Stop ad measurement" }).click();
+  await expect(page.getByText("Not allowed in this browser.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("ad_consent"))).toBe("denied");
   await expect(notice(page)).toBeHidden();
 });
 

@@ -2,10 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
-import { marketingConsentWords } from "../../../domain/consent";
+import { AD_CONSENT_NOTICE, marketingConsentWords } from "../../../domain/consent";
 import { DATA_EXPORTS_PER_DAY, type PasswordConfirmInput, passwordConfirmInput } from "../../../domain/schemas/privacy";
 import { Button } from "../../components/ui/button";
 import { readableMessage, TextField } from "../../components/ui/text-field";
+import { type AdConsent, readAdConsent, writeAdConsent } from "../../lib/ad-consent";
 import { formatDate } from "../../lib/format";
 import { publicConfig } from "../../lib/public-config";
 import { useCloseAccount } from "./api/close-account";
@@ -20,6 +21,7 @@ export function PrivacyTab() {
   return (
     <div className="grid gap-6">
       <MarketingSection />
+      {publicConfig.adConversionId && <AdMeasurementSection />}
       <DownloadSection />
       <CloseSection />
       <p className="text-sm text-stone-600">
@@ -77,6 +79,26 @@ function MarketingSection() {
           {email.granted ? "Agreed" : "Stopped"} on {formatDate(email.changedAt)}.
         </p>
       )}
+    </Card>
+  );
+}
+
+/** Where a shopper changes their answer to the ad-measurement notice, whenever they like. */
+function AdMeasurementSection() {
+  const [consent, setConsent] = useState<AdConsent | null>(() => readAdConsent());
+  const choose = (next: AdConsent) => {
+    writeAdConsent(next);
+    setConsent(next);
+  };
+  return (
+    <Card id="ad-measurement-heading" title={`${AD_CONSENT_NOTICE.title} in this browser`}>
+      <p className="mt-1 text-sm text-stone-600">{AD_CONSENT_NOTICE.text}</p>
+      <p className="mt-3 text-sm font-medium text-stone-900" aria-live="polite">
+        {consent === "granted" ? "You allowed it in this browser." : "Not allowed in this browser."}
+      </p>
+      <Button variant="outline" className="mt-3" onClick={() => choose(consent === "granted" ? "denied" : "granted")}>
+        {consent === "granted" ? "Stop ad measurement" : "Allow ad measurement"}
+      </Button>
     </Card>
   );
 }
