@@ -39,6 +39,7 @@ export const ERROR_CODES = {
     "Profile: changing the e-mail address, downloading the data or closing the account needs the current password (400).",
   CURRENT_PASSWORD_WRONG:
     "Change password or e-mail, download my data, close my account: the current password is not right (400).",
+  ACCOUNT_CLOSED: "Profile or admin rights: the account was closed by its customer; it cannot be changed (409).",
   ADMIN_ACCOUNT_CLOSE_REFUSED:
     "Close my account: an admin's account cannot be closed while it has admin rights; another admin removes them first (409).",
 } as const;

@@ -283,6 +283,29 @@ describe("POST /api/account/close", () => {
     expect(again.json().id).not.toBe(customer.user.id);
   }, 120_000);
 
+  it("refuses an admin's changes to a closed account's details or rights with 409", async () => {
+    const customer = await registerAndLogin(t);
+    expect((await closeAccount(customer)).statusCode).toBe(200);
+    const profile = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${customer.user.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { fullName: "Someone Again", email: "someone.again@example.co.za", currentPassword: admin.password },
+    });
+    expect(profile.statusCode).toBe(409);
+    expect(profile.json()).toMatchObject({ code: "ACCOUNT_CLOSED" });
+    const rights = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${customer.user.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { isAdmin: true },
+    });
+    expect(rights.statusCode).toBe(409);
+    expect(rights.json()).toMatchObject({ code: "ACCOUNT_CLOSED" });
+    const { rows } = await t.pool.query("select full_name, is_admin from users where id = $1", [customer.user.id]);
+    expect(rows).toEqual([{ full_name: CLOSED_ACCOUNT_NAME, is_admin: false }]);
+  });
+
   it("leaves a closed account unable to log in or reset its password", async () => {
     const customer = await registerAndLogin(t);
     expect((await closeAccount(customer)).statusCode).toBe(200);
