@@ -336,14 +336,32 @@ describe("POST /api/account/close", () => {
     expect(resetsAfter.rows).toEqual(resetsBefore.rows);
   });
 
-  it("ends a reset link mailed before the account was closed", async () => {
-    const customer = await registerAndLogin(t);
+  it("ends a reset link mailed before the account was closed, and takes the person out of the account's messages", async () => {
+    const customer = await registerAndLogin(t, { fullName: "Zanele Mthembu" });
+    await post("/api/auth/forgot-password", {}, { email: customer.user.email });
+    await t.app.mail.deliverDue();
+    // A second link still waiting to be sent when the account closes.
     await post("/api/auth/forgot-password", {}, { email: customer.user.email });
     expect((await closeAccount(customer)).statusCode).toBe(200);
     const open = await t.pool.query("select 1 from password_resets where user_id = $1 and used_at is null", [
       customer.user.id,
     ]);
     expect(open.rowCount).toBe(0);
+
+    const messages = await t.pool.query(
+      "select m.* from emails m join password_resets r on m.event_key = r.id::text where r.user_id = $1 order by m.id",
+      [customer.user.id],
+    );
+    expect(messages.rows.map((row) => row.status)).toEqual(["captured", "failed"]);
+    const text = JSON.stringify(messages.rows);
+    expect(text).not.toContain(customer.user.email);
+    expect(text).not.toContain("Zanele");
+    expect(text).not.toContain("reset-password?token=");
+    // The admin can still open them: they are rendered again from what is left.
+    const [first] = messages.rows;
+    const view = await asAdmin(`/api/admin/emails/${first.id}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.body).toContain(CLOSED_ACCOUNT_NAME);
   });
 
   it("refuses a wrong password with 400 and changes nothing", async () => {

@@ -22,7 +22,8 @@ export const CLOSED_PASSWORD_HASH = "!closed: no password";
  * Closes an account (POPIA s24), in the caller's transaction: every personal field of the profile
  * is replaced at once (the name, e-mail, username, phone and address), the password made unusable,
  * every session and open reset link ended, every marketing consent withdrawn, and the old details
- * taken out of the audit trail (which keeps what was done and when). The row itself
+ * taken out of the audit trail (which keeps what was done and when) and out of the account's own
+ * messages in the outbox. The row itself
  * stays, so that the orders and invoices the law keeps for five years keep their owner, and the
  * admin sees that the account was closed. The username and e-mail become free to register again:
  * the replacements are made of the account's id with a colon, which sign-up refuses in a username
@@ -37,6 +38,20 @@ export async function closeAccount(
 ): Promise<{ ordersKept: number }> {
   await withdrawAllConsents(tx, request, userId, "account_closed", shopName);
   const compactId = userId.replaceAll("-", "");
+  // The account's own messages (reset links, change notices) lose the person too; order and
+  // refund messages stay with their orders, which are tax records. One still waiting is not sent.
+  await tx.execute(sql`
+    update emails set
+      to_address = ${`closed:${compactId}`},
+      data = data || jsonb_build_object('name', ${CLOSED_ACCOUNT_NAME}::text)
+        || case when data ? 'newEmail' then jsonb_build_object('newEmail', null) else '{}'::jsonb end,
+      html = null, text_body = null,
+      status = case when status in ('queued', 'retrying') then 'failed' else status end,
+      last_error = case when status in ('queued', 'retrying') then 'Not sent: the account was closed' else last_error end,
+      next_attempt_at = null
+    where kind in ('account_changed', 'password_reset')
+      and (lower(to_address) = (select lower(email) from users where id = ${userId})
+        or event_key in (select id::text from password_resets where user_id = ${userId}))`);
   await tx
     .update(users)
     .set({
