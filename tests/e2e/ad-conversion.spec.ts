@@ -59,8 +59,10 @@ async function payOnEmulator(page: Page) {
 
 /** Pays an order and loads /success again as a shop with the conversion id serves it. */
 async function paidSuccessWithConversionId(page: Page) {
-  await signUpAndLogIn(page);
+  const shopper = await signUpAndLogIn(page);
   await page.goto("/");
+  // The session is restored after the page starts: Add to Cart before that asks the shopper to log in.
+  await expect(page.getByRole("link", { name: shopper.fullName })).toBeVisible();
   const orderId = await checkOutOneProduct(page);
   await payOnEmulator(page);
   // The emulator's redirect lands on /success before a route could rewrite it: load it again as

@@ -6,6 +6,8 @@ import { checkOutOneProduct, signUpAndLogIn, waitForHydration } from "./helpers"
 test("a customer chooses news and offers, downloads their data and closes their account", async ({ page }) => {
   const shopper = await signUpAndLogIn(page);
   await page.goto("/");
+  // The session is restored after the page starts: Add to Cart before that asks the shopper to log in.
+  await expect(page.getByRole("link", { name: shopper.fullName })).toBeVisible();
   const orderId = await checkOutOneProduct(page);
   await page.getByRole("button", { name: "Complete payment", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
