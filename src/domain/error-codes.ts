@@ -37,8 +37,13 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: "Something failed on the shop's side (500); details are in the log.",
   RESET_LINK_INVALID: "Reset password: the link is unknown, expired or already used; ask for a new one (400).",
   PASSWORD_TOO_COMMON: "Sign up, reset or change password: the new password is in lists of leaked passwords (400).",
-  CURRENT_PASSWORD_REQUIRED: "Profile: changing the e-mail address needs the current password (400).",
-  CURRENT_PASSWORD_WRONG: "Change password or e-mail: the current password is not right (400).",
+  CURRENT_PASSWORD_REQUIRED:
+    "Profile: changing the e-mail address, downloading the data or closing the account needs the current password (400).",
+  CURRENT_PASSWORD_WRONG:
+    "Change password or e-mail, download my data, close my account: the current password is not right (400).",
+  ACCOUNT_CLOSED: "Profile or admin rights: the account was closed by its customer; it cannot be changed (409).",
+  ADMIN_ACCOUNT_CLOSE_REFUSED:
+    "Close my account: an admin's account cannot be closed while it has admin rights; another admin removes them first (409).",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -36,6 +36,8 @@ import { payfastRoutes } from "./payfast/routes.js";
 import { type PolicyFile, readPolicies } from "./policies/content.js";
 import { PolicyStore } from "./policies/publish.js";
 import { policyRoutes } from "./policies/routes.js";
+import { anonymiseExpiredOrders, RETENTION_JOB } from "./privacy/retention.js";
+import { privacyRoutes } from "./privacy/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
@@ -140,6 +142,18 @@ export async function buildApp({
         if (expired > 0) app.log.info({ expired }, "unpaid orders expired");
       },
     },
+    {
+      // Orders' delivery details past RETENTION_YEARS (privacy/retention.ts): daily, and a minute after start.
+      name: RETENTION_JOB,
+      everyMs: 86_400_000,
+      firstRunAfterMs: 60_000,
+      run: async () =>
+        void (await anonymiseExpiredOrders(db, {
+          years: config.retentionYears,
+          log: app.log,
+          source: "retention job",
+        })),
+    },
   ];
   // The daily backup (docs/backups.md): checked every quarter hour, made when the last is BACKUP_EVERY_HOURS old.
   if (config.backup.everyHours > 0) {
@@ -212,6 +226,7 @@ export async function buildApp({
       async (api) => {
         await api.register(authRoutes, { prefix: "/auth" });
         await api.register(userRoutes, { prefix: "/users" });
+        await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
       },

@@ -459,3 +459,18 @@ describe("the seller (ECTA s43(1))", () => {
     expect(refusal(env).message).toMatch(message);
   });
 });
+
+describe("RETENTION_YEARS", () => {
+  it("keeps orders' delivery details 5 tax years by default", () => {
+    expect(loadConfig({}).retentionYears).toBe(5);
+    expect(loadConfig({ RETENTION_YEARS: "" }).retentionYears).toBe(5);
+    expect(loadConfig({ RETENTION_YEARS: "7" }).retentionYears).toBe(7);
+  });
+
+  it("refuses fewer than the 5 years tax law keeps records, naming the setting", () => {
+    expect(loadConfig({ RETENTION_YEARS: "5" }).retentionYears).toBe(5);
+    expect(refusal({ RETENTION_YEARS: "4" }).message).toMatch(/RETENTION_YEARS: must be at least 5: tax records/);
+    expect(refusal({ RETENTION_YEARS: "5.5" }).message).toMatch(/RETENTION_YEARS: must be a whole number/);
+    expect(refusal({ RETENTION_YEARS: "five" }).message).toMatch(/RETENTION_YEARS/);
+  });
+});

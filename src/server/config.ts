@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DEFAULT_RETENTION_YEARS } from "../domain/retention.js";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -48,6 +49,22 @@ const envSchema = z.object({
   ORDER_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(60)),
 
   AD_CONVERSION_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /**
+   * Full tax years an order's delivery details are kept after the end of the tax year it was placed
+   * in. Fewer than 5 would break the Tax Administration Act (s29), so the shop refuses to start.
+   */
+  RETENTION_YEARS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int("must be a whole number of years")
+      .min(
+        DEFAULT_RETENTION_YEARS,
+        `must be at least ${DEFAULT_RETENTION_YEARS}: tax records (orders and invoices) are kept ${DEFAULT_RETENTION_YEARS} years (Tax Administration Act s29)`,
+      )
+      .max(30, "must be at most 30 years")
+      .default(DEFAULT_RETENTION_YEARS),
+  ),
 
   SHOP_NAME: z.string().default("Snug & Dry"),
   SHOP_EMAIL: z.string().default("hello@snuganddry.co.za"),
@@ -277,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     payfast,
     adConversionId: env.AD_CONVERSION_ID,
+    retentionYears: env.RETENTION_YEARS,
     shop: {
       name: env.SHOP_NAME,
       email: env.SHOP_EMAIL,

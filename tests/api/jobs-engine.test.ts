@@ -60,3 +60,24 @@ it("starts once PostgreSQL is reachable, and can be stopped while it waits", asy
   expect(Date.now() - stopped).toBeLessThan(2_000);
   await down.end();
 });
+
+it("runs a daily job once shortly after start (firstRunAfterMs), without waiting a day", async () => {
+  let runs = 0;
+  const engine = new JobsEngine(pools[0] as pg.Pool, pino({ level: "silent" }), [
+    {
+      name: "test-daily",
+      everyMs: 86_400_000,
+      firstRunAfterMs: 300,
+      run: async () => {
+        runs += 1;
+      },
+    },
+  ]);
+  engine.start();
+  await engine.started();
+  const deadline = Date.now() + 10_000;
+  while (runs === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await engine.stop();
+  expect(runs).toBe(1);
+});

@@ -53,6 +53,8 @@ export const registerInput = z.object({
   address: text(200).default(""),
   city: text(80).default(""),
   zipCode: text(10).default(""),
+  /** The sign-up form's e-mail marketing box: unticked unless the customer ticks it (POPIA s69). */
+  marketingEmail: z.boolean({ message: "marketingEmail must be true or false" }).default(false),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 

@@ -138,8 +138,18 @@ export const adminOrderDetail = z.object({
   order: adminOrder,
   /** The account that placed it; null for a guest or a deleted account. */
   customer: z
-    .object({ id: z.string(), username: z.string(), fullName: z.string(), email: z.string(), phone: z.string() })
+    .object({
+      id: z.string(),
+      username: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      /** When the customer closed the account: its details are gone, the order is kept. */
+      closedAt: z.string().nullable(),
+    })
     .nullable(),
+  /** When the retention job replaced the order's delivery details (RETENTION_YEARS after its tax year). */
+  anonymisedAt: z.string().nullable(),
   /** "itn", "reconcile" or "admin": how it became paid; null while unpaid. */
   paidBy: z.enum(["itn", "reconcile", "admin"]).nullable(),
   shippedAt: z.string().nullable(),

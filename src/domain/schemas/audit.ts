@@ -54,4 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "auth.admin_refused": "Refused the admin panel",
   "auth.password_changed": "Password changed",
   "auth.password_reset": "Password reset",
+  "user.data_exported": "Downloaded their data",
+  "user.account_closed": "Closed their account",
+  "user.marketing_consent_changed": "Marketing consent changed",
+  "retention.orders_anonymised": "Old orders' delivery details anonymised",
 };

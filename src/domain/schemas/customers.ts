@@ -26,6 +26,8 @@ export const customer = user.extend({
   /** The totals of their paid orders (paid or shipped), in rand ("1249.50"). */
   spent: z.string(),
   lastOrderAt: z.string().nullable(),
+  /** When the customer closed the account (its details were replaced; its orders are kept). */
+  closedAt: z.string().nullable(),
 });
 export type Customer = z.infer<typeof customer>;
 

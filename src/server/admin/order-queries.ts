@@ -136,7 +136,12 @@ async function orderActivity(db: Database, id: string): Promise<AuditEntry[]> {
 /** One order with its customer, PayFast's notifications about it and the e-mails written about it. */
 export async function adminOrderDetail(db: Database, id: string): Promise<AdminOrderDetail | null> {
   const [row] = await db
-    .select({ userId: orders.userId, paidBy: orders.paidBy, shippedAt: orders.shippedAt })
+    .select({
+      userId: orders.userId,
+      paidBy: orders.paidBy,
+      shippedAt: orders.shippedAt,
+      anonymisedAt: orders.anonymisedAt,
+    })
     .from(orders)
     .where(eq(orders.id, id));
   if (!row) return null;
@@ -150,6 +155,7 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
             fullName: users.fullName,
             email: users.email,
             phone: users.phone,
+            closedAt: users.closedAt,
           })
           .from(users)
           .where(eq(users.id, row.userId))
@@ -201,8 +207,9 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
   if (!order) return null;
   return {
     order,
-    customer: customers[0] ?? null,
+    customer: customers[0] ? { ...customers[0], closedAt: customers[0].closedAt?.toISOString() ?? null } : null,
     paidBy: row.paidBy,
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     payments: payments.map((payment) => ({ ...payment, receivedAt: payment.receivedAt.toISOString() })),
     emails: sent.map((email) => ({

@@ -19,7 +19,7 @@ import type { Database } from "../db/client.js";
 import { orders, users } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { listOrders, withPaidBy } from "../orders/queries.js";
-import { toUser, userColumns } from "../users/queries.js";
+import { refuseClosedAccount, toUser, userColumns } from "../users/queries.js";
 import { containsPattern, decodeCursor, encodeCursor } from "./cursor.js";
 
 /** The text the users' trigram index holds (migration 0006): the search must use this very expression. */
@@ -39,13 +39,14 @@ const orderTotals = sql<{ count: number; spent: string; last: string | null }>`(
 
 async function customers(db: Database, where: ReturnType<typeof and>, limit: number): Promise<Customer[]> {
   const rows = await db
-    .select({ ...userColumns, totals: orderTotals })
+    .select({ ...userColumns, closedAt: users.closedAt, totals: orderTotals })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit);
-  return rows.map(({ totals, ...row }) => ({
+  return rows.map(({ totals, closedAt, ...row }) => ({
     ...toUser(row),
+    closedAt: closedAt?.toISOString() ?? null,
     orderCount: totals.count,
     spent: centsToDecimal(Number(totals.spent)),
     lastOrderAt: totals.last ? new Date(totals.last).toISOString() : null,
@@ -133,6 +134,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await app.db.transaction(async (tx) => {
         const [before] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for("update");
         if (!before) throw notFound("User not found");
+        await refuseClosedAccount(tx, id);
         if (before.isAdmin === isAdmin) return before;
         const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, id)).returning(userColumns);
         if (!row) throw notFound("User not found");

@@ -28,10 +28,14 @@ export const AUDIT_ACTIONS = [
   "auth.admin_refused",
   "auth.password_changed",
   "auth.password_reset",
+  "user.data_exported",
+  "user.account_closed",
+  "user.marketing_consent_changed",
+  "retention.orders_anonymised",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditSubjectType = "order" | "payment" | "product" | "category" | "user" | "email";
+export type AuditSubjectType = "order" | "payment" | "product" | "category" | "user" | "email" | "retention";
 
 export interface AuditEntry {
   action: AuditAction;
@@ -62,6 +66,28 @@ export async function recordAudit(
     actorUsername: who?.username ?? null,
     address: request.ip,
     requestId: request.id,
+    action,
+    subjectType: subject?.type ?? null,
+    subjectId: subject?.id ?? null,
+    before,
+    after,
+  });
+}
+
+/**
+ * Writes one audit record of work the shop did on its own (a job, a command run by hand): no
+ * request, so no actor, address or request id; `source` says what did it.
+ */
+export async function recordSystemAudit(
+  tx: Database | Transaction,
+  { action, subject, before = null, after = null }: Omit<AuditEntry, "actor">,
+  source: string,
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: null,
+    actorUsername: source,
+    address: null,
+    requestId: null,
     action,
     subjectType: subject?.type ?? null,
     subjectId: subject?.id ?? null,

@@ -50,7 +50,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const [found] = await app.db
         .select({ id: users.id, email: users.email, fullName: users.fullName })
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
+        // A closed account answers as an unknown address does: the same 202, and no message.
+        .where(and(isNull(users.closedAt), sql`lower(${users.email}) = lower(${email})`))
         .limit(1);
       if (found) {
         // The request and its message exist together; the sender makes the token when it sends.

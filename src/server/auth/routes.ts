@@ -1,9 +1,10 @@
-import { or, sql } from "drizzle-orm";
+import { and, isNull, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
 import { unauthorized } from "../errors.js";
+import { recordConsentChange } from "../privacy/consents.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
 import { passwordChangeRoutes } from "./password-change.js";
 import { assertAcceptablePassword } from "./password-policy.js";
@@ -36,14 +37,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (taken) throw taken;
     await assertAcceptablePassword(input.password);
 
-    const { password, ...profile } = input;
+    const { password, marketingEmail, ...profile } = input;
     const passwordHash = await hashPassword(password);
     try {
-      const [created] = await app.db
-        .insert(users)
-        .values({ ...profile, passwordHash, isAdmin: false })
-        .returning(userColumns);
-      if (!created) throw new Error("insert returned no row");
+      const created = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...profile, passwordHash, isAdmin: false })
+          .returning(userColumns);
+        if (!row) throw new Error("insert returned no row");
+        // Only a ticked box is a consent; an unticked one leaves the account with none (opt-in).
+        if (marketingEmail) {
+          await recordConsentChange(tx, request, {
+            userId: row.id,
+            channel: "email",
+            granted: true,
+            source: "signup",
+            shopName: app.config.shop.name,
+            actor: { id: row.id, username: row.username },
+          });
+        }
+        return row;
+      });
       return reply.status(201).send(toUser(created));
     } catch (error) {
       // Two sign-ups racing for one name: the unique index decides.
@@ -59,7 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const [found] = await app.db
       .select({ ...userColumns, passwordHash: users.passwordHash })
       .from(users)
-      .where(or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`))
+      // A closed account is nobody: its password is unusable too, but it is not even looked at.
+      .where(and(isNull(users.closedAt), or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`)))
       .orderBy(sql`${sameUsername} desc`)
       .limit(1);
     // Counted against the account, however it was named; an unknown name against its own text.

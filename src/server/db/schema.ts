@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import {
@@ -40,6 +41,11 @@ export const users = pgTable(
     zipCode: text("zip_code").notNull().default(""),
     isAdmin: boolean("is_admin").notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * When the customer closed the account (src/server/privacy/close-account.ts): the row stays so
+     * that their orders and invoices keep their owner, with every personal field replaced.
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
@@ -202,6 +208,8 @@ export const orders = pgTable(
     returnPolicyVersionId: integer("return_policy_version_id").references(() => policyVersions.id),
     privacyVersionId: integer("privacy_version_id").references(() => policyVersions.id),
     createdAt: createdAt(),
+    /** When the retention job replaced the delivery details (src/server/privacy/retention.ts). */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     // The expiry sweep's question: which unpaid orders are older than the hold?
@@ -412,6 +420,31 @@ export const emails = pgTable(
     index("emails_due_idx").on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'retrying')`),
     index("emails_created_at_idx").on(table.createdAt),
   ],
+);
+
+/**
+ * Marketing consent (POPIA s69): one row per change, never updated, so the history is the evidence.
+ * A customer's consent on a channel is its newest row. `words` is exactly what was shown
+ * (src/domain/consent.ts), `source` where it was given or withdrawn.
+ */
+export const marketingConsents = pgTable(
+  "marketing_consents",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: CONSENT_CHANNELS }).notNull(),
+    granted: boolean("granted").notNull(),
+    words: text("words").notNull(),
+    source: text("source", { enum: CONSENT_SOURCES }).notNull(),
+    /** Who made the change: the customer, or null (an unsubscribe link names no session). */
+    actorId: uuid("actor_id"),
+    /** request.ip, as the audit trail keeps it. */
+    address: text("address"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("marketing_consents_user_channel_idx").on(table.userId, table.channel, table.id)],
 );
 
 /** Password reset requests: only the SHA-256 of the token is kept, set when the e-mail is sent. */

@@ -7,6 +7,8 @@ import PgBoss from "pg-boss";
 export interface RecurringJob {
   name: string;
   everyMs: number;
+  /** Also asks for one run this long after the engine starts (a daily job that should not wait a day). */
+  firstRunAfterMs?: number;
   run: () => Promise<void>;
 }
 
@@ -109,6 +111,11 @@ export class JobsEngine {
     const timer = setInterval(() => void this.request(job.name), job.everyMs);
     timer.unref();
     this.#timers.push(timer);
+    if (job.firstRunAfterMs !== undefined) {
+      const first = setTimeout(() => void this.request(job.name), job.firstRunAfterMs);
+      first.unref();
+      this.#timers.push(first);
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { User } from "../../domain/schemas/account.js";
 import type { SessionUser } from "../auth/guards.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { conflict, type HttpError } from "../errors.js";
 
@@ -75,6 +75,14 @@ export async function findTakenIdentity(
   if (others.some((row) => row.sameUsername)) return usernameTaken();
   if (others.some((row) => row.sameEmail)) return emailTaken();
   return null;
+}
+
+/** 409 when the account was closed by its customer: its replaced details stay as they are. */
+export async function refuseClosedAccount(db: Database | Transaction, id: string): Promise<void> {
+  const [row] = await db.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, id)).limit(1);
+  if (row?.closedAt) {
+    throw conflict("This account was closed by its customer, so its details cannot be changed.", "ACCOUNT_CLOSED");
+  }
 }
 
 export async function findUserById(db: Database, id: string): Promise<SessionUser | null> {

@@ -9,7 +9,14 @@ import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
 import { users } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { duplicateUserError, findTakenIdentity, findUserById, toUser, userColumns } from "./queries.js";
+import {
+  duplicateUserError,
+  findTakenIdentity,
+  findUserById,
+  refuseClosedAccount,
+  toUser,
+  userColumns,
+} from "./queries.js";
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE = "Enter your current password to change your e-mail address.";
 
@@ -37,6 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (taken) throw taken;
       const before = await findUserById(app.db, id);
       if (!before) throw notFound("User not found");
+      await refuseClosedAccount(app.db, id);
 
       // A new address is where the next reset link goes: whoever changes it proves who they are
       // with their own password (an admin editing a customer, with the admin's).

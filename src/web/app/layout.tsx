@@ -14,6 +14,8 @@ const LoginDialog = lazy(loadLoginDialog);
 const CartSheet = lazy(loadCartSheet);
 const AboutDialog = lazy(loadAboutDialog);
 const RequestsDialog = lazy(loadRequestsDialog);
+// Only a shop that reports ad conversions asks about them; the others never download the notice.
+const AdConsentNotice = lazy(() => import("./ad-consent-notice"));
 
 type SiteDialog = "about" | "requests";
 
@@ -95,6 +97,11 @@ export function Layout({ children }: { children: ReactNode }) {
       {showCart && (
         <Suspense fallback={null}>
           <CartSheet />
+        </Suspense>
+      )}
+      {publicConfig.adConversionId && (
+        <Suspense fallback={null}>
+          <AdConsentNotice />
         </Suspense>
       )}
     </CatalogProvider>

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { marketingConsentWords, SIGN_UP_COLLECTION_NOTICE } from "../../../domain/consent";
 import {
   type LoginInput,
   loginInput,
@@ -13,6 +14,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { readableMessage, TextField } from "../../components/ui/text-field";
+import { publicConfig } from "../../lib/public-config";
 import { useLogIn } from "./api/log-in";
 import { useRegister } from "./api/register";
 import { ForgotPasswordForm } from "./forgot-password-form";
@@ -169,8 +171,11 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
       address: "",
       city: "",
       zipCode: "",
+      // Opt-in (POPIA s69): never ticked for the customer.
+      marketingEmail: false,
     },
   });
+  const marketingBoxId = useId();
   const error = (field: keyof typeof SIGN_UP_LABELS) => readableMessage(errors[field]?.message, SIGN_UP_LABELS);
 
   const signUp = useRegister({
@@ -218,6 +223,23 @@ function SignUpForm({ onCreated }: { onCreated: (username: string) => void }) {
         </legend>
         <ContactFields register={register} error={error} />
       </fieldset>
+      <div className="flex items-start gap-3 sm:col-span-2">
+        <input
+          id={marketingBoxId}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          {...register("marketingEmail")}
+        />
+        <label htmlFor={marketingBoxId} className="text-sm text-stone-800">
+          {marketingConsentWords("email", publicConfig.name)}
+        </label>
+      </div>
+      <p className="text-xs text-stone-600 sm:col-span-2">
+        {SIGN_UP_COLLECTION_NOTICE}{" "}
+        <a href="/privacy" className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+          Privacy Policy
+        </a>
+      </p>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full sm:col-span-2">
         {isSubmitting ? "Creating account..." : "Create Account"}
       </Button>

@@ -5,6 +5,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../content";
 import { ChangePasswordSection } from "./change-password-section";
 import { OrderHistory } from "./order-history";
+import { PrivacyTab } from "./privacy-tab";
 import { ProfileInformation } from "./profile-details";
 import { useSession } from "./session";
 
@@ -47,6 +48,9 @@ function Profile({ user }: { user: User }) {
           <Tabs.Trigger value="orders" className={tabTriggerClass}>
             Order History
           </Tabs.Trigger>
+          <Tabs.Trigger value="privacy" className={tabTriggerClass}>
+            Privacy
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="pt-6 focus-visible:outline-none">
           <div className="grid gap-6">
@@ -56,6 +60,9 @@ function Profile({ user }: { user: User }) {
         </Tabs.Content>
         <Tabs.Content value="orders" className="pt-6 focus-visible:outline-none">
           <OrderHistory userId={user.id} />
+        </Tabs.Content>
+        <Tabs.Content value="privacy" className="pt-6 focus-visible:outline-none">
+          <PrivacyTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>

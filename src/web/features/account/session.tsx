@@ -12,7 +12,10 @@ function forgetPrivateQueries(queryClient: QueryClient) {
   queryClient.removeQueries({
     predicate: (query) => {
       const [first] = query.queryKey;
-      return typeof first === "string" && (first.startsWith("/api/users") || first.startsWith("/api/admin"));
+      return (
+        typeof first === "string" &&
+        (first.startsWith("/api/users") || first.startsWith("/api/admin") || first.startsWith("/api/account"))
+      );
     },
   });
 }

@@ -38,23 +38,35 @@ export function CustomerView({ id, onBack }: { id: string; onBack: () => void })
         <div>
           <h2 id="customer-heading" className="text-lg font-bold text-stone-900">
             {customer.fullName}
+            {customer.closedAt && (
+              <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-800">
+                Closed
+              </span>
+            )}
             {isAdmin && (
               <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
                 Admin
               </span>
             )}
           </h2>
-          <p className="text-sm text-stone-600">
-            @{customer.username} · {customer.email}
-            {customer.phone && ` · ${customer.phone}`}
-          </p>
+          {customer.closedAt ? (
+            <p className="mt-1 max-w-prose text-sm text-stone-700">
+              The customer closed this account on {formatDate(customer.closedAt)}: their name, e-mail, phone and address
+              were removed. Their orders and invoices are kept for the tax records.
+            </p>
+          ) : (
+            <p className="text-sm text-stone-600">
+              @{customer.username} · {customer.email}
+              {customer.phone && ` · ${customer.phone}`}
+            </p>
+          )}
           {(customer.address || customer.city) && (
             <p className="text-sm text-stone-600">
               {[customer.address, customer.city, customer.zipCode].filter(Boolean).join(", ")}
             </p>
           )}
         </div>
-        {self ? (
+        {customer.closedAt ? null : self ? (
           <p className="max-w-xs text-sm text-stone-600">This is you. Another admin can change your admin rights.</p>
         ) : (
           <Button variant={isAdmin ? "danger-outline" : "outline"} onClick={() => setConfirming(true)}>

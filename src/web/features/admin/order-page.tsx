@@ -32,7 +32,12 @@ function Customer({ detail }: { detail: AdminOrderDetail }) {
   const { customer, order } = detail;
   return (
     <Panel className="p-4 text-sm text-stone-800">
-      {customer ? (
+      {customer?.closedAt ? (
+        <p>
+          The customer closed their account on {formatDateTime(customer.closedAt)}; its details were removed. The order
+          and its invoice are kept for the tax records, with the delivery details given at checkout.
+        </p>
+      ) : customer ? (
         <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1">
           <dt className="text-stone-600">Name</dt>
           <dd>{customer.fullName}</dd>
@@ -47,6 +52,12 @@ function Customer({ detail }: { detail: AdminOrderDetail }) {
         <p>
           Checked out without an account (or the account was deleted). E-mail on the order:{" "}
           <span className="break-all">{order.customerEmail}</span>
+        </p>
+      )}
+      {detail.anonymisedAt && (
+        <p className="mt-3 border-t border-stone-100 pt-3 text-stone-700">
+          Delivery details anonymised on {formatDateTime(detail.anonymisedAt)}: the order is past the time the shop
+          keeps them (RETENTION_YEARS).
         </p>
       )}
       <p className="mt-3 border-t border-stone-100 pt-3 text-stone-700">

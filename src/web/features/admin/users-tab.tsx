@@ -56,19 +56,29 @@ function CustomerRow({ customer, onOpen }: { customer: Customer; onOpen: () => v
             </span>
           )}
         </p>
-        <p className="truncate text-stone-600">@{customer.username}</p>
+        {!customer.closedAt && <p className="truncate text-stone-600">@{customer.username}</p>}
       </div>
       <Button
         variant="outline"
         className="md:order-5"
         onClick={onOpen}
-        aria-label={`Open ${customer.fullName} (@${customer.username})`}
+        aria-label={
+          customer.closedAt
+            ? `Open the account closed on ${formatDate(customer.closedAt)}`
+            : `Open ${customer.fullName} (@${customer.username})`
+        }
       >
         Open
       </Button>
       <div className="min-w-0 text-stone-700 md:order-2">
-        <p className="truncate">{customer.email}</p>
-        {customer.phone && <p className="text-stone-600">{customer.phone}</p>}
+        {customer.closedAt ? (
+          <p className="text-stone-600">Closed on {formatDate(customer.closedAt)}</p>
+        ) : (
+          <>
+            <p className="truncate">{customer.email}</p>
+            {customer.phone && <p className="text-stone-600">{customer.phone}</p>}
+          </>
+        )}
       </div>
       <p className="tabular text-stone-700 md:order-3">
         {customer.orderCount} {customer.orderCount === 1 ? "order" : "orders"}

@@ -1,3 +1,4 @@
+import { onAdConsent, readAdConsent } from "../../lib/ad-consent";
 import { publicConfig } from "../../lib/public-config";
 
 type Gtag = (...args: unknown[]) => void;
@@ -10,11 +11,22 @@ declare global {
 
 /**
  * The ad-conversion event on /success (docs/product.md §7). Sent only when the server is
- * configured with AD_CONVERSION_ID; otherwise no third-party script is ever loaded.
+ * configured with AD_CONVERSION_ID and the shopper said "Allow" to the ad-measurement notice
+ * (app/ad-consent-notice.tsx): until then no request leaves for the ad service, and after "No
+ * thanks" none ever does. An answer given while this page is open sends it then.
  */
 export function sendConversion(orderId: string) {
   const id = publicConfig.adConversionId;
   if (!id) return;
+  const consent = readAdConsent();
+  if (consent === "denied") return;
+  if (consent === null) {
+    const stop = onAdConsent((answer) => {
+      stop();
+      if (answer === "granted") sendConversion(orderId);
+    });
+    return;
+  }
   const sentKey = `conversion_sent_${orderId}`;
   try {
     if (sessionStorage.getItem(sentKey)) return;

@@ -1,0 +1,89 @@
+import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { retentionCutoff } from "../../domain/retention.js";
+import { recordSystemAudit } from "../audit/record.js";
+import type { Database } from "../db/client.js";
+import { orders } from "../db/schema.js";
+
+/** The pg-boss queue of the daily run (jobs/engine.ts). */
+export const RETENTION_JOB = "retention";
+
+/** What an anonymised order shows where its delivery details were. */
+export const ANONYMISED_NAME = "Anonymised";
+
+/** Orders anonymised per statement: a big first run takes many short locks, not one long one. */
+const BATCH = 1_000;
+
+export interface RetentionRun {
+  /** Orders placed before this moment were due. */
+  cutoff: Date;
+  anonymised: number;
+}
+
+/**
+ * The retention job (POPIA s14): replaces the delivery details (name, phone, e-mail, address,
+ * company) of every order whose retention ended, RETENTION_YEARS after the end of the tax year it
+ * was placed in (src/domain/retention.ts). The order itself stays, with its lines, amounts,
+ * statuses and invoice number: the shop's books still add up. Each batch and its audit record
+ * commit together; an order is done once (`anonymised_at`), so a second run, or two at once,
+ * changes nothing more. Says what it did in the log and the audit trail.
+ */
+export async function anonymiseExpiredOrders(
+  db: Database,
+  { years, now = new Date(), log, source }: { years: number; now?: Date; log: FastifyBaseLogger; source: string },
+): Promise<RetentionRun> {
+  const cutoff = retentionCutoff(now, years);
+  let anonymised = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(isNull(orders.anonymisedAt), lt(orders.createdAt, cutoff)))
+        .orderBy(orders.createdAt)
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      const rows = await tx
+        .update(orders)
+        .set({
+          deliveryName: ANONYMISED_NAME,
+          deliveryPhone: "",
+          customerEmail: "",
+          deliveryAddress: "",
+          deliveryCity: "",
+          deliveryZipCode: "",
+          companyName: null,
+          vatNumber: null,
+          anonymisedAt: sql`now()`,
+        })
+        .where(inArray(orders.id, due))
+        .returning({ id: orders.id, createdAt: orders.createdAt });
+      if (rows.length > 0) {
+        const placed = rows.map((row) => row.createdAt.getTime());
+        await recordSystemAudit(
+          tx,
+          {
+            action: "retention.orders_anonymised",
+            subject: { type: "retention", id: now.toISOString().slice(0, 10) },
+            after: {
+              orders: rows.length,
+              years,
+              placedBefore: cutoff.toISOString(),
+              oldest: new Date(Math.min(...placed)).toISOString(),
+              newest: new Date(Math.max(...placed)).toISOString(),
+            },
+          },
+          source,
+        );
+      }
+      return rows.length;
+    });
+    anonymised += done;
+    if (done < BATCH) break;
+  }
+  log.info(
+    { anonymised, years, placedBefore: cutoff.toISOString() },
+    anonymised > 0 ? "retention: old orders' delivery details anonymised" : "retention: no order due",
+  );
+  return { cutoff, anonymised };
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ConsentChoiceInput, ConsentsAnswer } from "../../../../domain/schemas/privacy";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api";
+
+/** GET /api/account/consents (the query key is the URL: app/query-client.ts). */
+export const CONSENTS_KEY = ["/api/account/consents"] as const;
+
+export function useMarketingConsents() {
+  return useQuery(queryOptions<ConsentsAnswer>({ queryKey: CONSENTS_KEY }));
+}
+
+export function updateMarketingConsent(choice: ConsentChoiceInput) {
+  return apiRequest<ConsentsAnswer>("PUT", "/api/account/consents", choice);
+}
+
+/** PUT /api/account/consents: the server records the change with the words shown and answers the consents as they stand. */
+export function useUpdateMarketingConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMarketingConsent,
+    onSuccess: (answer, choice) => {
+      queryClient.setQueryData(CONSENTS_KEY, answer);
+      toast({
+        title: choice.granted ? "You will hear about news and offers" : "No more news and offers",
+        description: choice.granted
+          ? "You can stop them here at any time."
+          : "Order e-mails still come, as they are part of your orders.",
+        variant: "success",
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: "Not saved",
+        description: errorMessage(error, "We could not save your choice. Please try again."),
+        variant: "error",
+      }),
+  });
+}

@@ -1,0 +1,148 @@
+import { spawn } from "node:child_process";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retentionCutoff } from "../../src/domain/retention.js";
+import { orders } from "../../src/server/db/schema.js";
+import { ANONYMISED_NAME, anonymiseExpiredOrders } from "../../src/server/privacy/retention.js";
+import { insertOrder } from "../helpers/admin.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A South African local time ("2024-02-29T23:59") as an instant. */
+const sa = (local: string) => new Date(`${local}:00+02:00`);
+
+const placedAt = (createdAt: Date) =>
+  insertOrder(t, {
+    status: "completed",
+    createdAt,
+    customerEmail: "sipho.nkosi@example.co.za",
+    deliveryName: "Sipho Nkosi",
+    deliveryPhone: "082 444 5555",
+  });
+
+async function rowsById(ids: readonly string[]) {
+  const rows = await t.db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const anonymised = async (ids: readonly string[]) => {
+  const rows = await rowsById(ids);
+  return ids.map((id) => rows.get(id)?.anonymisedAt !== null);
+};
+
+const retentionAudits = async () =>
+  (
+    await t.pool.query<{ actor_username: string; actor_id: string | null; after: Record<string, unknown> }>(
+      "select actor_username, actor_id, after from audit_log where action = 'retention.orders_anonymised' order by id",
+    )
+  ).rows;
+
+const run = (now: string, years = 5) =>
+  anonymiseExpiredOrders(t.db, { years, now: sa(now), log: t.app.log, source: "test" });
+
+describe("the retention job", () => {
+  it("anonymises only orders whose tax year ended RETENTION_YEARS ago, at the edges of February", async () => {
+    // Tax years end on the last day of February: 28 Feb 2023, 29 Feb 2024 (leap), 28 Feb 2025.
+    const endsFeb2023 = await placedAt(sa("2023-02-28T23:59"));
+    const startsYear2024 = await placedAt(sa("2023-03-01T00:00"));
+    const leapDay2024 = await placedAt(sa("2024-02-29T23:59"));
+    const startsYear2025 = await placedAt(sa("2024-03-01T00:00"));
+    const all = [endsFeb2023, startsYear2024, leapDay2024, startsYear2025];
+
+    // 28 Feb 2029, one minute to midnight: the tax year that ended 28 Feb 2023 has had its 5 years, 2024's not.
+    expect(await run("2029-02-28T23:59")).toEqual({ cutoff: sa("2023-03-01T00:00"), anonymised: 1 });
+    expect(await anonymised(all)).toEqual([true, false, false, false]);
+
+    // 1 March 2029: the tax year 2023/24, leap day included, is due; the one that began that day is not.
+    expect(await run("2029-03-01T00:00")).toEqual({ cutoff: sa("2024-03-01T00:00"), anonymised: 2 });
+    expect(await anonymised(all)).toEqual([true, true, true, false]);
+
+    // Running again changes nothing and records nothing.
+    const audits = await retentionAudits();
+    expect(await run("2029-03-01T00:00")).toMatchObject({ anonymised: 0 });
+    expect(await retentionAudits()).toEqual(audits);
+
+    // A longer retention keeps more.
+    expect(await run("2030-03-01T00:00", 6)).toMatchObject({ anonymised: 0 });
+    expect(await run("2030-03-01T00:00")).toMatchObject({ anonymised: 1 });
+    expect(await anonymised(all)).toEqual([true, true, true, true]);
+
+    expect(audits.map((audit) => [audit.actor_username, audit.actor_id, audit.after.orders])).toEqual([
+      ["test", null, 1],
+      ["test", null, 2],
+    ]);
+    expect(audits[1]?.after).toMatchObject({
+      years: 5,
+      placedBefore: sa("2024-03-01T00:00").toISOString(),
+      oldest: sa("2023-03-01T00:00").toISOString(),
+      newest: sa("2024-02-29T23:59").toISOString(),
+    });
+  });
+
+  it("replaces the delivery details and keeps the order, its lines, amounts and invoice", async () => {
+    const id = await placedAt(sa("2015-05-05T12:00"));
+    await t.pool.query("update orders set company_name = 'Nkosi Trading', vat_number = '4123456789' where id = $1", [
+      id,
+    ]);
+    const before = (await rowsById([id])).get(id);
+    await run("2026-11-26T12:00");
+    const after = (await rowsById([id])).get(id);
+    expect(after).toMatchObject({
+      deliveryName: ANONYMISED_NAME,
+      deliveryPhone: "",
+      customerEmail: "",
+      deliveryAddress: "",
+      deliveryCity: "",
+      deliveryZipCode: "",
+      companyName: null,
+      vatNumber: null,
+      // What the books need stays.
+      status: before?.status,
+      totalCents: before?.totalCents,
+      subtotalCents: before?.subtotalCents,
+      invoiceNumber: before?.invoiceNumber,
+      deliveryProvince: before?.deliveryProvince,
+      userId: before?.userId,
+    });
+    const lines = await t.pool.query("select count(*)::int as n from order_items where order_id = $1", [id]);
+    expect(lines.rows).toEqual([{ n: 1 }]);
+    expect(JSON.stringify(after)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda/);
+  });
+
+  it("runs by hand with npm run retention, on RETENTION_YEARS", async () => {
+    // Today's cutoff for 7 years, whatever today is: one order a minute before it, one at it.
+    const cutoff = retentionCutoff(new Date(), 7);
+    const due = await placedAt(new Date(cutoff.getTime() - 60_000));
+    const kept = await placedAt(cutoff);
+    const answer = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn("node_modules/.bin/tsx", ["src/server/cli/retention.ts"], {
+        env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: "silent", RETENTION_YEARS: "7" },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(answer).toMatchObject({ code: 0 });
+    expect(answer.stdout.trim()).toBe(
+      `Retention (7 years after the tax year): 1 order(s) placed before ${cutoff.toISOString()} anonymised.`,
+    );
+    expect(await anonymised([due, kept])).toEqual([true, false]);
+    const audits = await retentionAudits();
+    expect(audits.at(-1)).toMatchObject({ actor_username: "npm run retention", after: { orders: 1, years: 7 } });
+  }, 60_000);
+});
