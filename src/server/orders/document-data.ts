@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { orderNumber } from "../../domain/order-status.js";
 import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
+import { invoiceVat } from "../../domain/vat.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orderItems, orders, refunds } from "../db/schema.js";
 import type { ShopDetails } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
+import { creditNoteVat } from "./credit-note-vat.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -36,6 +38,8 @@ async function linesOf(db: Database, orderId: string) {
       size: orderItems.size,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
+      vatClass: orderItems.vatClass,
+      vatRateBp: orderItems.vatRateBp,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -50,16 +54,24 @@ export async function invoicedOrder(db: Database, orderId: string): Promise<Orde
 
 export async function invoiceData(db: Database, order: OrderRow, shop: ShopDetails): Promise<InvoiceData> {
   if (order.invoiceNumber === null) throw new Error(`order ${order.id} has no invoice`);
+  const lines = await linesOf(db, order.id);
   return {
     shop,
     number: invoiceNumberText(order.invoiceNumber),
     issuedAt: order.paidAt ?? order.createdAt,
     orderNumber: orderNumber(order.id),
     customer: customerOf(order),
-    lines: await linesOf(db, order.id),
+    lines,
     subtotalCents: order.subtotalCents,
     deliveryFeeCents: order.deliveryFeeCents,
+    deliveryVatRateBp: order.deliveryVatRateBp,
     totalCents: order.totalCents,
+    vat: invoiceVat({
+      lines,
+      deliveryFeeCents: order.deliveryFeeCents,
+      deliveryVatRateBp: order.deliveryVatRateBp,
+      vatRounding: order.vatRounding,
+    }),
   };
 }
 
@@ -75,6 +87,7 @@ export async function creditNoteData(
     .from(refunds)
     .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id), isNotNull(refunds.creditNoteNumber)));
   if (!refund || refund.creditNoteNumber === null || order.invoiceNumber === null) return null;
+  const vat = await creditNoteVat(db, order.id, refund.id);
   return {
     shop,
     number: creditNoteNumberText(refund.creditNoteNumber),
@@ -85,6 +98,7 @@ export async function creditNoteData(
     amountCents: refund.amountCents,
     reason: refund.reason,
     restocked: refund.restock,
+    vat,
   };
 }
 
