@@ -46,8 +46,10 @@ export default function VatTab() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <label className="grid gap-1 text-sm font-medium text-stone-700" htmlFor={`${id}-months`}>
-          Period
+        <div className="grid gap-1">
+          <label className="text-sm font-medium text-stone-700" htmlFor={`${id}-months`}>
+            Period
+          </label>
           <select
             id={`${id}-months`}
             className="select-native"
@@ -57,9 +59,11 @@ export default function VatTab() {
             <option value="1">One month</option>
             <option value="2">Two months (a VAT period)</option>
           </select>
-        </label>
-        <label className="grid gap-1 text-sm font-medium text-stone-700" htmlFor={`${id}-from`}>
-          {period.months === 2 ? "First month" : "Month"}
+        </div>
+        <div className="grid gap-1">
+          <label className="text-sm font-medium text-stone-700" htmlFor={`${id}-from`}>
+            {period.months === 2 ? "First month" : "Month"}
+          </label>
           <select
             id={`${id}-from`}
             className="select-native"
@@ -72,7 +76,7 @@ export default function VatTab() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
 
       {report.isPending ? (
