@@ -121,14 +121,15 @@ function VatFigures({ report }: { report: VatReport }) {
 function RateTable({ title, rates, strong }: { title: string; rates: VatReportRate[]; strong?: boolean }) {
   const sum = (figure: "exclCents" | "vatCents" | "totalCents") =>
     rates.reduce((total, rate) => total + rate[figure], 0);
-  const cell = "px-3 py-2 text-right tabular whitespace-nowrap";
+  // Narrow on a phone: four columns of rand fit 375 px; the panel scrolls rather than the page if not.
+  const cell = "px-1.5 py-2 text-right tabular whitespace-nowrap sm:px-3";
   return (
-    <Panel className={strong ? "ring-1 ring-brand-700/30" : ""}>
-      <table className="w-full text-sm">
-        <caption className="px-3 pt-3 pb-1 text-left font-semibold text-stone-900">{title}</caption>
+    <Panel className={`overflow-x-auto ${strong ? "ring-1 ring-brand-700/30" : ""}`}>
+      <table className="w-full text-xs sm:text-sm">
+        <caption className="px-2 pt-3 pb-1 text-left font-semibold text-stone-900 sm:px-3">{title}</caption>
         <thead>
           <tr className="border-b border-stone-200 text-stone-600">
-            <th scope="col" className="px-3 py-2 text-left font-medium">
+            <th scope="col" className="px-2 py-2 text-left font-medium sm:px-3">
               Rate
             </th>
             <th scope="col" className={`${cell} font-medium`}>
@@ -145,14 +146,14 @@ function RateTable({ title, rates, strong }: { title: string; rates: VatReportRa
         <tbody>
           {rates.length === 0 ? (
             <tr>
-              <td colSpan={4} className="px-3 py-3 text-stone-600">
+              <td colSpan={4} className="px-2 py-3 text-stone-600 sm:px-3">
                 None in this period.
               </td>
             </tr>
           ) : (
             rates.map((rate) => (
               <tr key={`${rate.vatClass}:${rate.rateBp}`} className="border-b border-stone-100">
-                <th scope="row" className="px-3 py-2 text-left font-normal text-stone-800">
+                <th scope="row" className="px-2 py-2 text-left font-normal text-stone-800 sm:px-3">
                   {VAT_CLASS_LABELS[rate.vatClass]} {rate.rate}
                 </th>
                 <td className={cell}>{formatRand(rate.exclCents)}</td>
@@ -165,7 +166,7 @@ function RateTable({ title, rates, strong }: { title: string; rates: VatReportRa
         {rates.length > 1 && (
           <tfoot>
             <tr className="font-semibold text-stone-900">
-              <th scope="row" className="px-3 py-2 text-left">
+              <th scope="row" className="px-2 py-2 text-left sm:px-3">
                 Total
               </th>
               <td className={cell}>{formatRand(sum("exclCents"))}</td>
