@@ -1,5 +1,20 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { checkOutOneProduct, logInAsNewAdmin, signUpAndLogIn, waitForHydration } from "./helpers";
+
+/** axe-core over the page: no serious or critical WCAG 2.1 AA violation. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+  expect(serious).toEqual([]);
+}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name, exact: true }).click();
@@ -59,6 +74,7 @@ test("the VAT tab shows this month's sales per rate and downloads them as CSV", 
   ).toBeVisible();
   await expect(admin.getByRole("table", { name: "Sales (tax invoices)" })).toBeVisible();
   await expect(admin.getByText(/\d+ invoices? and \d+ credit notes?\./)).toBeVisible();
+  await expectNoSeriousViolations(admin);
 
   await admin.getByLabel("Period", { exact: true }).selectOption("2");
   await expect(admin.getByLabel("First month", { exact: true })).toBeVisible();
