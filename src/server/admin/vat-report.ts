@@ -13,7 +13,7 @@ import {
 } from "../../domain/schemas/vat-report.js";
 import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
 import { addByRate, formatVatRate, invoiceVat, type VatRateTotal } from "../../domain/vat.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { orders, refunds } from "../db/schema.js";
 import { rateLabel } from "../documents/vat-summary.js";
 import { creditNotesVat, ordersForVat } from "../orders/credit-note-vat.js";
@@ -48,31 +48,37 @@ export async function periodDocuments(db: Database, first: string, next: string)
     select ${refunds.orderId} from ${refunds}
     where ${refunds.status} = 'completed' and ${refunds.creditNoteNumber} is not null
       and ${inPeriod(creditNoteDate, first, next)})`;
-  const [invoices, invoiceLines, notes, noteVats] = await Promise.all([
-    db
-      .select({ id: orders.id, number: orders.invoiceNumber, at: invoiceDate.mapWith(orders.paidAt) })
-      .from(orders)
-      .where(invoiced)
-      .orderBy(asc(orders.invoiceNumber)),
-    ordersForVat(db, invoiced),
-    db
-      .select({
-        id: refunds.id,
-        orderId: refunds.orderId,
-        number: refunds.creditNoteNumber,
-        at: creditNoteDate.mapWith(refunds.completedAt),
-      })
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.status, "completed"),
-          isNotNull(refunds.creditNoteNumber),
-          inPeriod(creditNoteDate, first, next),
-        ),
-      )
-      .orderBy(asc(refunds.creditNoteNumber)),
-    creditNotesVat(db, credited),
-  ]);
+  // One snapshot: a payment or a refund completing while the report is read is in all of it or none.
+  const read = (tx: Transaction) =>
+    Promise.all([
+      tx
+        .select({ id: orders.id, number: orders.invoiceNumber, at: invoiceDate.mapWith(orders.paidAt) })
+        .from(orders)
+        .where(invoiced)
+        .orderBy(asc(orders.invoiceNumber)),
+      ordersForVat(tx, invoiced),
+      tx
+        .select({
+          id: refunds.id,
+          orderId: refunds.orderId,
+          number: refunds.creditNoteNumber,
+          at: creditNoteDate.mapWith(refunds.completedAt),
+        })
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.status, "completed"),
+            isNotNull(refunds.creditNoteNumber),
+            inPeriod(creditNoteDate, first, next),
+          ),
+        )
+        .orderBy(asc(refunds.creditNoteNumber)),
+      creditNotesVat(tx, credited),
+    ]);
+  const [invoices, invoiceLines, notes, noteVats] = await db.transaction(read, {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
   const documents: PeriodDocument[] = [];
   for (const invoice of invoices) {
     const order = invoiceLines.get(invoice.id);
