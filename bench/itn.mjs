@@ -36,23 +36,24 @@ async function pendingOrders(client, count) {
     await client.query("update product_stock set quantity = greatest(quantity, $1)", [PLENTY]);
     const { rows: orders } = await client.query(
       `with size as (
-         select row_number() over (order by product_id, size) - 1 as i, product_id, size, products.name
+         select row_number() over (order by product_id, size) - 1 as i, product_id, size, products.name, products.vat_class
          from product_stock join products on products.id = product_id
        ), new_order as (
          select n, gen_random_uuid() as id, 20_000 + n as subtotal_cents from generate_series(1, $2::int) as n
        ), line as (
-         select new_order.*, size.product_id, size.size, size.name
+         select new_order.*, size.product_id, size.size, size.name, size.vat_class
          from new_order join size on size.i = new_order.n % (select count(*) from size)
        ), placed as (
          insert into orders (id, user_id, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
-           delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code)
+           delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
+           delivery_vat_rate_bp)
          select id, $1, 'held', subtotal_cents, 7_500, subtotal_cents + 7_500, 'lerato@example.co.za', 'Lerato Payer',
-           '082 123 4567', '1 Long Street', 'Cape Town', 'Western Cape', '8001'
+           '082 123 4567', '1 Long Street', 'Cape Town', 'Western Cape', '8001', vat_rate('standard', current_date)
          from line
          returning id, total_cents
        ), items as (
-         insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
-         select id, product_id, 0, name, size, 1, subtotal_cents from line
+         insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
+         select id, product_id, 0, name, size, 1, subtotal_cents, vat_class, vat_rate(vat_class, current_date) from line
        ), held as (
          update product_stock set held = product_stock.held + units.n
          from (select product_id, size, count(*)::int as n from line group by product_id, size) units

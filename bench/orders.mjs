@@ -160,8 +160,9 @@ async function baselineRun(pool, carts, seconds) {
       const info = cart.body.deliveryInfo;
       await client.query(
         `insert into orders (id, user_id, status, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
-           delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code)
-         values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+           delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
+           delivery_vat_rate_bp)
+         values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, vat_rate('standard', current_date))`,
         [
           id,
           cart.customerId,
@@ -181,11 +182,16 @@ async function baselineRun(pool, carts, seconds) {
       const params = [];
       cart.lines.forEach((line, position) => {
         const at = params.length;
-        values.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`);
+        values.push(
+          `($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}::int, $${at + 4}::text, $${at + 5}::text, $${at + 6}::int, $${at + 7}::int)`,
+        );
         params.push(id, line.id, position, line.name, line.size, line.quantity, line.unitPriceCents);
       });
       await client.query(
-        `insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents) values ${values.join(", ")}`,
+        `insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
+         select line.*, products.vat_class, vat_rate(products.vat_class, current_date)
+         from (values ${values.join(", ")}) as line(order_id, product_id, position, name, size, quantity, unit_price_cents)
+         join products on products.id = line.product_id`,
         params,
       );
       await client.query("commit");

@@ -4,16 +4,13 @@ import {
   DELIVERY_FEE_CENTS,
   deliveryFeeCents,
   FREE_DELIVERY_THRESHOLD_CENTS,
-  includedVatCents,
   orderTotals,
-  VAT_RATE_PERCENT,
 } from "./pricing";
 
 describe("the pricing constants", () => {
-  it("charge R75.00 delivery below R500.00 and include 15% VAT", () => {
+  it("charge R75.00 delivery below R500.00", () => {
     expect(DELIVERY_FEE_CENTS).toBe(7_500);
     expect(FREE_DELIVERY_THRESHOLD_CENTS).toBe(50_000);
-    expect(VAT_RATE_PERCENT).toBe(15);
   });
 });
 
@@ -40,22 +37,6 @@ describe("amountToFreeDeliveryCents", () => {
     [75_000, 0],
   ])("asks a subtotal of %i cents for %i cents more", (subtotal, more) => {
     expect(amountToFreeDeliveryCents(subtotal)).toBe(more);
-  });
-});
-
-describe("includedVatCents", () => {
-  it.each([
-    [11_500, 1_500],
-    [57_900, 7_552],
-    [7_500, 978],
-    [24_999, 3_261],
-    [129_900, 16_943],
-    [4, 1],
-    [3, 0],
-    [1, 0],
-    [0, 0],
-  ])("finds %i cents of VAT-inclusive money holds %i cents of VAT, rounded to the cent", (amount, vat) => {
-    expect(includedVatCents(amount)).toBe(vat);
   });
 });
 

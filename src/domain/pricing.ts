@@ -1,7 +1,6 @@
 import type { Cents } from "./money.js";
 
-/** Prices include 15% VAT. */
-export const VAT_RATE_PERCENT = 15;
+/** Prices include VAT, worked out per line at each line's rate: src/domain/vat.ts. */
 export const FREE_DELIVERY_THRESHOLD_CENTS: Cents = 50_000;
 export const DELIVERY_FEE_CENTS: Cents = 7_500;
 
@@ -12,11 +11,6 @@ export function deliveryFeeCents(subtotalCents: Cents): Cents {
 /** How much more the shopper must add for free delivery (0 once it is free). */
 export function amountToFreeDeliveryCents(subtotalCents: Cents): Cents {
   return Math.max(0, FREE_DELIVERY_THRESHOLD_CENTS - subtotalCents);
-}
-
-/** The VAT already included in a VAT-inclusive amount, rounded to the cent. */
-export function includedVatCents(amountCents: Cents): Cents {
-  return Math.round((amountCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
 }
 
 export interface PricedLine {

@@ -145,6 +145,18 @@ const ROUTES: Route[] = [
   },
   { method: "GET", path: "/api/admin/orders.csv", url: () => `/api/admin/orders.csv`, expected: adminOnly(200) },
   {
+    method: "GET",
+    path: "/api/admin/vat-report",
+    url: () => `/api/admin/vat-report?from=2026-10&months=2`,
+    expected: adminOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/vat-report.csv",
+    url: () => `/api/admin/vat-report.csv?from=2026-10`,
+    expected: adminOnly(200),
+  },
+  {
     method: "PATCH",
     path: "/api/admin/orders/{id}/confirm-payment",
     url: () => `/api/admin/orders/${unknownId}/confirm-payment`,

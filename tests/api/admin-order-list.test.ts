@@ -267,7 +267,7 @@ describe("GET /api/admin/orders.csv", () => {
       status: "cancelled",
       createdAt: day("2022-07-31T21:59:00Z"),
       customerEmail: "second@example.co.za",
-      lines: [line("Pads", 5, 11_999), line("Wipes", 1, 4_999)],
+      lines: [{ ...line("Pads", 5, 11_999), vatClass: "zero" }, line("Wipes", 1, 4_999)],
     });
     await insertOrder(t, { createdAt: day("2022-07-31T22:00:00Z") });
     await insertOrder(t, { createdAt: day("2022-06-30T21:59:00Z") });
@@ -285,8 +285,11 @@ describe("GET /api/admin/orders.csv", () => {
         "E-mail": "first@example.co.za",
         "Subtotal (R)": "379.80",
         "Delivery (R)": "75.00",
-        // 15/115 of R454.80 = R59.3217..., rounded to the cent.
-        "VAT included (R)": "59.32",
+        "Zero-rated (R)": "0.00",
+        "Standard-rated excl. VAT (R)": "395.48",
+        // Per line, rounded half up: 15/115 of R379.80 = R49.539 (R49.54), of R75.00 = R9.783 (R9.78).
+        "VAT at standard rate (R)": "59.32",
+        "Standard rate": "15%",
         "Total (R)": "454.80",
         Status: "Shipped",
         "Paid by": "PayFast",
@@ -298,7 +301,11 @@ describe("GET /api/admin/orders.csv", () => {
         "E-mail": "second@example.co.za",
         "Subtotal (R)": "649.94",
         "Delivery (R)": "0.00",
-        "VAT included (R)": "84.77",
+        // The pads are zero-rated; only the wipes carry VAT: 15/115 of R49.99 = R6.520.
+        "Zero-rated (R)": "599.95",
+        "Standard-rated excl. VAT (R)": "43.47",
+        "VAT at standard rate (R)": "6.52",
+        "Standard rate": "15%",
         "Total (R)": "649.94",
         Status: "Cancelled",
         "Paid by": "",
@@ -317,7 +324,10 @@ describe("GET /api/admin/orders.csv", () => {
         "E-mail",
         "Subtotal (R)",
         "Delivery (R)",
-        "VAT included (R)",
+        "Zero-rated (R)",
+        "Standard-rated excl. VAT (R)",
+        "VAT at standard rate (R)",
+        "Standard rate",
         "Total (R)",
         "Status",
         "Paid by",

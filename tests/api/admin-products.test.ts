@@ -53,7 +53,12 @@ describe("POST /api/admin/products", () => {
       sizeLowStock: { M: 4 },
       promoText: "Trial price",
     };
-    expect(created).toEqual({ ...expected, stock: { M: 4, L: 20, XL: 0 }, held: { M: 0, L: 0, XL: 0 } });
+    expect(created).toEqual({
+      ...expected,
+      vatClass: "standard",
+      stock: { M: 4, L: 20, XL: 0 },
+      held: { M: 0, L: 0, XL: 0 },
+    });
     // The public sees whether a size sells and, at 5 or fewer, how many are left; never the stock itself.
     expect(await publicProduct(created.id as string)).toEqual(expected);
   });
@@ -97,6 +102,69 @@ describe("POST /api/admin/products", () => {
     const response = await send("POST", "/api/admin/products", { ...validProduct, category: "toys" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "category must be one of the categories", code: "VALIDATION_FAILED" });
+  });
+});
+
+describe("a product's VAT class", () => {
+  it("is standard unless the admin says zero, and an update that leaves it out keeps it", async () => {
+    const standard = (
+      await send("POST", "/api/admin/products", { ...validProduct, name: "VAT Class Briefs" })
+    ).json() as Body;
+    expect(standard.vatClass).toBe("standard");
+    const created = await send("POST", "/api/admin/products", {
+      ...validProduct,
+      name: "VAT Class Maternity Pads",
+      category: "pads",
+      vatClass: "zero",
+    });
+    expect(created.statusCode).toBe(201);
+    const pads = created.json() as Body;
+    expect(pads.vatClass).toBe("zero");
+    // validProduct has no vatClass: the update leaves it out.
+    const withoutClass = { ...validProduct, name: "VAT Class Maternity Pads XL", category: "pads" };
+    const kept = await send("PUT", `/api/admin/products/${pads.id}`, withoutClass);
+    expect(kept.statusCode).toBe(200);
+    expect((kept.json() as Body).vatClass).toBe("zero");
+    const changed = await send("PUT", `/api/admin/products/${pads.id}`, { ...withoutClass, vatClass: "standard" });
+    expect((changed.json() as Body).vatClass).toBe("standard");
+    // The public catalogue's wire format does not carry it.
+    expect(await publicProduct(pads.id as string)).not.toHaveProperty("vatClass");
+  });
+
+  it.each(["reduced", "", "ZERO", 0])("refuses vatClass %j with a 400 and creates nothing", async (vatClass) => {
+    const name = `Refused VAT Class ${String(vatClass)}`;
+    const response = await send("POST", "/api/admin/products", { ...validProduct, name, vatClass });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(messageOf(response)).toMatch(/vatClass must be standard or zero/);
+    const list = (
+      await t.app.inject({ method: "GET", url: "/api/admin/products", headers: { cookie } })
+    ).json() as Body[];
+    expect(list.some((product) => product.name === name)).toBe(false);
+  });
+
+  it("is zero for the seed's pads and pantyliners, standard for its tampons, period underwear and incontinence pads", async () => {
+    const list = (
+      await t.app.inject({ method: "GET", url: "/api/admin/products", headers: { cookie } })
+    ).json() as Body[];
+    const classOf = (name: string) => list.find((product) => product.name === name)?.vatClass;
+    for (const name of [
+      "Snug & Dry Ultra Thin Pads",
+      "Snug & Dry Maxi Night Pads",
+      "Snug & Dry Panty Liners",
+      "Snug & Dry Pads Value Box",
+      "Snug & Dry Organic Cotton Pads",
+    ]) {
+      expect(classOf(name), name).toBe("zero");
+    }
+    for (const name of [
+      "Snug & Dry Tampons",
+      "Snug & Dry Period Underwear",
+      "Snug & Dry Bladder Control Pads",
+      "Snug & Dry Newborn Nappies",
+    ]) {
+      expect(classOf(name), name).toBe("standard");
+    }
   });
 });
 

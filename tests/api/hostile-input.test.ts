@@ -668,6 +668,13 @@ describe("hostile input", () => {
       fc.string({ maxLength: 20 }).map((date) => `/api/admin/packing-slips.pdf?date=${encodeURIComponent(date)}`),
       fc
         .tuple(
+          fc.constantFrom("/api/admin/vat-report", "/api/admin/vat-report.csv"),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("2026-02", "2018-03", "9999-12", "2026-00", "%00")),
+          fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("1", "2", "0", "3", "-1", "1e9", "NaN")),
+        )
+        .map(([path, from, months]) => `${path}?from=${encodeURIComponent(from)}&months=${encodeURIComponent(months)}`),
+      fc
+        .tuple(
           fc.constantFrom("/api/admin/orders", "/api/admin/orders/preparing", "/api/admin/orders.csv"),
           fc.constantFrom("limit", "cursor", "status", "from", "to", "q"),
           fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("0", "-1", "1e9", "2025-02-30", "%00", "#", "%25_")),

@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal, formatRand } from "../../src/domain/money.js";
 import { orderNumber } from "../../src/domain/order-status.js";
-import { includedVatCents } from "../../src/domain/pricing.js";
 import type { Order } from "../../src/domain/schemas/orders.js";
-import { orders } from "../../src/server/db/schema.js";
+import { creditNoteVats, formatVatRate, invoiceVat, invoiceVatLines } from "../../src/domain/vat.js";
+import { orderItems, orders } from "../../src/server/db/schema.js";
 import { formatSaDate } from "../../src/server/documents/sa-date.js";
 import { bookPayment } from "../../src/server/payfast/book-payment.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
@@ -46,6 +46,13 @@ async function orderRow(id: string) {
   const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw new Error("no order");
   return row;
+}
+
+/** The order's VAT as its stored lines give it. */
+async function vatOf(id: string) {
+  const row = await orderRow(id);
+  const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.position);
+  return { lines, order: { lines, deliveryFeeCents: row.deliveryFeeCents, deliveryVatRateBp: row.deliveryVatRateBp } };
 }
 
 /** Collapses the extracted text's line breaks and runs of spaces, so a check does not depend on the layout. */
@@ -148,6 +155,7 @@ describe("the invoice PDF", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
     const text = flat(await pdfText(response.rawPayload));
     const row = await orderRow(orderId);
+    const stored = await vatOf(orderId);
     for (const expected of [
       "Tax Invoice",
       "Snug & Dry",
@@ -162,9 +170,9 @@ describe("the invoice PDF", () => {
       `VAT number: ${BUYER_VAT}`,
       line.name,
       line.size,
-      `2 ${formatRand(line.priceCents)} ${formatRand(line.priceCents * 2)}`,
-      `Delivery ${formatRand(row.deliveryFeeCents)}`,
-      `VAT included at 15% ${formatRand(includedVatCents(row.totalCents))}`,
+      `2 ${formatRand(line.priceCents)} ${formatVatRate(stored.lines[0]?.vatRateBp ?? -1)} ${formatRand(line.priceCents * 2)}`,
+      `Delivery 1 ${formatRand(row.deliveryFeeCents)} ${row.deliveryFeeCents > 0 ? "15% " : ""}${formatRand(row.deliveryFeeCents)}`,
+      `VAT ${formatRand(invoiceVat(stored.order).vatCents)}`,
       `Total (VAT inclusive) ${formatRand(row.totalCents)}`,
       `#${orderNumber(orderId)}`,
     ]) {
@@ -241,7 +249,7 @@ describe("credit notes", () => {
       "Mokoena Care Homes (Pty) Ltd",
       `VAT number: ${BUYER_VAT}`,
       "Refund: Pack arrived torn",
-      `VAT included at 15% ${formatRand(includedVatCents(2_300))}`,
+      `VAT credited ${formatRand(creditNoteVats(invoiceVatLines((await vatOf(orderId)).order), [2_300])[0]?.vatCents ?? -1)}`,
       `Total credited (VAT inclusive) ${formatRand(2_300)}`,
     ]) {
       expect(text).toContain(expected);

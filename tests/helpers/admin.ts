@@ -46,6 +46,8 @@ export interface TestOrderLine {
   size: string;
   quantity: number;
   unitPriceCents: number;
+  /** Standard-rated at 15% unless said. */
+  vatClass?: "standard" | "zero";
 }
 
 /** Puts an order straight into the database (the checkout's own tests cover how orders are made). */
@@ -89,6 +91,7 @@ export async function insertOrder(
         deliveryCity: "Pretoria",
         deliveryProvince: "Gauteng",
         deliveryZipCode: "0181",
+        deliveryVatRateBp: 1500,
         paidAt: status === "pending" || status === "cancelled" ? null : sql`now()`,
         paidBy: status === "pending" || status === "cancelled" ? null : "itn",
         ...(createdAt ? { createdAt } : {}),
@@ -104,6 +107,8 @@ export async function insertOrder(
         size: line.size,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
+        vatClass: line.vatClass ?? "standard",
+        vatRateBp: line.vatClass === "zero" ? 0 : 1500,
       })),
     );
     return order.id;

@@ -27,10 +27,20 @@ export async function buildListeningApp(
   return t;
 }
 
-/** One in-stock line of a seeded product, `quantity` units of its first size that has them. */
-export async function stockedLine(t: TestApp, quantity = 1, skip = 0): Promise<TestCartLine> {
-  const product = (await stockedCatalogue(t.db)).filter((candidate) =>
-    inStockSizes(candidate).some((size) => (candidate.sellable[size] ?? 0) >= quantity),
+/**
+ * One in-stock line of a seeded product, `quantity` units of its first size that has them; of a
+ * product of `vatClass` when one is asked for ("zero": pads and pantyliners).
+ */
+export async function stockedLine(
+  t: TestApp,
+  quantity = 1,
+  skip = 0,
+  vatClass?: "standard" | "zero",
+): Promise<TestCartLine> {
+  const product = (await stockedCatalogue(t.db)).filter(
+    (candidate) =>
+      (vatClass === undefined || candidate.vatClass === vatClass) &&
+      inStockSizes(candidate).some((size) => (candidate.sellable[size] ?? 0) >= quantity),
   )[skip];
   if (!product) throw new Error("no product in stock");
   const size = inStockSizes(product).find((candidate) => (product.sellable[candidate] ?? 0) >= quantity) as string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseRandToCents } from "../money.js";
+import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
 
 export const product = z.object({
@@ -28,6 +29,8 @@ export type Product = z.infer<typeof product>;
 
 /** A product as the admin sees it: units in stock per size (held ones included) and units held by unpaid orders. */
 export const adminProduct = product.extend({
+  /** "zero" for sanitary pads and pantyliners, "standard" for the rest (src/domain/vat.ts). */
+  vatClass: z.enum(VAT_CLASSES),
   stock: z.record(z.string(), z.number().int()),
   held: z.record(z.string(), z.number().int()),
 });
@@ -109,6 +112,8 @@ export const productInput = z.object({
   promoText: text(120)
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** On create "standard" when left out; on update left out keeps what the product has. */
+  vatClass: z.enum(VAT_CLASSES, { message: "vatClass must be standard or zero" }).optional(),
 });
 /** What the form sends (price text, sizes text or list). */
 export type ProductInput = z.input<typeof productInput>;

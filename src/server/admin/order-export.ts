@@ -5,8 +5,8 @@ import QueryStream from "pg-query-stream";
 import { z } from "zod";
 import { centsToDecimal } from "../../domain/money.js";
 import { ORDER_STATUS_LABELS, type OrderStatus, orderNumber } from "../../domain/order-status.js";
-import { includedVatCents } from "../../domain/pricing.js";
 import { orderRangeQuery } from "../../domain/schemas/admin-orders.js";
+import { formatVatRate, invoiceVat, type OrderForVat } from "../../domain/vat.js";
 import { orderExportStatement } from "./order-queries.js";
 
 /** Rows fetched from PostgreSQL's cursor at a time: the export holds about this many, whatever the range. */
@@ -19,7 +19,10 @@ const COLUMNS = [
   "E-mail",
   "Subtotal (R)",
   "Delivery (R)",
-  "VAT included (R)",
+  "Zero-rated (R)",
+  "Standard-rated excl. VAT (R)",
+  "VAT at standard rate (R)",
+  "Standard rate",
   "Total (R)",
   "Status",
   "Paid by",
@@ -41,11 +44,35 @@ interface ExportRow {
   total_cents: number;
   status: OrderStatus;
   paid_by: string | null;
+  delivery_vat_rate_bp: number;
+  vat_rounding: OrderForVat["vatRounding"];
+  lines: OrderForVat["lines"];
 }
 
 /** A cell a spreadsheet would take for a formula (=, +, -, @, tab, CR) is kept as text (OWASP's CSV injection advice). */
 function asText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The order's VAT per class, as its invoice shows it: zero-rated total, standard-rated value excluding VAT, its VAT and rate. */
+function vatColumns(row: ExportRow): string[] {
+  const { byRate } = invoiceVat({
+    lines: row.lines,
+    deliveryFeeCents: row.delivery_fee_cents,
+    deliveryVatRateBp: row.delivery_vat_rate_bp,
+    vatRounding: row.vat_rounding,
+  });
+  const zero = byRate.filter((rate) => rate.vatClass === "zero");
+  const standard = byRate.filter((rate) => rate.vatClass === "standard");
+  const sum = (rates: typeof byRate, figure: "exclCents" | "vatCents" | "totalCents") =>
+    rates.reduce((total, rate) => total + rate[figure], 0);
+  return [
+    centsToDecimal(sum(zero, "totalCents")),
+    centsToDecimal(sum(standard, "exclCents")),
+    centsToDecimal(sum(standard, "vatCents")),
+    // An order is placed on one day, so its standard-rated lines share one rate.
+    standard.map((rate) => formatVatRate(rate.rateBp)).join(" "),
+  ];
 }
 
 function toRecord(row: ExportRow): string[] {
@@ -56,7 +83,7 @@ function toRecord(row: ExportRow): string[] {
     asText(row.email),
     centsToDecimal(row.subtotal_cents),
     centsToDecimal(row.delivery_fee_cents),
-    centsToDecimal(includedVatCents(row.total_cents)),
+    ...vatColumns(row),
     centsToDecimal(row.total_cents),
     ORDER_STATUS_LABELS[row.status] ?? row.status,
     row.paid_by ? (PAID_BY[row.paid_by] ?? row.paid_by) : "",

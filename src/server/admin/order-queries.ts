@@ -223,7 +223,8 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
 
 /**
  * The statement behind the CSV export: one row per order of the range, oldest first, the date
- * already in South African time (UTC+2, no daylight saving).
+ * already in South African time (UTC+2, no daylight saving), with its lines' prices and VAT rates
+ * (the VAT itself is worked out by src/domain/vat.ts, as on the invoice).
  */
 export function orderExportStatement(filters: Pick<OrderFilters, "from" | "to">): { text: string; values: string[] } {
   const values: string[] = [];
@@ -231,7 +232,12 @@ export function orderExportStatement(filters: Pick<OrderFilters, "from" | "to">)
   if (filters.from) where.push(`created_at >= $${values.push(filters.from.toISOString())}::timestamptz`);
   if (filters.to) where.push(`created_at < $${values.push(filters.to.toISOString())}::timestamptz`);
   const text = `select id::text as id, to_char(created_at at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI') as placed,
-      delivery_name as customer, customer_email as email, subtotal_cents, delivery_fee_cents, total_cents, status, paid_by
+      delivery_name as customer, customer_email as email, subtotal_cents, delivery_fee_cents, total_cents, status, paid_by,
+      delivery_vat_rate_bp, vat_rounding, (
+        select coalesce(json_agg(json_build_object('unitPriceCents', i.unit_price_cents, 'quantity', i.quantity,
+          'vatClass', i.vat_class, 'vatRateBp', i.vat_rate_bp) order by i.position), '[]')
+        from order_items i where i.order_id = orders.id
+      ) as lines
     from orders ${where.length ? `where ${where.join(" and ")}` : ""}
     order by created_at, id`;
   return { text, values };

@@ -37,6 +37,7 @@ async function productRow(db: Database, values: ProductValues) {
     sizes: values.sizes,
     sizeImages,
     promoText: values.promoText,
+    ...(values.vatClass ? { vatClass: values.vatClass } : {}),
   };
 }
 
@@ -58,6 +59,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       sizes: products.sizes,
       sizeImages: products.sizeImages,
       promoText: products.promoText,
+      vatClass: products.vatClass,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

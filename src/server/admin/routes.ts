@@ -10,6 +10,7 @@ import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
 import { adminRefundRoutes } from "./refunds.js";
 import { adminUserRoutes } from "./users.js";
+import { adminVatReportRoutes } from "./vat-report.js";
 
 const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
 
@@ -35,4 +36,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminEmailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminDashboardRoutes);
+  await app.register(adminVatReportRoutes);
 };

@@ -32,6 +32,7 @@ export const productColumns = {
 
 const adminProductColumns = {
   ...productColumns,
+  vatClass: products.vatClass,
   sellable: perSize(sql`${productStock.quantity} - ${productStock.held}`),
   stock: perSize(sql`${productStock.quantity}`),
   held: perSize(sql`${productStock.held}`),
@@ -84,8 +85,9 @@ export async function listAdminProducts(db: Database, id?: string): Promise<Admi
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .where(id ? eq(products.id, id) : undefined)
     .orderBy(asc(products.name), asc(products.id));
-  return rows.map((row) => ({
+  return rows.map(({ vatClass, ...row }) => ({
     ...toProduct(row),
+    vatClass,
     stock: bySize(row.sizes, row.stock),
     held: bySize(row.sizes, row.held),
   }));

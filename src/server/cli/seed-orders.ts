@@ -3,7 +3,9 @@
  *
  * Fills the shop's database (DATABASE_URL, or the embedded PostgreSQL in DATA_DIR, as `npm start`)
  * with realistic customers and orders over the two years before --end (default now): one to four
- * lines each from the real catalogue, every status, the newest ones still waiting for payment. The
+ * lines each from the real catalogue (standard- and zero-rated, each line with its VAT class and the
+ * rate of the day it was placed), every status, the newest ones still waiting for payment, the paid
+ * ones with their invoice numbers. The
  * same --seed gives the same data (ids included), and running it again adds nothing; another seed
  * adds another set. Written by a few INSERT ... SELECT statements over generate_series, so 200,000
  * orders take seconds, not minutes.
@@ -77,7 +79,7 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
     await client.query("set local work_mem = '64MB'");
     await client.query(
       `create temp table seed_products on commit drop as
-         select (row_number() over (order by id) - 1)::int as k, id, name, price_cents, sizes
+         select (row_number() over (order by id) - 1)::int as k, id, name, price_cents, sizes, vat_class
          from products where jsonb_array_length(sizes) > 0`,
     );
     const { rows: products } = await client.query<{ n: number }>("select count(*)::int as n from seed_products");
@@ -122,7 +124,7 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
     const l = `md5($1::text || ':l:' || n || ':' || position)`;
     await client.query(
       `create temp table seed_lines on commit drop as
-       select n, position - 1 as position, p.id as product_id, p.name, p.price_cents,
+       select n, position - 1 as position, p.id as product_id, p.name, p.price_cents, p.vat_class,
          p.sizes ->> (${r(l, 1)} % jsonb_array_length(p.sizes)) as size, 1 + ${r(l, 2)} % 3 as quantity
        from seed_orders
        cross join lateral generate_series(1, line_count) as position
@@ -143,7 +145,8 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
        ), inserted as (
          insert into orders (id, user_id, status, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
            delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
-           paid_by, paid_at, shipped_at, courier, tracking_number, stock_state, cancel_reason, cancelled_at, created_at)
+           paid_by, paid_at, shipped_at, courier, tracking_number, stock_state, cancel_reason, cancelled_at, created_at,
+           delivery_vat_rate_bp)
          select s.id, case when s.guest then null else u.id end, s.status, s.subtotal, s.fee, s.subtotal + s.fee,
            c.email,
            c.first || ' ' || c.last, c.phone, c.address,
@@ -158,17 +161,33 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
            'none',
            case when s.status = 'cancelled' then (array['expired', 'expired', 'expired', 'shopper', 'admin'])[1 + s.detail % 5] end,
            case when s.status = 'cancelled' then s.created_at + interval '1 hour' end,
-           s.created_at
+           s.created_at,
+           vat_rate('standard', (s.created_at at time zone 'Africa/Johannesburg')::date)
          from shaped s
          join seed_customers c on c.c = s.customer
          left join users u on u.id = c.id
          on conflict (id) do nothing
          returning id
        )
-       insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
-       select o.id, l.product_id, l.position, l.name, coalesce(l.size, 'One size'), l.quantity, l.price_cents
+       insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
+       select o.id, l.product_id, l.position, l.name, coalesce(l.size, 'One size'), l.quantity, l.price_cents,
+         l.vat_class, vat_rate(l.vat_class, (o.created_at at time zone 'Africa/Johannesburg')::date)
        from inserted i join seed_orders o on o.id = i.id join seed_lines l on l.n = o.n`,
       [recent, end.toISOString()],
+    );
+    // Paid orders have their invoices, numbered in the order they were paid after the shop's last
+    // one, and the counter moves on past them (docs/decisions/009: the series stays gapless).
+    await client.query(
+      `with paid as (
+         select id, row_number() over (order by paid_at, id)::int as k from orders
+         where id in (select id from seed_orders) and paid_at is not null and invoice_number is null
+       ), counter as (
+         insert into document_counters (series, last) values ('invoice', (select count(*) from paid))
+         on conflict (series) do update set last = document_counters.last + (select count(*) from paid)
+         returning last
+       )
+       update orders set invoice_number = counter.last - (select count(*) from paid)::int + paid.k
+       from paid, counter where orders.id = paid.id`,
     );
     const { rows } = await client.query<{ n: number }>(
       "select count(distinct order_id)::int as n from order_items where order_id in (select id from seed_orders)",

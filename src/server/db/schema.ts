@@ -24,6 +24,7 @@ import {
   type EmailKindName,
   type EmailStatusName,
 } from "../../domain/schemas/emails.js";
+import { VAT_CLASSES, VAT_ROUNDINGS } from "../../domain/vat.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -109,6 +110,8 @@ export const products = pgTable(
      * row written by plain SQL addressable.
      */
     slug: text("slug").notNull().default(sql`gen_random_uuid()::text`),
+    /** "zero" for sanitary pads and pantyliners (VAT Act Schedule 2 Part C), "standard" for the rest. */
+    vatClass: text("vat_class", { enum: VAT_CLASSES }).notNull().default("standard"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -116,6 +119,27 @@ export const products = pgTable(
     index("products_category_id_idx").on(table.categoryId),
     uniqueIndex("products_slug_key").on(table.slug),
     check("products_price_positive", sql`${table.priceCents} > 0`),
+    check("products_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
+  ],
+);
+
+/**
+ * VAT rates by class, effective from a South African day (docs/decisions/017-vat-per-line.md): the
+ * rate of a class on a day is the row with the latest `effective_from` on or before it, read by
+ * the SQL function vat_rate(class, day) (migration 0009) and nothing else. A change of rate is a
+ * new row, not a change of code. Rates in basis points (1500 = 15%).
+ */
+export const vatRates = pgTable(
+  "vat_rates",
+  {
+    vatClass: text("vat_class", { enum: VAT_CLASSES }).notNull(),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    rateBp: integer("rate_bp").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.vatClass, table.effectiveFrom] }),
+    check("vat_rates_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
+    check("vat_rates_rate_range", sql`${table.rateBp} between 0 and 10000`),
   ],
 );
 
@@ -203,6 +227,13 @@ export const orders = pgTable(
     vatNumber: text("vat_number"),
     /** Given in the transaction that makes the order paid, from the gapless `invoice` counter (INV-000001). */
     invoiceNumber: integer("invoice_number"),
+    /** The delivery fee is standard-rated: its rate (basis points) on the day the order was placed. */
+    deliveryVatRateBp: integer("delivery_vat_rate_bp").notNull(),
+    /**
+     * "line": VAT worked out per line (docs/decisions/017); "order": an order placed before, whose
+     * documents gave 15/115 of the whole amount, rounded once, and keep doing so.
+     */
+    vatRounding: text("vat_rounding", { enum: VAT_ROUNDINGS }).notNull().default("line"),
     /** The versions of the terms, return policy and privacy policy in force when it was placed (null before versioning). */
     termsVersionId: integer("terms_version_id").references(() => policyVersions.id),
     returnPolicyVersionId: integer("return_policy_version_id").references(() => policyVersions.id),
@@ -253,7 +284,7 @@ export const policyVersions = pgTable(
   (table) => [uniqueIndex("policy_versions_kind_version_key").on(table.kind, table.version)],
 );
 
-/** Order lines keep name, size and price, so deleting a product never breaks an order. */
+/** Order lines keep name, size, price and VAT rate, so deleting a product never breaks an order. */
 export const orderItems = pgTable(
   "order_items",
   {
@@ -267,10 +298,14 @@ export const orderItems = pgTable(
     size: text("size").notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /** The product's VAT class and its rate (basis points) when the order was placed: documents read these, never today's. */
+    vatClass: text("vat_class", { enum: VAT_CLASSES }).notNull(),
+    vatRateBp: integer("vat_rate_bp").notNull(),
   },
   (table) => [
     index("order_items_order_id_idx").on(table.orderId),
     index("order_items_product_id_idx").on(table.productId),
+    check("order_items_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
   ],
 );
 

@@ -2,6 +2,8 @@
 // Images ship with the project (src/web/public/images/products/, made by
 // scripts/generate-packshots.mjs); keep the file names here in step with that script.
 
+import type { VatClass } from "../../domain/vat.js";
+
 export interface SeedCategory {
   /** Lower-case: products carry the category name on the wire. */
   name: string;
@@ -11,6 +13,8 @@ export interface SeedCategory {
 export interface SeedProduct {
   name: string;
   category: "baby" | "kids" | "adult" | "pads" | "extras";
+  /** "zero" for sanitary pads and pantyliners (VAT Act Schedule 2 Part C); standard-rated when left out. */
+  vatClass?: VatClass;
   /** Rand with 2 decimals, VAT included, e.g. "249.99". */
   price: string;
   /** Served from the public folder, e.g. "/images/products/adult-pants.svg". */
@@ -305,6 +309,7 @@ export const seedProducts: SeedProduct[] = [
   {
     name: "Snug & Dry Ultra Thin Pads",
     category: "pads",
+    vatClass: "zero",
     price: "44.99",
     image: "/images/products/pads-ultra-thin.svg",
     description:
@@ -321,6 +326,7 @@ export const seedProducts: SeedProduct[] = [
   {
     name: "Snug & Dry Maxi Night Pads",
     category: "pads",
+    vatClass: "zero",
     price: "54.99",
     image: "/images/products/pads-maxi-night.svg",
     description:
@@ -333,6 +339,7 @@ export const seedProducts: SeedProduct[] = [
   {
     name: "Snug & Dry Panty Liners",
     category: "pads",
+    vatClass: "zero",
     price: "34.99",
     image: "/images/products/pads-panty-liners.svg",
     description:
@@ -372,6 +379,7 @@ export const seedProducts: SeedProduct[] = [
   {
     name: "Snug & Dry Pads Value Box",
     category: "pads",
+    vatClass: "zero",
     price: "89.99",
     image: "/images/products/pads-value-box.svg",
     description:
@@ -384,6 +392,7 @@ export const seedProducts: SeedProduct[] = [
   {
     name: "Snug & Dry Organic Cotton Pads",
     category: "pads",
+    vatClass: "zero",
     price: "69.99",
     image: "/images/products/pads-organic-cotton.svg",
     description: "Pads with an organic cotton top sheet and no added fragrance or dyes. Gentle on sensitive skin.",

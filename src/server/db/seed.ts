@@ -43,6 +43,7 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
             sizes: product.sizes,
             sizeImages: product.sizeImages,
             promoText: product.promoText,
+            vatClass: product.vatClass ?? "standard",
           };
         }),
       )

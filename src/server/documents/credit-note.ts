@@ -1,12 +1,12 @@
 import { formatRand } from "../../domain/money.js";
-import { includedVatCents, VAT_RATE_PERCENT } from "../../domain/pricing.js";
-import { block, facts, footer, formatSaDate, PAGE, renderPdf, shopHeader, table, totals } from "./pdf.js";
+import { block, facts, footer, formatSaDate, INK, PAGE, renderPdf, shopHeader, table, totals } from "./pdf.js";
 import { type CreditNoteData, customerLines } from "./types.js";
+import { vatSummary } from "./vat-summary.js";
 
 /**
  * The credit note of a refund (VAT Act s21(3)): the words "Credit Note", the shop's and the buyer's
  * names, addresses and VAT numbers, its own number and date, the invoice it credits, the amount
- * credited, the VAT that amount includes (with the shop's VAT number), and why.
+ * credited and why; with the shop's VAT number also the VAT it reverses per rate of that invoice.
  */
 export function creditNotePdf(data: CreditNoteData): Promise<Buffer> {
   const tax = data.shop.vatNumber !== null;
@@ -36,16 +36,24 @@ export function creditNotePdf(data: CreditNoteData): Promise<Buffer> {
       Math.max(left, right) + 24,
     );
     const sums: [string, string][] = [];
-    if (tax) sums.push([`VAT included at ${VAT_RATE_PERCENT}%`, formatRand(includedVatCents(data.amountCents))]);
+    if (tax) {
+      y = vatSummary(doc, `VAT per rate of ${data.invoiceNumber}`, data.vat.byRate, y + 10);
+      sums.push(["VAT credited", formatRand(data.vat.vatCents)]);
+    }
     sums.push([tax ? "Total credited (VAT inclusive)" : "Total credited", formatRand(data.amountCents)]);
     y = totals(doc, sums, y + 6);
     doc
       .font("regular")
       .fontSize(9)
-      .fillColor("#57534e")
-      .text("Refunded through PayFast to the card or account that paid.", PAGE.left, y + 16, {
-        width: PAGE.right - PAGE.left,
-      });
+      .fillColor(INK.muted)
+      .text(
+        tax
+          ? `Credited at the VAT rates of ${data.invoiceNumber}, in proportion to its lines. Refunded through PayFast to the card or account that paid.`
+          : "Refunded through PayFast to the card or account that paid.",
+        PAGE.left,
+        y + 16,
+        { width: PAGE.right - PAGE.left },
+      );
     footer(doc, `${data.shop.name} · ${data.shop.email} · ${data.shop.phone}`);
   });
 }

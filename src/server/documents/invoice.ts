@@ -1,31 +1,53 @@
 import { formatRand } from "../../domain/money.js";
-import { includedVatCents, VAT_RATE_PERCENT } from "../../domain/pricing.js";
-import { block, facts, footer, formatSaDate, PAGE, renderPdf, shopHeader, table, totals } from "./pdf.js";
+import { formatVatRate } from "../../domain/vat.js";
+import {
+  block,
+  facts,
+  footer,
+  formatSaDate,
+  INK,
+  PAGE,
+  type Pdf,
+  renderPdf,
+  shopHeader,
+  table,
+  totals,
+} from "./pdf.js";
 import { customerLines, type InvoiceData } from "./types.js";
+import { vatSummary } from "./vat-summary.js";
 
 /**
  * The invoice of a paid order. With the shop's VAT number it is a full tax invoice as SARS requires
  * (VAT Act s20(4)): the words "Tax Invoice", the shop's name, address and VAT number, the invoice
- * number and date, the buyer's name, address and VAT number, each line's description, quantity and
- * price, the total, and the VAT it includes at 15%. Without one it is an "Invoice" with no VAT line.
+ * number and date, the buyer's name, address and VAT number, each line's description, quantity,
+ * price and VAT rate (zero-rated lines say so), the VAT per rate with the value excluding it, and
+ * the total. Without one it is an "Invoice" with no VAT at all.
  */
 export function invoicePdf(data: InvoiceData): Promise<Buffer> {
-  const tax = data.shop.vatNumber !== null;
-  const title = tax ? "Tax Invoice" : "Invoice";
-  return renderPdf({ title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
-    const top = shopHeader(doc, data.shop, title);
-    const left = block(doc, "Bill to", customerLines(data.customer), PAGE.left, top, 250);
-    const right = facts(
-      doc,
-      [
-        ["Invoice number", data.number],
-        ["Invoice date", formatSaDate(data.issuedAt)],
-        ["Order", `#${data.orderNumber}`],
-      ],
-      330,
-      top,
-      PAGE.right - 330,
-    );
+  return data.shop.vatNumber !== null ? taxInvoicePdf(data) : plainInvoicePdf(data);
+}
+
+function closing(doc: Pdf, data: InvoiceData, text: string, y: number) {
+  doc
+    .font("regular")
+    .fontSize(9)
+    .fillColor(INK.muted)
+    .text(text, PAGE.left, y + 16, { width: PAGE.right - PAGE.left });
+  if (data.policies.length > 0) {
+    doc.text("Sold under (each version stays readable at its address):", PAGE.left, doc.y + 10, {
+      width: PAGE.right - PAGE.left,
+    });
+    for (const policy of data.policies) {
+      doc.text(`${policy.label}: `, PAGE.left, doc.y + 2, { continued: true, width: PAGE.right - PAGE.left });
+      doc.fillColor("#115e59").text(policy.url, { link: policy.url, underline: true }).fillColor(INK.muted);
+    }
+  }
+  footer(doc, `${data.shop.name} · ${data.shop.email} · ${data.shop.phone}`);
+}
+
+function plainInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  return renderPdf({ title: `Invoice ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
+    const at = header(doc, data, "Invoice");
     const rows = data.lines.map((line) => [
       line.name,
       line.size,
@@ -44,36 +66,88 @@ export function invoicePdf(data: InvoiceData): Promise<Buffer> {
         { label: "Amount", width: 90, align: "right" },
       ],
       rows,
-      Math.max(left, right) + 24,
+      at,
     );
-    const sums: [string, string][] = [
-      ["Subtotal", formatRand(data.subtotalCents)],
-      ["Delivery", formatRand(data.deliveryFeeCents)],
-    ];
-    if (tax) sums.push([`VAT included at ${VAT_RATE_PERCENT}%`, formatRand(includedVatCents(data.totalCents))]);
-    sums.push([tax ? "Total (VAT inclusive)" : "Total", formatRand(data.totalCents)]);
-    y = totals(doc, sums, y + 6);
-    doc
-      .font("regular")
-      .fontSize(9)
-      .fillColor("#57534e")
-      .text(
-        tax
-          ? `All prices include VAT at ${VAT_RATE_PERCENT}%. Paid in full through PayFast.`
-          : "Paid in full through PayFast.",
-        PAGE.left,
-        y + 16,
-        { width: PAGE.right - PAGE.left },
-      );
-    if (data.policies.length > 0) {
-      doc.text("Sold under (each version stays readable at its address):", PAGE.left, doc.y + 10, {
-        width: PAGE.right - PAGE.left,
-      });
-      for (const policy of data.policies) {
-        doc.text(`${policy.label}: `, PAGE.left, doc.y + 2, { continued: true, width: PAGE.right - PAGE.left });
-        doc.fillColor("#115e59").text(policy.url, { link: policy.url, underline: true }).fillColor("#57534e");
-      }
-    }
-    footer(doc, `${data.shop.name} · ${data.shop.email} · ${data.shop.phone}`);
+    y = totals(
+      doc,
+      [
+        ["Subtotal", formatRand(data.subtotalCents)],
+        ["Delivery", formatRand(data.deliveryFeeCents)],
+        ["Total", formatRand(data.totalCents)],
+      ],
+      y + 6,
+    );
+    closing(doc, data, "Paid in full through PayFast.", y);
   });
+}
+
+function taxInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const title = "Tax Invoice";
+  return renderPdf({ title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
+    const at = header(doc, data, title);
+    const rows = data.lines.map((line) => [
+      line.vatClass === "zero" ? `${line.name} (zero-rated)` : line.name,
+      line.size,
+      String(line.quantity),
+      formatRand(line.unitPriceCents),
+      formatVatRate(line.vatRateBp),
+      formatRand(line.unitPriceCents * line.quantity),
+    ]);
+    rows.push([
+      "Delivery",
+      "",
+      "1",
+      formatRand(data.deliveryFeeCents),
+      data.deliveryFeeCents > 0 ? formatVatRate(data.deliveryVatRateBp) : "",
+      formatRand(data.deliveryFeeCents),
+    ]);
+    let y = table(
+      doc,
+      [
+        { label: "Description", width: 180 },
+        { label: "Size", width: 75 },
+        { label: "Qty", width: 35, align: "right" },
+        { label: "Unit price", width: 80, align: "right" },
+        { label: "VAT", width: 45, align: "right" },
+        { label: "Amount", width: 80, align: "right" },
+      ],
+      rows,
+      at,
+    );
+    y = vatSummary(doc, "VAT per rate", data.vat.byRate, y + 10);
+    y = totals(
+      doc,
+      [
+        ["Subtotal", formatRand(data.subtotalCents)],
+        ["Delivery", formatRand(data.deliveryFeeCents)],
+        ["VAT", formatRand(data.vat.vatCents)],
+        ["Total (VAT inclusive)", formatRand(data.totalCents)],
+      ],
+      y + 6,
+    );
+    closing(
+      doc,
+      data,
+      "Prices include VAT at each line's rate; sanitary pads and pantyliners are zero-rated. Paid in full through PayFast.",
+      y,
+    );
+  });
+}
+
+/** The shop, the buyer and the invoice's facts; answers the y where the lines start. */
+function header(doc: Pdf, data: InvoiceData, title: string): number {
+  const top = shopHeader(doc, data.shop, title);
+  const left = block(doc, "Bill to", customerLines(data.customer), PAGE.left, top, 250);
+  const right = facts(
+    doc,
+    [
+      ["Invoice number", data.number],
+      ["Invoice date", formatSaDate(data.issuedAt)],
+      ["Order", `#${data.orderNumber}`],
+    ],
+    330,
+    top,
+    PAGE.right - 330,
+  );
+  return Math.max(left, right) + 24;
 }

@@ -174,7 +174,7 @@ export function totals(doc: Pdf, rows: readonly (readonly [string, string])[], y
       .font(strong ? "bold" : "regular")
       .fontSize(strong ? 11 : 10)
       .fillColor(INK.text);
-    doc.text(label, 300, at, { width: 150, align: "right" });
+    doc.text(label, 230, at, { width: 220, align: "right" });
     doc.text(amount, 450, at, { width: PAGE.right - 450, align: "right" });
     at = doc.y + 5;
   });

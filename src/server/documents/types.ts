@@ -1,3 +1,4 @@
+import type { DocumentVat, VatClass } from "../../domain/vat.js";
 import type { ShopDetails } from "./pdf.js";
 
 /** Who bought: the delivery name and address, and a business buyer's company and VAT number. */
@@ -18,6 +19,9 @@ export interface DocumentLine {
   size: string;
   quantity: number;
   unitPriceCents: number;
+  /** As stored when the order was placed. */
+  vatClass: VatClass;
+  vatRateBp: number;
 }
 
 export interface InvoiceData {
@@ -30,7 +34,10 @@ export interface InvoiceData {
   lines: DocumentLine[];
   subtotalCents: number;
   deliveryFeeCents: number;
+  deliveryVatRateBp: number;
   totalCents: number;
+  /** Per line (the product lines, then the delivery fee when there is one), per rate and in all: src/domain/vat.ts. */
+  vat: DocumentVat;
   /** The terms, return policy and privacy policy the order was placed under, with their absolute addresses. */
   policies: DocumentPolicy[];
 }
@@ -53,13 +60,15 @@ export interface CreditNoteData {
   amountCents: number;
   reason: string;
   restocked: boolean;
+  /** What it reverses, per rate of the invoice (src/server/orders/credit-note-vat.ts). */
+  vat: DocumentVat;
 }
 
 export interface PackingSlipOrder {
   orderNumber: string;
   paidAt: Date;
   customer: DocumentCustomer;
-  lines: Omit<DocumentLine, "unitPriceCents">[];
+  lines: Pick<DocumentLine, "name" | "size" | "quantity">[];
 }
 
 export interface PackingSlipsData {

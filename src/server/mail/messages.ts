@@ -1,3 +1,4 @@
+import type { VatRateTotal } from "../../domain/vat.js";
 import type { EmailKind } from "../db/schema.js";
 
 /**
@@ -30,8 +31,10 @@ export interface OrderConfirmationData {
   subtotalCents: number;
   deliveryFeeCents: number;
   totalCents: number;
-  /** The VAT included in the total (15/115 of it, rounded to the cent). */
+  /** The VAT included in the total: the sum of its lines' VAT (src/domain/vat.ts). */
   vatCents: number;
+  /** The VAT per rate, as the invoice shows it (messages written before VAT per line have none). */
+  vatByRate?: VatRateTotal[];
   delivery: EmailDelivery;
   paidAt: string;
   /** The policy versions the order was placed under ("Terms and Conditions, version 1 of ..." and /terms/v/1); absent in messages written before versioning. */

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { trackingUrl } from "../../domain/couriers.js";
 import { orderNumber } from "../../domain/order-status.js";
-import { includedVatCents } from "../../domain/pricing.js";
+import { invoiceVat } from "../../domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders } from "../db/schema.js";
 import { orderPolicyIds } from "../orders/queries.js";
@@ -33,7 +33,13 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
   };
   // What every message about an order names.
   const about = { orderId, orderNumber: orderNumber(orderId), customerName: order.deliveryName, lines, delivery };
-  return { order, about };
+  const vat = invoiceVat({
+    lines: items,
+    deliveryFeeCents: order.deliveryFeeCents,
+    deliveryVatRateBp: order.deliveryVatRateBp,
+    vatRounding: order.vatRounding,
+  });
+  return { order, about, vat };
 }
 
 /**
@@ -42,7 +48,7 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
  * however often.
  */
 export async function enqueueOrderConfirmation(tx: Database | Transaction, orderId: string, shopName: string) {
-  const { order, about } = await orderWithLines(tx, orderId);
+  const { order, about, vat } = await orderWithLines(tx, orderId);
   const policies = await policyVersionsById(tx, orderPolicyIds(order));
   await enqueueEmail(
     tx,
@@ -55,7 +61,8 @@ export async function enqueueOrderConfirmation(tx: Database | Transaction, order
         subtotalCents: order.subtotalCents,
         deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
-        vatCents: includedVatCents(order.totalCents),
+        vatCents: vat.vatCents,
+        vatByRate: vat.byRate,
         paidAt: (order.paidAt ?? new Date()).toISOString(),
         policies: [...policies.values()].map((policy) => ({ label: policyVersionLabel(policy), path: policy.path })),
       },

@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { orderNumber } from "../../domain/order-status.js";
 import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
+import { invoiceVat } from "../../domain/vat.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orderItems, orders, refunds } from "../db/schema.js";
 import type { ShopDetails } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
 import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
+import { creditNoteVat } from "./credit-note-vat.js";
 import { orderPolicyIds } from "./queries.js";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -38,6 +40,8 @@ async function linesOf(db: Database, orderId: string) {
       size: orderItems.size,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
+      vatClass: orderItems.vatClass,
+      vatRateBp: orderItems.vatRateBp,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -58,20 +62,28 @@ export async function invoiceData(
 ): Promise<InvoiceData> {
   if (order.invoiceNumber === null) throw new Error(`order ${order.id} has no invoice`);
   const policies = await policyVersionsById(db, orderPolicyIds(order));
+  const lines = await linesOf(db, order.id);
   return {
     shop,
     number: invoiceNumberText(order.invoiceNumber),
     issuedAt: order.paidAt ?? order.createdAt,
     orderNumber: orderNumber(order.id),
     customer: customerOf(order),
-    lines: await linesOf(db, order.id),
+    lines,
     subtotalCents: order.subtotalCents,
     deliveryFeeCents: order.deliveryFeeCents,
+    deliveryVatRateBp: order.deliveryVatRateBp,
     totalCents: order.totalCents,
     policies: [...policies.values()].map((policy) => ({
       label: policyVersionLabel(policy),
       url: `${publicUrl}${policy.path}`,
     })),
+    vat: invoiceVat({
+      lines,
+      deliveryFeeCents: order.deliveryFeeCents,
+      deliveryVatRateBp: order.deliveryVatRateBp,
+      vatRounding: order.vatRounding,
+    }),
   };
 }
 
@@ -87,6 +99,7 @@ export async function creditNoteData(
     .from(refunds)
     .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id), isNotNull(refunds.creditNoteNumber)));
   if (!refund || refund.creditNoteNumber === null || order.invoiceNumber === null) return null;
+  const vat = await creditNoteVat(db, order.id, refund.id);
   return {
     shop,
     number: creditNoteNumberText(refund.creditNoteNumber),
@@ -97,6 +110,7 @@ export async function creditNoteData(
     amountCents: refund.amountCents,
     reason: refund.reason,
     restocked: refund.restock,
+    vat,
   };
 }
 

@@ -51,13 +51,17 @@ export type PlaceOrderResult = { ok: true } | { ok: false; short: ShortLine[] };
  * statement were wrong. The lines go in as arrays, so its shape does not change with their number,
  * and it is prepared once per connection by name (Drizzle cannot prepare a raw statement, so this
  * one goes to the driver, on the pool Drizzle uses). Lines are merged per product and size (pricing.ts).
+ * Each line stores its product's VAT class and that class's rate today, and the order the standard
+ * rate of its delivery fee, from vat_rate(class, day) (docs/decisions/017-vat-per-line.md).
  */
 export const PLACE_ORDER = {
   name: "place_order",
   text: `
     with line as (
-      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[])
-        as line(product_id, position, name, size, quantity, unit_price_cents)
+      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $21::text[])
+        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class)
+    ), today as (
+      select (now() at time zone 'Africa/Johannesburg')::date as day
     ), locked as materialized (
       select product_id, size, quantity - held as left
       from product_stock
@@ -77,15 +81,17 @@ export const PLACE_ORDER = {
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
-        company_name, vat_number, terms_version_id, return_policy_version_id, privacy_version_id
+        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id
       ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        $21::int, $22::int, $23::int
+        vat_rate('standard', today.day), $22::int, $23::int, $24::int
+      from today
       where not exists (select from short)
       returning id
     ), items as (
-      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents)
-      select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents
-      from new_order cross join line
+      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
+      select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents,
+        line.vat_class, vat_rate(line.vat_class, today.day)
+      from new_order cross join line cross join today
     )
     select short.name, short.size, short.wanted, short.left from short`,
 };
@@ -118,6 +124,7 @@ function orderValues(order: NewOrder): unknown[] {
     lines.map((line) => line.unitPriceCents),
     order.companyName,
     order.vatNumber,
+    lines.map((line) => line.vatClass),
     order.policyVersionIds.terms,
     order.policyVersionIds.returnPolicy,
     order.policyVersionIds.privacy,

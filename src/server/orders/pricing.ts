@@ -1,5 +1,6 @@
 import { formatRand, parseRandToCents } from "../../domain/money.js";
 import { orderTotals } from "../../domain/pricing.js";
+import type { VatClass } from "../../domain/vat.js";
 
 /** The message every refused order starts with: the shopper's next step is to review the cart. */
 export const REVIEW_CART_MESSAGE =
@@ -11,6 +12,7 @@ export interface ProductForOrder {
   name: string;
   priceCents: number;
   sizes: string[];
+  vatClass: VatClass;
 }
 
 /** A cart line as the browser sent it (docs/product.md §7). */
@@ -35,6 +37,8 @@ export interface PricedOrderLine {
   size: string;
   quantity: number;
   unitPriceCents: number;
+  /** Its rate is the class's rate on the day the order is placed (place-order.ts). */
+  vatClass: VatClass;
 }
 
 export type PricedOrder =
@@ -96,6 +100,7 @@ export function priceOrder(
         size: line.size,
         quantity: line.quantity,
         unitPriceCents: product.priceCents,
+        vatClass: product.vatClass,
       });
   }
   if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };

@@ -181,6 +181,7 @@ export function productsForOrderQuery(db: Database) {
       name: products.name,
       priceCents: products.priceCents,
       sizes: products.sizes,
+      vatClass: products.vatClass,
     })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)

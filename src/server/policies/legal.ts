@@ -1,6 +1,6 @@
 import { formatRand } from "../../domain/money.js";
 import { CGSO, COMPLAINT_BUSINESS_DAYS, type LegalPage, policyPath, RECORD_YEARS } from "../../domain/policies.js";
-import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS, VAT_RATE_PERCENT } from "../../domain/pricing.js";
+import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "../../domain/pricing.js";
 import { legalEntityName } from "../../domain/seller.js";
 import type { Config } from "../config.js";
 
@@ -77,7 +77,7 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">)
         item: "i",
         title: "Full price",
         text: [
-          `Prices are in South African rand and include VAT at ${VAT_RATE_PERCENT}% where VAT applies.`,
+          "Prices are in South African rand and include VAT where VAT applies: sanitary pads and pantyliners are zero-rated, everything else (delivery included) carries VAT at the standard rate.",
           `Delivery costs ${formatRand(DELIVERY_FEE_CENTS)} on orders below ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)} and is free from ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)}. There are no other fees: the checkout shows the whole price before you pay.`,
         ],
       },

@@ -29,6 +29,7 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
         deliveryFeeCents={data.deliveryFeeCents}
         totalCents={data.totalCents}
         vatCents={data.vatCents}
+        vatByRate={data.vatByRate}
       />
       <DeliveryAddress delivery={data.delivery} />
       <CallToAction href={`${shop.publicUrl}/profile`} label="View your order" />

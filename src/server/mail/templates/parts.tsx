@@ -1,6 +1,7 @@
 import { Button, Column, Hr, Link, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { formatRand } from "../../../domain/money.js";
+import { formatVatRate, type VatRateTotal } from "../../../domain/vat.js";
 import type { EmailDelivery, EmailLine } from "../messages.js";
 import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";
 
@@ -87,16 +88,33 @@ interface TotalsProps {
   deliveryFeeCents: number;
   totalCents: number;
   vatCents: number;
+  /** The VAT per rate; without it (a message written before VAT per line) one "VAT included" line. */
+  vatByRate?: readonly VatRateTotal[] | undefined;
 }
 
-export function Totals({ subtotalCents, deliveryFeeCents, totalCents, vatCents }: TotalsProps) {
+export function Totals({ subtotalCents, deliveryFeeCents, totalCents, vatCents, vatByRate }: TotalsProps) {
   return (
     <Section style={{ margin: "4px 0 24px", padding: "12px 16px", backgroundColor: colour.sand, borderRadius: "8px" }}>
       <AmountRow label="Subtotal" amount={formatRand(subtotalCents)} />
       <AmountRow label="Delivery" amount={deliveryFeeCents === 0 ? "Free" : formatRand(deliveryFeeCents)} />
       <Hr style={{ margin: "8px 0", borderColor: colour.border }} />
       <AmountRow label="Total" amount={formatRand(totalCents)} strong />
-      <AmountRow label="VAT included" amount={formatRand(vatCents)} muted />
+      {vatByRate ? (
+        vatByRate.map((rate) => (
+          <AmountRow
+            key={`${rate.vatClass}:${rate.rateBp}`}
+            label={
+              rate.vatClass === "zero"
+                ? `VAT at ${formatVatRate(rate.rateBp)} (zero-rated items)`
+                : `VAT included at ${formatVatRate(rate.rateBp)}`
+            }
+            amount={formatRand(rate.vatCents)}
+            muted
+          />
+        ))
+      ) : (
+        <AmountRow label="VAT included" amount={formatRand(vatCents)} muted />
+      )}
     </Section>
   );
 }

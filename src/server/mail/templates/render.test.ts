@@ -138,6 +138,23 @@ describe("order confirmation", () => {
     expectShopFooter(text, html);
   });
 
+  it("shows the VAT per rate, zero-rated items at 0%, as the invoice does", async () => {
+    const order: OrderConfirmationData = {
+      ...confirmation,
+      vatCents: 8_608,
+      vatByRate: [
+        { vatClass: "standard", rateBp: 1500, exclCents: 57_390, vatCents: 8_608, totalCents: 65_998 },
+        { vatClass: "zero", rateBp: 0, exclCents: 4_999, vatCents: 0, totalCents: 4_999 },
+      ],
+    };
+    const { html, text } = await renderEmail("order_confirmation", order, shop, {});
+    for (const part of [text, visible(html)]) {
+      expect(part).toMatch(/VAT included at 15%\s+R86\.08/);
+      expect(part).toMatch(/VAT at 0% \(zero-rated items\)\s+R0\.00/);
+      expect(part).not.toMatch(/VAT included\s+R/);
+    }
+  });
+
   it("shows a delivery fee in rand, with thousands separated", async () => {
     const order = { ...confirmation, subtotalCents: 129900, deliveryFeeCents: 9900, totalCents: 139800 };
     const { html, text } = await renderEmail("order_confirmation", order, shop, {});

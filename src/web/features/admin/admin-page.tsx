@@ -14,6 +14,7 @@ import { UsersTab } from "./users-tab";
 // Read now and then, so its code loads when the tab is first opened.
 const EmailsTab = lazy(() => import("./emails-tab"));
 const ActivityTab = lazy(() => import("./activity-tab"));
+const VatTab = lazy(() => import("./vat-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -22,6 +23,7 @@ const TABS = [
   { value: "products", label: "Products", Panel: ProductsTab },
   { value: "categories", label: "Categories", Panel: CategoriesTab },
   { value: "users", label: "Users", Panel: UsersTab },
+  { value: "vat", label: "VAT", Panel: VatTab },
   { value: "emails", label: "Emails", Panel: EmailsTab },
   { value: "activity", label: "Activity", Panel: ActivityTab },
 ] as const;

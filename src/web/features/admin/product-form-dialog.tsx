@@ -7,6 +7,7 @@ import {
   type ProductValues,
   productInput,
 } from "../../../domain/schemas/catalog";
+import { VAT_CLASS_HINT, VAT_CLASS_LABELS, VAT_CLASSES } from "../../../domain/vat";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useAdminCategories } from "./api/get-categories";
@@ -125,6 +126,16 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           />
         </Field>
       </div>
+
+      <Field id="admin-product-vatClass" label="VAT" hint={VAT_CLASS_HINT} error={error("vatClass")}>
+        <select className="select-native sm:max-w-xs" {...field("vatClass", true)} {...register("vatClass")}>
+          {VAT_CLASSES.map((vatClass) => (
+            <option key={vatClass} value={vatClass}>
+              {VAT_CLASS_LABELS[vatClass]}
+            </option>
+          ))}
+        </select>
+      </Field>
 
       <Field
         id="admin-product-image"

@@ -27,6 +27,7 @@ const pants: AdminProduct = {
   stock: { "Size 4 (9-14kg)": 40, "Size 5 (12-17kg)": 2 },
   held: { "Size 5 (12-17kg)": 2 },
   promoText: null,
+  vatClass: "standard",
 };
 
 describe("formDefaults", () => {
@@ -41,7 +42,12 @@ describe("formDefaults", () => {
       sizeImages: { "Size 4 (9-14kg)": "/images/products/pants-4.svg" },
       stock: { "Size 4 (9-14kg)": 40, "Size 5 (12-17kg)": 2 },
       promoText: "",
+      vatClass: "standard",
     });
+  });
+
+  it("keeps a zero-rated product zero-rated", () => {
+    expect(formDefaults({ ...pants, vatClass: "zero" }).vatClass).toBe("zero");
   });
 
   it("gives a size the server counts nothing for 0 units", () => {

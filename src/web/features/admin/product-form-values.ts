@@ -13,6 +13,7 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     sizeImages: { ...product?.sizeImages },
     stock: product ? Object.fromEntries(product.sizes.map((size) => [size, product.stock[size] ?? 0])) : {},
     promoText: product?.promoText ?? "",
+    vatClass: product?.vatClass ?? "standard",
   };
 }
 

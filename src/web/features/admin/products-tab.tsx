@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatRandText } from "../../../domain/money";
 import type { AdminProduct } from "../../../domain/schemas/catalog";
+import { VAT_CLASS_LABELS } from "../../../domain/vat";
 import { Button } from "../../components/ui/button";
 import { useDeleteProduct } from "./api/delete-product";
 import { useAdminProducts } from "./api/get-products";
@@ -86,6 +87,14 @@ export function ProductsTab() {
                     <span>
                       {product.sizes.length} {product.sizes.length === 1 ? "size" : "sizes"}
                     </span>
+                    <span aria-hidden="true">·</span>
+                    {product.vatClass === "zero" ? (
+                      <span className="rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-800 ring-1 ring-teal-200">
+                        {VAT_CLASS_LABELS.zero}
+                      </span>
+                    ) : (
+                      <span>{VAT_CLASS_LABELS.standard}</span>
+                    )}
                     {product.outOfStock && (
                       <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
                         Sold out

@@ -48,7 +48,7 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd className="tabular">{formatRand(total)}</dd>
         </div>
-        <p className="text-xs text-stone-600">Prices include 15% VAT.</p>
+        <p className="text-xs text-stone-600">Prices include VAT (pads and pantyliners are zero-rated).</p>
       </dl>
     </section>
   );

@@ -12,7 +12,7 @@ const POINTS = [
   {
     icon: ShieldIcon,
     title: "Secure payment",
-    text: "Pay with PayFast by card or instant EFT. Prices include 15% VAT.",
+    text: "Pay with PayFast by card or instant EFT. Prices include VAT; pads and pantyliners are zero-rated.",
   },
   { icon: ClockIcon, title: "Here to help", text: `Call or e-mail us ${publicConfig.hours}.` },
 ];
