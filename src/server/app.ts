@@ -28,6 +28,7 @@ import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { payfastRoutes } from "./payfast/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
+import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
@@ -160,6 +161,7 @@ export async function buildApp({
         await api.register(authRoutes, { prefix: "/auth" });
         await api.register(userRoutes, { prefix: "/users" });
         await api.register(orderRoutes);
+        await api.register(returnRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
       },
       { prefix: "/api" },

@@ -5,6 +5,7 @@ export const EMAIL_KIND_NAMES = [
   "order_confirmation",
   "order_shipped",
   "order_refunded",
+  "return_update",
   "password_reset",
   "account_changed",
 ] as const;
@@ -18,6 +19,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   order_confirmation: "Order confirmation",
   order_shipped: "Order shipped",
   order_refunded: "Refund",
+  return_update: "Return or complaint",
   password_reset: "Password reset",
   account_changed: "Account changed",
 };

@@ -53,6 +53,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[], refundRow
     courier: row.courier,
     trackingNumber: row.trackingNumber,
     trackingUrl: trackingUrl(row.courier, row.trackingNumber),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
     items: [...items]
       .sort((a, b) => a.position - b.position)
       .map((item) => ({

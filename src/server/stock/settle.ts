@@ -105,3 +105,21 @@ export async function settlePaidStock(
   if (order.stockState === "sold") return "sold";
   return (await takeStock(tx, order.id)) ? "sold" : "short";
 }
+
+/**
+ * Goods a customer sent back (a return request, docs/returns.md) go back on the shelf: `units`
+ * per product and size, locked in place-order.ts's order. A size whose row is gone is re-created.
+ */
+export async function returnUnits(
+  tx: Transaction,
+  units: readonly { productId: string; size: string; quantity: number }[],
+): Promise<void> {
+  const sorted = units
+    .filter((unit) => unit.quantity > 0)
+    .sort((a, b) => a.productId.localeCompare(b.productId) || a.size.localeCompare(b.size));
+  for (const unit of sorted) {
+    await tx.execute(sql`
+      insert into product_stock (product_id, size, quantity) values (${unit.productId}, ${unit.size}, ${unit.quantity})
+      on conflict (product_id, size) do update set quantity = product_stock.quantity + excluded.quantity`);
+  }
+}
