@@ -128,11 +128,11 @@ describe("return windows", () => {
     expect(after.complaint).toMatchObject({ open: true, lastDay: null });
   });
 
-  it("offers only a cancellation on a paid order that has not shipped", () => {
+  it("offers a cancellation or a complaint on a paid order that has not shipped, and complaints on any paid order", () => {
     const paid = returnWindows({ status: "completed", deliveredAt: null, shippedAt: null }, "2026-03-10");
     expect(paid.cancellation.open).toBe(true);
     expect(paid.changed_mind.open).toBe(false);
-    expect(paid.complaint.open).toBe(false);
+    expect(paid.complaint.open).toBe(true);
     expect(returnWindows(delivered, "2026-03-10").cancellation.open).toBe(false);
     expect(
       returnWindows({ status: "pending", deliveredAt: null, shippedAt: null }, "2026-03-10").cancellation.open,

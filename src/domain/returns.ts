@@ -200,6 +200,9 @@ export function deliveryDay({ deliveredAt, shippedAt }: DeliveryFacts): string |
   return null;
 }
 
+/** Order statuses a complaint may be made about: every paid one. */
+const COMPLAINT_STATUSES = ["completed", "processed", "refunded"];
+
 export interface ReasonWindow {
   reason: CustomerReason;
   open: boolean;
@@ -218,7 +221,8 @@ export function returnWindows(
   const delivered = deliveryDay(order);
   const coolingOffEnds = delivered ? addDays(delivered, COOLING_OFF_DAYS) : null;
   const defectEnds = delivered ? addMonths(delivered, DEFECT_MONTHS) : null;
-  const notShipped = "Only a shipped order can be returned.";
+  const notShipped =
+    order.status === "refunded" ? "The order has been refunded in full." : "Only a shipped order can be returned.";
   const window = (reason: CustomerReason, lastDay: string | null, closedAfter: string): ReasonWindow => {
     if (!shipped) return { reason, open: false, lastDay: null, closedBecause: notShipped };
     const open = lastDay === null || daysBetween(today, lastDay) >= 0;
@@ -231,9 +235,15 @@ export function returnWindows(
     wrong_size: window("wrong_size", coolingOffEnds, coolingOffClosed),
     defective: window("defective", defectEnds, defectClosed),
     not_as_ordered: window("not_as_ordered", defectEnds, defectClosed),
-    complaint: shipped
+    // A complaint is heard about any paid order, at any time.
+    complaint: COMPLAINT_STATUSES.includes(order.status)
       ? { reason: "complaint", open: true, lastDay: null, closedBecause: null }
-      : window("complaint", null, notShipped),
+      : {
+          reason: "complaint",
+          open: false,
+          lastDay: null,
+          closedBecause: "Only a paid order can be complained about.",
+        },
     cancellation:
       order.status === "completed"
         ? { reason: "cancellation", open: true, lastDay: null, closedBecause: null }

@@ -21,9 +21,12 @@ const STATUS_TONE: Record<ReturnStatus, string> = {
   resolved: "bg-green-100 text-green-900 ring-green-300",
 };
 
-/** The order's requests with their status, and the way to ask: "Return or report a problem" once shipped, "Cancel order" while paid and waiting. */
+/**
+ * The order's requests with their status, and the way to ask: "Return or report a problem" once
+ * shipped, "Cancel order" while paid and waiting, "Report a problem" (a complaint) once refunded.
+ */
 export function OrderRequests({ order }: { order: Order }) {
-  const canAsk = order.status === "processed" || order.status === "completed";
+  const canAsk = order.status === "processed" || order.status === "completed" || order.status === "refunded";
   const { data } = useMyReturns();
   const [open, setOpen] = useState(false);
   const requests = (data ?? []).filter((request) => request.orderId === order.id);
@@ -48,7 +51,11 @@ export function OrderRequests({ order }: { order: Order }) {
             onPointerEnter={() => void loadReturnRequestDialog()}
             className="w-full sm:w-auto"
           >
-            {order.status === "completed" ? "Cancel order" : "Return or report a problem"}
+            {order.status === "completed"
+              ? "Cancel order"
+              : order.status === "refunded"
+                ? "Report a problem"
+                : "Return or report a problem"}
           </Button>
         </div>
       )}

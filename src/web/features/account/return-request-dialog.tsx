@@ -42,7 +42,11 @@ export default function ReturnRequestDialog({ order, open, onOpenChange }: Props
   const cancelling = order.status === "completed";
   const create = useCreateReturn();
   const [done, setDone] = useState<ReturnRequest | null>(null);
-  const title = cancelling ? `Cancel order #${orderNumber(order.id)}` : `Return or report a problem`;
+  const title = cancelling
+    ? `Cancel order #${orderNumber(order.id)}`
+    : order.status === "refunded"
+      ? "Report a problem"
+      : "Return or report a problem";
   return (
     <Dialog
       open={open}
