@@ -162,7 +162,8 @@ describe("deadlines", () => {
 describe("request statuses", () => {
   it.each([
     ["requested", "accepted", true],
-    ["requested", "received", false],
+    ["requested", "received", true],
+    ["requested", "exchanged", false],
     ["accepted", "received", true],
     ["received", "refunded", true],
     ["received", "exchanged", true],

@@ -307,7 +307,8 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 
 /** The admin's moves from each status; the last four end a request. */
 const MOVES: Record<ReturnStatus, readonly ReturnStatus[]> = {
-  requested: ["accepted", "declined", "refunded", "resolved"],
+  // Goods may arrive before the shop answered: received straight from requested.
+  requested: ["accepted", "received", "declined", "refunded", "resolved"],
   accepted: ["received", "declined", "refunded", "exchanged", "resolved"],
   received: ["declined", "refunded", "exchanged", "resolved"],
   declined: [],

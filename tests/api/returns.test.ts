@@ -437,6 +437,48 @@ describe("the shop's steps", () => {
   });
 });
 
+describe("stock goes back once", () => {
+  it("does not put a returned unit back twice when the order is then refunded with restock", async () => {
+    const { orderId, lines, order } = await deliveredOrder(1, { quantity: 2 });
+    const [line] = lines;
+    const before = (await stockOf(t.db, line?.id ?? "", line?.size ?? ""))?.quantity ?? 0;
+    const orderLine = (await returnsOf(orderId)).lines[0];
+    const request = (
+      await ask(orderId, { reason: "defective", lines: [{ lineId: orderLine?.lineId, quantity: 1 }] })
+    ).json() as ReturnRequest;
+    expect(
+      (await step(request.id, "receive", { restock: [{ lineId: orderLine?.lineId, quantity: 1 }] })).statusCode,
+    ).toBe(200);
+    const whole = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { cookie: admin.cookie },
+      payload: { amountCents: order.totalCents, reason: "Everything back", restock: true },
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect((await stockOf(t.db, line?.id ?? "", line?.size ?? ""))?.quantity).toBe(before + 2);
+  });
+
+  it("refuses to restock a return whose order a refund already restocked", async () => {
+    const { orderId, order } = await deliveredOrder(1, { quantity: 1 });
+    const orderLine = (await returnsOf(orderId)).lines[0];
+    const request = (
+      await ask(orderId, { reason: "defective", lines: [{ lineId: orderLine?.lineId, quantity: 1 }] })
+    ).json() as ReturnRequest;
+    const whole = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { cookie: admin.cookie },
+      payload: { amountCents: order.totalCents - 100, reason: "Most of it back", restock: true },
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    const again = await step(request.id, "receive", { restock: [{ lineId: orderLine?.lineId, quantity: 1 }] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain("already put this order's units back");
+    expect((await step(request.id, "receive", { restock: [] })).statusCode).toBe(200);
+  });
+});
+
 describe("refunds race", () => {
   it("refunds a request once when admins press Refund together", async () => {
     const { orderId, order } = await deliveredOrder(1, { quantity: 1 });

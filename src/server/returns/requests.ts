@@ -423,6 +423,13 @@ export function receiveReturnRequest(
     if (!REASONS_WITH_LINES.includes(row.reason)) {
       throw conflict(`"${RETURN_REASON_LABELS[row.reason]}" sends no goods back.`, "RETURN_STATUS_CONFLICT");
     }
+    const [order] = await tx.select({ stockState: orders.stockState }).from(orders).where(eq(orders.id, row.orderId));
+    if (order?.stockState === "returned" && restock.some((line) => line.quantity > 0)) {
+      throw conflict(
+        "A refund with restock already put this order's units back on the shelf: receive the goods without restocking.",
+        "REFERENCE_CHANGED",
+      );
+    }
     const lines = await tx
       .select({
         lineId: returnRequestLines.orderItemId,
