@@ -152,6 +152,7 @@ function ReturnForm({
   const needsLines = reason !== null && REASONS_WITH_LINES.includes(reason);
   const linesLeft = lines.filter((line) => line.available > 0);
   const closed = SHIPPED_ORDER_REASONS.filter((candidate) => !windowOf(candidate)?.open);
+  const stillOpen = SHIPPED_ORDER_REASONS.filter((candidate) => windowOf(candidate)?.open);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -210,8 +211,9 @@ function ReturnForm({
       </fieldset>
       {closed.length > 0 && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-          Some options are closed for this order. You can still report a defect within 6 months of delivery, or make a
-          complaint at any time.
+          Some options are closed for this order; each says why.
+          {stillOpen.length > 0 &&
+            ` Still open: ${stillOpen.map((open) => RETURN_REASON_LABELS[open].toLowerCase()).join(", ")}.`}
         </p>
       )}
       {deliveryDay && (
