@@ -609,6 +609,21 @@ describe("the admin's list and the complaints register", () => {
     expect(list[0]?.deadlineAt).toMatch(/T21:59:59\.999Z$/);
     const customer = await t.app.inject({ method: "GET", url: "/api/admin/returns", headers: shopper.headers });
     expect(customer.statusCode).toBe(403);
+    const one = list[0];
+    const ofOrder = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/returns?status=all&orderId=${one?.orderId}`,
+      headers: { cookie: admin.cookie },
+    });
+    const forOrder = ofOrder.json() as AdminReturnRequest[];
+    expect(forOrder.length).toBeGreaterThan(0);
+    expect(forOrder.every((entry) => entry.orderId === one?.orderId)).toBe(true);
+    const badOrder = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/returns?orderId=nope",
+      headers: { cookie: admin.cookie },
+    });
+    expect(badOrder.statusCode).toBe(400);
     const bad = await t.app.inject({
       method: "GET",
       url: "/api/admin/returns?status=nope",

@@ -113,6 +113,16 @@ test("a customer returns a sealed pack; the admin accepts, receives it with rest
   const refunded = await expectCustomerStatus(page, orderId, reference, "Refunded");
   await expect(refunded).toContainText(/refunded R[\d,]+\.\d{2}/);
 
+  // The order's page lists the request with its history's end, and its activity names each step.
+  // (Refunded, it has left the open list.)
+  await expect(request).toHaveCount(0);
+  await admin.goto(`/admin/orders/${orderId}`);
+  await expect(admin.getByRole("list", { name: "Requests about this order" })).toContainText("Refunded");
+  const activity = admin.getByRole("list", { name: "What was done to this order" });
+  await expect(activity).toContainText("Request accepted");
+  await expect(activity).toContainText("Returned goods received");
+  await admin.goto("/admin");
+
   // Each step reached the customer's inbox (captured: no SMTP in the e2e shop).
   for (const subject of [
     new RegExp(`We have your request ${reference}`),

@@ -115,6 +115,8 @@ export type OrderReturns = z.infer<typeof orderReturns>;
 /** GET /api/admin/returns. */
 export const adminReturnListQuery = z.object({
   status: z.enum(["open", "closed", "all"], { message: "status must be open, closed or all" }).default("open"),
+  /** One order's requests (the order's page). */
+  orderId: z.uuid({ message: "orderId must be a valid id" }).optional(),
 });
 
 export const acceptReturnInput = z.object({ note: text(1000).optional() });

@@ -150,14 +150,14 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     "/returns",
     { schema: { querystring: adminReturnListQuery, response: { 200: z.array(adminReturnRequest) } } },
     async (request) => {
-      const { status } = request.query;
-      const where =
+      const { status, orderId } = request.query;
+      const byStatus =
         status === "open"
           ? inArray(returnRequests.status, [...OPEN])
           : status === "closed"
             ? notInArray(returnRequests.status, [...OPEN])
             : undefined;
-      return listReturnRequests(app.db, where);
+      return listReturnRequests(app.db, and(byStatus, orderId ? eq(returnRequests.orderId, orderId) : undefined));
     },
   );
 

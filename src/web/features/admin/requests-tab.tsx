@@ -107,6 +107,25 @@ function Countdown({ request }: { request: AdminReturnRequest }) {
   );
 }
 
+/** One order's requests, for the order's page. */
+export function OrderReturnRequests({ orderId }: { orderId: string }) {
+  const returns = useReturns("all", orderId);
+  if (returns.isPending) return <LoadingRows rows={1} label="Loading the order's requests" />;
+  if (returns.isError) return <LoadError what="the order's requests" onRetry={() => void returns.refetch()} />;
+  if (returns.data.length === 0) {
+    return <p className="text-sm text-stone-700">No return, cancellation or complaint about this order.</p>;
+  }
+  return (
+    <ol aria-label="Requests about this order" className="grid gap-3">
+      {returns.data.map((request) => (
+        <li key={request.id}>
+          <RequestCard request={request} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function RequestCard({ request }: { request: AdminReturnRequest }) {
   const [step, setStep] = useState<ReturnStep | null>(null);
   const headingId = `request-${request.id}`;

@@ -5,14 +5,15 @@ import { ADMIN_RETURNS_KEY } from "./keys";
 
 export type ReturnListStatus = "open" | "closed" | "all";
 
-/** GET /api/admin/returns?status=: oldest first, each with its deadline. */
-export function returnsQueryOptions(status: ReturnListStatus) {
+/** GET /api/admin/returns?status=&orderId=: oldest first, each with its deadline; one order's when `orderId` is given. */
+export function returnsQueryOptions(status: ReturnListStatus, orderId?: string) {
+  const query = new URLSearchParams({ status, ...(orderId ? { orderId } : {}) });
   return queryOptions<AdminReturnRequest[]>({
-    queryKey: [...ADMIN_RETURNS_KEY, status],
-    queryFn: () => apiGet<AdminReturnRequest[]>(`/api/admin/returns?status=${status}`),
+    queryKey: [...ADMIN_RETURNS_KEY, status, orderId ?? "every order"],
+    queryFn: () => apiGet<AdminReturnRequest[]>(`/api/admin/returns?${query}`),
   });
 }
 
-export function useReturns(status: ReturnListStatus) {
-  return useQuery(returnsQueryOptions(status));
+export function useReturns(status: ReturnListStatus, orderId?: string) {
+  return useQuery(returnsQueryOptions(status, orderId));
 }
