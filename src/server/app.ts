@@ -39,6 +39,7 @@ import { policyRoutes } from "./policies/routes.js";
 import { anonymiseExpiredOrders, RETENTION_JOB } from "./privacy/retention.js";
 import { privacyRoutes } from "./privacy/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
+import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
@@ -228,6 +229,7 @@ export async function buildApp({
         await api.register(userRoutes, { prefix: "/users" });
         await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
+        await api.register(returnRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
       },
       { prefix: "/api" },

@@ -182,6 +182,38 @@ const ROUTES: Route[] = [
     url: () => "/api/admin/packing-slips.pdf?date=2026-01-05",
     expected: adminOnly(200),
   },
+  { method: "GET", path: "/api/admin/returns", url: () => "/api/admin/returns", expected: adminOnly(200) },
+  {
+    method: "GET",
+    path: "/api/admin/returns/register.csv",
+    url: () => "/api/admin/returns/register.csv",
+    expected: adminOnly(200),
+  },
+  ...(
+    [
+      ["accept", {}],
+      ["decline", { reason: "Outside the window" }],
+      ["receive", { restock: [] }],
+      ["refund", {}],
+      ["exchange", { note: "Sent another size" }],
+      ["resolve", { outcome: "Apologised" }],
+    ] as const
+  ).map(
+    ([action, body]): Route => ({
+      method: "POST",
+      path: `/api/admin/returns/{id}/${action}`,
+      url: () => `/api/admin/returns/${unknownId}/${action}`,
+      body: () => body,
+      expected: adminOnly(404),
+    }),
+  ),
+  {
+    method: "POST",
+    path: "/api/admin/orders/{id}/delivered",
+    url: () => `/api/admin/orders/${unknownId}/delivered`,
+    body: () => ({}),
+    expected: adminOnly(404),
+  },
   { method: "GET", path: "/api/admin/users", url: () => `/api/admin/users`, expected: adminOnly(200) },
   {
     method: "GET",

@@ -144,6 +144,8 @@ const validBodies = {
   status: () => ({ status: "completed" }),
   cancel: () => ({ reason: "Customer phoned" }),
   refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
+  returnRequest: () => ({ reason: "defective", lines: [{ lineId: 1, quantity: 1 }], details: "It leaks at the side" }),
+  returnDecline: () => ({ reason: "The photos show normal use" }),
   adminRights: () => ({ isAdmin: false }),
   order: validOrder,
 };
@@ -625,10 +627,12 @@ const RUNS = {
   confirmPayment: 300,
   adminCancel: 200,
   refund: 200,
+  returnDecline: 200,
   adminRights: 100,
   categoryDelete: 200,
   productDelete: 200,
   createOrder: 3_000,
+  createReturn: 300,
   profile: 700,
   register: 150,
   login: 150,
@@ -664,6 +668,9 @@ describe("hostile input", () => {
         "/api/admin/packing-slips.pdf",
         "/api/admin/audit",
         "/api/admin/dashboard",
+        "/api/admin/returns",
+        "/api/admin/returns/register.csv",
+        "/api/returns",
       ),
       fc.string({ maxLength: 20 }).map((date) => `/api/admin/packing-slips.pdf?date=${encodeURIComponent(date)}`),
       fc
@@ -825,6 +832,15 @@ describe("hostile input", () => {
         RUNS.refund,
       ),
       run(
+        bodyProperty({
+          method: "POST",
+          url: idFor(() => fixtures.orderId).map((id) => `/api/admin/returns/${id}/decline`),
+          body: jsonBody(validBodies.returnDecline),
+          who: adminMostly,
+        }),
+        RUNS.returnDecline,
+      ),
+      run(
         // The run's own admin: a valid body asks to remove their own rights (409) or keeps them; no one else gains any.
         bodyProperty({
           method: "PATCH",
@@ -849,6 +865,7 @@ describe("hostile input", () => {
         RUNS.confirmPayment +
         RUNS.adminCancel +
         RUNS.refund +
+        RUNS.returnDecline +
         RUNS.adminRights +
         RUNS.categoryDelete +
         RUNS.productDelete,
@@ -867,6 +884,15 @@ describe("hostile input", () => {
           who: fc.constantFrom<Who>("guest", "guest", "customer", "customer", "admin", "stale"),
         }),
         RUNS.createOrder,
+      ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: idFor(() => fixtures.orderId).map((id) => `/api/orders/${id}/returns`),
+          body: jsonBody(validBodies.returnRequest),
+          who: fc.constantFrom<Who>("customer", "customer", "admin", "guest", "stale"),
+        }),
+        RUNS.createReturn,
       ),
       run(
         bodyProperty({
@@ -896,7 +922,9 @@ describe("hostile input", () => {
         RUNS.logout,
       ),
     ]);
-    expect(sent - before).toBe(RUNS.createOrder + RUNS.profile + RUNS.register + RUNS.login + RUNS.logout);
+    expect(sent - before).toBe(
+      RUNS.createOrder + RUNS.createReturn + RUNS.profile + RUNS.register + RUNS.login + RUNS.logout,
+    );
   }, 120_000);
 
   it("answers hostile ITNs and PayFast emulator forms below 500", async () => {

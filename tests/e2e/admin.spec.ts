@@ -118,7 +118,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
 
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
-  await expect(page.getByRole("tab")).toHaveCount(9);
+  await expect(page.getByRole("tab")).toHaveCount(10);
 
   // Dashboard: the figures match the orders (retried while other tests place orders at the same time).
   await expect(async () => {
@@ -174,8 +174,8 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await expect(shipDialog).toHaveCount(0);
   await expect(order).toContainText("Shipped");
   await expect(order.getByText("Order shipped and completed")).toBeVisible();
-  // A shipped order moves no further; what is left is refunding it (issue 14).
-  await expect(order.getByRole("button")).toHaveText(["Refund"]);
+  // A shipped order moves no further; what is left is refunding it (issue 14) and recording its delivery (issue 23).
+  await expect(order.getByRole("button")).toHaveText(["Refund", "Mark as delivered"]);
   await expect(order.getByRole("link", { name: "Track parcel" })).toHaveCount(0);
 
   // Categories: create one.

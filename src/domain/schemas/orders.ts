@@ -154,6 +154,8 @@ export const order = z.object({
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /** "Mark as delivered" (optional): return windows count from it (docs/returns.md). */
+  deliveredAt: z.string().nullable(),
   items: z.array(orderItem),
   deliveryName: z.string(),
   deliveryPhone: z.string(),

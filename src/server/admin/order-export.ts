@@ -50,7 +50,7 @@ interface ExportRow {
 }
 
 /** A cell a spreadsheet would take for a formula (=, +, -, @, tab, CR) is kept as text (OWASP's CSV injection advice). */
-function asText(value: string): string {
+export function asText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -188,6 +188,8 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
       .where(
         or(
           and(inArray(emails.kind, ["order_confirmation", "order_shipped"]), eq(emails.eventKey, id)),
+          // A return's messages carry the order they are about.
+          and(eq(emails.kind, "return_update"), sql`${emails.data}->>'orderId' = ${id}`),
           // A refund's message is keyed by the refund.
           and(
             eq(emails.kind, "order_refunded"),

@@ -18,6 +18,7 @@ import { conflict, notFound } from "../errors.js";
 import { enqueueOrderShipped } from "../mail/order-emails.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
 import { findAdminOrder } from "../orders/queries.js";
+import { openWholeOrderRequest } from "../returns/requests.js";
 import { adminOrderDetail, listAdminOrderPage, orderSummary } from "./order-queries.js";
 
 interface MoveOptions {
@@ -57,6 +58,15 @@ async function moveOrder(
       .for("update");
     if (!current) throw notFound("Order not found");
     if (!canMoveOrder(current.status, to)) throw refuse(current.status);
+    if (to === "processed") {
+      const cancelling = await openWholeOrderRequest(tx, id);
+      if (cancelling) {
+        throw conflict(
+          `The order is to be refunded (${cancelling}, Requests tab): settle that request before shipping it.`,
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+    }
     if (to === "completed") {
       await markOrderPaid(
         tx,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
+import { adminReturnRoutes } from "../returns/routes.js";
 import { adminAuditRoutes } from "./audit.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(adminOrderRoutes);
   await app.register(adminRefundRoutes);
+  await app.register(adminReturnRoutes);
   await app.register(adminOrderExportRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminProductRoutes);

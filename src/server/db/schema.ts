@@ -18,6 +18,7 @@ import {
 import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
+import { RETURN_REASONS, RETURN_STATUSES } from "../../domain/returns.js";
 import {
   EMAIL_KIND_NAMES,
   EMAIL_STATUS_NAMES,
@@ -213,6 +214,9 @@ export const orders = pgTable(
     payfastStatus: text("payfast_status", { enum: ["PENDING", "FAILED"] }),
     payfastStatusAt: timestamp("payfast_status_at", { withTimezone: true, mode: "date" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
+    /** "Mark as delivered" (optional): the cooling-off days count from it (src/domain/returns.ts). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    deliveredBy: uuid("delivered_by").references(() => users.id, { onDelete: "set null" }),
     /** Given at Mark as Shipped, both optional: shown in the shipped e-mail and the order history. */
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
@@ -535,11 +539,17 @@ export const refunds = pgTable(
     /** From the gapless `credit_note` counter, given when PayFast has refunded (CN-000001). */
     creditNoteNumber: integer("credit_note_number"),
     requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** The return request this refund settles (docs/returns.md); null for a refund made from the order. */
+    returnRequestId: uuid("return_request_id"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     index("refunds_order_id_idx").on(table.orderId),
+    // A request is refunded once: a second refund of it fails here while the first is under way or done.
+    uniqueIndex("refunds_one_per_return_request")
+      .on(table.returnRequestId)
+      .where(sql`${table.returnRequestId} is not null and ${table.status} <> 'failed'`),
     uniqueIndex("refunds_credit_note_number_key").on(table.creditNoteNumber),
     // Two admins pressing Refund at once: only one refund of an order can be under way.
     uniqueIndex("refunds_one_requested_per_order").on(table.orderId).where(sql`${table.status} = 'requested'`),
@@ -650,3 +660,84 @@ export const alerts = pgTable("alerts", {
   /** Null while the problem lasts. */
   resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
 });
+
+/**
+ * Cancellations, returns and complaints (docs/returns.md): one row per request, with its lines and
+ * its status history. The server decides every window, deadline and amount (src/domain/returns.ts);
+ * the order row is locked while a request is written or moved, so a unit is never asked back twice.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** From the gapless `return_request` counter: RET-000001. */
+    number: integer("number").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: RETURN_REASONS }).notNull(),
+    /** The customer's own words (a complaint's whole content). */
+    details: text("details").notNull().default(""),
+    status: text("status", { enum: RETURN_STATUSES }).notNull().default("requested"),
+    /** "customer", or "shop" for a paid order the shop cannot fill (ECTA s46). */
+    openedBy: text("opened_by", { enum: ["customer", "shop"] }).notNull(),
+    deadlineKind: text("deadline_kind", { enum: ["refund_30_days", "resolve_15_business_days"] }).notNull(),
+    /** The last South African day the shop has (the end of that day is the deadline). */
+    deadlineDay: date("deadline_day", { mode: "string" }).notNull(),
+    /** What the shop offers to refund, decided when the request is made (cents). */
+    offeredRefundCents: integer("offered_refund_cents").notNull().default(0),
+    /** The return instructions e-mailed on accept; the decline reason; the exchange or resolution outcome. */
+    instructions: text("instructions"),
+    decision: text("decision"),
+    refundId: uuid("refund_id"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    uniqueIndex("return_requests_number_key").on(table.number),
+    index("return_requests_order_id_idx").on(table.orderId),
+    // The admin's list: open requests, oldest first.
+    index("return_requests_open_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('requested', 'accepted', 'received')`),
+  ],
+);
+
+export const returnRequestLines = pgTable(
+  "return_request_lines",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderItemId: bigint("order_item_id", { mode: "number" })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** Units put back on the shelf when the goods were received. */
+    restocked: integer("restocked").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.orderItemId] }),
+    index("return_request_lines_item_idx").on(table.orderItemId),
+    check("return_request_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check("return_request_lines_restocked_within", sql`${table.restocked} between 0 and ${table.quantity}`),
+  ],
+);
+
+/** Each step of a request: who, when, and what was said (the customer's status history and the register's dates). */
+export const returnRequestEvents = pgTable(
+  "return_request_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    status: text("status", { enum: RETURN_STATUSES }).notNull(),
+    note: text("note"),
+    actorId: uuid("actor_id"),
+    actorUsername: text("actor_username"),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("return_request_events_request_idx").on(table.requestId, table.id)],
+);

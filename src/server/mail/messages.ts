@@ -1,3 +1,4 @@
+import type { ReturnReason } from "../../domain/returns.js";
 import type { VatRateTotal } from "../../domain/vat.js";
 import type { EmailKind } from "../db/schema.js";
 
@@ -68,6 +69,40 @@ export interface OrderRefundedData {
   refundedAt: string;
 }
 
+/** What a return_update message tells the customer: the step a return, cancellation or complaint reached. */
+export const RETURN_UPDATE_STEPS = [
+  "requested",
+  "accepted",
+  "declined",
+  "received",
+  "refunded",
+  "exchanged",
+  "resolved",
+  "out_of_stock",
+] as const;
+export type ReturnUpdateStep = (typeof RETURN_UPDATE_STEPS)[number];
+
+export interface ReturnUpdateData {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  requestId: string;
+  /** RET-000001. */
+  reference: string;
+  step: ReturnUpdateStep;
+  reason: ReturnReason;
+  /** The lines asked back (none for a complaint); a cancellation lists the whole order. */
+  lines: EmailLine[];
+  /** The last day the shop gives itself (South African day, YYYY-MM-DD). */
+  deadlineDay: string;
+  /** Accepted: the return instructions; declined: the reason; exchanged or resolved: the outcome. */
+  note: string | null;
+  /** Accepted: whether the shop pays for sending the goods back (defects) or the customer does. */
+  shopPaysReturn: boolean;
+  /** Refunded: the amount; requested: what the shop will refund, when it is fixed. */
+  amountCents: number | null;
+}
+
 export interface PasswordResetData {
   /** The password_resets row; its token is made (and only its hash kept) when the message is sent. */
   resetId: string;
@@ -97,6 +132,7 @@ export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
   order_refunded: OrderRefundedData;
+  return_update: ReturnUpdateData;
   password_reset: PasswordResetData;
   account_changed: AccountChangedData;
   owner_alert: OwnerAlertData;

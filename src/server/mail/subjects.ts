@@ -1,5 +1,5 @@
 import type { EmailKind } from "../db/schema.js";
-import type { AnyEmail, EmailDataByKind } from "./messages.js";
+import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
 /** Each message's subject line, written to the outbox with the message (no template needed). */
 export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shopName: string): string {
@@ -11,6 +11,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Your ${shopName} order ${email.data.orderNumber} is on its way`;
     case "order_refunded":
       return `Your ${shopName} refund for order ${email.data.orderNumber}`;
+    case "return_update":
+      return returnUpdateSubject(email.data.step, email.data.reference, email.data.orderNumber, shopName);
     case "password_reset":
       return `Reset your ${shopName} password`;
     case "account_changed":
@@ -21,5 +23,27 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return email.data.state === "raised"
         ? `[${shopName} alert] ${email.data.title}`
         : `[${shopName} resolved] ${email.data.title}`;
+  }
+}
+
+function returnUpdateSubject(step: ReturnUpdateStep, reference: string, orderNumber: string, shopName: string): string {
+  const about = `${reference} (order ${orderNumber})`;
+  switch (step) {
+    case "requested":
+      return `We have your request ${about}`;
+    case "accepted":
+      return `Your ${shopName} request ${about} is accepted: what to do next`;
+    case "declined":
+      return `Your ${shopName} request ${about} was declined`;
+    case "received":
+      return `We have received your return ${about}`;
+    case "refunded":
+      return `Your ${shopName} request ${about} is refunded`;
+    case "exchanged":
+      return `Your ${shopName} exchange ${about} is on its way`;
+    case "resolved":
+      return `Your ${shopName} request ${about} is resolved`;
+    case "out_of_stock":
+      return `Sorry: we cannot fill your ${shopName} order ${orderNumber} (${reference})`;
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.js";
 
-export type DocumentSeries = "invoice" | "credit_note";
+export type DocumentSeries = "invoice" | "credit_note" | "return_request";
 
 /**
  * The next number of a gapless series (docs/decisions/009), taken in the caller's transaction:

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
+import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
 import { assignInvoiceNumber } from "./document-numbers.js";
 
@@ -22,7 +23,7 @@ export interface MarkPaid {
  * reconciliation, or an admin's Mark as Paid), in the caller's transaction with the order row
  * locked: the status and how it was paid, the next invoice number of the gapless series
  * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), and the confirmation
- * in the outbox. Answers whether the stock was there.
+ * in the outbox; when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46). Answers whether the stock was there.
  */
 export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: string): Promise<"sold" | "short"> {
   await tx
@@ -39,6 +40,8 @@ export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: s
     .where(eq(orders.id, paid.orderId));
   const stock = await settlePaidStock(tx, { id: paid.orderId, stockState: paid.stockState });
   await enqueueOrderConfirmation(tx, paid.orderId, shopName);
+  // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
+  if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);
   // Last, so the series' row is locked for as short a time as possible: every paying transaction
   // waits for it. Callers pass only unpaid orders (pending or cancelled), which never had a number.
   await assignInvoiceNumber(tx, paid.orderId);

@@ -59,6 +59,7 @@ export function toOrder(
     courier: row.courier,
     trackingNumber: row.trackingNumber,
     trackingUrl: trackingUrl(row.courier, row.trackingNumber),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
     items: [...items]
       .sort((a, b) => a.position - b.position)
       .map((item) => ({

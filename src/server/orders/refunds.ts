@@ -9,6 +9,7 @@ import { orders, refunds } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { PayfastApi } from "../payfast/api-client.js";
+import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/settle.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 
@@ -37,6 +38,8 @@ export interface RefundRequest {
   amountCents: number;
   reason: string;
   restock: boolean;
+  /** The return request this refund settles (src/server/returns): refunded once, whatever the race. */
+  returnRequestId?: string | null;
 }
 
 /** Longer than the API client's timeout: a `requested` refund older than this is no longer in flight. */
@@ -135,6 +138,9 @@ export async function completeRefund(
     const refundedCents = await completedCents(tx, order.id);
     const fully = refundedCents >= order.totalCents;
     if (fully) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    if (refund.returnRequestId) {
+      await settleReturnRefund(tx, { ...refund, returnRequestId: refund.returnRequestId }, shopName);
+    }
     await onCompleted?.(tx, {
       amountCents: refund.amountCents,
       restock: refund.restock,

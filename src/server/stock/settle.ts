@@ -55,15 +55,25 @@ export async function releaseHeld(tx: Transaction, orderId: string): Promise<voi
 
 /**
  * A refund with restock: the units an order bought go back on the shelf, once (the state becomes
- * "returned"). Only a "sold" order has units to give back; answers whether it gave them.
+ * "returned"), less those a received return already put back. Only a "sold" order has units to
+ * give back; answers whether it gave them.
  */
 export async function returnSold(tx: Transaction, order: { id: string; stockState: string }): Promise<boolean> {
   if (order.stockState !== "sold") return false;
   await lockStockOf(tx, order.id);
+  // Units a received return already put back (src/server/returns) are not put back again.
   await tx.execute(sql`
     update product_stock stock
     set quantity = stock.quantity + units.quantity
-    from (${orderUnits(order.id)}) units
+    from (
+      select item.product_id, item.size, sum(item.quantity - coalesce(back.restocked, 0))::int as quantity
+      from order_items item
+      left join (
+        select order_item_id, sum(restocked)::int as restocked from return_request_lines group by order_item_id
+      ) back on back.order_item_id = item.id
+      where item.order_id = ${order.id} and item.product_id is not null
+      group by item.product_id, item.size
+    ) units
     where stock.product_id = units.product_id and stock.size = units.size`);
   await setStockState(tx, order.id, "returned");
   return true;
@@ -104,4 +114,22 @@ export async function settlePaidStock(
   }
   if (order.stockState === "sold") return "sold";
   return (await takeStock(tx, order.id)) ? "sold" : "short";
+}
+
+/**
+ * Goods a customer sent back (a return request, docs/returns.md) go back on the shelf: `units`
+ * per product and size, locked in place-order.ts's order. A size whose row is gone is re-created.
+ */
+export async function returnUnits(
+  tx: Transaction,
+  units: readonly { productId: string; size: string; quantity: number }[],
+): Promise<void> {
+  const sorted = units
+    .filter((unit) => unit.quantity > 0)
+    .sort((a, b) => a.productId.localeCompare(b.productId) || a.size.localeCompare(b.size));
+  for (const unit of sorted) {
+    await tx.execute(sql`
+      insert into product_stock (product_id, size, quantity) values (${unit.productId}, ${unit.size}, ${unit.quantity})
+      on conflict (product_id, size) do update set quantity = product_stock.quantity + excluded.quantity`);
+  }
 }

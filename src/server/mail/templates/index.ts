@@ -8,6 +8,7 @@ import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
 import { OwnerAlertEmail } from "./owner-alert.js";
 import { PasswordResetEmail } from "./password-reset.js";
+import { ReturnUpdateEmail } from "./return-update.js";
 
 /** The message as sent: the HTML and a plain-text part with the same facts and every link written out. */
 export async function renderEmail<K extends EmailKind>(
@@ -32,6 +33,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(OrderShippedEmail, { data: email.data, shop });
     case "order_refunded":
       return createElement(OrderRefundedEmail, { data: email.data, shop });
+    case "return_update":
+      return createElement(ReturnUpdateEmail, { data: email.data, shop });
     case "password_reset":
       return createElement(PasswordResetEmail, { data: email.data, shop, sendTime });
     case "account_changed":

@@ -5,6 +5,7 @@ import type {
   OrderConfirmationData,
   OrderRefundedData,
   OrderShippedData,
+  ReturnUpdateData,
   ShopIdentity,
 } from "../messages.js";
 import { subjectOf } from "../subjects.js";
@@ -330,5 +331,80 @@ describe("owner alert", () => {
     expect(text).toContain("Resolved: Messages to customers are not going out");
     expect(text).toContain("no longer see this problem");
     expect(text).not.toContain("ECONNREFUSED");
+  });
+});
+
+describe("return updates", () => {
+  const returnUpdate = (step: ReturnUpdateData["step"], more: Partial<ReturnUpdateData> = {}): ReturnUpdateData => ({
+    orderId: confirmation.orderId,
+    orderNumber: "7F3A9C21",
+    customerName: "Thandi",
+    requestId: "8a0d2b8e-1c1a-4c55-9b8e-2f7f3c2d1e00",
+    reference: "RET-000007",
+    step,
+    reason: "changed_mind",
+    lines: [{ name: "Huggies Gold Nappies", size: "4 (9-14 kg)", quantity: 1, unitPriceCents: 32999 }],
+    deadlineDay: "2026-12-25",
+    note: null,
+    shopPaysReturn: false,
+    amountCents: null,
+    ...more,
+  });
+
+  it("tells the customer what happens next and by when", async () => {
+    const { html, text } = await renderEmail("return_update", returnUpdate("requested"), shop, {});
+    for (const part of [text, visible(html)]) {
+      expect(part).toContain("We have your request");
+      expect(part).toContain("RET-000007");
+      expect(part).toContain("by 25 December 2026");
+      expect(part).toContain("Huggies Gold Nappies");
+    }
+    expectShopFooter(text, html);
+  });
+
+  it("gives the return address and says who pays for sending it back", async () => {
+    const mind = await renderEmail(
+      "return_update",
+      returnUpdate("accepted", { note: "Use the Pargo point." }),
+      shop,
+      {},
+    );
+    expect(mind.text).toContain(`Please send the goods back to: ${shop.address}`);
+    expect(mind.text).toContain("you pay only the cost of sending them back");
+    expect(mind.text).toContain("Use the Pargo point.");
+    const defect = await renderEmail(
+      "return_update",
+      returnUpdate("accepted", { reason: "defective", shopPaysReturn: true }),
+      shop,
+      {},
+    );
+    expect(defect.text).toContain("We pay for sending back defective or wrong goods");
+  });
+
+  it("gives a decline's reason with the Ombud, a refund's amount, and a paid order the shop cannot fill", async () => {
+    const declined = await renderEmail(
+      "return_update",
+      returnUpdate("declined", { note: "It came back opened." }),
+      shop,
+      {},
+    );
+    expect(declined.text).toContain("It came back opened.");
+    expect(declined.text).toContain("www.cgso.org.za");
+    const refund = await renderEmail("return_update", returnUpdate("refunded", { amountCents: 32999 }), shop, {});
+    expect(refund.text).toContain("We have refunded R329.99");
+    const short = await renderEmail(
+      "return_update",
+      returnUpdate("out_of_stock", { reason: "out_of_stock", amountCents: 70997 }),
+      shop,
+      {},
+    );
+    expect(short.text).toContain("no longer in stock");
+    expect(short.text).toContain("R709.97");
+    expect(subjectOf("return_update", returnUpdate("out_of_stock"), shop.name)).toBe(
+      "Sorry: we cannot fill your Snug & Dry order 7F3A9C21 (RET-000007)",
+    );
+    expect(subjectOf("return_update", returnUpdate("accepted"), shop.name)).toBe(
+      "Your Snug & Dry request RET-000007 (order 7F3A9C21) is accepted: what to do next",
+    );
   });
 });

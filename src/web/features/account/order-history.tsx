@@ -8,6 +8,7 @@ import { formatDateTime, orderNumber } from "../../lib/format";
 import { useUserOrders } from "./api/get-user-orders";
 import { OrderDocuments } from "./order-documents";
 import { OrderPolicies } from "./order-policies";
+import { OrderRequests } from "./order-requests";
 import { useBuyAgain } from "./use-buy-again";
 
 /** Why an order was cancelled, in the customer's words (the staff's are CANCEL_REASON_LABELS). */
@@ -136,6 +137,7 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
       </dl>
       <OrderDocuments order={order} />
       <OrderPolicies order={order} />
+      <OrderRequests order={order} />
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1 text-sm">
           <p className="text-stone-600">

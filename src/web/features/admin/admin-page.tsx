@@ -15,11 +15,13 @@ import { UsersTab } from "./users-tab";
 const EmailsTab = lazy(() => import("./emails-tab"));
 const ActivityTab = lazy(() => import("./activity-tab"));
 const VatTab = lazy(() => import("./vat-tab"));
+const RequestsTab = lazy(() => import("./requests-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
   { value: "payments", label: "Payment Verification", Panel: PaymentVerificationTab },
   { value: "orders", label: "Orders", Panel: OrdersTab },
+  { value: "requests", label: "Requests", Panel: RequestsTab },
   { value: "products", label: "Products", Panel: ProductsTab },
   { value: "categories", label: "Categories", Panel: CategoriesTab },
   { value: "users", label: "Users", Panel: UsersTab },

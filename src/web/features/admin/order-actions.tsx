@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { nextOrderStatus } from "../../../domain/order-status";
 import { Button } from "../../components/ui/button";
+import { formatDate } from "../../lib/format";
+import { useMarkDelivered } from "./api/mark-delivered";
 import { useUpdateOrderStatus } from "./api/update-order-status";
 import { CancelNote } from "./cancel-note";
 import type { AdminOrder } from "./order-model";
@@ -21,13 +23,32 @@ function StatusAction({ order }: { order: AdminOrder }) {
       </>
     );
   }
-  if (next !== "completed") {
-    return <p className="text-sm font-medium text-green-800">Order shipped and completed</p>;
-  }
+  if (next !== "completed") return <DeliveredAction order={order} />;
   return (
     <Button onClick={() => update.mutate({ id: order.id, status: next })} disabled={update.isPending}>
       {update.isPending ? "Saving..." : "Mark as Paid"}
     </Button>
+  );
+}
+
+/** A shipped order: "Mark as delivered" (the return windows count from it), or the day it was. */
+function DeliveredAction({ order }: { order: AdminOrder }) {
+  const delivered = useMarkDelivered();
+  if (order.deliveredAt) {
+    return (
+      <p className="text-sm font-medium text-green-800">
+        Order shipped and completed · delivered{" "}
+        <time dateTime={order.deliveredAt}>{formatDate(order.deliveredAt)}</time>
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-sm font-medium text-green-800">Order shipped and completed</p>
+      <Button variant="outline" onClick={() => delivered.mutate({ id: order.id })} disabled={delivered.isPending}>
+        {delivered.isPending ? "Saving..." : "Mark as delivered"}
+      </Button>
+    </div>
   );
 }
 

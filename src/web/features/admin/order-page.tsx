@@ -13,6 +13,7 @@ import { EmailStatusBadge } from "./email-list-item";
 import { OrderActions } from "./order-actions";
 import { OrderCard } from "./order-card";
 import { PAID_BY_LABELS, paymentOutcomeLabel, paymentOutcomeTone } from "./payment-outcomes";
+import { OrderReturnRequests } from "./requests-tab";
 import { EmptyState, LoadError, LoadingRows, Panel } from "./ui";
 
 const TONE_CLASSES = { good: "text-green-800", warn: "text-amber-900 font-semibold", plain: "text-stone-700" };
@@ -176,6 +177,9 @@ export default function OrderPage({ id }: { id: string }) {
             linked={false}
             action={<OrderActions order={detail.order} />}
           />
+          <Section id="order-requests" title="Returns and complaints">
+            <OrderReturnRequests orderId={id} />
+          </Section>
           <Section id="order-customer" title="Customer">
             <Customer detail={detail} />
           </Section>

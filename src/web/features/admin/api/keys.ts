@@ -9,6 +9,8 @@ export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
 export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
 export const ADMIN_DASHBOARD_KEY = ["/api/admin/dashboard"] as const;
+/** Returns, cancellations and complaints, per list: ["/api/admin/returns", "open"]. */
+export const ADMIN_RETURNS_KEY = ["/api/admin/returns"] as const;
 /** The audit trail's pages, per search: ["/api/admin/audit", "pages", q]. */
 export const ADMIN_AUDIT_KEY = ["/api/admin/audit"] as const;
 /** The outbox's pages, and each message under it: ["/api/admin/emails", id]. */
@@ -42,5 +44,7 @@ export function ordersChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+    // A payment the shop cannot fill opens a request (ECTA s46).
+    queryClient.invalidateQueries({ queryKey: ADMIN_RETURNS_KEY }),
   ]);
 }

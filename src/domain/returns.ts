@@ -1,0 +1,389 @@
+/**
+ * Cancellations, returns and complaints (docs/returns.md, docs/decisions/016): the windows the law
+ * gives a customer, the deadlines it gives the shop, and the life of a request. Pure: the server
+ * decides with these, the browser shows what they say.
+ *
+ * Every day here is a South African calendar day ("YYYY-MM-DD", Africa/Johannesburg, UTC+2 all
+ * year): a window that "ends on" a day stays open until midnight at its end.
+ */
+
+/** Why a customer (or the shop) opens a request. */
+export const RETURN_REASONS = [
+  "changed_mind", // ECTA s44 cooling-off: sealed goods only
+  "wrong_size", // sealed goods only: exchange or refund
+  "defective", // CPA s56: defective or damaged
+  "not_as_ordered", // CPA s56: not what was ordered
+  "complaint", // anything else (free text): the CGSO's 15 business days
+  "cancellation", // a paid order cancelled before it ships: a full refund
+  "out_of_stock", // ECTA s46: paid, but the goods are not there; opened by the shop
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** What a customer can pick on a shipped order, in the form's order. */
+export const SHIPPED_ORDER_REASONS = [
+  "changed_mind",
+  "wrong_size",
+  "defective",
+  "not_as_ordered",
+  "complaint",
+] as const satisfies readonly ReturnReason[];
+export type ShippedOrderReason = (typeof SHIPPED_ORDER_REASONS)[number];
+
+/** What a customer can ask: the shipped-order reasons, or cancelling a paid order not yet shipped. */
+export const CUSTOMER_REASONS = [...SHIPPED_ORDER_REASONS, "cancellation"] as const satisfies readonly ReturnReason[];
+export type CustomerReason = (typeof CUSTOMER_REASONS)[number];
+
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  changed_mind: "Changed my mind (sealed packs only)",
+  wrong_size: "Wrong size (sealed packs only)",
+  defective: "Defective or damaged",
+  not_as_ordered: "Not what I ordered",
+  complaint: "Another complaint",
+  cancellation: "Cancel the order before it ships",
+  out_of_stock: "Paid, but out of stock",
+};
+
+/** ECTA s44: the reasons that cancel a sale within the cooling-off period (sealed goods only). */
+export const COOLING_OFF_REASONS: readonly ReturnReason[] = ["changed_mind", "wrong_size"];
+/** CPA s56: defective goods, and goods not as ordered. */
+export const DEFECT_REASONS: readonly ReturnReason[] = ["defective", "not_as_ordered"];
+/** Reasons that send goods back, so their lines and quantities matter. */
+export const REASONS_WITH_LINES: readonly ReturnReason[] = [...COOLING_OFF_REASONS, ...DEFECT_REASONS];
+/** Reasons that cancel the whole order: nothing was delivered, so everything paid goes back. */
+export const WHOLE_ORDER_REASONS: readonly ReturnReason[] = ["cancellation", "out_of_stock"];
+/** Who pays to send goods back: the shop for defects (CPA s56), the customer for a change of mind (ECTA s44(1)). */
+export function shopPaysReturn(reason: ReturnReason): boolean {
+  return DEFECT_REASONS.includes(reason);
+}
+
+/** The numbers of the rules, each once. */
+export const COOLING_OFF_DAYS = 7; // ECTA s44(1): 7 days after receiving the goods
+export const DELIVERY_PROMISE_BUSINESS_DAYS = 5; // our delivery promise: the window's start when no delivery date is recorded
+export const DEFECT_MONTHS = 6; // CPA s56(2)
+export const REFUND_DAYS = 30; // ECTA s44(2) and s46(2): refund within 30 days
+export const COMPLAINT_BUSINESS_DAYS = 15; // CGSO: the supplier's time before the Ombud acts
+export const RETURN_DETAILS_MAX = 2000;
+
+// ---------------------------------------------------------------------------------------------
+// Days
+
+const DAY_MS = 86_400_000;
+const SA_OFFSET_MS = 2 * 3_600_000; // South Africa keeps UTC+2 all year
+
+/** The South African calendar day of an instant. */
+export function saDay(instant: Date): string {
+  return new Date(instant.getTime() + SA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The last moment of a South African day (23:59:59.999 SA time). */
+export function endOfSaDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS - SA_OFFSET_MS - 1);
+}
+
+function dayNumber(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+}
+function fromDayNumber(n: number): string {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  return fromDayNumber(dayNumber(day) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** The same day `months` later; past the end of a shorter month, that month's last day (31 Aug + 6 months = 28/29 Feb). */
+export function addMonths(day: string, months: number): string {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = index % 12;
+  const lastDate = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(targetYear, targetMonth, Math.min(date, lastDate))).toISOString().slice(0, 10);
+}
+
+/** Easter Sunday (the anonymous Gregorian algorithm). */
+function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const date = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
+}
+
+/** The fixed public holidays of the Public Holidays Act 36 of 1994 (month-day). */
+const FIXED_HOLIDAYS = ["01-01", "03-21", "04-27", "05-01", "06-16", "08-09", "09-24", "12-16", "12-25", "12-26"];
+
+const holidayCache = new Map<number, Set<string>>();
+
+/**
+ * South Africa's public holidays in a year: the fixed ten, Good Friday and Family Day (the Monday
+ * after Easter), and the Monday after any holiday that falls on a Sunday (the Act's s2(1)).
+ * One-off days the President declares are not known here.
+ */
+export function saPublicHolidays(year: number): Set<string> {
+  const cached = holidayCache.get(year);
+  if (cached) return cached;
+  const easter = easterSunday(year);
+  const days = [...FIXED_HOLIDAYS.map((md) => `${year}-${md}`), addDays(easter, -2), addDays(easter, 1)];
+  const holidays = new Set(days);
+  for (const day of days) {
+    if (weekday(day) === 0) holidays.add(addDays(day, 1));
+  }
+  holidayCache.set(year, holidays);
+  return holidays;
+}
+
+/** 0 Sunday ... 6 Saturday. */
+function weekday(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+/** Monday to Friday, and not a South African public holiday. */
+export function isBusinessDay(day: string): boolean {
+  const dow = weekday(day);
+  if (dow === 0 || dow === 6) return false;
+  return !saPublicHolidays(Number(day.slice(0, 4))).has(day);
+}
+
+/** The `count`th business day after `day` (the day itself does not count). */
+export function addBusinessDays(day: string, count: number): string {
+  let current = day;
+  for (let left = count; left > 0; ) {
+    current = addDays(current, 1);
+    if (isBusinessDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/** Business days after `from` up to and including `to` (0 when `to` is not later). */
+export function businessDaysBetween(from: string, to: string): number {
+  let count = 0;
+  for (let current = addDays(from, 1); daysBetween(current, to) >= 0; current = addDays(current, 1)) {
+    if (isBusinessDay(current)) count += 1;
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Windows
+
+export interface DeliveryFacts {
+  /** When the admin (or courier) recorded the delivery; null when nobody did. */
+  deliveredAt: Date | null;
+  /** When the order was marked shipped; null when it has not shipped. */
+  shippedAt: Date | null;
+}
+
+/**
+ * The day the customer received the goods, for counting: the recorded delivery day, or else the
+ * shipping day plus the delivery promise's business days, so the window never closes early.
+ * Null when the order has not shipped.
+ */
+export function deliveryDay({ deliveredAt, shippedAt }: DeliveryFacts): string | null {
+  if (deliveredAt) return saDay(deliveredAt);
+  if (shippedAt) return addBusinessDays(saDay(shippedAt), DELIVERY_PROMISE_BUSINESS_DAYS);
+  return null;
+}
+
+/** Order statuses a complaint may be made about: every paid one. */
+const COMPLAINT_STATUSES = ["completed", "processed", "refunded"];
+
+export interface ReasonWindow {
+  reason: CustomerReason;
+  open: boolean;
+  /** The last day it is open; null when it never closes (complaints) or does not apply. */
+  lastDay: string | null;
+  /** Why it is closed, for the customer; null when open. */
+  closedBecause: string | null;
+}
+
+/** What a customer may ask on an order today: each reason with whether it is open and until when. */
+export function returnWindows(
+  order: DeliveryFacts & { status: string },
+  today: string,
+): Record<CustomerReason, ReasonWindow> {
+  const shipped = order.status === "processed";
+  const delivered = deliveryDay(order);
+  const coolingOffEnds = delivered ? addDays(delivered, COOLING_OFF_DAYS) : null;
+  const defectEnds = delivered ? addMonths(delivered, DEFECT_MONTHS) : null;
+  const notShipped =
+    order.status === "refunded" ? "The order has been refunded in full." : "Only a shipped order can be returned.";
+  const window = (reason: CustomerReason, lastDay: string | null, closedAfter: string): ReasonWindow => {
+    if (!shipped) return { reason, open: false, lastDay: null, closedBecause: notShipped };
+    const open = lastDay === null || daysBetween(today, lastDay) >= 0;
+    return { reason, open, lastDay, closedBecause: open ? null : closedAfter };
+  };
+  const coolingOffClosed = `Sealed packs can be sent back until ${COOLING_OFF_DAYS} days after delivery; that was ${coolingOffEnds}.`;
+  const defectClosed = `Defective or wrong goods can be reported until ${DEFECT_MONTHS} months after delivery; that was ${defectEnds}.`;
+  return {
+    changed_mind: window("changed_mind", coolingOffEnds, coolingOffClosed),
+    wrong_size: window("wrong_size", coolingOffEnds, coolingOffClosed),
+    defective: window("defective", defectEnds, defectClosed),
+    not_as_ordered: window("not_as_ordered", defectEnds, defectClosed),
+    // A complaint is heard about any paid order, at any time.
+    complaint: COMPLAINT_STATUSES.includes(order.status)
+      ? { reason: "complaint", open: true, lastDay: null, closedBecause: null }
+      : {
+          reason: "complaint",
+          open: false,
+          lastDay: null,
+          closedBecause: "Only a paid order can be complained about.",
+        },
+    cancellation:
+      order.status === "completed"
+        ? { reason: "cancellation", open: true, lastDay: null, closedBecause: null }
+        : {
+            reason: "cancellation",
+            open: false,
+            lastDay: null,
+            closedBecause:
+              order.status === "processed"
+                ? "The order has shipped: return it instead."
+                : "Only a paid order that has not shipped can be cancelled this way.",
+          },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines
+
+export type DeadlineKind = "refund_30_days" | "resolve_15_business_days";
+
+export const DEADLINE_LABELS: Record<DeadlineKind, string> = {
+  refund_30_days: `Refund within ${REFUND_DAYS} days (ECTA)`,
+  resolve_15_business_days: `Resolve within ${COMPLAINT_BUSINESS_DAYS} business days (CGSO)`,
+};
+
+/**
+ * The shop's deadline for a request opened on `openedOn`: 30 days to refund an ECTA cancellation
+ * (s44: changed mind, wrong size, a cancelled order; s46: out of stock), 15 business days to
+ * resolve a complaint (defects included) before the CGSO may take it. The deadline is the last day.
+ */
+export function requestDeadline(reason: ReturnReason, openedOn: string): { kind: DeadlineKind; lastDay: string } {
+  if (COOLING_OFF_REASONS.includes(reason) || WHOLE_ORDER_REASONS.includes(reason)) {
+    return { kind: "refund_30_days", lastDay: addDays(openedOn, REFUND_DAYS) };
+  }
+  return { kind: "resolve_15_business_days", lastDay: addBusinessDays(openedOn, COMPLAINT_BUSINESS_DAYS) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statuses
+
+export const RETURN_STATUSES = [
+  "requested",
+  "accepted",
+  "declined",
+  "received",
+  "refunded",
+  "exchanged",
+  "resolved",
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  accepted: "Accepted",
+  declined: "Declined",
+  received: "Goods received",
+  refunded: "Refunded",
+  exchanged: "Exchanged",
+  resolved: "Resolved",
+};
+
+/** The admin's moves from each status; the last four end a request. */
+const MOVES: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  // Goods may arrive before the shop answered: received straight from requested.
+  requested: ["accepted", "received", "declined", "refunded", "resolved"],
+  accepted: ["received", "declined", "refunded", "exchanged", "resolved"],
+  received: ["declined", "refunded", "exchanged", "resolved"],
+  declined: [],
+  refunded: [],
+  exchanged: [],
+  resolved: [],
+};
+
+export function canMoveRequest(from: ReturnStatus, to: ReturnStatus): boolean {
+  return MOVES[from].includes(to);
+}
+
+export function isOpenRequest(status: ReturnStatus): boolean {
+  return MOVES[status].length > 0;
+}
+
+/**
+ * Whether the shop may decline a request now, and why not. ECTA s44 and s48: a sealed pack sent
+ * back inside the cooling-off window cannot be refused as "non-returnable"; only goods that came
+ * back opened (seen once received) fall outside it. A paid order the shop cannot fill, or one the
+ * customer cancelled before it shipped, is always refunded in full.
+ */
+export function declineRefusal(reason: ReturnReason, status: ReturnStatus): string | null {
+  if (WHOLE_ORDER_REASONS.includes(reason)) {
+    return "A paid order that is cancelled before it ships, or that the shop cannot fill, is refunded in full: it cannot be declined.";
+  }
+  if (COOLING_OFF_REASONS.includes(reason) && status !== "received") {
+    return `A sealed pack sent back within ${COOLING_OFF_DAYS} days of delivery cannot be declined (ECTA s44). Decline only once the goods are received and were opened.`;
+  }
+  return null;
+}
+
+/** Which moves need what: the reasons whose goods come back (received, restock), and an exchange (wrong size, defects). */
+export function canExchange(reason: ReturnReason): boolean {
+  return reason === "wrong_size" || DEFECT_REASONS.includes(reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amounts
+
+export interface LineForRefund {
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/**
+ * What the shop offers to refund for a request, in cents: the whole payment (delivery included)
+ * for a cancelled or unfillable order; for returned lines their price, plus the delivery fee when
+ * these lines complete the return of everything bought (ECTA s44: the full payment); for a
+ * complaint nothing set (the admin decides). Never more than is left of the payment.
+ */
+export function offeredRefundCents({
+  reason,
+  lines,
+  totalCents,
+  deliveryFeeCents,
+  refundedCents,
+  returnsWholeOrder,
+}: {
+  reason: ReturnReason;
+  lines: readonly LineForRefund[];
+  totalCents: number;
+  deliveryFeeCents: number;
+  refundedCents: number;
+  /** These lines and the order's other returns together cover every unit bought. */
+  returnsWholeOrder: boolean;
+}): number {
+  const left = Math.max(totalCents - refundedCents, 0);
+  if (WHOLE_ORDER_REASONS.includes(reason)) return left;
+  if (!REASONS_WITH_LINES.includes(reason)) return 0;
+  const goods = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  return Math.min(goods + (returnsWholeOrder ? deliveryFeeCents : 0), left);
+}
+
+/** A request's reference as people read it: RET-000001. */
+export function returnReferenceText(number: number): string {
+  return `RET-${String(number).padStart(6, "0")}`;
+}

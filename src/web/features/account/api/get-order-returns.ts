@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { OrderReturns } from "../../../../domain/schemas/returns";
+
+/** GET /api/orders/{id}/returns: what may be asked on the order today (the server's windows), per reason and line. */
+export function orderReturnsQueryOptions(orderId: string) {
+  return queryOptions<OrderReturns>({ queryKey: ["/api/orders", orderId, "returns"] });
+}
+
+export function useOrderReturns(orderId: string) {
+  return useQuery(orderReturnsQueryOptions(orderId));
+}
