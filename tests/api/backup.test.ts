@@ -192,7 +192,7 @@ describe("backup and restore", () => {
     expect((await contentsOf(target)).tables).toEqual(contents.tables);
   }, 120_000);
 
-  it("refuses a damaged file and leaves the database without data", async () => {
+  it("refuses a damaged file and leaves the database with none of the backup's data", async () => {
     const damaged = path.join(backupDir, "damaged.backup.gz");
     const bytes = await fs.readFile(file);
     await fs.writeFile(damaged, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
@@ -200,8 +200,10 @@ describe("backup and restore", () => {
     await expect(restoreBackup({ file: damaged, databaseUrl: target })).rejects.toThrow(
       /incomplete|damaged|unexpected end/i,
     );
-    const after = await contentsOf(target);
-    expect(Object.values(after.tables).every((table) => table.rows === 0)).toBe(true);
+    // What is left is what the migrations write themselves (the VAT rates), as in a new database.
+    const migratedOnly = await createEmptyDatabase();
+    await prepareDatabase(migratedOnly, { seed: false });
+    expect((await contentsOf(target)).tables).toEqual((await contentsOf(migratedOnly)).tables);
   }, 60_000);
 });
 

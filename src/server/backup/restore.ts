@@ -110,6 +110,9 @@ export async function restoreBackup({
       const qualified = (name: string) => `${quoteIdent(SHOP_SCHEMA)}.${quoteIdent(name)}`;
       for (const table of header.tables)
         await client.query(`alter table ${qualified(table.name)} disable trigger user`);
+      // Rows the migrations themselves wrote (reference data such as the VAT rates) are in the
+      // backup as well: the backup's copy replaces them.
+      await client.query(`truncate ${header.tables.map((table) => qualified(table.name)).join(", ")}`);
       const loaded = new Map<string, { rows: number; bytes: number; sha256: string }>();
       for (const table of header.tables) {
         const name = await reader.expect("TABLE ");
