@@ -20,12 +20,14 @@ import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
 import { expireOrders } from "./orders/cancel.js";
+import { settleRequestedRefunds } from "./orders/refunds.js";
 import { orderRoutes } from "./orders/routes.js";
 import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
 import { pageRoutes } from "./pages/routes.js";
-import { payfastApiClient } from "./payfast/api-client.js";
+import { type PayfastApi, payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
+import { alertOwnerPayfastUnreachable, trackPayfastProblem } from "./payfast/problems.js";
 import { payfastRoutes } from "./payfast/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { securityHeaders } from "./security-headers.js";
@@ -42,6 +44,8 @@ export interface AppDependencies {
   resolvePayfastHost?: ResolveHost;
   /** Renders the storefront's pages (tests pass one built from the sources; default: the build's, when served). */
   pageRenderer?: PageRenderer | null;
+  /** PayFast's API (tests of live mode pass a stand-in; default: the client for the configured mode). */
+  payfastApi?: PayfastApi;
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
@@ -53,6 +57,7 @@ export async function buildApp({
   logger,
   resolvePayfastHost,
   pageRenderer,
+  payfastApi = payfastApiClient(config),
 }: AppDependencies) {
   const { trustProxy } = config;
   const app = Fastify({
@@ -91,7 +96,6 @@ export async function buildApp({
     done();
   });
   // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.
-  const payfastApi = payfastApiClient(config);
   app.decorate("payfastApi", payfastApi);
   const reconcileEveryMs = config.payfast.reconcileMinutes * 60_000;
   app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
@@ -108,7 +112,22 @@ export async function buildApp({
   // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
   const jobs = new JobsEngine(pool, app.log, [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
-    { name: "payfast-reconcile", everyMs: reconcileEveryMs, run: async () => void (await app.reconcilePayfast()) },
+    {
+      name: "payfast-reconcile",
+      everyMs: reconcileEveryMs,
+      run: async () => {
+        try {
+          // A refund left in doubt (PayFast did not answer) is settled from PayFast's balance, then payments are matched.
+          await settleRequestedRefunds({ db, api: payfastApi, log: app.log, shopName: config.shop.name });
+          await app.reconcilePayfast();
+        } catch (error) {
+          const detail = `PayFast's API did not answer the reconciliation (${error instanceof Error ? error.message : String(error)}). Payments whose notification did not arrive or could not be confirmed wait until it answers; check them in your PayFast dashboard.`;
+          await trackPayfastProblem(db, app.log, "api", { ok: false, detail });
+          throw error;
+        }
+        await trackPayfastProblem(db, app.log, "api", { ok: true });
+      },
+    },
     // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
     { name: "compact-order-stats", everyMs: 60_000, run: async () => void (await compactOrderStats(db)) },
     {
@@ -122,6 +141,23 @@ export async function buildApp({
     },
   ]);
   app.decorate("jobs", jobs);
+  // Live: PayFast's API must answer our signature before the first sale needs it (a refund, a lost notification).
+  if (config.payfast.mode === "live") {
+    const startCheck = async () => {
+      try {
+        await payfastApi.ping();
+        app.log.info("PayFast's API answered the start check (ping)");
+        await trackPayfastProblem(db, app.log, "ping", { ok: true });
+      } catch (error) {
+        const detail = `PayFast's API did not answer the shop's start check (GET /ping: ${error instanceof Error ? error.message : String(error)}). Refunds and the search for lost payments need it: check the merchant ID, the passphrase and that the API is enabled on your PayFast account.`;
+        app.log.error({ err: error }, "PayFast's API failed the start check (ping)");
+        await trackPayfastProblem(db, app.log, "ping", { ok: false, detail });
+        await alertOwnerPayfastUnreachable(app.log, detail);
+      }
+    };
+    // Not awaited: the shop starts whatever PayFast answers (in at most the client's 15 s).
+    app.addHook("onReady", async () => void startCheck());
+  }
   app.decorate("mail", { deliverDue: mail.deliverDue, wake: () => void jobs.request(SEND_EMAILS_JOB) });
   app.addHook("onClose", async () => mail.close());
   app.addHook("onReady", async () => jobs.start());
