@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { centsToDecimal, formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
-import { type ItnOutcome, orders, payfastItns, refunds } from "../db/schema.js";
+import { type ItnOutcome, orders, payfastItns } from "../db/schema.js";
 import { type HistoryRow, type PayfastApi, sastDate } from "../payfast/api-client.js";
 import { alreadyBooked, bookPayment, recordPayment } from "../payfast/book-payment.js";
 
@@ -41,8 +41,8 @@ function couldStillBePaid(quietMs: number): SQL {
   return sql`${orders.status} in ('pending', 'cancelled')
     and ${orders.createdAt} < now() - ${`${quietMs} milliseconds`}::interval
     and (${orders.createdAt} > now() - ${`${LOOKBACK_DAYS} days`}::interval
-      or exists (select 1 from ${payfastItns} where ${payfastItns.orderId} = ${orders.id}
-        and ${payfastItns.outcome} in ('unconfirmed', 'source_refused') and ${payfastItns.resolvedAt} is null))`;
+      or exists (select 1 from payfast_itns i where i.order_id = "orders"."id"
+        and i.outcome in ('unconfirmed', 'source_refused') and i.resolved_at is null))`;
 }
 
 /** A refund in PayFast's history: money going back out of a payment. */
@@ -147,8 +147,9 @@ async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly
     .select({
       id: orders.id,
       pfPaymentId: orders.pfPaymentId,
-      booked: sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds}
-        where ${refunds.orderId} = ${orders.id} and ${refunds.status} in ('completed', 'requested')), 0)::int`,
+      // Written out in full: inside a one-table select Drizzle leaves column names unqualified.
+      booked: sql<number>`coalesce((select sum(r.amount_cents) from refunds r
+        where r.order_id = "orders"."id" and r.status in ('completed', 'requested')), 0)::int`,
     })
     .from(orders)
     .where(inArray(orders.pfPaymentId, [...refundedByPayment.keys()]));

@@ -185,15 +185,13 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
   /** How a zero is signed: as PayFast's documented code does, until PayFast answers 401 to it and 2xx the other way. */
   let zeroRule: ZeroRule = "signed";
 
-  /** One signed call: the headers, the query and the JSON body's values go into the signature. */
-  async function call(
+  /** One signed request: the headers, the query and the JSON body's values go into the signature. */
+  async function signedRequest(
     method: "GET" | "POST",
     path: string,
-    {
-      query = {},
-      body,
-      rule = zeroRule,
-    }: { query?: Record<string, string>; body?: Record<string, string | number>; rule?: ZeroRule },
+    query: Record<string, string>,
+    body: Record<string, string | number> | undefined,
+    rule: ZeroRule,
   ): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = {
       "merchant-id": merchantId,
@@ -214,6 +212,26 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     return { status: response.status, text: await response.text() };
+  }
+
+  /**
+   * A signed call. When PayFast answers 401 "Merchant authorisation failed" (it did nothing) to a
+   * call that carries a value PHP calls empty ("0", "": `notify_buyer=0`, `offset=0`), the two
+   * readings of PayFast's rule give different signatures: the call is made once more the other
+   * way, and the reading PayFast accepted is kept for the next calls.
+   */
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> },
+  ): Promise<{ status: number; text: string }> {
+    const first = await signedRequest(method, path, query, body, zeroRule);
+    const values = [...Object.values(query), ...Object.values(body ?? {}).map(String)];
+    if (first.status !== 401 || !values.some((value) => value === "" || value === "0")) return first;
+    const other: ZeroRule = zeroRule === "signed" ? "left_out" : "signed";
+    const second = await signedRequest(method, path, query, body, other);
+    if (second.status !== 401 && second.status < 500) zeroRule = other;
+    return second;
   }
 
   async function get(path: string, query: Record<string, string>): Promise<string> {
@@ -244,14 +262,7 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
       // notify_buyer 0: the shop sends its own message, with the credit note (mail/templates/order-refunded.tsx).
       const body = { amount: amountCents, reason, notify_buyer: 0 };
       const path = `/refunds/${encodeURIComponent(pfPaymentId)}`;
-      let { status, text } = await call("POST", path, { body });
-      if (status === 401) {
-        // "Merchant authorisation failed": PayFast did nothing. The one documented ambiguity in
-        // the signature is a zero value (notify_buyer=0): sign it the other way once.
-        const other: ZeroRule = zeroRule === "signed" ? "left_out" : "signed";
-        ({ status, text } = await call("POST", path, { body, rule: other }));
-        if (status !== 401 && status < 500) zeroRule = other;
-      }
+      const { status, text } = await call("POST", path, { body });
       if (status >= 200 && status < 300) {
         // PayFast's answers carry their own status: a 200 that says "failed" is still a refusal.
         const said = (() => {
