@@ -19,7 +19,9 @@ const validator = {
   answer: "VALID",
   status: 200,
   received: [] as string[],
+  userAgents: [] as (string | undefined)[],
   server: http.createServer((request, response) => {
+    validator.userAgents.push(request.headers["user-agent"]);
     let body = "";
     request.on("data", (chunk: Buffer) => {
       body += chunk.toString("utf8");
@@ -46,6 +48,7 @@ beforeEach(() => {
   validator.answer = "VALID";
   validator.status = 200;
   validator.received = [];
+  validator.userAgents = [];
 });
 
 /**
@@ -179,6 +182,10 @@ describe("POST /api/payfast/notify", () => {
 
     const order = await orderRow(t, orderId);
     expect(order).toMatchObject({ status: "completed", paidBy: "itn", pfPaymentId: paymentId(body) });
+    // The confirmation names the shop and its version to PayFast (not "node").
+    expect(validator.userAgents).toEqual([
+      expect.stringMatching(/^Snug-and-Dry\/\d+\.\d+\.\d+ \(\+http:\/\/localhost:3000\)$/),
+    ]);
     expect(order?.paidAt).toBeInstanceOf(Date);
     const [record] = await itnRows(t, orderId);
     expect(record).toMatchObject({

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../src/domain/schemas/orders.js";
 import type { AttentionItem } from "../../src/domain/schemas/payments.js";
 import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "../../src/server/db/schema.js";
-import { sastDate } from "../../src/server/payfast/api-client.js";
+import { type PayfastApi, PayfastApiError, sastDate } from "../../src/server/payfast/api-client.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
-import type { TestApp } from "../helpers/app.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
 import {
   buildListeningApp,
   completeOnEmulator,
@@ -470,5 +470,68 @@ describe("PayFast's API down", () => {
       (items) => !items.some((item) => item.kind === "payfast_api_down"),
     );
     expect(up.some((item) => item.kind === "payfast_api_down")).toBe(false);
+  });
+});
+
+describe("problems reaching PayFast", () => {
+  it("lists none of PayFast's hosts resolving in Needs attention", async () => {
+    const sandbox = await buildTestApp(
+      { PAYFAST_MODE: "sandbox" },
+      {
+        resolvePayfastHost: async () => {
+          throw new Error("queryA ESERVFAIL sandbox.payfast.co.za");
+        },
+      },
+    );
+    try {
+      const sandboxAdmin = await signInAsAdmin(sandbox);
+      const [item] = (await attention(sandbox, sandboxAdmin.cookie)).filter(
+        (candidate) => candidate.kind === "payfast_hosts_unresolved",
+      );
+      expect(item).toMatchObject({ label: "PayFast's addresses not found", resolvable: false });
+      expect(item?.detail).toMatch(/sandbox\.payfast\.co\.za/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("in live mode, pings PayFast's API at start and lists a failure in Needs attention", async () => {
+    const pings: string[] = [];
+    const failing: PayfastApi = {
+      ping: async () => {
+        pings.push("ping");
+        throw new PayfastApiError("GET /ping answered 401: Merchant authorisation failed.");
+      },
+      transactionHistory: async () => [],
+      refundQuery: async () => {
+        throw new Error("not called");
+      },
+      createRefund: async () => {
+        throw new Error("not called");
+      },
+    };
+    const live = await buildTestApp(
+      {
+        PAYFAST_MODE: "live",
+        PUBLIC_URL: "https://shop.example.co.za",
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        PAYFAST_PASSPHRASE: "a long and secret passphrase",
+      },
+      { resolvePayfastHost: async () => ["197.97.145.150"], payfastApi: failing },
+    );
+    try {
+      const liveAdmin = await signInAsAdmin(live);
+      const items = await waitFor(
+        () => attention(live, liveAdmin.cookie),
+        (list) => list.some((item) => item.kind === "payfast_ping_failed"),
+      );
+      expect(pings).toEqual(["ping"]);
+      expect(items.find((item) => item.kind === "payfast_ping_failed")?.detail).toMatch(
+        /GET \/ping: GET \/ping answered 401: Merchant authorisation failed/,
+      );
+    } finally {
+      await live.close();
+    }
   });
 });

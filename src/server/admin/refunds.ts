@@ -92,7 +92,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const admin = requireUser(request);
-      const { amountCents, reason, restock, refundedOn, payfastReference } = request.body;
+      const { amountCents, reason, refundedOn, payfastReference } = request.body;
       if (refundedOn > sastDate(new Date())) {
         throw badRequest("refundedOn must not be in the future");
       }

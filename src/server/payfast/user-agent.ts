@@ -18,6 +18,13 @@ const VERSION = shopVersion();
  * version and its address, so PayFast's support can tell whose requests they see ("node" before).
  */
 export function payfastUserAgent(shopName: string, publicUrl: string): string {
-  const product = shopName.replace(/[^A-Za-z0-9!#$%&'*+.^_`|~-]+/g, "") || "Shop";
+  // "Snug & Dry" becomes "Snug-and-Dry": a product token holds no spaces.
+  const product =
+    shopName
+      .replaceAll("&", " and ")
+      .trim()
+      .split(/\s+/)
+      .join("-")
+      .replace(/[^A-Za-z0-9!#$%'*+.^_`|~-]+/g, "") || "Shop";
   return `${product}/${VERSION} (+${publicUrl})`;
 }
