@@ -144,6 +144,13 @@ const validBodies = {
   status: () => ({ status: "completed" }),
   cancel: () => ({ reason: "Customer phoned" }),
   refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
+  recordRefund: () => ({
+    amountCents: 1_000,
+    reason: "Refunded in PayFast",
+    restock: false,
+    refundedOn: "2026-01-05",
+    payfastReference: "PF-12345",
+  }),
   adminRights: () => ({ isAdmin: false }),
   order: validOrder,
 };
@@ -625,6 +632,7 @@ const RUNS = {
   confirmPayment: 300,
   adminCancel: 200,
   refund: 200,
+  recordRefund: 200,
   adminRights: 100,
   categoryDelete: 200,
   productDelete: 200,
@@ -816,6 +824,15 @@ describe("hostile input", () => {
         RUNS.refund,
       ),
       run(
+        bodyProperty({
+          method: "POST",
+          url: orderPath.map((path) => `${path}/refunds/record`),
+          body: jsonBody(validBodies.recordRefund),
+          who: adminMostly,
+        }),
+        RUNS.recordRefund,
+      ),
+      run(
         // The run's own admin: a valid body asks to remove their own rights (409) or keeps them; no one else gains any.
         bodyProperty({
           method: "PATCH",
@@ -840,6 +857,7 @@ describe("hostile input", () => {
         RUNS.confirmPayment +
         RUNS.adminCancel +
         RUNS.refund +
+        RUNS.recordRefund +
         RUNS.adminRights +
         RUNS.categoryDelete +
         RUNS.productDelete,
