@@ -122,7 +122,7 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
       await request.beforeRefusal?.();
       return finish(
         "source_refused",
-        `Sent from ${request.sourceIp}, which is not a PayFast address, and PayFast's confirmation did not say VALID (${confirmation.detail}). Check the payment in your PayFast dashboard, or press Check with PayFast.`,
+        `Sent from ${request.sourceIp}, which is not a PayFast address, and PayFast's confirmation did not say VALID (${confirmation.detail}).`,
       );
     }
   }
@@ -167,10 +167,7 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
   confirmation ??= await context.confirm(itn.paramString);
   if (!confirmation.valid) {
     // Not booked: the reconciliation job asks PayFast's API about the order again; until then the admin sees it.
-    return finish(
-      "unconfirmed",
-      `PayFast's confirmation did not say VALID (${confirmation.detail}). Reconciliation asks PayFast's records about it every run; Check with PayFast asks now.`,
-    );
+    return finish("unconfirmed", `PayFast's confirmation did not say VALID (${confirmation.detail}).`);
   }
   const booked = await bookPayment(
     db,
