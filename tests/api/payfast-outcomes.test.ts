@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../src/domain/schemas/orders.js";
@@ -495,8 +496,15 @@ describe("problems reaching PayFast", () => {
     }
   });
 
-  it("in live mode, pings PayFast's API at start and lists a failure in Needs attention", async () => {
+  it("in live mode, pings PayFast's API at start and puts a failure in the log and in Needs attention", async () => {
     const pings: string[] = [];
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const text of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(text));
+        done();
+      },
+    });
     const failing: PayfastApi = {
       ping: async () => {
         pings.push("ping");
@@ -518,7 +526,7 @@ describe("problems reaching PayFast", () => {
         PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
         PAYFAST_PASSPHRASE: "a long and secret passphrase",
       },
-      { resolvePayfastHost: async () => ["197.97.145.150"], payfastApi: failing },
+      { resolvePayfastHost: async () => ["197.97.145.150"], payfastApi: failing, logger: { level: "error", stream } },
     );
     try {
       const liveAdmin = await signInAsAdmin(live);
@@ -529,6 +537,17 @@ describe("problems reaching PayFast", () => {
       expect(pings).toEqual(["ping"]);
       expect(items.find((item) => item.kind === "payfast_ping_failed")?.detail).toMatch(
         /GET \/ping: GET \/ping answered 401: Merchant authorisation failed/,
+      );
+      // The owner's alert is written just after the problem: wait for it rather than race it.
+      await waitFor(
+        () => lines.length,
+        (count) => count >= 2,
+      );
+      expect(lines.map((line) => [line.level, line.msg])).toEqual(
+        expect.arrayContaining([
+          [50, "PayFast's API failed the start check (ping)"],
+          [50, "PayFast unreachable: the owner must be alerted"],
+        ]),
       );
     } finally {
       await live.close();
