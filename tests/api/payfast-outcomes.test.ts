@@ -167,8 +167,7 @@ describe("a signed notification from an address that is not PayFast's", () => {
     const [item] = (await attention(listed, listedAdmin.cookie)).filter((candidate) => candidate.orderId === orderId);
     expect(item).toMatchObject({ kind: "source_refused", checkable: true });
     expect(item?.detail).toMatch(/Sent from 127\.0\.0\.1, which is not a PayFast address/);
-    listed.app.payfastEmulator?.failValidation("normal");
-
+    // PayFast's records (its API) answer even while its validation does not; the emulator's resent copies keep failing.
     const checked = await checkWithPayfast(listed, orderId, listedAdmin.cookie);
     expect(checked.json()).toMatchObject({ outcome: "paid" });
     expect((await attention(listed, listedAdmin.cookie)).some((candidate) => candidate.orderId === orderId)).toBe(
