@@ -7,6 +7,7 @@ import {
   recordRefundInput,
   refundOrderInput,
 } from "../../domain/schemas/orders.js";
+import { southAfricanDay } from "../../domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
 import type { Transaction } from "../db/client.js";
@@ -16,7 +17,6 @@ import { cancelOrder } from "../orders/cancel.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
 import { findOrder } from "../orders/queries.js";
 import { recordDashboardRefund, refundOrder } from "../orders/refunds.js";
-import { sastDate } from "../payfast/api-client.js";
 
 /**
  * /api/admin/orders/{id}/cancel (an unpaid order, with the admin's reason), /refund (through
@@ -93,7 +93,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const admin = requireUser(request);
       const { amountCents, reason, refundedOn, payfastReference } = request.body;
-      if (refundedOn > sastDate(new Date())) {
+      if (refundedOn > southAfricanDay()) {
         throw badRequest("refundedOn must not be in the future");
       }
       const context = { db: app.db, log: request.log, shopName: app.config.shop.name };

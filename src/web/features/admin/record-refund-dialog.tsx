@@ -1,16 +1,12 @@
 import { useState } from "react";
 import { centsToDecimal, formatRand, parseRandToCents } from "../../../domain/money";
 import { orderNumber } from "../../../domain/order-status";
+import { southAfricanDay } from "../../../domain/south-african-day";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useRecordRefund } from "./api/record-refund";
 import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 import { refundableCents } from "./refund-dialog";
-
-/** Today in South African time (YYYY-MM-DD), the most recent day a refund can have been made. */
-function todayInSouthAfrica(): string {
-  return new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /**
  * Record a refund made in PayFast: the admin refunded in PayFast's dashboard (a payment PayFast can
@@ -21,7 +17,8 @@ function todayInSouthAfrica(): string {
 export function RecordRefundDialog({ order, open, onOpenChange }: OrderDialogProps) {
   const record = useRecordRefund();
   const left = refundableCents(order);
-  const today = todayInSouthAfrica();
+  // The most recent day a refund can have been made.
+  const today = southAfricanDay();
   const [amount, setAmount] = useState(centsToDecimal(left));
   const [refundedOn, setRefundedOn] = useState(today);
   const [reference, setReference] = useState("");
