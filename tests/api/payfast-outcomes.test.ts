@@ -199,7 +199,7 @@ describe("Check with PayFast", () => {
     expect(again.json()).toMatchObject({ code: "ORDER_STATUS_CONFLICT" });
   });
 
-  it("answers 502 when PayFast's API is down, and changes nothing", async () => {
+  it("answers 502 when PayFast's API is down, changes nothing, and lists PayFast's API as not answering", async () => {
     const line = await stockedLine(t, 1);
     const { orderId } = await placeTestOrder(t, shopper, [line]);
     t.app.payfastEmulator?.failApi(true);
@@ -207,6 +207,11 @@ describe("Check with PayFast", () => {
     expect(checked.statusCode).toBe(502);
     expect(checked.json()).toMatchObject({ code: "PAYFAST_UNAVAILABLE" });
     expect((await orderRow(t, orderId))?.status).toBe("pending");
+    expect((await attention(t, admin.cookie)).some((item) => item.kind === "payfast_api_down")).toBe(true);
+    // PayFast answers again: the next check clears it.
+    t.app.payfastEmulator?.failApi(false);
+    expect((await checkWithPayfast(t, orderId, admin.cookie)).statusCode).toBe(200);
+    expect((await attention(t, admin.cookie)).some((item) => item.kind === "payfast_api_down")).toBe(false);
   });
 });
 

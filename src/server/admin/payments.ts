@@ -22,7 +22,7 @@ import {
 import { conflict, HttpError, notFound } from "../errors.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";
-import { openPayfastProblems } from "../payfast/problems.js";
+import { openPayfastProblems, trackPayfastProblem } from "../payfast/problems.js";
 
 /** The problem kinds as the attention list names them. */
 const PROBLEM_KINDS: Record<PayfastProblemKind, AttentionItem["kind"]> = {
@@ -213,8 +213,13 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (!(error instanceof PayfastApiError) && !(error instanceof TypeError) && !isAbort(error)) throw error;
         request.log.warn({ err: error, orderId: id }, "Check with PayFast: PayFast's API did not answer");
+        await trackPayfastProblem(app.db, request.log, "api", {
+          ok: false,
+          detail: `PayFast's API did not answer Check with PayFast (${error instanceof Error ? error.message : String(error)}). Payments whose notification did not arrive or could not be confirmed wait until it answers; check them in your PayFast dashboard.`,
+        });
         throw new HttpError(502, "PayFast could not be reached. Try again in a minute.", "PAYFAST_UNAVAILABLE");
       }
+      await trackPayfastProblem(app.db, request.log, "api", { ok: true });
       const outcome: CheckOutcome = findings.some((finding) => finding.outcome === "accepted")
         ? "paid"
         : findings.length > 0
