@@ -23,13 +23,16 @@ import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
  *   redirects to payment.payfast.io (so the browser's CSP form-action is exercised);
  * - the payment page's buttons: Complete payment (a signed COMPLETE notification with PayFast's
  *   Referer, then the return_url), Complete payment (notification lost) (the money is taken, no
- *   notification: reconciliation must find it), Payment fails (a FAILED notification, then the
- *   return_url), and Cancel payment;
+ *   notification: reconciliation must find it), Payment pending (a PENDING notification; the
+ *   COMPLETE one follows on `notifier.settlePending`), Payment fails (a FAILED notification, then
+ *   the return_url), and Cancel payment;
  * - a notification not answered 200 is sent again on PayFast's schedule, sped up;
  * - POST /eng/query/validate answers VALID only for notifications it sent;
  * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took;
  * - GET /api/refunds/query/{id} and POST /api/refunds/{id}: PayFast's Refunds API, refunds kept in
- *   the database (so a restart keeps them), refusing what PayFast refuses.
+ *   the database (so a restart keeps them), refusing what PayFast refuses;
+ * - controls that make it say no as PayFast has: validation failing, the API down, the other
+ *   reading of a zero in the signature, refunds only by bank payout, refunds made in the dashboard.
  */
 export interface PayfastEmulator {
   /** The routes, mounted at /payfast-emulator on the shop (and at / on the second origin). */
