@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   NOTIFICATION_REFUSED: "PayFast notify: the signature or source check failed (400).",
   REFUND_TOO_LARGE: "Refund: the amount is more than is left to refund of what was paid (409).",
   REFUND_IN_PROGRESS: "Refund: another refund of this order is under way; try again in a minute (409).",
+  REFUND_ALREADY_RECORDED: "Refund: a refund with this PayFast reference is already recorded (409).",
   PAYFAST_REFUSED: "Refund: PayFast refused it; the message is PayFast's reason (409).",
   PAYFAST_UNAVAILABLE: "PayFast's API did not answer (502).",
   EMULATOR_LOCAL_ONLY: "The local PayFast emulator answers requests from the shop's own machine only (403).",

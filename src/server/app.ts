@@ -26,12 +26,14 @@ import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
 import { metricsRoutes } from "./metrics.js";
 import { expireOrders } from "./orders/cancel.js";
+import { settleRequestedRefunds } from "./orders/refunds.js";
 import { orderRoutes } from "./orders/routes.js";
 import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
 import { pageRoutes } from "./pages/routes.js";
-import { payfastApiClient } from "./payfast/api-client.js";
+import { type PayfastApi, payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
+import { trackPayfastProblem } from "./payfast/problems.js";
 import { payfastRoutes } from "./payfast/routes.js";
 import { type PolicyFile, readPolicies } from "./policies/content.js";
 import { PolicyStore } from "./policies/publish.js";
@@ -56,6 +58,8 @@ export interface AppDependencies {
   pageRenderer?: PageRenderer | null;
   /** The policy files, already read (main.ts reads them before opening the database); default: read from CONTENT_DIR. */
   policies?: readonly PolicyFile[];
+  /** PayFast's API (tests of live mode pass a stand-in; default: the client for the configured mode). */
+  payfastApi?: PayfastApi;
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
@@ -68,6 +72,7 @@ export async function buildApp({
   resolvePayfastHost,
   pageRenderer,
   policies,
+  payfastApi = payfastApiClient(config),
 }: AppDependencies) {
   const { trustProxy } = config;
   const app = Fastify({
@@ -114,7 +119,6 @@ export async function buildApp({
     done();
   });
   // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.
-  const payfastApi = payfastApiClient(config);
   app.decorate("payfastApi", payfastApi);
   const reconcileEveryMs = config.payfast.reconcileMinutes * 60_000;
   app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
@@ -131,7 +135,22 @@ export async function buildApp({
   // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
   const recurring: RecurringJob[] = [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
-    { name: "payfast-reconcile", everyMs: reconcileEveryMs, run: async () => void (await app.reconcilePayfast()) },
+    {
+      name: "payfast-reconcile",
+      everyMs: reconcileEveryMs,
+      run: async () => {
+        try {
+          // A refund left in doubt (PayFast did not answer) is settled from PayFast's balance, then payments are matched.
+          await settleRequestedRefunds({ db, api: payfastApi, log: app.log, shopName: config.shop.name });
+          await app.reconcilePayfast();
+        } catch (error) {
+          const detail = `PayFast's API did not answer the reconciliation (${error instanceof Error ? error.message : String(error)}). Payments whose notification did not arrive or could not be confirmed wait until it answers; check them in your PayFast dashboard.`;
+          await trackPayfastProblem(db, app.log, "api", { ok: false, detail });
+          throw error;
+        }
+        await trackPayfastProblem(db, app.log, "api", { ok: true });
+      },
+    },
     // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
     { name: "compact-order-stats", everyMs: 60_000, run: async () => void (await compactOrderStats(db)) },
     {
@@ -186,6 +205,23 @@ export async function buildApp({
   }
   const jobs = new JobsEngine(pool, app.log, recurring);
   app.decorate("jobs", jobs);
+  // Live: PayFast's API must answer our signature before the first sale needs it (a refund, a lost notification).
+  if (config.payfast.mode === "live") {
+    const startCheck = async () => {
+      try {
+        await payfastApi.ping();
+        app.log.info("PayFast's API answered the start check (ping)");
+        await trackPayfastProblem(db, app.log, "ping", { ok: true });
+      } catch (error) {
+        const detail = `PayFast's API did not answer the shop's start check (GET /ping: ${error instanceof Error ? error.message : String(error)}). Refunds and the search for lost payments need it: check the merchant ID, the passphrase and that the API is enabled on your PayFast account.`;
+        app.log.error({ err: error }, "PayFast's API failed the start check (ping)");
+        // In "Needs attention", and mailed to the owner by the next alert check (alerts/checks.ts).
+        await trackPayfastProblem(db, app.log, "ping", { ok: false, detail });
+      }
+    };
+    // Not awaited: the shop starts whatever PayFast answers (in at most the client's 15 s).
+    app.addHook("onReady", async () => void startCheck());
+  }
   app.decorate("mail", { deliverDue: mail.deliverDue, wake: () => void jobs.request(SEND_EMAILS_JOB) });
   app.addHook("onClose", async () => mail.close());
   app.addHook("onReady", async () => jobs.start());

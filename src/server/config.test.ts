@@ -73,6 +73,13 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
     ["live mode on http", { ...LIVE, PUBLIC_URL: "http://shop.example.co.za" }, /PUBLIC_URL: must be https/],
     ["live mode without a PUBLIC_URL", without(LIVE, "PUBLIC_URL"), /PUBLIC_URL: required/],
     [
+      "live mode on a port PayFast never notifies",
+      { ...LIVE, PUBLIC_URL: "https://shop.example.co.za:8443" },
+      /PUBLIC_URL: port 8443 is one PayFast never notifies \(it sends notifications to ports 80, 443, 8080, 8081 only\)/,
+    ],
+    ["live mode on port 8082", { ...LIVE, PUBLIC_URL: "https://shop.example.co.za:8082" }, /PUBLIC_URL: port 8082/],
+    ["live mode on port 79", { ...LIVE, PUBLIC_URL: "https://shop.example.co.za:79" }, /PUBLIC_URL: port 79/],
+    [
       "live mode with a PAYFAST_VALIDATE_URL override",
       { ...LIVE, PAYFAST_VALIDATE_URL: "http://127.0.0.1:9999/validate" },
       /PAYFAST_VALIDATE_URL: for test modes only/,
@@ -472,5 +479,29 @@ describe("RETENTION_YEARS", () => {
     expect(refusal({ RETENTION_YEARS: "4" }).message).toMatch(/RETENTION_YEARS: must be at least 5: tax records/);
     expect(refusal({ RETENTION_YEARS: "5.5" }).message).toMatch(/RETENTION_YEARS: must be a whole number/);
     expect(refusal({ RETENTION_YEARS: "five" }).message).toMatch(/RETENTION_YEARS/);
+  });
+});
+
+describe("live mode's PUBLIC_URL port", () => {
+  it.each([
+    "https://shop.example.co.za",
+    "https://shop.example.co.za:443",
+    "https://shop.example.co.za:80",
+    "https://shop.example.co.za:8080",
+    "https://shop.example.co.za:8081",
+  ])("accepts %s, a port PayFast notifies", (publicUrl) => {
+    expect(loadConfig({ ...LIVE, PUBLIC_URL: publicUrl }).publicUrl).toBe(publicUrl);
+  });
+});
+
+describe("PayFast's AWS senders (WooCommerce gateway PR #471, confirmed by PayFast)", () => {
+  it("lists 13.245.74.88 and the 21 addresses 3.163.232.237 to 3.163.252.237, all ending in .237", () => {
+    const aws = PAYFAST_PUBLISHED_RANGES.filter((range) => range.startsWith("3.") || range.startsWith("13."));
+    expect(aws).toHaveLength(22);
+    expect(aws).toContain("13.245.74.88/32");
+    expect(aws).toContain("3.163.232.237/32");
+    expect(aws).toContain("3.163.252.237/32");
+    expect(aws).not.toContain("3.163.253.237/32");
+    expect(aws.filter((range) => range.startsWith("3.")).every((range) => range.endsWith(".237/32"))).toBe(true);
   });
 });

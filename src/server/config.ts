@@ -47,6 +47,7 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   ORDER_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(60)),
+  ORDER_PENDING_HOLD_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(720).default(48)),
 
   AD_CONVERSION_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   /**
@@ -147,7 +148,14 @@ export const PAYFAST_PUBLISHED_RANGES = [
   "102.216.36.0/28",
   "102.216.36.128/28",
   "144.126.193.139/32",
+  // PayFast's AWS senders, confirmed by PayFast support in the WooCommerce gateway's PR #471:
+  // 13.245.74.88 (w1w.payfast.co.za) and the 21 addresses 3.163.232.237 to 3.163.252.237.
+  "13.245.74.88/32",
+  ...Array.from({ length: 21 }, (_, n) => `3.163.${232 + n}.237/32`),
 ];
+
+/** The only ports PayFast sends notifications to (docs/payfast.md §4). */
+export const PAYFAST_NOTIFY_PORTS = [80, 443, 8080, 8081] as const;
 
 /** PayFast's hosts whose current DNS answers are valid ITN sources too (docs/payfast.md §4). */
 export const PAYFAST_LIVE_SOURCE_HOSTS = ["www.payfast.co.za", "w1w.payfast.co.za", "w2w.payfast.co.za"];
@@ -261,6 +269,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     dbPoolSize: env.DB_POOL_SIZE,
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    /** How long a PENDING notification from PayFast (a slow EFT or voucher) keeps the order's stock. */
+    orderPendingHoldHours: env.ORDER_PENDING_HOLD_HOURS,
     mail: {
       /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
       smtpUrl: env.SMTP_URL,
@@ -469,6 +479,14 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
       );
     } else if (new URL(publicUrl).protocol !== "https:") {
       problems.push(`PUBLIC_URL: must be https when PAYFAST_MODE=live (got ${publicUrl}).`);
+    } else {
+      const url = new URL(publicUrl);
+      const port = Number(url.port || 443);
+      if (!(PAYFAST_NOTIFY_PORTS as readonly number[]).includes(port)) {
+        problems.push(
+          `PUBLIC_URL: port ${port} is one PayFast never notifies (it sends notifications to ports ${PAYFAST_NOTIFY_PORTS.join(", ")} only), so no payment would ever be confirmed; serve the shop on one of them when PAYFAST_MODE=live.`,
+        );
+      }
     }
     if (env.PAYFAST_VALIDATE_URL) {
       problems.push(

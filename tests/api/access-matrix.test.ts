@@ -177,6 +177,19 @@ const ROUTES: Route[] = [
     expected: adminOnly(404),
   },
   {
+    method: "POST",
+    path: "/api/admin/orders/{id}/refunds/record",
+    url: () => `/api/admin/orders/${unknownId}/refunds/record`,
+    body: () => ({
+      amountCents: 1_000,
+      reason: "Refunded in PayFast",
+      restock: false,
+      refundedOn: "2026-01-05",
+      payfastReference: "PF-12345",
+    }),
+    expected: adminOnly(404),
+  },
+  {
     method: "GET",
     path: "/api/admin/packing-slips.pdf",
     url: () => "/api/admin/packing-slips.pdf?date=2026-01-05",

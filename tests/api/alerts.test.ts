@@ -106,6 +106,21 @@ describe("owner alerts", () => {
     expect((await mailsAbout(key)).map((mail) => mail.state)).toEqual(["raised", "resolved"]);
   });
 
+  it("PayFast out of reach (its API, the start check, its addresses): one alert per kind, resolved when it answers again", async () => {
+    const key = "payfast:api";
+    await t.pool.query(
+      "insert into payfast_problems (kind, detail) values ('api', 'The transaction history answered 503 (Service Unavailable).')",
+    );
+    await checkTwice();
+    const raised = await mailsAbout(key);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]?.subject).toBe("[Snug & Dry alert] PayFast's API is not answering");
+
+    await t.pool.query("update payfast_problems set cleared_at = now() where kind = 'api'");
+    await checkTwice();
+    expect((await mailsAbout(key)).map((mail) => mail.state)).toEqual(["raised", "resolved"]);
+  });
+
   it("a job that keeps failing: alerted after three failed runs in a row, resolved by a run that works", async () => {
     const run = (state: "failed" | "completed", message = "boom") =>
       t.pool.query(

@@ -146,6 +146,13 @@ const validBodies = {
   refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
   returnRequest: () => ({ reason: "defective", lines: [{ lineId: 1, quantity: 1 }], details: "It leaks at the side" }),
   returnDecline: () => ({ reason: "The photos show normal use" }),
+  recordRefund: () => ({
+    amountCents: 1_000,
+    reason: "Refunded in PayFast",
+    restock: false,
+    refundedOn: "2026-01-05",
+    payfastReference: "PF-12345",
+  }),
   adminRights: () => ({ isAdmin: false }),
   order: validOrder,
 };
@@ -628,6 +635,7 @@ const RUNS = {
   adminCancel: 200,
   refund: 200,
   returnDecline: 200,
+  recordRefund: 200,
   adminRights: 100,
   categoryDelete: 200,
   productDelete: 200,
@@ -841,6 +849,15 @@ describe("hostile input", () => {
         RUNS.returnDecline,
       ),
       run(
+        bodyProperty({
+          method: "POST",
+          url: orderPath.map((path) => `${path}/refunds/record`),
+          body: jsonBody(validBodies.recordRefund),
+          who: adminMostly,
+        }),
+        RUNS.recordRefund,
+      ),
+      run(
         // The run's own admin: a valid body asks to remove their own rights (409) or keeps them; no one else gains any.
         bodyProperty({
           method: "PATCH",
@@ -866,6 +883,7 @@ describe("hostile input", () => {
         RUNS.adminCancel +
         RUNS.refund +
         RUNS.returnDecline +
+        RUNS.recordRefund +
         RUNS.adminRights +
         RUNS.categoryDelete +
         RUNS.productDelete,

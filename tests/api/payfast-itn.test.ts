@@ -19,7 +19,9 @@ const validator = {
   answer: "VALID",
   status: 200,
   received: [] as string[],
+  userAgents: [] as (string | undefined)[],
   server: http.createServer((request, response) => {
+    validator.userAgents.push(request.headers["user-agent"]);
     let body = "";
     request.on("data", (chunk: Buffer) => {
       body += chunk.toString("utf8");
@@ -46,6 +48,7 @@ beforeEach(() => {
   validator.answer = "VALID";
   validator.status = 200;
   validator.received = [];
+  validator.userAgents = [];
 });
 
 /**
@@ -140,6 +143,27 @@ async function expectRefused(app: TestApp, orderId: string, body: string, reason
   expect(records[0]?.rawBody).toBe(body.slice(0, 256));
 }
 
+/**
+ * Posts a signed notification from an address that is not PayFast's while PayFast's confirmation
+ * does not say VALID: 400 (PayFast sends it again), the order untouched, the whole notification
+ * kept and listed in "Needs attention" with what happened.
+ */
+async function expectSourceRefused(app: TestApp, orderId: string, body: string, reason: RegExp, options = {}) {
+  validator.answer = "INVALID";
+  const response = await notify(app, body, options);
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual(REFUSED);
+  expect(await orderRow(app, orderId)).toMatchObject({ status: "pending", paidAt: null, pfPaymentId: null });
+  const records = await itnRows(app, orderId);
+  expect(records.map((record) => record.outcome)).toEqual(["source_refused"]);
+  expect(records[0]?.reason).toMatch(reason);
+  expect(records[0]?.rawBody).toBe(body);
+  const item = (await attention(app)).find((candidate) => candidate.orderId === orderId);
+  expect(item).toMatchObject({ kind: "source_refused", checkable: true, resolvable: true });
+  expect(item?.detail).toMatch(reason);
+  validator.answer = "VALID";
+}
+
 /** Posts the notification and expects 200 with the generic answer; returns the outcomes recorded for the order. */
 async function expectReceived(app: TestApp, orderId: string, body: string, options = {}) {
   const response = await notify(app, body, options);
@@ -158,6 +182,10 @@ describe("POST /api/payfast/notify", () => {
 
     const order = await orderRow(t, orderId);
     expect(order).toMatchObject({ status: "completed", paidBy: "itn", pfPaymentId: paymentId(body) });
+    // The confirmation names the shop and its version to PayFast (not "node").
+    expect(validator.userAgents).toEqual([
+      expect.stringMatching(/^Snug-and-Dry\/\d+\.\d+\.\d+ \(\+http:\/\/localhost:3000\)$/),
+    ]);
     expect(order?.paidAt).toBeInstanceOf(Date);
     const [record] = await itnRows(t, orderId);
     expect(record).toMatchObject({
@@ -318,18 +346,27 @@ describe("POST /api/payfast/notify", () => {
   it("keeps the order pending when PayFast's server confirmation does not say VALID", async () => {
     const orderId = await pendingOrder(t);
     validator.answer = "INVALID";
-    expect(await expectReceived(t, orderId, itn(orderId))).toEqual(["unconfirmed"]);
+    const body = itn(orderId);
+    expect(await expectReceived(t, orderId, body)).toEqual(["unconfirmed"]);
     expect((await orderRow(t, orderId))?.status).toBe("pending");
     expect(validator.received).toHaveLength(1);
-    // PayFast may send it again: once confirmed, it pays.
+    // The admin sees it at once, with what happened and Check with PayFast.
+    const listed = (await attention(t)).filter((item) => item.orderId === orderId);
+    expect(listed).toMatchObject([{ kind: "unconfirmed", checkable: true, pfPaymentIds: [paymentId(body)] }]);
+    expect(listed[0]?.detail).toMatch(/did not say VALID \(HTTP 200 "INVALID"\)/);
+    // PayFast sends it again: the newest copy stands for both; once confirmed, it pays and leaves the list.
+    expect(await expectReceived(t, orderId, body)).toEqual(["unconfirmed", "unconfirmed"]);
+    expect((await attention(t)).filter((item) => item.orderId === orderId)).toHaveLength(1);
     validator.answer = "VALID";
+    expect(await expectReceived(t, orderId, body)).toEqual(["unconfirmed", "unconfirmed", "accepted"]);
+    expect((await attention(t)).filter((item) => item.orderId === orderId)).toEqual([]);
   });
 
   it("keeps the order pending when the server confirmation answers an error", async () => {
     const orderId = await pendingOrder(t);
     validator.status = 500;
     expect(await expectReceived(t, orderId, itn(orderId))).toEqual(["unconfirmed"]);
-    expect((await itnRows(t, orderId))[0]?.reason).toMatch(/server confirmation failed: HTTP 500/);
+    expect((await itnRows(t, orderId))[0]?.reason).toMatch(/PayFast's confirmation did not say VALID \(HTTP 500/);
   });
 
   it("takes a COMPLETE ITN for an order an admin confirmed by hand as that order's payment", async () => {
@@ -459,14 +496,23 @@ describe("ITN source addresses", () => {
     expect((await itnRows(oneHop, orderId))[0]).toMatchObject({ outcome: "accepted", sourceIp: "197.97.145.150" });
 
     const forged = await pendingOrder(oneHop);
-    await expectRefused(oneHop, forged, itn(forged), /source address 203\.0\.113\.9/, {
+    await expectSourceRefused(oneHop, forged, itn(forged), /Sent from 203\.0\.113\.9/, {
       headers: { "x-forwarded-for": "197.97.145.150, 203.0.113.9" },
     });
   });
 
+  it("books a signed ITN from an address outside every list when PayFast confirms it VALID", async () => {
+    const orderId = await pendingOrder(ranged);
+    const body = itn(orderId);
+    expect(await expectReceived(ranged, orderId, body, { remoteAddress: "198.51.100.20" })).toEqual(["accepted"]);
+    // Asked once: the source check's confirmation is the server confirmation.
+    expect(validator.received).toEqual([body.slice(0, body.indexOf("&signature="))]);
+    expect(await orderRow(ranged, orderId)).toMatchObject({ status: "completed", pfPaymentId: paymentId(body) });
+  });
+
   it("refuses an ITN from outside the configured ranges", async () => {
     const orderId = await pendingOrder(ranged);
-    await expectRefused(ranged, orderId, itn(orderId), /source address 127\.0\.0\.1 is not a PayFast address/);
+    await expectSourceRefused(ranged, orderId, itn(orderId), /Sent from 127\.0\.0\.1, which is not a PayFast address/);
   });
 
   it("accepts an ITN from inside the configured ranges", async () => {
@@ -483,12 +529,12 @@ describe("ITN source addresses", () => {
 
   it("refuses loopback outside local mode", async () => {
     const orderId = await pendingOrder(sandbox);
-    await expectRefused(sandbox, orderId, itn(orderId), /source address 127\.0\.0\.1/);
+    await expectSourceRefused(sandbox, orderId, itn(orderId), /Sent from 127\.0\.0\.1/);
   });
 
   it("ignores X-Forwarded-For unless the proxy is trusted", async () => {
     const orderId = await pendingOrder(ranged);
-    await expectRefused(ranged, orderId, itn(orderId), /source address 127\.0\.0\.1/, {
+    await expectSourceRefused(ranged, orderId, itn(orderId), /Sent from 127\.0\.0\.1/, {
       headers: { "x-forwarded-for": "197.97.145.150" },
     });
   });
@@ -502,7 +548,7 @@ describe("ITN source addresses", () => {
 
   it("does not believe X-Forwarded-For from an untrusted peer even when a proxy is trusted", async () => {
     const orderId = await pendingOrder(proxied);
-    await expectRefused(proxied, orderId, itn(orderId), /source address 10\.1\.2\.3/, {
+    await expectSourceRefused(proxied, orderId, itn(orderId), /Sent from 10\.1\.2\.3/, {
       remoteAddress: "10.1.2.3",
       headers: { "x-forwarded-for": "197.97.145.150" },
     });

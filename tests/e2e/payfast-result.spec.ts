@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { checkOutOneProduct, signUpAndLogIn } from "./helpers";
 
-// A declined card goes through the emulator's real FAILED notification. PayFast's PENDING note has
-// no emulator button (PayFast sends it for slow EFTs), so it is laid over the real order here, as
-// the page would receive it; the server side of PENDING is covered by tests/api/payfast-itn.test.ts.
+// A declined card goes through the emulator's real FAILED notification, a slow EFT through its real
+// PENDING one ("Payment pending (slow EFT)"); the page's switch from PENDING to paid is laid over the
+// real order, as the page would receive it (the server side: tests/api/payfast-outcomes.test.ts).
 
 /** A signed-in shopper with one product in the cart and an order waiting at PayFast. */
 async function waitingOrder(page: Page): Promise<string> {
@@ -33,6 +33,21 @@ test("a shopper whose card is declined is told so on return and retries with the
   await page.getByRole("link", { name: "Retry Payment" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole("button", { name: /^Place Order - / })).toBeVisible();
+});
+
+test("a slow EFT: PayFast reports it pending, and the shopper is told until when the items are kept", async ({
+  page,
+}) => {
+  const orderId = await waitingOrder(page);
+  await page.getByRole("button", { name: "Payment pending (slow EFT)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/success\\?orderId=${orderId}$`));
+  await expect(page.getByRole("heading", { name: "PayFast is still processing your payment" })).toBeVisible();
+  await expect(page.getByText(/We keep your items for you until \d/)).toBeVisible();
+
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "Order History" }).click();
+  const mine = page.getByRole("article", { name: new RegExp(`Order #${orderId.slice(-8).toUpperCase()}`) });
+  await expect(mine).toContainText(/PayFast is still processing your payment; we keep your items for you until \d/);
 });
 
 test("while PayFast is still processing a payment the page says so and keeps checking", async ({ page }) => {

@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.cancelled": "Order cancelled",
   "order.refunded": "Order refunded",
   "order.refund_refused": "Refund refused",
+  "order.refund_recorded": "Refund made in PayFast recorded",
   "order.payfast_checked": "Checked with PayFast",
   "order.delivered": "Marked as delivered",
   "return.requested": "Return or complaint requested",

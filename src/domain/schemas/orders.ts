@@ -106,6 +106,11 @@ export const refund = z.object({
   status: z.enum(REFUND_STATUS_NAMES),
   /** PayFast's reason when it refused the refund. */
   payfastMessage: z.string().nullable(),
+  /** "shop": through PayFast's Refunds API; "payfast_dashboard": made in PayFast's dashboard and recorded. */
+  madeIn: z.enum(["shop", "payfast_dashboard"]),
+  /** For a refund made in PayFast's dashboard: PayFast's reference and the day it was made. */
+  payfastReference: z.string().nullable(),
+  refundedOn: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -138,6 +143,8 @@ export const order = z.object({
    * try again) or "PENDING" (PayFast is still processing it); null otherwise.
    */
   payfastStatus: z.enum(["PENDING", "FAILED"]).nullable(),
+  /** While PayFast reports the payment PENDING: until when the order keeps its items (ISO time); null otherwise. */
+  holdUntil: z.string().nullable(),
   /** Why a cancelled order was cancelled; null for any other status. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   cancelledAt: z.string().nullable(),
@@ -203,6 +210,29 @@ export const refundOrderInput = z.object({
   restock: z.boolean({ message: "restock must be true or false" }).default(false),
 });
 export type RefundOrderInput = z.input<typeof refundOrderInput>;
+
+/** A real day written YYYY-MM-DD. */
+const isoDay = (name: string) =>
+  z
+    .string({ message: `${name} is required (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`)
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${name} must be a real day`,
+    );
+
+/**
+ * POST /api/admin/orders/{id}/refunds/record: a refund the admin made in PayFast's dashboard, as
+ * PayFast shows it (the amount, the day, PayFast's reference), booked like the shop's own refunds.
+ * The day may not be in the future (South African time, checked by the server).
+ */
+export const recordRefundInput = refundOrderInput.extend({
+  refundedOn: isoDay("refundedOn"),
+  payfastReference: requiredText("payfastReference", 100),
+});
+export type RecordRefundInput = z.input<typeof recordRefundInput>;
 
 /** GET /api/admin/packing-slips.pdf?date=YYYY-MM-DD: a day in South African time. */
 export const packingSlipsQuery = z.object({

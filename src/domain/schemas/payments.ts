@@ -10,7 +10,13 @@ export const ATTENTION_KINDS = [
   "wrong_amount",
   "unknown_order",
   "foreign_merchant",
+  "unconfirmed",
+  "source_refused",
+  "refund_in_payfast",
   "pending_over_an_hour",
+  "payfast_api_down",
+  "payfast_ping_failed",
+  "payfast_hosts_unresolved",
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -21,7 +27,13 @@ export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   wrong_amount: "Wrong amount",
   unknown_order: "Unknown order",
   foreign_merchant: "Another merchant's payment",
+  unconfirmed: "Payment not confirmed",
+  source_refused: "Notification from an unknown address",
+  refund_in_payfast: "Refund made in PayFast",
   pending_over_an_hour: "Pending over an hour",
+  payfast_api_down: "PayFast's API not answering",
+  payfast_ping_failed: "PayFast's API failed the start check",
+  payfast_hosts_unresolved: "PayFast's addresses not found",
 };
 
 export const attentionItem = z.object({
@@ -41,6 +53,8 @@ export const attentionItem = z.object({
   detail: z.string(),
   /** Whether the admin can mark it as dealt with (an order that waits is dealt with by paying or cancelling it). */
   resolvable: z.boolean(),
+  /** Whether "Check with PayFast" can settle it now (an unpaid order PayFast may have been paid for). */
+  checkable: z.boolean(),
 });
 export type AttentionItem = z.infer<typeof attentionItem>;
 

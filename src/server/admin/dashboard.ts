@@ -7,7 +7,7 @@ import { type Dashboard, dashboard } from "../../domain/schemas/dashboard.js";
 import { LOW_STOCK_LIMIT } from "../../domain/stock.js";
 import { latestBackups } from "../backup/daily.js";
 import type { Database } from "../db/client.js";
-import { ITN_ATTENTION_OUTCOMES } from "../db/schema.js";
+import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "../db/schema.js";
 import { PENDING_TOO_LONG } from "./payments.js";
 
 const REVENUE_DAYS = 30;
@@ -104,15 +104,26 @@ async function lowStock(db: Database): Promise<Dashboard["lowStock"]> {
   }));
 }
 
-/** As many as Payment Verification's "Needs attention" lists: flagged payments not resolved, orders pending too long. */
+/**
+ * As many as Payment Verification's "Needs attention" lists (admin/payments.ts): problems reaching
+ * PayFast, flagged payments not resolved, orders pending too long.
+ */
 async function needsAttention(db: Database): Promise<number> {
+  const booked = sql.join(
+    ["accepted", ...ITN_FLAGGED_OUTCOMES].map((outcome) => sql`${outcome}`),
+    sql`, `,
+  );
   const outcomes = sql.join(
     ITN_ATTENTION_OUTCOMES.map((outcome) => sql`${outcome}`),
     sql`, `,
   );
   const { rows } = await db.execute<{ count: number }>(sql`
     select (select count(*) from (
-        select 1 from payfast_itns where resolved_at is null and outcome in (${outcomes}) limit ${COUNT_CAP}) as flagged)::int
+        select 1 from payfast_itns p where resolved_at is null and outcome in (${outcomes})
+          and (outcome not in ('unconfirmed', 'source_refused') or not exists (
+            select 1 from payfast_itns booked where booked.pf_payment_id = p.pf_payment_id and booked.outcome in (${booked})))
+          limit ${COUNT_CAP}) as flagged)::int
+      + (select count(*) from payfast_problems where cleared_at is null)::int
       + (select count(*) from (
         select 1 from orders where status = 'pending' and created_at < now() - ${PENDING_TOO_LONG}::interval
         limit ${COUNT_CAP}) as waiting)::int

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "../../domain/money.js";
@@ -12,20 +12,40 @@ import {
   checkPayfastAnswer,
 } from "../../domain/schemas/payments.js";
 import { recordAudit } from "../audit/record.js";
-import { ITN_ATTENTION_OUTCOMES, orders, payfastItns } from "../db/schema.js";
+import {
+  ITN_ATTENTION_OUTCOMES,
+  ITN_FLAGGED_OUTCOMES,
+  orders,
+  type PayfastProblemKind,
+  payfastItns,
+} from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";
+import { openPayfastProblems, trackPayfastProblem } from "../payfast/problems.js";
+
+/** The problem kinds as the attention list names them. */
+const PROBLEM_KINDS: Record<PayfastProblemKind, AttentionItem["kind"]> = {
+  api: "payfast_api_down",
+  ping: "payfast_ping_failed",
+  dns: "payfast_hosts_unresolved",
+};
+/** Booked outcomes (a payment the shop took into its books): an unconfirmed copy of one of them is settled. */
+const BOOKED_SQL = sql.raw(["accepted", ...ITN_FLAGGED_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
+const UNPAID: readonly string[] = ["pending", "cancelled"];
 
 /** An order pending longer than this shows in "Needs attention" (and counts on the dashboard). */
 export const PENDING_TOO_LONG = "1 hour";
 const LIST_LIMIT = 200;
 
 /**
- * /api/admin/payments/attention: the payments PayFast proved that the shop could not simply book
- * (paid twice, paid after cancel, wrong amount, unknown order, another merchant's), and the
- * orders pending for over an hour. /api/admin/orders/{id}/check-payfast asks PayFast about one
- * pending order now.
+ * /api/admin/payments/attention: what is wrong between the shop and PayFast (its API not
+ * answering, its hosts not resolving), the payments PayFast proved that the shop could not simply
+ * book (paid twice, paid after cancel, wrong amount, unknown order, another merchant's), signed
+ * notifications the shop could not confirm (until their payment is booked), refunds PayFast's
+ * history shows that the shop has not booked, and the orders pending for over an hour (a PENDING
+ * payment holds them for days). /api/admin/orders/{id}/check-payfast asks PayFast about one
+ * pending or cancelled order now.
  */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/payments/attention", { schema: { response: { 200: attentionList } } }, async () => {
@@ -45,7 +65,17 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       .from(payfastItns)
       .leftJoin(orders, eq(orders.id, payfastItns.orderId))
-      .where(and(isNull(payfastItns.resolvedAt), inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES])))
+      .where(
+        and(
+          isNull(payfastItns.resolvedAt),
+          inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
+          // A notification the shop could not confirm leaves the list once its payment is booked.
+          or(
+            sql`${payfastItns.outcome} not in ('unconfirmed', 'source_refused')`,
+            sql`not exists (select 1 from payfast_itns booked where booked.pf_payment_id = ${payfastItns.pfPaymentId} and booked.outcome in (${BOOKED_SQL}))`,
+          ),
+        ),
+      )
       .orderBy(desc(payfastItns.receivedAt))
       .limit(LIST_LIMIT);
     const waiting = await app.db
@@ -55,13 +85,36 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(orders.createdAt)
       .limit(LIST_LIMIT);
 
-    const items: AttentionItem[] = flagged.map((row) => {
+    const problems = await openPayfastProblems(app.db);
+
+    const items: AttentionItem[] = problems.map((problem) => ({
+      id: `problem-${problem.kind}`,
+      kind: PROBLEM_KINDS[problem.kind],
+      label: ATTENTION_LABELS[PROBLEM_KINDS[problem.kind]],
+      orderId: null,
+      orderNumber: null,
+      orderStatus: null,
+      orderTotal: null,
+      amountGross: null,
+      pfPaymentIds: [],
+      since: problem.since.toISOString(),
+      detail: problem.detail,
+      resolvable: false,
+      checkable: false,
+    }));
+    for (const row of flagged) {
       const kind = row.outcome as (typeof ITN_ATTENTION_OUTCOMES)[number];
       const pfPaymentIds = [
         ...(kind === "paid_twice" && row.orderPfPaymentId ? [row.orderPfPaymentId] : []),
         ...(row.pfPaymentId ? [row.pfPaymentId] : []),
       ];
-      return {
+      const from =
+        row.via === "reconcile"
+          ? "Found in PayFast's transaction history."
+          : kind === "unconfirmed" || kind === "source_refused"
+            ? "PayFast's notification, signed with your passphrase."
+            : "From PayFast's notification.";
+      items.push({
         id: `payment-${row.id}`,
         kind,
         label: ATTENTION_LABELS[kind],
@@ -72,11 +125,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         amountGross: row.amountGross,
         pfPaymentIds,
         since: row.receivedAt.toISOString(),
-        detail:
-          `${row.via === "reconcile" ? "Found in PayFast's transaction history." : "From PayFast's notification."} ${row.reason ?? ""}`.trim(),
+        detail: `${from} ${row.reason ?? ""}`.trim(),
         resolvable: true,
-      };
-    });
+        checkable:
+          (kind === "unconfirmed" || kind === "source_refused") &&
+          row.orderStatus !== null &&
+          UNPAID.includes(row.orderStatus),
+      });
+    }
     for (const order of waiting) {
       items.push({
         id: `order-${order.id}`,
@@ -91,6 +147,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         since: order.createdAt.toISOString(),
         detail: "No payment has arrived. Check with PayFast before confirming it by hand.",
         resolvable: false,
+        checkable: true,
       });
     }
     return { items };
@@ -143,7 +200,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const [current] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
       if (!current) throw notFound("Order not found");
-      if (current.status !== "pending") {
+      // A cancelled order may still have been paid (it expired while the shopper paid, or PayFast's notification was lost).
+      if (!UNPAID.includes(current.status)) {
         throw conflict(
           `This order is no longer waiting for payment (${ORDER_STATUS_LABELS[current.status]}).`,
           "ORDER_STATUS_CONFLICT",
@@ -155,8 +213,13 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (!(error instanceof PayfastApiError) && !(error instanceof TypeError) && !isAbort(error)) throw error;
         request.log.warn({ err: error, orderId: id }, "Check with PayFast: PayFast's API did not answer");
+        await trackPayfastProblem(app.db, request.log, "api", {
+          ok: false,
+          detail: `PayFast's API did not answer Check with PayFast (${error instanceof Error ? error.message : String(error)}). Payments whose notification did not arrive or could not be confirmed wait until it answers; check them in your PayFast dashboard.`,
+        });
         throw new HttpError(502, "PayFast could not be reached. Try again in a minute.", "PAYFAST_UNAVAILABLE");
       }
+      await trackPayfastProblem(app.db, request.log, "api", { ok: true });
       const outcome: CheckOutcome = findings.some((finding) => finding.outcome === "accepted")
         ? "paid"
         : findings.length > 0
@@ -173,7 +236,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(app.db, request, {
         action: "order.payfast_checked",
         subject: { type: "order", id },
-        before: { status: "pending" },
+        before: { status: current.status },
         after: { outcome, status: order.status },
       });
       return { outcome, message, order };

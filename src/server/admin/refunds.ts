@@ -1,19 +1,27 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { cancelOrderInput, order, packingSlipsQuery, refundOrderInput } from "../../domain/schemas/orders.js";
+import {
+  cancelOrderInput,
+  order,
+  packingSlipsQuery,
+  recordRefundInput,
+  refundOrderInput,
+} from "../../domain/schemas/orders.js";
+import { southAfricanDay } from "../../domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
 import type { Transaction } from "../db/client.js";
 import { packingSlipsPdf } from "../documents/packing-slips.js";
-import { conflict, HttpError, notFound } from "../errors.js";
+import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { cancelOrder } from "../orders/cancel.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
 import { findOrder } from "../orders/queries.js";
-import { refundOrder } from "../orders/refunds.js";
+import { recordDashboardRefund, refundOrder } from "../orders/refunds.js";
 
 /**
  * /api/admin/orders/{id}/cancel (an unpaid order, with the admin's reason), /refund (through
- * PayFast's Refunds API: orders/refunds.ts), and /api/admin/packing-slips.pdf (a slip per order
+ * PayFast's Refunds API: orders/refunds.ts), /refunds/record (a refund made in PayFast's
+ * dashboard, booked the same way), and /api/admin/packing-slips.pdf (a slip per order
  * paid on a day, in South African time).
  */
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,6 +83,40 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const refunded = await findOrder(app.db, id);
       if (!refunded) throw notFound("Order not found");
       return refunded;
+    },
+  );
+
+  app.post(
+    "/orders/:id/refunds/record",
+    { schema: { params: uuidParam, body: recordRefundInput, response: { 200: order } } },
+    async (request) => {
+      const { id } = request.params;
+      const admin = requireUser(request);
+      const { amountCents, reason, refundedOn, payfastReference } = request.body;
+      if (refundedOn > southAfricanDay()) {
+        throw badRequest("refundedOn must not be in the future");
+      }
+      const context = { db: app.db, log: request.log, shopName: app.config.shop.name };
+      await recordDashboardRefund(context, id, request.body, admin.id, (tx, done) =>
+        recordAudit(tx, request, {
+          action: "order.refund_recorded",
+          subject: { type: "order", id },
+          after: {
+            amountCents: done.amountCents,
+            reason,
+            restock: done.restock,
+            status: done.orderStatus,
+            madeIn: "payfast_dashboard",
+            payfastReference,
+            refundedOn,
+          },
+        }),
+      );
+      request.log.info({ orderId: id, amountCents, payfastReference }, "refund made in PayFast recorded by an admin");
+      app.mail.wake();
+      const recorded = await findOrder(app.db, id);
+      if (!recorded) throw notFound("Order not found");
+      return recorded;
     },
   );
 

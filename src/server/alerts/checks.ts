@@ -38,6 +38,7 @@ export async function checkAlerts(context: CheckContext): Promise<{ raised: stri
   };
   add("email-failing", await failingEmails(context));
   for (const [key, problem] of await paymentsNeedingAttention(context)) add(key, problem);
+  for (const [key, problem] of await payfastUnreachable(context)) add(key, problem);
   for (const [key, problem] of await failingJobs(context)) add(key, problem);
   add("backup-failed", await backupFailed(context));
   add("backup-stale", await backupStale(context));
@@ -53,7 +54,7 @@ export async function checkAlerts(context: CheckContext): Promise<{ raised: stri
 }
 
 const CHECK_KEYS = ["email-failing", "backup-failed", "backup-stale", "disk-nearly-full"];
-const CHECK_PREFIXES = ["payment-attention:", "job-failing:"];
+const CHECK_PREFIXES = ["payment-attention:", "payfast:", "job-failing:"];
 const isCheckKey = (key: string) => CHECK_KEYS.includes(key) || CHECK_PREFIXES.some((prefix) => key.startsWith(prefix));
 
 async function failingEmails({ pool }: CheckContext): Promise<Problem | null> {
@@ -85,6 +86,25 @@ async function paymentsNeedingAttention({ pool }: CheckContext): Promise<Map<str
         title: `A payment needs attention (${row.outcome.replaceAll("_", " ")})`,
         detail: `PayFast reported a payment${row.amount ? ` of R${row.amount}` : ""}${row.order_id ? ` for order ${row.order_id.slice(-8).toUpperCase()}` : ""} that the shop could not simply book: ${row.outcome.replaceAll("_", " ")}. Open the admin's Payment Verification, Needs attention, to refund or resolve it.`,
       },
+    ]),
+  );
+}
+
+const PAYFAST_PROBLEM_TITLES: Record<string, string> = {
+  api: "PayFast's API is not answering",
+  ping: "PayFast's API failed the shop's start check",
+  dns: "PayFast's addresses cannot be found",
+};
+
+/** PayFast's API not answering, the live start's ping failing, PayFast's hosts not resolving (payfast/problems.ts). */
+async function payfastUnreachable({ pool }: CheckContext): Promise<Map<string, Problem>> {
+  const { rows } = await pool.query<{ kind: string; detail: string }>(
+    "select kind, detail from payfast_problems where cleared_at is null order by since",
+  );
+  return new Map(
+    rows.map((row) => [
+      `payfast:${row.kind}`,
+      { title: PAYFAST_PROBLEM_TITLES[row.kind] ?? "The shop cannot reach PayFast", detail: row.detail },
     ]),
   );
 }

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "order.cancelled",
   "order.refunded",
   "order.refund_refused",
+  "order.refund_recorded",
   "order.payfast_checked",
   "order.delivered",
   "return.requested",

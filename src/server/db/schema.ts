@@ -213,6 +213,11 @@ export const orders = pgTable(
     /** The last PENDING or FAILED notification for this order while it waits for payment. */
     payfastStatus: text("payfast_status", { enum: ["PENDING", "FAILED"] }),
     payfastStatusAt: timestamp("payfast_status_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Set by a PENDING notification (a slow EFT or voucher payment): the order keeps its stock, and
+     * is not expired, until then (ORDER_PENDING_HOLD_HOURS). Null: the ordinary hold from created_at.
+     */
+    holdUntil: timestamp("hold_until", { withTimezone: true, mode: "date" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
     /** "Mark as delivered" (optional): the cooling-off days count from it (src/domain/returns.ts). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
@@ -329,11 +334,14 @@ export const ITN_OUTCOMES = [
   "failed", // payment_status FAILED: noted on the order
   "pending", // payment_status PENDING: noted on the order
   "ignored", // any other payment_status
-  "unconfirmed", // PayFast's server confirmation did not say VALID: reconciliation will ask again
-  "rejected", // bad signature or source: answered 400, only metadata kept
+  "unconfirmed", // PayFast's server confirmation did not say VALID (or did not answer): reconciliation will ask again
+  "source_refused", // signed, from an address not PayFast's, and PayFast's confirmation did not say VALID: answered 400
+  "refund_in_payfast", // reconciliation: PayFast's history shows a refund the shop has not booked
+  "rejected", // bad signature: answered 400, only metadata kept
 ] as const;
 export type ItnOutcome = (typeof ITN_OUTCOMES)[number];
-export const ITN_ATTENTION_OUTCOMES = [
+/** Payments PayFast proved that the shop booked as flagged: the same pf_payment_id again is a duplicate. */
+export const ITN_FLAGGED_OUTCOMES = [
   "paid_twice",
   "paid_after_cancel",
   "paid_out_of_stock",
@@ -341,8 +349,19 @@ export const ITN_ATTENTION_OUTCOMES = [
   "unknown_order",
   "foreign_merchant",
 ] as const satisfies readonly ItnOutcome[];
+/**
+ * What waits in the admin's "Needs attention": the flagged payments, signed notifications the shop
+ * could not confirm (until reconciliation books their payment), and refunds made in PayFast's
+ * dashboard that the shop has not booked.
+ */
+export const ITN_ATTENTION_OUTCOMES = [
+  ...ITN_FLAGGED_OUTCOMES,
+  "unconfirmed",
+  "source_refused",
+  "refund_in_payfast",
+] as const satisfies readonly ItnOutcome[];
 /** Outcomes that book a pf_payment_id once and for all: the same id again is a duplicate. */
-const BOOKED_OUTCOMES = sql.raw(["accepted", ...ITN_ATTENTION_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
+const BOOKED_OUTCOMES = sql.raw(["accepted", ...ITN_FLAGGED_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
 
 const ATTENTION_OUTCOMES = sql.raw(ITN_ATTENTION_OUTCOMES.map((outcome) => `'${outcome}'`).join(", "));
 
@@ -397,7 +416,7 @@ export const payfastEmulatorPayments = pgTable(
     pfPaymentId: text("pf_payment_id").primaryKey(),
     mPaymentId: text("m_payment_id").notNull(),
     merchantId: text("merchant_id").notNull(),
-    status: text("status", { enum: ["COMPLETE", "FAILED"] }).notNull(),
+    status: text("status", { enum: ["COMPLETE", "FAILED", "PENDING"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     feeCents: integer("fee_cents").notNull(),
     nameFirst: text("name_first").notNull().default(""),
@@ -536,6 +555,15 @@ export const refunds = pgTable(
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("requested"),
     /** PayFast's words when it refused the refund. */
     payfastMessage: text("payfast_message"),
+    /**
+     * "shop": asked of PayFast's Refunds API by the shop; "payfast_dashboard": made by the admin in
+     * PayFast's dashboard and recorded here (with PayFast's reference and the day it was made).
+     */
+    madeIn: text("made_in", { enum: ["shop", "payfast_dashboard"] })
+      .notNull()
+      .default("shop"),
+    payfastReference: text("payfast_reference"),
+    refundedOn: date("refunded_on", { mode: "string" }),
     /** From the gapless `credit_note` counter, given when PayFast has refunded (CN-000001). */
     creditNoteNumber: integer("credit_note_number"),
     requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
@@ -553,6 +581,8 @@ export const refunds = pgTable(
     uniqueIndex("refunds_credit_note_number_key").on(table.creditNoteNumber),
     // Two admins pressing Refund at once: only one refund of an order can be under way.
     uniqueIndex("refunds_one_requested_per_order").on(table.orderId).where(sql`${table.status} = 'requested'`),
+    // A refund made in PayFast's dashboard is recorded once.
+    uniqueIndex("refunds_payfast_reference_key").on(table.payfastReference),
     check("refunds_amount_positive", sql`${table.amountCents} > 0`),
   ],
 );
@@ -565,10 +595,30 @@ export const payfastEmulatorRefunds = pgTable(
     pfPaymentId: text("pf_payment_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
+    /** "api": through the Refunds API (the shop); "dashboard": made by hand in PayFast's dashboard. */
+    via: text("via", { enum: ["api", "dashboard"] })
+      .notNull()
+      .default("api"),
     createdAt: createdAt(),
   },
   (table) => [index("payfast_emulator_refunds_payment_idx").on(table.pfPaymentId)],
 );
+
+/**
+ * What keeps PayFast from reaching the shop, or the shop from reaching PayFast, while it lasts:
+ * one row per kind ("api": its API did not answer reconciliation; "ping": the live start's ping
+ * failed; "dns": none of PayFast's hosts resolved). Open while cleared_at is null: shown in
+ * "Needs attention" and cleared by the check that finds it working again (payfast/problems.ts).
+ */
+export const PAYFAST_PROBLEM_KINDS = ["api", "ping", "dns"] as const;
+export type PayfastProblemKind = (typeof PAYFAST_PROBLEM_KINDS)[number];
+export const payfastProblems = pgTable("payfast_problems", {
+  kind: text("kind", { enum: PAYFAST_PROBLEM_KINDS }).primaryKey(),
+  detail: text("detail").notNull(),
+  since: timestamp("since", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  clearedAt: timestamp("cleared_at", { withTimezone: true, mode: "date" }),
+});
 
 /**
  * The audit trail (docs/decisions/011-audit-trail.md): every admin action and security event, who

@@ -1,14 +1,24 @@
-import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { centsToDecimal, formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
-import { type ItnOutcome, orders } from "../db/schema.js";
-import { type PayfastApi, sastDate } from "../payfast/api-client.js";
-import { alreadyBooked, bookPayment } from "../payfast/book-payment.js";
+import { type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { type HistoryRow, type PayfastApi, sastDate } from "../payfast/api-client.js";
+import { alreadyBooked, bookPayment, recordPayment } from "../payfast/book-payment.js";
 
-/** How far back reconciliation looks for pending orders (older ones are left to the admin). */
+/**
+ * How far back reconciliation looks for unpaid orders: a pending or cancelled order of the last
+ * 30 days may still be paid (a shopper who left PayFast's page open, a slow EFT), and so may an
+ * older one whose signed notification the shop could not confirm.
+ */
 const LOOKBACK_DAYS = 30;
 /** An order pending for less than this may still get its notification. */
 const MAX_QUIET_MS = 5 * 60_000;
+/** Refunds made in PayFast's dashboard are looked for in at least this many days of history. */
+const REFUND_LOOKBACK_DAYS = 3;
+/** History rows are matched against orders this many at a time. */
+const MATCH_CHUNK = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ReconcileContext {
   db: Database;
@@ -26,47 +36,73 @@ export interface ReconcileFinding {
   outcome: ItnOutcome;
 }
 
+/** An order PayFast may still have been paid for: unpaid, and recent or with a notification the shop could not confirm. */
+function couldStillBePaid(quietMs: number): SQL {
+  return sql`${orders.status} in ('pending', 'cancelled')
+    and ${orders.createdAt} < now() - ${`${quietMs} milliseconds`}::interval
+    and (${orders.createdAt} > now() - ${`${LOOKBACK_DAYS} days`}::interval
+      or exists (select 1 from payfast_itns i where i.order_id = "orders"."id"
+        and i.outcome in ('unconfirmed', 'source_refused') and i.resolved_at is null))`;
+}
+
+/** A refund in PayFast's history: money going back out of a payment. */
+function isRefundRow(row: HistoryRow): boolean {
+  return row.type.includes("REFUND") || (row.sign === "DEBIT" && (row.grossCents ?? 0) < 0);
+}
+
 /**
- * Asks PayFast's transaction history about unpaid (pending or cancelled) orders, and books every payment it shows for
- * them, exactly as a notification would have (book-payment.ts): the right amount pays the order
- * (`paidBy: "reconcile"`), anything else is flagged for the admin. `orderIds` checks those orders
- * whatever their age (the admin's "Check with PayFast"). Idempotent: a payment already booked is
- * skipped, so two runs, or a run and a late notification, book it once.
+ * Asks PayFast's transaction history about every order that could still be paid, and books every
+ * payment it shows for them, exactly as a notification would have (book-payment.ts): the right
+ * amount pays the order (`paidBy: "reconcile"`), anything else is flagged for the admin. It also
+ * proposes, in "Needs attention", the refunds PayFast's history shows that the shop has not booked
+ * (made in PayFast's dashboard). `orderIds` checks those orders whatever their age (the admin's
+ * "Check with PayFast"). Idempotent: a payment already booked is skipped, so two runs, or a run
+ * and a late notification, book it once. The window is computed by the database, so the number
+ * of unpaid orders costs nothing here.
  */
 export async function reconcilePayfast(context: ReconcileContext, orderIds?: readonly string[]) {
   const { db, api, log } = context;
   const quietMs = Math.min(MAX_QUIET_MS, context.everyMs);
-  // A cancelled order still takes a payment (it expired while the shopper paid): ask about those
-  // cancelled in the last day too; a payment cannot start later than that after the order.
-  const unpaid = or(
-    eq(orders.status, "pending"),
-    and(eq(orders.status, "cancelled"), gt(orders.cancelledAt, sql`now() - interval '1 day'`)),
-  );
-  const candidates = await db
-    .select({ id: orders.id, createdAt: orders.createdAt })
+  const candidate = orderIds
+    ? and(inArray(orders.id, [...orderIds]), inArray(orders.status, ["pending", "cancelled"]))
+    : couldStillBePaid(quietMs);
+  const [window] = await db
+    .select({
+      checked: sql<number>`count(*)::int`,
+      oldestMs: sql<number | null>`(extract(epoch from min(${orders.createdAt})) * 1000)::float8`,
+    })
     .from(orders)
-    .where(
-      orderIds
-        ? and(inArray(orders.id, [...orderIds]), inArray(orders.status, ["pending", "cancelled"]))
-        : and(
-            unpaid,
-            lt(orders.createdAt, sql`now() - ${`${quietMs} milliseconds`}::interval`),
-            gt(orders.createdAt, sql`now() - ${`${LOOKBACK_DAYS} days`}::interval`),
-          ),
-    );
+    .where(candidate);
+  const checked = window?.checked ?? 0;
   const findings: ReconcileFinding[] = [];
-  if (candidates.length === 0) return { checked: 0, findings };
+  if (checked === 0 && orderIds) return { checked, findings };
 
-  const oldest = Math.min(...candidates.map((order) => order.createdAt.getTime()));
+  const refundHorizon = Date.now() - REFUND_LOOKBACK_DAYS * 86_400_000;
+  const oldestMs = window?.oldestMs;
+  const oldest =
+    oldestMs === null || oldestMs === undefined ? refundHorizon : Math.min(Number(oldestMs), refundHorizon);
   // A day either side: an order made near midnight may be booked on PayFast's next day.
   const from = sastDate(new Date(oldest - 86_400_000));
   const to = sastDate(new Date(Date.now() + 86_400_000));
   const history = await api.transactionHistory(from, to);
-  const wanted = new Set(candidates.map((order) => order.id));
 
-  for (const row of history) {
+  const received = history.filter(
+    (row) => row.type === "FUNDS_RECEIVED" && row.pfPaymentId && UUID.test(row.mPaymentId),
+  );
+  const wanted = new Set<string>();
+  const ids = [...new Set(received.map((row) => row.mPaymentId.toLowerCase()))];
+  for (let start = 0; start < ids.length; start += MATCH_CHUNK) {
+    const chunk = ids.slice(start, start + MATCH_CHUNK);
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, chunk), candidate));
+    for (const row of rows) wanted.add(row.id);
+  }
+
+  for (const row of received) {
     const orderId = row.mPaymentId.toLowerCase();
-    if (!wanted.has(orderId) || row.type !== "FUNDS_RECEIVED" || !row.pfPaymentId) continue;
+    if (!wanted.has(orderId)) continue;
     if (await alreadyBooked(db, row.pfPaymentId)) continue;
     const { outcome, reason } = await bookPayment(
       db,
@@ -86,5 +122,75 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
     findings.push({ orderId, pfPaymentId: row.pfPaymentId, outcome });
     log.info({ orderId, pfPaymentId: row.pfPaymentId, outcome, reason }, "PayFast reconciliation booked a payment");
   }
-  return { checked: candidates.length, findings };
+
+  await proposeDashboardRefunds(context, history.filter(isRefundRow));
+  return { checked, findings };
+}
+
+/**
+ * Refunds PayFast's history shows beyond what the shop booked for a payment (completed, or still
+ * in doubt) were made in PayFast's dashboard: each becomes one "Needs attention" item, with the
+ * amount the shop is missing, until the admin records it (or marks it resolved).
+ */
+async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly HistoryRow[]) {
+  const { db, log } = context;
+  const refundedByPayment = new Map<string, { cents: number; rows: HistoryRow[] }>();
+  for (const row of rows) {
+    if (!row.pfPaymentId || row.grossCents === null) continue;
+    const entry = refundedByPayment.get(row.pfPaymentId) ?? { cents: 0, rows: [] };
+    entry.cents += Math.abs(row.grossCents);
+    entry.rows.push(row);
+    refundedByPayment.set(row.pfPaymentId, entry);
+  }
+  if (refundedByPayment.size === 0) return;
+  const paid = await db
+    .select({
+      id: orders.id,
+      pfPaymentId: orders.pfPaymentId,
+      // Written out in full: inside a one-table select Drizzle leaves column names unqualified.
+      booked: sql<number>`coalesce((select sum(r.amount_cents) from refunds r
+        where r.order_id = "orders"."id" and r.status in ('completed', 'requested')), 0)::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.pfPaymentId, [...refundedByPayment.keys()]));
+  for (const order of paid) {
+    const pfPaymentId = order.pfPaymentId as string;
+    const inPayfast = refundedByPayment.get(pfPaymentId);
+    if (!inPayfast) continue;
+    const missing = inPayfast.cents - order.booked;
+    const [open] = await db
+      .select({ id: payfastItns.id, amountGross: payfastItns.amountGross })
+      .from(payfastItns)
+      .where(
+        and(
+          eq(payfastItns.pfPaymentId, pfPaymentId),
+          eq(payfastItns.outcome, "refund_in_payfast"),
+          isNull(payfastItns.resolvedAt),
+        ),
+      );
+    if (open && open.amountGross === centsToDecimal(Math.max(missing, 0))) continue;
+    if (open) {
+      await db.update(payfastItns).set({ resolvedAt: sql`now()` }).where(eq(payfastItns.id, open.id));
+    }
+    if (missing <= 0) continue;
+    await recordPayment(
+      db,
+      {
+        via: "reconcile",
+        orderId: order.id,
+        pfPaymentId,
+        paymentStatus: "REFUND",
+        amountGross: centsToDecimal(missing),
+        sourceIp: "PayFast API",
+        referer: null,
+        rawBody: JSON.stringify(inPayfast.rows),
+      },
+      "refund_in_payfast",
+      `PayFast's records show ${formatRand(inPayfast.cents)} refunded from this payment; the shop has booked ${formatRand(order.booked)}. Record the refund made in PayFast on the order, so its credit note is issued.`,
+    );
+    log.info(
+      { orderId: order.id, pfPaymentId, missing },
+      "PayFast reconciliation found a refund the shop has not booked",
+    );
+  }
 }

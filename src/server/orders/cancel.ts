@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { CancelReason } from "../../domain/order-status.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
@@ -40,15 +40,20 @@ export async function cancelOrder(
 const EXPIRE_BATCH = 500;
 
 /**
- * Cancels the orders left unpaid for longer than the hold (reason "expired"), releasing their
- * stock. Each order is its own transaction, so a payment for one of them is never blocked for long.
+ * Cancels the orders left unpaid for longer than the hold (reason "expired"), or past the longer
+ * hold a PENDING notification gave them (`hold_until`), releasing their stock. Each order is its own transaction, so a payment for one of them is never blocked for long.
  */
 export async function expireOrders(db: Database, holdMinutes: number): Promise<number> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
     .where(
-      and(eq(orders.status, "pending"), lt(orders.createdAt, sql`now() - ${`${holdMinutes * 60} seconds`}::interval`)),
+      and(
+        eq(orders.status, "pending"),
+        lt(orders.createdAt, sql`now() - ${`${holdMinutes * 60} seconds`}::interval`),
+        // A PENDING notification from PayFast holds the order longer (ORDER_PENDING_HOLD_HOURS).
+        or(isNull(orders.holdUntil), lt(orders.holdUntil, sql`now()`)),
+      ),
     )
     .orderBy(orders.createdAt)
     .limit(EXPIRE_BATCH);

@@ -20,6 +20,9 @@ export function toRefund(row: RefundRow): Refund {
     restock: row.restock,
     status: row.status,
     payfastMessage: row.payfastMessage,
+    madeIn: row.madeIn,
+    payfastReference: row.payfastReference,
+    refundedOn: row.refundedOn,
     creditNoteNumber: row.creditNoteNumber === null ? null : creditNoteNumberText(row.creditNoteNumber),
     createdAt: row.createdAt.toISOString(),
   };
@@ -46,6 +49,7 @@ export function toOrder(
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     payfastStatus: row.status === "pending" ? row.payfastStatus : null,
+    holdUntil: row.status === "pending" && row.holdUntil ? row.holdUntil.toISOString() : null,
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
     cancelledAt: row.status === "cancelled" ? (row.cancelledAt?.toISOString() ?? null) : null,
     cancelNote: row.status === "cancelled" ? row.cancelNote : null,

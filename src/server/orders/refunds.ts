@@ -1,11 +1,11 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { formatRand } from "../../domain/money.js";
 import { orderNumber, REFUNDABLE_STATUSES } from "../../domain/order-status.js";
 import { creditNoteNumberText } from "../../domain/tax-documents.js";
 import type { Database, Transaction } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { orders, refunds } from "../db/schema.js";
+import { orders, payfastItns, refunds } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { PayfastApi } from "../payfast/api-client.js";
@@ -42,6 +42,14 @@ export interface RefundRequest {
   returnRequestId?: string | null;
 }
 
+/** A refund the admin made in PayFast's dashboard, to be booked like the shop's own. */
+export interface DashboardRefund extends RefundRequest {
+  /** PayFast's reference for the refund, as its dashboard shows it. */
+  payfastReference: string;
+  /** The South African day it was made (YYYY-MM-DD). */
+  refundedOn: string;
+}
+
 /** Longer than the API client's timeout: a `requested` refund older than this is no longer in flight. */
 const STALE_MS = 60_000;
 
@@ -64,7 +72,13 @@ async function markFailed(db: Database, refundId: string, message: string): Prom
 }
 
 /** Step 1: in one transaction with the order locked, the refund is written as `requested`. */
-async function requestRefund(db: Database, orderId: string, request: RefundRequest, adminId: string | null) {
+async function requestRefund(
+  db: Database,
+  orderId: string,
+  request: RefundRequest,
+  adminId: string | null,
+  dashboard?: Pick<DashboardRefund, "payfastReference" | "refundedOn">,
+) {
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx
@@ -79,7 +93,7 @@ async function requestRefund(db: Database, orderId: string, request: RefundReque
           "ORDER_STATUS_CONFLICT",
         );
       }
-      if (!order.pfPaymentId) {
+      if (!order.pfPaymentId && !dashboard) {
         throw conflict(
           "This order was marked paid by hand and has no PayFast payment to refund: refund it outside the shop.",
           "ORDER_STATUS_CONFLICT",
@@ -95,15 +109,32 @@ async function requestRefund(db: Database, orderId: string, request: RefundReque
       }
       const [refund] = await tx
         .insert(refunds)
-        .values({ orderId, ...request, status: "requested", requestedBy: adminId })
+        .values({
+          orderId,
+          ...request,
+          status: "requested",
+          requestedBy: adminId,
+          ...(dashboard ? { madeIn: "payfast_dashboard" as const, ...dashboard } : {}),
+        })
         .returning({ id: refunds.id });
       if (!refund) throw new Error("refund insert returned nothing");
-      return { refundId: refund.id, pfPaymentId: order.pfPaymentId };
+      return { refundId: refund.id, pfPaymentId: order.pfPaymentId ?? "" };
     });
   } catch (error) {
     if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+    if (dashboard && (await referenceTaken(db, dashboard.payfastReference))) {
+      throw conflict(
+        `A refund with PayFast's reference ${dashboard.payfastReference} is already recorded.`,
+        "REFUND_ALREADY_RECORDED",
+      );
+    }
     throw conflict("Another refund of this order is under way. Try again in a minute.", "REFUND_IN_PROGRESS");
   }
+}
+
+async function referenceTaken(db: Database, payfastReference: string): Promise<boolean> {
+  const [row] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.payfastReference, payfastReference));
+  return row !== undefined;
 }
 
 /** Step 3, PayFast took it: everything that follows a refund, once, with the order locked. */
@@ -168,6 +199,71 @@ export async function completeRefund(
       shopName,
     );
   });
+}
+
+/**
+ * "Record a refund made in PayFast": the admin refunded in PayFast's dashboard (a payment PayFast
+ * can only refund to a bank account, or one the shop sent there); it is booked exactly as the
+ * shop's own refunds are (steps 1 and 3: the same checks, credit note, status, e-mail and audit),
+ * with PayFast's reference and the day, and no call to PayFast. Open "refund in PayFast" items of
+ * the order's payment in "Needs attention" are resolved by it.
+ */
+export async function recordDashboardRefund(
+  context: Pick<RefundContext, "db" | "log" | "shopName">,
+  orderId: string,
+  refund: DashboardRefund,
+  adminId: string | null,
+  onCompleted?: Parameters<typeof completeRefund>[3],
+): Promise<void> {
+  const { payfastReference, refundedOn, ...request } = refund;
+  if (await referenceTaken(context.db, payfastReference)) {
+    throw conflict(
+      `A refund with PayFast's reference ${payfastReference} is already recorded.`,
+      "REFUND_ALREADY_RECORDED",
+    );
+  }
+  const { refundId, pfPaymentId } = await requestRefund(context.db, orderId, request, adminId, {
+    payfastReference,
+    refundedOn,
+  });
+  await completeRefund(context.db, refundId, context.shopName, onCompleted);
+  if (pfPaymentId) {
+    await context.db
+      .update(payfastItns)
+      .set({ resolvedAt: sql`now()`, resolvedBy: adminId })
+      .where(
+        and(
+          eq(payfastItns.pfPaymentId, pfPaymentId),
+          eq(payfastItns.outcome, "refund_in_payfast"),
+          isNull(payfastItns.resolvedAt),
+        ),
+      );
+  }
+  context.log.info(
+    { orderId, refundId, payfastReference },
+    "refund: a refund made in PayFast's dashboard was recorded",
+  );
+}
+
+/**
+ * The reconciliation job's part: every refund left `requested` past STALE_MS is settled from
+ * PayFast's balance for its payment, so a refund in doubt never waits for the next admin's refund.
+ */
+export async function settleRequestedRefunds(context: RefundContext): Promise<number> {
+  const waiting = await context.db
+    .selectDistinct({ orderId: refunds.orderId, pfPaymentId: orders.pfPaymentId })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        inArray(refunds.status, ["requested"]),
+        lt(refunds.createdAt, sql`now() - ${`${STALE_MS / 1000} seconds`}::interval`),
+      ),
+    );
+  for (const { orderId, pfPaymentId } of waiting) {
+    await settleStaleRefunds(context, orderId, pfPaymentId);
+  }
+  return waiting.length;
 }
 
 /**

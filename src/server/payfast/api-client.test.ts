@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { apiSignature, parseHistory, payfastTimestamp, sastDate } from "./api-client.js";
+import type { Config } from "../config.js";
+import { loadConfig } from "../config.js";
+import { apiSignature, parseHistory, payfastApiClient, payfastTimestamp, sastDate } from "./api-client.js";
+import { emulatedApiSignature } from "./emulator-api-signature.js";
 
 /**
  * Vectors worked by hand from PayFast's API documentation (docs/payfast.md §7, "PayFast's API"): the
@@ -34,6 +37,50 @@ describe("PayFast API signature", () => {
     },
   ])("signs $name", ({ fields, md5 }) => {
     expect(apiSignature(fields, passphrase)).toBe(md5);
+  });
+
+  /*
+   * A zero (the refund's notify_buyer=0). PayFast documents the API signature in two ways
+   * (developers.payfast.co.za/api, "Signature Generation"): its steps say to join "all the
+   * non-empty, sorted variables", and PHP's empty("0") is true; its code sample builds the string
+   * with http_build_query, which keeps notify_buyer=0, as its SDK (Auth::generateApiSignature)
+   * does. Both strings are written out by hand from those texts; their MD5s come from md5sum.
+   */
+  const refundWithZero = { ...headers, amount: "5000", reason: "Damaged pack (size 3)", notify_buyer: "0" };
+  const ZERO_SIGNED = {
+    string:
+      "amount=5000&merchant-id=10000100&notify_buyer=0&passphrase=jt7NOE43FZPn&reason=Damaged+pack+%28size+3%29&timestamp=2026-01-05T12%3A00%3A01%2B02%3A00&version=v1",
+    md5: "a09c3d3284e40c57f28c746e16140898",
+  };
+  const ZERO_LEFT_OUT = {
+    string:
+      "amount=5000&merchant-id=10000100&passphrase=jt7NOE43FZPn&reason=Damaged+pack+%28size+3%29&timestamp=2026-01-05T12%3A00%3A01%2B02%3A00&version=v1",
+    md5: "88ba27f0ccb99af4c3a62303d0ae624a",
+  };
+
+  it("signs notify_buyer=0 as PayFast's documented code does (http_build_query keeps it)", () => {
+    expect(apiSignature(refundWithZero, passphrase)).toBe(ZERO_SIGNED.md5);
+    expect(apiSignature(refundWithZero, passphrase, "signed")).toBe(ZERO_SIGNED.md5);
+  });
+
+  it("signs notify_buyer=0 as the documentation's prose reads (a non-empty value only), when PayFast wants that", () => {
+    expect(apiSignature(refundWithZero, passphrase, "left_out")).toBe(ZERO_LEFT_OUT.md5);
+  });
+
+  it("is checked by the emulator with its own implementation, which agrees on every vector", () => {
+    expect(emulatedApiSignature(refundWithZero, passphrase, "signed")).toBe(ZERO_SIGNED.md5);
+    expect(emulatedApiSignature(refundWithZero, passphrase, "left_out")).toBe(ZERO_LEFT_OUT.md5);
+    expect(emulatedApiSignature(headers, passphrase, "signed")).toBe("a4093c75c4f47017b32985a470c0689b");
+    expect(
+      emulatedApiSignature(
+        { ...headers, amount: "5000", reason: "Damaged pack (size 3)", notify_buyer: "1" },
+        passphrase,
+        "signed",
+      ),
+    ).toBe("d2a484959c7ed3d3f12198ffe3146e70");
+    // PHP's urlencode, not encodeURIComponent: ! ' ( ) * ~ encoded, a space as +.
+    const odd = { ...headers, reason: "It's (very) *odd*! ~ok" };
+    expect(emulatedApiSignature(odd, passphrase, "signed")).toBe(apiSignature(odd, passphrase));
   });
 
   it("leaves out the sandbox's testing flag and any signature already present", () => {
@@ -106,5 +153,65 @@ describe("PayFast transaction history", () => {
     ["some other CSV", "a,b\n1,2\n"],
   ])("refuses %s rather than read it as no payments", (_name, body) => {
     expect(() => parseHistory(body)).toThrow();
+  });
+});
+
+describe("the API client", () => {
+  const config: Config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+
+  it("names the shop and its version in its User-Agent, never Node's default", async () => {
+    const seen: Headers[] = [];
+    const api = payfastApiClient(config, {
+      fetch: async (_url, init) => {
+        seen.push(new Headers(init?.headers));
+        return new Response(JSON.stringify("API V1"), { status: 200 });
+      },
+    });
+    await api.ping();
+    expect(seen[0]?.get("user-agent")).toMatch(/^Snug-and-Dry\/\d+\.\d+\.\d+ \(\+http:\/\/localhost:3000\)$/);
+  });
+
+  it("asks once more with the other reading of a zero after a 401, and keeps the one PayFast took", async () => {
+    const signatures: string[] = [];
+    // A PayFast that leaves zeros out: only that signature is accepted.
+    const api = payfastApiClient(config, {
+      now: () => new Date("2026-01-05T10:00:01Z"),
+      fetch: async (_url, init) => {
+        const sent = new Headers(init?.headers);
+        signatures.push(sent.get("signature") ?? "");
+        const body = JSON.parse(String(init?.body)) as Record<string, string | number>;
+        const fields = {
+          "merchant-id": sent.get("merchant-id") ?? "",
+          version: sent.get("version") ?? "",
+          timestamp: sent.get("timestamp") ?? "",
+          ...Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)])),
+        };
+        const ok = sent.get("signature") === emulatedApiSignature(fields, config.payfast.passphrase ?? "", "left_out");
+        return ok
+          ? new Response(JSON.stringify({ code: 200, status: "success", data: { response: true } }), { status: 200 })
+          : new Response(
+              JSON.stringify({ code: 401, status: "failed", data: { response: "Merchant authorisation failed." } }),
+              {
+                status: 401,
+              },
+            );
+      },
+    });
+    expect(await api.createRefund("1234567", { amountCents: 5000, reason: "Damaged pack" })).toEqual({ ok: true });
+    expect(signatures).toHaveLength(2);
+    expect(await api.createRefund("1234567", { amountCents: 100, reason: "Late again" })).toEqual({ ok: true });
+    expect(signatures).toHaveLength(3);
+  });
+
+  it("does not ask twice when nothing in the call is a zero: a 401 is then a real refusal", async () => {
+    let calls = 0;
+    const api = payfastApiClient(config, {
+      fetch: async () => {
+        calls += 1;
+        return new Response("{}", { status: 401 });
+      },
+    });
+    await expect(api.ping()).rejects.toThrow(/answered 401/);
+    expect(calls).toBe(1);
   });
 });

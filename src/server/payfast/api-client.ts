@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import { parseRandToCents } from "../../domain/money.js";
 import type { Config } from "../config.js";
 import { phpUrlencode } from "./signature.js";
+import { payfastUserAgent } from "./user-agent.js";
 
 /**
  * PayFast's API (docs/payfast.md §7, "PayFast's API"): every call carries the headers merchant-id,
@@ -12,13 +13,28 @@ import { phpUrlencode } from "./signature.js";
 
 export const API_VERSION = "v1";
 
+/**
+ * What happens to a value PHP calls empty ("" and "0", such as `notify_buyer=0`): PayFast's
+ * documented PHP (`ksort` then `http_build_query`) and its SDK sign it ("signed"); the
+ * documentation's prose says "non-empty" variables, which in PHP's sense leaves it out
+ * ("left_out"). Which one PayFast's server applies is not documented: the client signs as the
+ * documented code does, and on a 401 (nothing happened) asks once more the other way
+ * (docs/decisions/021).
+ */
+export type ZeroRule = "signed" | "left_out";
+
 /** MD5 over `key=urlencode(value)` of every field plus the passphrase, keys sorted alphabetically. */
-export function apiSignature(fields: Readonly<Record<string, string>>, passphrase: string): string {
+export function apiSignature(
+  fields: Readonly<Record<string, string>>,
+  passphrase: string,
+  zeroRule: ZeroRule = "signed",
+): string {
   const all: Record<string, string> = { ...fields, passphrase };
   delete all.signature;
   delete all.testing;
   const paramString = Object.keys(all)
     .sort()
+    .filter((key) => zeroRule === "signed" || (all[key] !== "" && all[key] !== "0"))
     .map((key) => `${key}=${phpUrlencode(all[key] ?? "")}`)
     .join("&");
   return createHash("md5").update(paramString, "utf8").digest("hex");
@@ -107,6 +123,8 @@ export interface RefundQuery {
 export type RefundOutcome = { ok: true } | { ok: false; message: string };
 
 export interface PayfastApi {
+  /** GET /ping: resolves when PayFast's API answers with our signature accepted; throws otherwise. */
+  ping(): Promise<void>;
   /** Every transaction between two South African dates (inclusive). */
   transactionHistory(from: string, to: string): Promise<HistoryRow[]>;
   refundQuery(pfPaymentId: string): Promise<RefundQuery>;
@@ -163,12 +181,17 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
   const send = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const { merchantId, passphrase, apiUrl, apiTesting } = config.payfast;
+  const userAgent = payfastUserAgent(config.shop.name, config.publicUrl);
+  /** How a zero is signed: as PayFast's documented code does, until PayFast answers 401 to it and 2xx the other way. */
+  let zeroRule: ZeroRule = "signed";
 
-  /** One signed call: the headers, the query and the JSON body's values go into the signature. */
-  async function call(
+  /** One signed request: the headers, the query and the JSON body's values go into the signature. */
+  async function signedRequest(
     method: "GET" | "POST",
     path: string,
-    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> },
+    query: Record<string, string>,
+    body: Record<string, string | number> | undefined,
+    rule: ZeroRule,
   ): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = {
       "merchant-id": merchantId,
@@ -176,7 +199,8 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
       timestamp: payfastTimestamp(now()),
     };
     const bodyValues = Object.fromEntries(Object.entries(body ?? {}).map(([key, value]) => [key, String(value)]));
-    headers.signature = apiSignature({ ...headers, ...query, ...bodyValues }, passphrase ?? "");
+    headers.signature = apiSignature({ ...headers, ...query, ...bodyValues }, passphrase ?? "", rule);
+    headers["user-agent"] = userAgent;
     if (body) headers["content-type"] = "application/json";
     const url = new URL(`${apiUrl.replace(/\/+$/, "")}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
@@ -190,6 +214,26 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
     return { status: response.status, text: await response.text() };
   }
 
+  /**
+   * A signed call. When PayFast answers 401 "Merchant authorisation failed" (it did nothing) to a
+   * call that carries a value PHP calls empty ("0", "": `notify_buyer=0`, `offset=0`), the two
+   * readings of PayFast's rule give different signatures: the call is made once more the other
+   * way, and the reading PayFast accepted is kept for the next calls.
+   */
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> },
+  ): Promise<{ status: number; text: string }> {
+    const first = await signedRequest(method, path, query, body, zeroRule);
+    const values = [...Object.values(query), ...Object.values(body ?? {}).map(String)];
+    if (first.status !== 401 || !values.some((value) => value === "" || value === "0")) return first;
+    const other: ZeroRule = zeroRule === "signed" ? "left_out" : "signed";
+    const second = await signedRequest(method, path, query, body, other);
+    if (second.status !== 401 && second.status < 500) zeroRule = other;
+    return second;
+  }
+
   async function get(path: string, query: Record<string, string>): Promise<string> {
     const { status, text } = await call("GET", path, { query });
     if (status < 200 || status >= 300)
@@ -198,6 +242,9 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
   }
 
   return {
+    async ping() {
+      await get("/ping", {});
+    },
     async transactionHistory(from, to) {
       const rows: HistoryRow[] = [];
       for (let offset = 0; ; offset += PAGE) {
@@ -214,7 +261,8 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
     async createRefund(pfPaymentId, { amountCents, reason }) {
       // notify_buyer 0: the shop sends its own message, with the credit note (mail/templates/order-refunded.tsx).
       const body = { amount: amountCents, reason, notify_buyer: 0 };
-      const { status, text } = await call("POST", `/refunds/${encodeURIComponent(pfPaymentId)}`, { body });
+      const path = `/refunds/${encodeURIComponent(pfPaymentId)}`;
+      const { status, text } = await call("POST", path, { body });
       if (status >= 200 && status < 300) {
         // PayFast's answers carry their own status: a 200 that says "failed" is still a refusal.
         const said = (() => {

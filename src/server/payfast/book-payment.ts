@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { formatRand } from "../../domain/money.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { ITN_ATTENTION_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { ITN_FLAGGED_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
@@ -22,7 +22,7 @@ export interface BookingResult {
   reason: string | null;
 }
 
-const BOOKED: readonly ItnOutcome[] = ["accepted", ...ITN_ATTENTION_OUTCOMES];
+const BOOKED: readonly ItnOutcome[] = ["accepted", ...ITN_FLAGGED_OUTCOMES];
 
 /** Text as PostgreSQL can keep it (no NUL characters), cut to `max` characters. */
 export function storable<T extends string | null>(text: T, max?: number): T {

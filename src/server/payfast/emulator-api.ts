@@ -3,21 +3,56 @@ import type { FastifyInstance } from "fastify";
 import { centsToDecimal, formatRand } from "../../domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { payfastEmulatorPayments } from "../db/schema.js";
-import { API_VERSION, apiSignature, payfastTimestamp } from "./api-client.js";
+import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
+import { payfastTimestamp } from "./api-client.js";
+import { type EmulatedZeroRule, emulatedApiSignature } from "./emulator-api-signature.js";
 import { emulatorRefundRoutes, type RefundRefusals } from "./emulator-refunds.js";
-import { sameSignature } from "./signature.js";
+
+/** How the emulated PayFast behaves now: tests (and a developer) drive it into PayFast's other answers. */
+export interface EmulatorControls {
+  /** The validate endpoint: as PayFast normally does, or failing as it has (403 for weeks, a timeout, INVALID). */
+  validate: "normal" | "403" | "timeout" | "INVALID";
+  /** Every API call answers 503, as PayFast's API does when it is down. */
+  apiDown: boolean;
+  /** How the emulated API signs a value PHP calls empty ("0"): emulator-api-signature.ts. */
+  zeroRule: EmulatedZeroRule;
+  /** Payments whose refunds PayFast can only pay to a bank account (Instant EFT and others). */
+  bankPayout: Set<string>;
+  /** Refusals a test asked for, by pf_payment_id: the message PayFast would give. */
+  refundRefusals: RefundRefusals;
+}
+
+export function defaultEmulatorControls(): EmulatorControls {
+  return { validate: "normal", apiDown: false, zeroRule: "signed", bankPayout: new Set(), refundRefusals: new Map() };
+}
+
+const API_VERSION = "v1";
+
+/** PayFast's answer while its API is down, in its error shape. */
+export const API_UNAVAILABLE = {
+  code: 503,
+  status: "failed",
+  data: { response: false, message: "Service Unavailable" },
+} as const;
 
 /**
  * The part of PayFast's API the shop calls, emulated over the payments the emulator took:
  * GET /api/transactions/history, with PayFast's header signature check (401 "Merchant
  * authorisation failed." otherwise) and the documented CSV; and the refunds (emulator-refunds.ts).
  */
-export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Config, refusals: RefundRefusals) {
-  emulatorRefundRoutes(app, db, config, refusals);
+export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
+  emulatorRefundRoutes(app, db, config, controls);
+  app.get<{ Querystring: Record<string, string> }>("/api/ping", async (request, reply) => {
+    if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
+    if (apiRefusal(request.headers, request.query, config, controls)) {
+      return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
+    }
+    return reply.type("application/json").send(JSON.stringify("API V1"));
+  });
   app.get<{ Querystring: Record<string, string> }>("/api/transactions/history", async (request, reply) => {
+    if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
     const query = request.query;
-    const refusal = apiRefusal(request.headers, query, config);
+    const refusal = apiRefusal(request.headers, query, config, controls);
     if (refusal) {
       request.log.warn({ refusal }, "PayFast emulator API: merchant authorisation failed");
       return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
@@ -30,7 +65,7 @@ export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Co
       return reply.status(400).send({ code: 400, status: "failed", data: { response: "Invalid date range" } });
     }
     // PayFast's days are South African days (UTC+2).
-    const rows = await db
+    const payments = await db
       .select()
       .from(payfastEmulatorPayments)
       .where(
@@ -41,10 +76,34 @@ export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Co
           lt(payfastEmulatorPayments.createdAt, sql`(${to}::date + interval '22 hours')`),
         ),
       )
-      .orderBy(asc(payfastEmulatorPayments.createdAt), asc(payfastEmulatorPayments.pfPaymentId))
-      .offset(offset)
-      .limit(limit);
-    return reply.type("text/csv; charset=utf-8").send(historyCsv(rows));
+      .orderBy(asc(payfastEmulatorPayments.createdAt), asc(payfastEmulatorPayments.pfPaymentId));
+    // Refunds (through the API or made in the dashboard) are transactions of the day they were made.
+    const refunded = await db
+      .select({ refund: payfastEmulatorRefunds, payment: payfastEmulatorPayments })
+      .from(payfastEmulatorRefunds)
+      .innerJoin(payfastEmulatorPayments, eq(payfastEmulatorPayments.pfPaymentId, payfastEmulatorRefunds.pfPaymentId))
+      .where(
+        and(
+          eq(payfastEmulatorPayments.merchantId, config.payfast.merchantId),
+          gte(payfastEmulatorRefunds.createdAt, sql`(${from}::date - interval '2 hours')`),
+          lt(payfastEmulatorRefunds.createdAt, sql`(${to}::date + interval '22 hours')`),
+        ),
+      );
+    const transactions: HistoryTransaction[] = [
+      ...payments.map((payment) => ({
+        kind: "payment" as const,
+        at: payment.createdAt,
+        payment,
+        amountCents: payment.amountCents,
+      })),
+      ...refunded.map(({ refund, payment }) => ({
+        kind: "refund" as const,
+        at: refund.createdAt,
+        payment,
+        amountCents: -refund.amountCents,
+      })),
+    ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.payment.pfPaymentId.localeCompare(b.payment.pfPaymentId));
+    return reply.type("text/csv; charset=utf-8").send(historyCsv(transactions.slice(offset, offset + limit)));
   });
 }
 
@@ -64,6 +123,7 @@ export function apiRefusal(
   headers: Record<string, string | string[] | undefined>,
   query: Record<string, string>,
   config: Config,
+  controls: EmulatorControls,
 ): string | null {
   const header = (name: string) => {
     const value = headers[name];
@@ -79,11 +139,20 @@ export function apiRefusal(
     timestamp: header("timestamp"),
     ...query,
   };
-  const expected = apiSignature(signed, config.payfast.passphrase);
-  return sameSignature(expected, header("signature")) ? null : "signature mismatch";
+  const expected = emulatedApiSignature(signed, config.payfast.passphrase, controls.zeroRule);
+  return expected === header("signature").trim().toLowerCase() ? null : "signature mismatch";
 }
 
 type EmulatedPayment = typeof payfastEmulatorPayments.$inferSelect;
+
+/** One row of the history: a payment received, or a refund paid out of one. */
+interface HistoryTransaction {
+  kind: "payment" | "refund";
+  at: Date;
+  payment: EmulatedPayment;
+  /** Negative for a refund. */
+  amountCents: number;
+}
 
 const HISTORY_COLUMNS = [
   "Date",
@@ -114,25 +183,30 @@ const HISTORY_COLUMNS = [
 
 const csvCell = (value: string) => `"${value.replaceAll('"', '""')}"`;
 
-/** The history as PayFast's API documents it: a header row, then one quoted row per transaction. */
-function historyCsv(rows: readonly EmulatedPayment[]): string {
+/**
+ * The history as PayFast's API documents it: a header row, then one quoted row per transaction.
+ * A refund is a DEBIT row of type REFUND with a negative gross, carrying the payment's ids (its
+ * exact type name in PayFast's CSV is not documented; the shop reads either sign: jobs/payfast-reconcile.ts).
+ */
+function historyCsv(rows: readonly HistoryTransaction[]): string {
   let balance = 0;
   const lines = [HISTORY_COLUMNS.map(csvCell).join(",")];
-  for (const row of rows) {
-    balance += row.amountCents + row.feeCents;
-    const date = payfastTimestamp(row.createdAt).slice(0, 19).replace("T", " ");
+  for (const { kind, at, payment: row, amountCents } of rows) {
+    const feeCents = kind === "payment" ? row.feeCents : 0;
+    balance += amountCents + feeCents;
+    const date = payfastTimestamp(at).slice(0, 19).replace("T", " ");
     const cells = [
       date,
-      "FUNDS_RECEIVED",
-      "CREDIT",
+      kind === "payment" ? "FUNDS_RECEIVED" : "REFUND",
+      kind === "payment" ? "CREDIT" : "DEBIT",
       `${row.nameFirst} ${row.nameLast}`.trim(),
       row.itemName,
       "",
       "ZAR",
       "CC",
-      centsToDecimal(row.amountCents),
-      centsToDecimal(row.feeCents),
-      centsToDecimal(row.amountCents + row.feeCents),
+      centsToDecimal(amountCents),
+      centsToDecimal(feeCents),
+      centsToDecimal(amountCents + feeCents),
       formatRand(balance).replace(/^R/, ""),
       row.mPaymentId,
       row.pfPaymentId,

@@ -21,7 +21,7 @@ const RETRY_DELAYS_MS = PAYFAST_RETRY_DELAYS_MS.map((ms) => Math.round(ms / LOCA
 const POLL_MS = 500;
 const NOTIFY_TIMEOUT_MS = 15_000;
 
-export type EmulatedStatus = "COMPLETE" | "FAILED";
+export type EmulatedStatus = "COMPLETE" | "FAILED" | "PENDING";
 
 /** What the emulator needs to know of a checkout form to take its payment. */
 export interface CheckoutFields {
@@ -104,6 +104,31 @@ export class EmulatorNotifier {
       .from(payfastEmulatorNotifications)
       .where(eq(payfastEmulatorNotifications.paramHash, sha256(paramString)));
     return row !== undefined;
+  }
+
+  /**
+   * A PENDING payment clears (the slow EFT arrived): PayFast notifies again, COMPLETE, with the
+   * same pf_payment_id. Returns the notification's HTTP status, or null.
+   */
+  async settlePending(pfPaymentId: string): Promise<number | null> {
+    const [payment] = await this.db
+      .select()
+      .from(payfastEmulatorPayments)
+      .where(and(eq(payfastEmulatorPayments.pfPaymentId, pfPaymentId), eq(payfastEmulatorPayments.status, "PENDING")));
+    if (!payment) return null;
+    const fields = Object.fromEntries(parseItn(payment.itnBody).fields);
+    const body = this.#itnBody(
+      { ...fields, name_first: payment.nameFirst, name_last: payment.nameLast },
+      pfPaymentId,
+      "COMPLETE",
+      payment.amountCents,
+      payment.feeCents,
+    );
+    await this.db
+      .update(payfastEmulatorPayments)
+      .set({ status: "COMPLETE", itnBody: body, attempts: 0, deliveredAt: null, nextAttemptAt: null })
+      .where(eq(payfastEmulatorPayments.pfPaymentId, pfPaymentId));
+    return this.deliver(pfPaymentId);
   }
 
   /** Sends a payment's notification again, as PayFast may (tests use it for duplicates). */

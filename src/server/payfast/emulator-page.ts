@@ -76,6 +76,8 @@ export interface PaymentPageData {
   lostAction: string;
   /** Sends a FAILED notification (a declined card) and returns the shopper to the shop. */
   failAction: string;
+  /** Sends a PENDING notification (a slow EFT): the COMPLETE one follows when the emulator settles it. */
+  pendingAction: string;
   cancelAction: string;
 }
 
@@ -101,6 +103,7 @@ ${row("Email", data.email)}
 ${hidden}
 <button type="submit" class="pay">Complete payment</button>
 <button type="submit" class="lost" formaction="${escapeHtml(data.lostAction)}">Complete payment (notification lost)</button>
+<button type="submit" class="lost" formaction="${escapeHtml(data.pendingAction)}">Payment pending (slow EFT)</button>
 <button type="submit" class="cancel" formaction="${escapeHtml(data.failAction)}">Payment fails (card declined)</button>
 <button type="submit" class="cancel" formaction="${escapeHtml(data.cancelAction)}">Cancel payment</button>
 </form>

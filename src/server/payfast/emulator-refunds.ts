@@ -3,10 +3,25 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config.js";
 import type { Database, Transaction } from "../db/client.js";
 import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
-import { apiRefusal, MERCHANT_AUTHORISATION_FAILED } from "./emulator-api.js";
+import { API_UNAVAILABLE, apiRefusal, type EmulatorControls, MERCHANT_AUTHORISATION_FAILED } from "./emulator-api.js";
 
 /** Refusals a test asked for, by pf_payment_id: the message PayFast would give. */
 export type RefundRefusals = Map<string, string>;
+
+/** What a BANK_PAYOUT refund must also carry (docs/payfast.md §7). */
+const BANK_FIELDS = [
+  "bank_account_holder",
+  "bank_name",
+  "bank_branch_code",
+  "bank_account_number",
+  "bank_account_type",
+];
+/** The banks PayFast's query lists for a bank payout (a few; PayFast's list is longer). */
+const BANK_NAMES = [
+  { bank_name: "ABSA", label: "Absa" },
+  { bank_name: "FNB", label: "FNB" },
+  { bank_name: "STANDARD", label: "Standard Bank" },
+];
 
 /** PayFast's documented error shape: `{ code, status: "failed", data: { response: false, message } }`. */
 function failed(reply: FastifyReply, code: number, message: string) {
@@ -32,7 +47,8 @@ function signedValues(body: unknown): Record<string, string> | null {
  * characters). Both check the header signature like every API call. A refund is refused, in
  * PayFast's error shape, for an unknown or unpaid payment, more than is left, or a bad body.
  */
-export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config: Config, refusals: RefundRefusals) {
+export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
+  const refusals = controls.refundRefusals;
   async function paymentWithBalance(tx: Database | Transaction, id: string) {
     const [payment] = await tx
       .select({ amountCents: payfastEmulatorPayments.amountCents })
@@ -56,22 +72,29 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     "/api/refunds/query/:id",
     async (request, reply) => {
-      if (apiRefusal(request.headers, request.query, config))
+      if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
+      if (apiRefusal(request.headers, request.query, config, controls))
         return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
       const balance = await paymentWithBalance(db, request.params.id);
       if (!balance) return failed(reply, 404, "Transaction not found.");
       const status = balance.availableCents > 0 ? "REFUNDABLE" : "COMPLETED";
-      const method = { method: balance.availableCents > 0 ? "PAYMENT_SOURCE" : "NOT_AVAILABLE" };
+      const bank = controls.bankPayout.has(request.params.id);
+      const method =
+        balance.availableCents <= 0
+          ? { method: "NOT_AVAILABLE" }
+          : bank
+            ? { method: "BANK_PAYOUT", ...Object.fromEntries(BANK_FIELDS.map((field) => [field, ""])) }
+            : { method: "PAYMENT_SOURCE" };
       return {
         token: request.params.id,
-        funding_type: "Credit Card",
+        funding_type: bank ? "Instant EFT" : "Credit Card",
         amount_original: balance.originalCents,
         amount_available_for_refund: balance.availableCents,
         status,
         errors: [],
         refund_full: balance.availableCents === balance.originalCents ? method : { method: "NOT_AVAILABLE" },
         refund_partial: method,
-        bank_names: [],
+        bank_names: bank ? BANK_NAMES : [],
       };
     },
   );
@@ -79,9 +102,10 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
   app.post<{ Params: { id: string }; Querystring: Record<string, string> }>(
     "/api/refunds/:id",
     async (request, reply) => {
+      if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
       const values = signedValues(request.body);
       if (values === null) return failed(reply, 400, "Required variables not present in request");
-      if (apiRefusal(request.headers, { ...request.query, ...values }, config)) {
+      if (apiRefusal(request.headers, { ...request.query, ...values }, config, controls)) {
         return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
       }
       const amount = Number(values.amount);
@@ -92,6 +116,13 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
         return failed(reply, 400, "The reason must be 3 to 255 characters.");
       const refused = refusals.get(request.params.id);
       if (refused) return failed(reply, 400, refused);
+      if (controls.bankPayout.has(request.params.id) && BANK_FIELDS.some((field) => !values[field]?.trim())) {
+        return failed(
+          reply,
+          400,
+          "This payment can only be refunded to a bank account: the bank details are required.",
+        );
+      }
       const outcome = await db.transaction(async (tx) => {
         const balance = await paymentWithBalance(tx, request.params.id);
         if (!balance) return { code: 404, message: "Transaction not found." };

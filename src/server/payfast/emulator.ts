@@ -9,10 +9,11 @@ import Fastify, {
 import { formatRand, parseRandToCents } from "../../domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { emulatorApiRoutes } from "./emulator-api.js";
+import { payfastEmulatorRefunds } from "../db/schema.js";
+import { defaultEmulatorControls, type EmulatorControls, emulatorApiRoutes } from "./emulator-api.js";
+import type { EmulatedZeroRule } from "./emulator-api-signature.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
-import type { RefundRefusals } from "./emulator-refunds.js";
 import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
 
 /**
@@ -23,13 +24,16 @@ import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
  *   redirects to payment.payfast.io (so the browser's CSP form-action is exercised);
  * - the payment page's buttons: Complete payment (a signed COMPLETE notification with PayFast's
  *   Referer, then the return_url), Complete payment (notification lost) (the money is taken, no
- *   notification: reconciliation must find it), Payment fails (a FAILED notification, then the
- *   return_url), and Cancel payment;
+ *   notification: reconciliation must find it), Payment pending (a PENDING notification; the
+ *   COMPLETE one follows on `notifier.settlePending`), Payment fails (a FAILED notification, then
+ *   the return_url), and Cancel payment;
  * - a notification not answered 200 is sent again on PayFast's schedule, sped up;
  * - POST /eng/query/validate answers VALID only for notifications it sent;
  * - GET /api/transactions/history: PayFast's API, header signature and all, over the payments it took;
  * - GET /api/refunds/query/{id} and POST /api/refunds/{id}: PayFast's Refunds API, refunds kept in
- *   the database (so a restart keeps them), refusing what PayFast refuses.
+ *   the database (so a restart keeps them), refusing what PayFast refuses;
+ * - controls that make it say no as PayFast has: validation failing, the API down, the other
+ *   reading of a zero in the signature, refunds only by bank payout, refunds made in the dashboard.
  * It answers this machine alone (403 EMULATOR_LOCAL_ONLY otherwise): anyone else reaching it could
  * "pay" for an order with a test payment.
  */
@@ -42,6 +46,19 @@ export interface PayfastEmulator {
    * and this message (tests: "PayFast's refusal is shown"); null lets them through again.
    */
   refuseRefunds(pfPaymentId: string, message: string | null): void;
+  /**
+   * PayFast's validate endpoint failing as it has in the field: "403" (an HTML 403 page, as for
+   * weeks from August 2025), "timeout" (no answer within the shop's 5 s), "INVALID"; "normal" again.
+   */
+  failValidation(mode: EmulatorControls["validate"]): void;
+  /** PayFast's API down (every call 503) or back up. */
+  failApi(down: boolean): void;
+  /** How the emulated API treats a zero value in the signature (emulator-api-signature.ts). */
+  signZeroValues(rule: EmulatedZeroRule): void;
+  /** This payment (Instant EFT and others) can only be refunded to a bank account: its refund query says BANK_PAYOUT. */
+  refundsToBankOnly(pfPaymentId: string): void;
+  /** An admin refunds in PayFast's dashboard: it shows in the history as PayFast's own refunds do. */
+  refundInDashboard(pfPaymentId: string, amountCents: number, reason?: string): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,11 +69,13 @@ interface PendingForm {
   expires: number;
 }
 const PENDING_FORM_TTL_MS = 60 * 60_000;
+/** "timeout": the validate endpoint answers only after the shop's 5 s have passed. */
+const VALIDATE_HANG_MS = 6_000;
 
 export function createPayfastEmulator(db: Database, config: Config, log: FastifyBaseLogger): PayfastEmulator {
   const notifier = new EmulatorNotifier(db, config, log);
   const pendingForms = new Map<string, PendingForm>();
-  const refundRefusals: RefundRefusals = new Map();
+  const controls = defaultEmulatorControls();
   const paymentOrigin = config.payfast.emulatorPaymentOrigin;
   let paymentServer: FastifyInstance | null = null;
 
@@ -93,6 +112,7 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
           fields: form.fields,
           completeAction: `${prefix}/eng/complete`,
           lostAction: `${prefix}/eng/complete-lost`,
+          pendingAction: `${prefix}/eng/pending`,
           failAction: `${prefix}/eng/fail`,
           cancelAction: `${prefix}/eng/cancel`,
         }),
@@ -137,6 +157,8 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     scope.post("/eng/complete-lost", pay({ lost: true }));
     // A declined card or a failed EFT: PayFast notifies FAILED; the shopper comes back to the shop.
     scope.post("/eng/fail", pay({ status: "FAILED" }));
+    // A slow EFT or voucher: PayFast notifies PENDING now and COMPLETE later (notifier.settlePending).
+    scope.post("/eng/pending", pay({ status: "PENDING" }));
 
     scope.post("/eng/cancel", async (request, reply) => {
       const { data } = readForm(request.body);
@@ -146,20 +168,39 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     });
 
     scope.post("/eng/query/validate", async (request, reply) => {
+      if (controls.validate === "403") {
+        return html(reply, 403, '<!doctype html><meta charset="utf-8"><title>403</title><h1>403 Forbidden</h1>');
+      }
+      if (controls.validate === "timeout") await new Promise((resolve) => setTimeout(resolve, VALIDATE_HANG_MS));
       const raw = typeof request.body === "string" ? request.body : "";
-      const sent = await notifier.sent(parseItn(raw).paramString);
+      const sent = controls.validate === "normal" && (await notifier.sent(parseItn(raw).paramString));
       return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
     });
 
-    emulatorApiRoutes(scope, db, config, refundRefusals);
+    emulatorApiRoutes(scope, db, config, controls);
   };
 
   return {
     plugin,
     notifier,
     refuseRefunds(pfPaymentId, message) {
-      if (message === null) refundRefusals.delete(pfPaymentId);
-      else refundRefusals.set(pfPaymentId, message);
+      if (message === null) controls.refundRefusals.delete(pfPaymentId);
+      else controls.refundRefusals.set(pfPaymentId, message);
+    },
+    failValidation(mode) {
+      controls.validate = mode;
+    },
+    failApi(down) {
+      controls.apiDown = down;
+    },
+    signZeroValues(rule) {
+      controls.zeroRule = rule;
+    },
+    refundsToBankOnly(pfPaymentId) {
+      controls.bankPayout.add(pfPaymentId);
+    },
+    async refundInDashboard(pfPaymentId, amountCents, reason = "Refunded in the PayFast dashboard") {
+      await db.insert(payfastEmulatorRefunds).values({ pfPaymentId, amountCents, reason, via: "dashboard" });
     },
     async start() {
       notifier.start();

@@ -1,7 +1,8 @@
+import { promises as dns } from "node:dns";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.js";
-import { ItnSources, rangeMatcher } from "./itn-sources.js";
+import { ItnSources, rangeMatcher, resolveWithSystemDns } from "./itn-sources.js";
 
 describe("ITN source ranges", () => {
   const published = rangeMatcher(loadConfig({ PAYFAST_MODE: "sandbox" }).payfast.validRanges);
@@ -17,6 +18,13 @@ describe("ITN source ranges", () => {
     expect(published("144.126.193.140")).toBe(false);
     expect(published("127.0.0.1")).toBe(false);
     expect(published("::ffff:197.97.145.150")).toBe(true);
+    // PayFast's AWS senders: 13.245.74.88 and 3.163.232.237 ... 3.163.252.237.
+    expect(published("13.245.74.88")).toBe(true);
+    expect(published("13.245.74.89")).toBe(false);
+    for (let third = 232; third <= 252; third++) expect(published(`3.163.${third}.237`)).toBe(true);
+    expect(published("3.163.231.237")).toBe(false);
+    expect(published("3.163.253.237")).toBe(false);
+    expect(published("3.163.240.236")).toBe(false);
   });
 
   it("accepts only loopback in local mode", () => {
@@ -93,5 +101,59 @@ describe("PayFast's hosts as ITN sources", () => {
     await sources.refresh();
     for (let i = 0; i < 5; i++) sources.isPayfastSource("13.245.74.88");
     expect(resolve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("looking PayFast's hosts up", () => {
+  it("asks the DNS for every A and AAAA record (resolve4/6), never getaddrinfo (lookup), which truncates long answers", async () => {
+    const addresses = Array.from({ length: 38 }, (_, n) => `41.74.179.${n + 1}`);
+    const resolve4 = vi.spyOn(dns, "resolve4").mockResolvedValue(addresses);
+    const resolve6 = vi
+      .spyOn(dns, "resolve6")
+      .mockRejectedValue(Object.assign(new Error("no AAAA"), { code: "ENODATA" }));
+    const lookup = vi.spyOn(dns, "lookup");
+    try {
+      expect(await resolveWithSystemDns("w2w.payfast.co.za")).toEqual(addresses);
+      expect(resolve4).toHaveBeenCalledWith("w2w.payfast.co.za");
+      expect(resolve6).toHaveBeenCalledWith("w2w.payfast.co.za");
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("fails only when neither family answers", async () => {
+    vi.spyOn(dns, "resolve4").mockRejectedValue(new Error("SERVFAIL"));
+    vi.spyOn(dns, "resolve6").mockResolvedValue(["2001:db8::1"]);
+    try {
+      expect(await resolveWithSystemDns("www.payfast.co.za")).toEqual(["2001:db8::1"]);
+      vi.spyOn(dns, "resolve6").mockRejectedValue(new Error("SERVFAIL"));
+      await expect(resolveWithSystemDns("www.payfast.co.za")).rejects.toThrow("SERVFAIL");
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("says after each refresh how many hosts resolved, 0 when none did", async () => {
+    const counts: number[] = [];
+    let failing = false;
+    const sources = new ItnSources({
+      ranges: [],
+      hosts: ["www.payfast.co.za", "w1w.payfast.co.za"],
+      resolve: async (host) => {
+        if (failing) throw new Error("SERVFAIL");
+        return host === "www.payfast.co.za" ? ["197.97.145.150"] : [];
+      },
+      log: silent,
+      onRefreshed: async (resolved) => {
+        counts.push(resolved);
+      },
+    });
+    await sources.refresh();
+    failing = true;
+    await sources.refresh();
+    expect(counts).toEqual([1, 0]);
+    // The last good answer is still used meanwhile.
+    expect(sources.isPayfastSource("197.97.145.150")).toBe(true);
   });
 });

@@ -9,9 +9,15 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 /** Looks up every IPv4 and IPv6 address of a host name. */
 export type ResolveHost = (host: string) => Promise<string[]>;
 
+/**
+ * Asks the DNS for every A and AAAA record (dns.resolve4/6, not dns.lookup: getaddrinfo truncates
+ * long answers on some platforms, and w2w.payfast.co.za has 38 records). Throws only when neither
+ * family answered.
+ */
 export const resolveWithSystemDns: ResolveHost = async (host) => {
-  const answers = await dns.lookup(host, { all: true, verbatim: true });
-  return answers.map((answer) => answer.address);
+  const [v4, v6] = await Promise.allSettled([dns.resolve4(host), dns.resolve6(host)]);
+  if (v4.status === "rejected" && v6.status === "rejected") throw v4.reason;
+  return [...(v4.status === "fulfilled" ? v4.value : []), ...(v6.status === "fulfilled" ? v6.value : [])];
 };
 
 /** An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d. */
@@ -51,6 +57,7 @@ export class ItnSources {
   readonly #hosts: readonly string[];
   readonly #resolve: ResolveHost;
   readonly #log: FastifyBaseLogger;
+  readonly #onRefreshed: ((resolvedHosts: number) => Promise<void>) | undefined;
   /** Each host's last good answer. */
   readonly #resolved = new Map<string, readonly string[]>();
   #addresses = new Set<string>();
@@ -59,13 +66,16 @@ export class ItnSources {
   constructor(options: {
     ranges: readonly string[];
     hosts: readonly string[];
-    resolve?: ResolveHost;
+    resolve?: ResolveHost | undefined;
     log: FastifyBaseLogger;
+    /** After each refresh: how many hosts resolved this time (0: none of PayFast's hosts resolves now). */
+    onRefreshed?: (resolvedHosts: number) => Promise<void>;
   }) {
     this.#inRanges = rangeMatcher(options.ranges);
     this.#hosts = options.hosts;
     this.#resolve = options.resolve ?? resolveWithSystemDns;
     this.#log = options.log;
+    this.#onRefreshed = options.onRefreshed;
   }
 
   /** Looks the hosts up once, then keeps refreshing them until `stop`. */
@@ -83,6 +93,7 @@ export class ItnSources {
 
   /** Looks every host up again; a host whose lookup fails keeps its last good addresses. */
   async refresh(): Promise<void> {
+    let resolvedNow = 0;
     await Promise.all(
       this.#hosts.map(async (host) => {
         try {
@@ -90,6 +101,7 @@ export class ItnSources {
           const valid = addresses.map(plainAddress).filter((address) => isIP(address) !== 0);
           if (valid.length === 0) throw new Error("no addresses");
           this.#resolved.set(host, valid);
+          resolvedNow += 1;
         } catch (error) {
           const kept = this.#resolved.get(host)?.length ?? 0;
           this.#log.warn(
@@ -100,6 +112,7 @@ export class ItnSources {
       }),
     );
     this.#addresses = new Set([...this.#resolved.values()].flat());
+    await this.#onRefreshed?.(resolvedNow);
   }
 
   /** The addresses the host names resolved to, for the log and the tests. */

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { parseRandToCents } from "../../domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { type ItnOutcome, orders } from "../db/schema.js";
+import { type ItnOutcome, orders, payfastItns } from "../db/schema.js";
 import { payfastValidateUrl } from "./adapter.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
 import { itnSignature, type ParsedItn, parseItn, sameSignature } from "./signature.js";
@@ -21,7 +21,12 @@ export interface ItnContext {
   isPayfastSource: (address: string) => boolean;
   /** Asks PayFast (or the emulator) whether it sent this parameter string; true only for "VALID". */
   confirm: (paramString: string) => Promise<{ valid: boolean; detail: string }>;
+  /** How long a PENDING notification keeps the order's stock (ORDER_PENDING_HOLD_HOURS). */
+  pendingHoldHours: number;
 }
+
+/** Outcomes of signed notifications the shop could not confirm: one open attention item per payment. */
+const UNCONFIRMED: readonly ItnOutcome[] = ["unconfirmed", "source_refused"];
 
 export interface ItnRequest {
   rawBody: string;
@@ -37,13 +42,13 @@ const VALIDATE_TIMEOUT_MS = 5_000;
 const REFUSED_BODY_PREFIX = 256;
 
 /** The server confirmation (docs/payfast.md §4, check 4): POST the parameter string, expect "VALID". */
-export function confirmWithPayfast(config: Config) {
+export function confirmWithPayfast(config: Config, userAgent: string) {
   const url = payfastValidateUrl(config);
   return async (paramString: string) => {
     try {
       const response = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent },
         body: paramString,
         signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
       });
@@ -81,6 +86,19 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
     rawBody: request.rawBody,
   };
   const finish = async (outcome: ItnOutcome, reason: string | null): Promise<ItnResult> => {
+    if (UNCONFIRMED.includes(outcome) && pfPaymentId) {
+      // PayFast sends a notification again until it is answered 200: the newest copy stands for them all.
+      await db
+        .update(payfastItns)
+        .set({ resolvedAt: sql`now()` })
+        .where(
+          and(
+            eq(payfastItns.pfPaymentId, pfPaymentId),
+            inArray(payfastItns.outcome, [...UNCONFIRMED]),
+            isNull(payfastItns.resolvedAt),
+          ),
+        );
+    }
     const booked = await recordPayment(db, record, outcome, reason);
     return { ...booked, orderId, pfPaymentId };
   };
@@ -95,8 +113,18 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
   if (!sameSignature(itnSignature(request.rawBody, config.payfast.passphrase), itn.signature)) {
     return reject("signature mismatch");
   }
+  // Signed with our passphrase. From an address we do not know as PayFast's, it may still be
+  // PayFast's (its senders move: docs/payfast.md §4): PayFast's own VALID beats an address list.
+  let confirmation: { valid: boolean; detail: string } | null = null;
   if (!context.isPayfastSource(request.sourceIp)) {
-    return reject(`source address ${request.sourceIp} is not a PayFast address`);
+    confirmation = await context.confirm(itn.paramString);
+    if (!confirmation.valid) {
+      await request.beforeRefusal?.();
+      return finish(
+        "source_refused",
+        `Sent from ${request.sourceIp}, which is not a PayFast address, and PayFast's confirmation did not say VALID (${confirmation.detail}).`,
+      );
+    }
   }
 
   // From here on PayFast signed it: record it whatever it says.
@@ -113,23 +141,33 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
 
   if (paymentStatus === "FAILED" || paymentStatus === "PENDING") {
     // Noted on an order that still waits for its payment, so the shopper sees it and may retry.
+    // PENDING (a slow EFT or voucher) also keeps the order's stock until PayFast finishes.
+    const holdUntil =
+      paymentStatus === "PENDING"
+        ? {
+            holdUntil: sql`greatest(coalesce(${orders.holdUntil}, now()), now() + ${`${context.pendingHoldHours} hours`}::interval)`,
+          }
+        : {};
     if (orderId) {
       await db
         .update(orders)
-        .set({ payfastStatus: paymentStatus, payfastStatusAt: sql`now()` })
+        .set({ payfastStatus: paymentStatus, payfastStatusAt: sql`now()`, ...holdUntil })
         .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
     }
-    return finish(paymentStatus === "FAILED" ? "failed" : "pending", null);
+    return finish(
+      paymentStatus === "FAILED" ? "failed" : "pending",
+      paymentStatus === "PENDING" ? `The order keeps its stock for ${context.pendingHoldHours} hours.` : null,
+    );
   }
   if (!complete) return finish("ignored", `payment_status ${paymentStatus ?? "(none)"}`);
   if (!pfPaymentId) return finish("ignored", "no pf_payment_id");
   if (await alreadyBooked(db, pfPaymentId)) return finish("duplicate", "pf_payment_id already booked");
 
   const grossCents = parseRandToCents(itn.data.amount_gross ?? "");
-  const confirmation = await context.confirm(itn.paramString);
+  confirmation ??= await context.confirm(itn.paramString);
   if (!confirmation.valid) {
-    // Not booked: the reconciliation job asks PayFast's API about the order again.
-    return finish("unconfirmed", `server confirmation failed: ${confirmation.detail}`);
+    // Not booked: the reconciliation job asks PayFast's API about the order again; until then the admin sees it.
+    return finish("unconfirmed", `PayFast's confirmation did not say VALID (${confirmation.detail}).`);
   }
   const booked = await bookPayment(
     db,

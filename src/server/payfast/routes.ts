@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clientNetwork, countAttempt } from "../auth/rate-limit.js";
 import { confirmWithPayfast, processItn } from "./itn.js";
 import { ItnSources, type ResolveHost } from "./itn-sources.js";
+import { trackPayfastProblem } from "./problems.js";
+import { payfastUserAgent } from "./user-agent.js";
 
 /** Refused notifications allowed per source address (an IPv6 /64) and minute before 429 (and nothing is stored). */
 const REFUSED_PER_MINUTE = 20;
@@ -29,6 +31,19 @@ export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async 
     hosts: app.config.payfast.sourceHosts,
     resolve: options.resolveHost,
     log: app.log,
+    // None of PayFast's hosts resolving is "Needs attention": only the listed ranges are left.
+    onRefreshed: (resolvedHosts) =>
+      trackPayfastProblem(
+        app.db,
+        app.log,
+        "dns",
+        resolvedHosts > 0
+          ? { ok: true }
+          : {
+              ok: false,
+              detail: `None of PayFast's hosts (${app.config.payfast.sourceHosts.join(", ")}) could be looked up: notifications are checked against PayFast's listed addresses only, and any other is confirmed with PayFast before it is booked.`,
+            },
+      ),
   });
   app.addHook("onReady", async () => {
     await sources.start();
@@ -42,7 +57,8 @@ export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async 
     db: app.db,
     config: app.config,
     isPayfastSource: (address: string) => sources.isPayfastSource(address),
-    confirm: confirmWithPayfast(app.config),
+    confirm: confirmWithPayfast(app.config, payfastUserAgent(app.config.shop.name, app.config.publicUrl)),
+    pendingHoldHours: app.config.orderPendingHoldHours,
   };
 
   app.post("/notify", async (request, reply) => {
@@ -57,7 +73,7 @@ export const payfastRoutes: FastifyPluginAsyncZod<PayfastRoutesOptions> = async 
         countAttempt(app.db, reply, [`itn-refused:ip:${clientNetwork(request.ip)}`], REFUSED_PER_MINUTE),
     });
     const details = { orderId: result.orderId, pfPaymentId: result.pfPaymentId, sourceIp: request.ip, referer };
-    if (result.outcome === "rejected") {
+    if (result.outcome === "rejected" || result.outcome === "source_refused") {
       request.log.warn({ itn: details, reason: result.reason }, "PayFast ITN refused");
       return reply.status(400).send({ message: "Notification refused", code: "NOTIFICATION_REFUSED" });
     }

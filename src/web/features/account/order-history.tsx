@@ -101,6 +101,18 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
               )}
             </p>
           )}
+          {order.payfastStatus === "PENDING" && (
+            <p className="text-sm font-medium text-stone-800">
+              PayFast is still processing your payment
+              {order.holdUntil && (
+                <>
+                  ; we keep your items for you until{" "}
+                  <time dateTime={order.holdUntil}>{formatDateTime(order.holdUntil)}</time>
+                </>
+              )}
+              .
+            </p>
+          )}
         </div>
         <OrderStatusBadge status={order.status} />
       </header>

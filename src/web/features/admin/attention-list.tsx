@@ -1,8 +1,10 @@
+import { Link } from "wouter";
 import { formatRandText, parseRandToCents } from "../../../domain/money";
 import type { AttentionItem, AttentionKind } from "../../../domain/schemas/payments";
 import { Button } from "../../components/ui/button";
 import { OrderStatusBadge } from "../../components/ui/order-status-badge";
 import { formatRecentDateTime } from "../../lib/format";
+import { useCheckPayfast } from "./api/check-payfast";
 import { usePaymentAttention } from "./api/get-payment-attention";
 import { useResolveAttentionItem } from "./api/resolve-attention-item";
 import { LoadError, LoadingRows } from "./ui";
@@ -13,6 +15,10 @@ const MONEY_AT_STAKE: ReadonlySet<AttentionKind> = new Set([
   "paid_after_cancel",
   "paid_out_of_stock",
   "wrong_amount",
+  "unconfirmed",
+  "source_refused",
+  "payfast_api_down",
+  "payfast_ping_failed",
 ]);
 
 const kindClass = (kind: AttentionKind) =>
@@ -30,6 +36,18 @@ const NEXT_STEP: Partial<Record<AttentionKind, string>> = {
   wrong_amount:
     "Settle the difference with the customer (refund, or confirm the order by hand), then mark this resolved.",
   unknown_order: "Look the payment up in your PayFast dashboard and refund it if no order is behind it.",
+  unconfirmed:
+    "The shop asks PayFast's records again at every reconciliation. Press Check with PayFast to ask now, or look the payment up in your PayFast dashboard.",
+  source_refused:
+    "If your PayFast dashboard shows the payment, press Check with PayFast: the shop books it from PayFast's own records.",
+  refund_in_payfast:
+    "Open the order and press Record a refund made in PayFast, with the amount, day and PayFast's reference, so the credit note is issued.",
+  payfast_api_down:
+    "Payments whose notification did not arrive wait until PayFast answers again. Check PayFast's status page; this clears by itself.",
+  payfast_ping_failed:
+    "Check PAYFAST_MERCHANT_ID and PAYFAST_PASSPHRASE against your PayFast account's settings, and that its API is enabled; then restart the shop.",
+  payfast_hosts_unresolved:
+    "Check the server's DNS. Meanwhile notifications from other addresses are confirmed with PayFast before they are booked.",
 };
 
 /**
@@ -76,6 +94,7 @@ export function AttentionList() {
 
 function AttentionCard({ item }: { item: AttentionItem }) {
   const resolve = useResolveAttentionItem();
+  const check = useCheckPayfast();
   const busy = resolve.isPending && resolve.variables === item.id;
   const headingId = `attention-${item.id}`;
   const amountDiffers =
@@ -101,7 +120,16 @@ function AttentionCard({ item }: { item: AttentionItem }) {
             >
               {item.label}
             </span>
-            <span>{item.orderNumber ? `Order #${item.orderNumber}` : "No matching order"}</span>
+            {item.orderId && item.orderNumber ? (
+              <Link
+                href={`/admin/orders/${item.orderId}`}
+                className="text-brand-800 underline-offset-2 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Order #{item.orderNumber}
+              </Link>
+            ) : (
+              <span>{item.kind.startsWith("payfast_") ? "The shop and PayFast" : "No matching order"}</span>
+            )}
           </h4>
           <p className="mt-1 text-sm text-stone-600">
             <time dateTime={item.since}>{formatRecentDateTime(item.since)}</time>
@@ -138,13 +166,29 @@ function AttentionCard({ item }: { item: AttentionItem }) {
           <p className="text-stone-800">{item.detail}</p>
           {NEXT_STEP[item.kind] && <p className="mt-1 text-stone-600">{NEXT_STEP[item.kind]}</p>}
         </div>
-        {item.resolvable ? (
-          <Button variant="outline" className="w-full sm:w-auto" onClick={markResolved} disabled={resolve.isPending}>
-            {busy ? "Saving..." : "Mark resolved"}
-          </Button>
-        ) : (
-          <p className="text-xs text-stone-600">Clears once the order is paid or cancelled.</p>
-        )}
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          {item.checkable && item.orderId && (
+            <Button
+              variant="outline"
+              className="w-full sm:w-auto"
+              onClick={() => check.mutate(item.orderId as string)}
+              disabled={check.isPending}
+            >
+              {check.isPending ? "Checking..." : "Check with PayFast"}
+            </Button>
+          )}
+          {item.resolvable ? (
+            <Button variant="outline" className="w-full sm:w-auto" onClick={markResolved} disabled={resolve.isPending}>
+              {busy ? "Saving..." : "Mark resolved"}
+            </Button>
+          ) : (
+            <p className="text-xs text-stone-600">
+              {item.kind.startsWith("payfast_")
+                ? "Clears by itself once it works again."
+                : "Clears once the order is paid or cancelled."}
+            </p>
+          )}
+        </div>
       </footer>
     </li>
   );

@@ -65,6 +65,7 @@ export function OrderCard({
           </address>
           <ShippingNote order={order} />
           <PaidByNote order={order} />
+          <PayfastPendingNote order={order} />
         </div>
         <div>
           <Subheading className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</Subheading>
@@ -103,6 +104,22 @@ export function OrderCard({
         </div>
       </footer>
     </article>
+  );
+}
+
+/** While PayFast reports the payment PENDING (a slow EFT or voucher): the order keeps its items until then. */
+function PayfastPendingNote({ order }: { order: AdminOrder }) {
+  if (order.payfastStatus !== "PENDING") return null;
+  return (
+    <p className="mt-2 text-amber-900">
+      PayFast reports the payment as pending (a slow EFT or voucher)
+      {order.holdUntil && (
+        <>
+          : the items are held until <time dateTime={order.holdUntil}>{formatRecentDateTime(order.holdUntil)}</time>
+        </>
+      )}
+      .
+    </p>
   );
 }
 

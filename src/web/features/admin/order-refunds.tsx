@@ -6,6 +6,7 @@ import { PdfLink } from "../../components/ui/pdf-link";
 import { formatRecentDateTime } from "../../lib/format";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import type { AdminOrder } from "./order-model";
+import { RecordRefundDialog } from "./record-refund-dialog";
 import { RefundDialog, refundableCents } from "./refund-dialog";
 
 const REFUND_STATUS: Record<AdminOrder["refunds"][number]["status"], string> = {
@@ -37,6 +38,12 @@ export function OrderRefunds({ order }: { order: AdminOrder }) {
                   <time dateTime={refund.createdAt}>{formatRecentDateTime(refund.createdAt)}</time>
                 </span>
               </p>
+              {refund.madeIn === "payfast_dashboard" && (
+                <p className="text-stone-600">
+                  Made in PayFast{refund.refundedOn ? ` on ${refund.refundedOn}` : ""}
+                  {refund.payfastReference ? ` · PayFast reference ${refund.payfastReference}` : ""}
+                </p>
+              )}
               {refund.status === "failed" && refund.payfastMessage && (
                 <p className="text-red-900">PayFast: {refund.payfastMessage}</p>
               )}
@@ -51,9 +58,12 @@ export function OrderRefunds({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Cancel (an unpaid order) or Refund (a paid or shipped one with money left to refund), each behind its dialog. */
+/**
+ * Cancel (an unpaid order), or Refund and Record a refund made in PayFast (a paid or shipped one
+ * with money left to refund), each behind its dialog.
+ */
 export function OrderMoneyActions({ order }: { order: AdminOrder }) {
-  const [open, setOpen] = useState<"cancel" | "refund" | null>(null);
+  const [open, setOpen] = useState<"cancel" | "refund" | "record" | null>(null);
   if (order.status === "pending") {
     return (
       <>
@@ -74,8 +84,14 @@ export function OrderMoneyActions({ order }: { order: AdminOrder }) {
       <Button variant="danger-outline" onClick={() => setOpen("refund")}>
         Refund
       </Button>
+      <Button variant="outline" onClick={() => setOpen("record")}>
+        Record a refund made in PayFast
+      </Button>
       {open === "refund" && (
         <RefundDialog order={order} open onOpenChange={(next) => setOpen(next ? "refund" : null)} />
+      )}
+      {open === "record" && (
+        <RecordRefundDialog order={order} open onOpenChange={(next) => setOpen(next ? "record" : null)} />
       )}
     </>
   );

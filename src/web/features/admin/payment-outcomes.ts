@@ -12,7 +12,9 @@ const OUTCOME_LABELS: Record<string, string> = {
   pending: "PayFast is still processing it",
   ignored: "Ignored",
   unconfirmed: "Not confirmed by PayFast yet: checked again later",
-  rejected: "Refused: signature or source check failed",
+  source_refused: "From an address not PayFast's, and not confirmed by PayFast",
+  refund_in_payfast: "PayFast shows a refund the shop has not booked",
+  rejected: "Refused: signature check failed",
 };
 
 export function paymentOutcomeLabel(outcome: string): string {

@@ -5,7 +5,7 @@ import { invoicePath } from "../../../domain/tax-documents";
 import { Button } from "../../components/ui/button";
 import { PdfLink } from "../../components/ui/pdf-link";
 import { ApiError, type ApiErrorCode } from "../../lib/api";
-import { orderNumber } from "../../lib/format";
+import { formatRecentDateTime, orderNumber } from "../../lib/format";
 import { publicConfig } from "../../lib/public-config";
 import { useCart } from "../cart";
 import { sendConversion } from "./ad-conversion";
@@ -154,7 +154,7 @@ export function PaymentResult({ trackConversion }: { trackConversion: boolean })
       <Checking
         number={number}
         title="PayFast is still processing your payment"
-        text="Some payments, such as instant EFT, take a little longer to clear. There is no need to pay again. This page updates by itself as soon as PayFast confirms it."
+        text={`Some payments, such as instant EFT, take a little longer to clear. There is no need to pay again.${order.holdUntil ? ` We keep your items for you until ${formatRecentDateTime(order.holdUntil)}.` : ""} This page updates by itself as soon as PayFast confirms it.`}
       />
     );
   }
