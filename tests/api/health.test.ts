@@ -75,5 +75,6 @@ describe("health", () => {
     } finally {
       await other.close();
     }
-  });
+    // Stopping waits (up to 10 s) for a reconciliation run that started with the engine.
+  }, 60_000);
 });

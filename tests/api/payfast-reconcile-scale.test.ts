@@ -40,11 +40,11 @@ describe("reconciliation at scale", () => {
     await bulk.query(
       `insert into orders (status, subtotal_cents, delivery_fee_cents, total_cents, customer_email, delivery_name,
          delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code, cancel_reason,
-         cancelled_at, created_at)
+         cancelled_at, created_at, delivery_vat_rate_bp)
        select case when n % 2 = 0 then 'pending' else 'cancelled' end, 10000, 7500, 17500, 'bulk' || n || '@example.co.za',
          'Bulk Shopper', '082 555 0101', '1 Long Street', 'Cape Town', 'Western Cape', '8001',
          case when n % 2 = 0 then null else 'expired' end, case when n % 2 = 0 then null else now() end,
-         now() - interval '10 minutes' - (n % 41760) * interval '1 minute'
+         now() - interval '10 minutes' - (n % 41760) * interval '1 minute', 1500
        from generate_series(1, $1::int) as n`,
       [UNPAID],
     );
