@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ERROR_CODES, type ErrorCode } from "../error-codes.js";
+import { ERROR_CODES } from "../error-codes.js";
 
 /** Every non-2xx JSON answer of the API: a message for people, a stable code for programs. */
 export const errorBody = z.object({
   message: z.string(),
-  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  code: z.enum(ERROR_CODES),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
