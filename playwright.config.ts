@@ -45,6 +45,10 @@ export default defineConfig({
       EMBEDDED_PG_PORT: "54339",
       // Every spec signs in from 127.0.0.1 against this one server: keep the login rate limit out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // And the order limits (their edges are tested in tests/api/order-limits.test.ts).
+      UNPAID_ORDERS_PER_ACCOUNT: "100",
+      UNPAID_ORDERS_PER_ADDRESS: "10000",
+      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
       // A payment whose notification is lost is found by reconciliation within seconds, not 15 minutes.
       PAYFAST_RECONCILE_MINUTES: "0.05",
       // The emulator's payment page on a second origin, as live PayFast's payment.payfast.io.

@@ -19,11 +19,17 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: "Register or profile: the e-mail address is in use (409).",
   ALREADY_EXISTS: "Something with that name already exists (409).",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
-  OUT_OF_STOCK: "Create-order: a line asks for more than is left; the message says how many are (409).",
+  OUT_OF_STOCK:
+    "Create-order: a line asks for more than is left; the message says how many are when five or fewer, otherwise \"a few\" (409).",
+  LINE_LIMIT: "Create-order: a line asks for more of one size than one order may take (the product's limit) (409).",
+  TOO_MANY_UNPAID_ORDERS:
+    "Create-order: the account, or the client's network, already has as many unpaid orders as it may hold (409).",
+  ACCOUNT_DISABLED: "Login: an admin disabled this account (403).",
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",
   ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
   CATEGORY_IN_USE: "A category still has products (409).",
   CANNOT_DEMOTE_SELF: "Admin users: an admin cannot remove their own admin rights (409).",
+  CANNOT_DISABLE_SELF: "Admin users: an admin cannot disable their own account (409).",
   REFERENCE_CHANGED: "Something the request refers to changed or is gone (409).",
   RATE_LIMITED: "Too many attempts; wait (429, with Retry-After).",
   NOTIFICATION_REFUSED: "PayFast notify: the signature or source check failed (400).",

@@ -24,6 +24,11 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   ADMIN_SESSION_IDLE_HOURS: z.coerce.number().positive().default(2),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Unpaid orders one account, and one client network, may hold at once (docs/decisions/020-abuse-limits.md). */
+  UNPAID_ORDERS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
+  UNPAID_ORDERS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
+  /** Create-order and cancel attempts a minute, per account and per client network. */
+  ORDER_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
 
   PAYFAST_MODE: z.enum(["local", "sandbox", "live"]).default("local"),
   PAYFAST_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -160,6 +165,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    orderLimits: {
+      unpaidPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
+      unpaidPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,
+      ratePerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
+    },
     payfast,
     adConversionId: env.AD_CONVERSION_ID,
     shop: {

@@ -89,6 +89,11 @@ export async function buildTestApp(
     // Every inject comes from 127.0.0.1: tests that sign in many users must not hit the login
     // rate limit. The rate limit's own tests set it back with AUTH_RATE_LIMIT_PER_MINUTE.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // Likewise the order limits: tests that place many orders for one customer keep out of their way.
+    // tests/api/order-limits.test.ts sets them back.
+    UNPAID_ORDERS_PER_ACCOUNT: "1000",
+    UNPAID_ORDERS_PER_ADDRESS: "100000",
+    ORDER_RATE_LIMIT_PER_MINUTE: "100000",
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, poolSize);

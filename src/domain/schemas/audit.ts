@@ -47,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.admin_revoked": "Admin rights removed",
   "user.profile_updated": "Profile updated",
   "user.email_changed": "E-mail address changed",
+  "user.disabled": "Account disabled",
+  "user.enabled": "Account enabled",
   "email.resent": "E-mail resent",
   "auth.login_succeeded": "Logged in",
   "auth.login_failed": "Login failed",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
 import { requiredText, text } from "./common.js";
 
@@ -23,6 +24,8 @@ export const product = z.object({
    */
   sizeLowStock: z.record(z.string(), z.number().int()),
   promoText: z.string().nullable(),
+  /** The most of one size an order may take (DEFAULT_MAX_PER_ORDER unless the product is a bulk item). */
+  maxPerOrder: z.number().int(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -109,6 +112,13 @@ export const productInput = z.object({
   promoText: text(120)
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
+  maxPerOrder: z.coerce
+    .number({ message: "maxPerOrder must be a whole number of packs" })
+    .int("maxPerOrder must be a whole number of packs")
+    .min(1, "maxPerOrder must be at least 1")
+    .max(MAX_LINE_QUANTITY, `maxPerOrder must be at most ${MAX_LINE_QUANTITY}`)
+    .optional(),
 });
 /** What the form sends (price text, sizes text or list). */
 export type ProductInput = z.input<typeof productInput>;

@@ -26,6 +26,8 @@ export const customer = user.extend({
   /** The totals of their paid orders (paid or shipped), in rand ("1249.50"). */
   spent: z.string(),
   lastOrderAt: z.string().nullable(),
+  /** An admin disabled the account: it cannot log in (admin/holders.ts). */
+  disabled: z.boolean(),
 });
 export type Customer = z.infer<typeof customer>;
 

@@ -37,6 +37,8 @@ async function productRow(db: Database, values: ProductValues) {
     sizes: values.sizes,
     sizeImages,
     promoText: values.promoText,
+    // Left out on update: the product keeps its own; on create the column's default applies.
+    ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
   };
 }
 
@@ -58,6 +60,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       sizes: products.sizes,
       sizeImages: products.sizeImages,
       promoText: products.promoText,
+      maxPerOrder: products.maxPerOrder,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from "./audit.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminEmailRoutes } from "./emails.js";
+import { adminHolderRoutes } from "./holders.js";
 import { adminOrderExportRoutes } from "./order-export.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
@@ -32,6 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminHolderRoutes);
   await app.register(adminEmailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminDashboardRoutes);

@@ -39,13 +39,14 @@ const orderTotals = sql<{ count: number; spent: string; last: string | null }>`(
 
 async function customers(db: Database, where: ReturnType<typeof and>, limit: number): Promise<Customer[]> {
   const rows = await db
-    .select({ ...userColumns, totals: orderTotals })
+    .select({ ...userColumns, disabledAt: users.disabledAt, totals: orderTotals })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit);
-  return rows.map(({ totals, ...row }) => ({
+  return rows.map(({ totals, disabledAt, ...row }) => ({
     ...toUser(row),
+    disabled: disabledAt !== null,
     orderCount: totals.count,
     spent: centsToDecimal(Number(totals.spent)),
     lastOrderAt: totals.last ? new Date(totals.last).toISOString() : null,

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "user.admin_revoked",
   "user.profile_updated",
   "user.email_changed",
+  "user.disabled",
+  "user.enabled",
   "email.resent",
   "auth.login_succeeded",
   "auth.login_failed",

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
-import { unauthorized } from "../errors.js";
+import { forbidden, unauthorized } from "../errors.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
 import { passwordChangeRoutes } from "./password-change.js";
 import { assertAcceptablePassword } from "./password-policy.js";
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { username: identifier, password } = request.body;
     const sameUsername = sql`lower(${users.username}) = lower(${identifier})`;
     const [found] = await app.db
-      .select({ ...userColumns, passwordHash: users.passwordHash })
+      .select({ ...userColumns, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
       .from(users)
       .where(or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`))
       .orderBy(sql`${sameUsername} desc`)
@@ -71,12 +71,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(app.db, request, {
         action: "auth.login_failed",
         actor: found ? { id: found.id, username: found.username } : null,
-        // What was typed, when it names nobody (bounded: a password typed into the wrong field must not sit here whole).
+        // Never what was typed when it names nobody: that is often a password typed into the wrong field.
         after: found
           ? { reason: "wrong password" }
-          : { reason: "unknown account", identifier: identifier.slice(0, 60) },
+          : { reason: "unknown account", typed: identifier.includes("@") ? "an e-mail address" : "a username" },
       });
       throw unauthorized("Invalid credentials", "INVALID_CREDENTIALS");
+    }
+    // Only after the password: a disabled account is not told apart from a wrong guess.
+    if (found.disabledAt) {
+      await recordAudit(app.db, request, {
+        action: "auth.login_failed",
+        actor: { id: found.id, username: found.username },
+        after: { reason: "account disabled" },
+      });
+      throw forbidden("This account has been disabled. Please contact us if you think this is a mistake.", "ACCOUNT_DISABLED");
     }
 
     await startSession(request, reply, found);
@@ -86,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       subject: { type: "user", id: found.id },
       after: { isAdmin: found.isAdmin },
     });
-    const { passwordHash: _hash, ...signedIn } = found;
+    const { passwordHash: _hash, disabledAt: _disabled, ...signedIn } = found;
     return toUser(signedIn);
   });
 

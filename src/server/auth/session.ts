@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sessions, users } from "../db/schema.js";
@@ -22,6 +22,9 @@ export const SIGNED_IN_HINT_COOKIE = "signed_in";
 
 /** last_seen_at is written at most this often, not on every request. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** How much of a User-Agent a session keeps: enough to tell browsers apart. */
+const USER_AGENT_KEPT = 200;
 
 /** 32 random bytes, base64url: exactly what a cookie we issued looks like. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -75,6 +78,9 @@ export async function startSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: expiryOf(app, user.isAdmin, now, now),
+    // What the owner's list of sessions shows (users/sessions.ts): the browser, cut, and the address.
+    userAgent: (request.headers["user-agent"] ?? "").slice(0, USER_AGENT_KEPT),
+    ip: request.ip,
   });
   // The user's own expired sessions are swept here, so the table does not grow without bound.
   await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
@@ -107,7 +113,8 @@ export const sessionPlugin = fp(
       .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: userColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+      // A disabled account's sessions were deleted when it was disabled; this also ends one made meanwhile.
+      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(users.disabledAt)))
       .limit(1)
       .prepare("session_by_token");
 

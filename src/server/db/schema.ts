@@ -38,6 +38,8 @@ export const users = pgTable(
     city: text("city").notNull().default(""),
     zipCode: text("zip_code").notNull().default(""),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** Set by an admin: the account cannot log in, and its sessions and holds ended then (admin/users.ts). */
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -59,8 +61,25 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** What the owner sees in their list of sessions: the browser's User-Agent (cut) and the address at login. */
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/**
+ * How many unpaid orders each holder has: `user:<id>` and `net:<client network>`. Kept by triggers
+ * on orders (hand-written in migration 0009), locked by create-order's statement while it checks
+ * the caps (orders/place-order.ts), so concurrent orders from one holder never pass a cap.
+ */
+export const orderHolders = pgTable(
+  "order_holders",
+  {
+    key: text("key").primaryKey(),
+    unpaid: integer("unpaid").notNull().default(0),
+  },
+  (table) => [check("order_holders_unpaid_not_negative", sql`${table.unpaid} >= 0`)],
 );
 
 /** Fixed-window counters shared by every app instance (login and register rate limits). */
@@ -96,6 +115,8 @@ export const products = pgTable(
     sizes: jsonb("sizes").$type<string[]>().notNull().default([]),
     sizeImages: jsonb("size_images").$type<Record<string, string>>().notNull().default({}),
     promoText: text("promo_text"),
+    /** The most packs of one size an order may take (20; more for bulk items), against hoarding. */
+    maxPerOrder: integer("max_per_order").notNull().default(20),
     /**
      * The product's address, /products/{slug} (docs/decisions/012-server-rendering.md): made from
      * the name by the server (src/domain/slug.ts) on create and rename. The default only keeps a
@@ -109,6 +130,7 @@ export const products = pgTable(
     index("products_category_id_idx").on(table.categoryId),
     uniqueIndex("products_slug_key").on(table.slug),
     check("products_price_positive", sql`${table.priceCents} > 0`),
+    check("products_max_per_order_range", sql`${table.maxPerOrder} between 1 and 999`),
   ],
 );
 
@@ -194,6 +216,8 @@ export const orders = pgTable(
     /** A business buyer's details, given at checkout (both optional); printed on the tax invoice. */
     companyName: text("company_name"),
     vatNumber: text("vat_number"),
+    /** The client network that placed it (an IPv4 address or an IPv6 /64): the per-address cap on unpaid orders. */
+    placedFrom: text("placed_from"),
     /** Given in the transaction that makes the order paid, from the gapless `invoice` counter (INV-000001). */
     invoiceNumber: integer("invoice_number"),
     createdAt: createdAt(),

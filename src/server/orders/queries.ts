@@ -162,6 +162,7 @@ export function productsForOrderQuery(db: Database) {
       name: products.name,
       priceCents: products.priceCents,
       sizes: products.sizes,
+      maxPerOrder: products.maxPerOrder,
     })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)

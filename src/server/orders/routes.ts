@@ -6,6 +6,7 @@ import { uuidParam } from "../../domain/schemas/common.js";
 import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas/orders.js";
 import { recordAudit } from "../audit/record.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
+import { attemptKeys, clientNetwork, countAttempt } from "../auth/rate-limit.js";
 import type { Transaction } from "../db/client.js";
 import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
@@ -24,6 +25,22 @@ import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.j
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const findProductsForOrder = productsForOrderQuery(app.db);
+  const limits = app.config.orderLimits;
+  const caps = { perAccount: limits.unpaidPerAccount, perAddress: limits.unpaidPerAddress };
+  /** Create-order and cancel: so many a minute per account and per client network (docs/decisions/020-abuse-limits.md). */
+  const countOrderAttempt = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: "create-order" | "cancel-order",
+    userId: string,
+  ) =>
+    countAttempt(
+      app.db,
+      reply,
+      attemptKeys(action, request, [{ userId }]),
+      limits.ratePerMinute,
+      "Too many orders in a minute. Please wait a minute and try again.",
+    );
   // An order carries a name, a phone number and an address: no shared cache may keep it.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -32,7 +49,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/create-order",
     { schema: { body: createOrderInput, response: { 200: createOrderAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const input = request.body;
       // The body's userId is only a claim (docs/product.md §7); the session says who is ordering.
@@ -46,9 +63,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("deliveryInfo must not contain NUL characters");
       }
 
+      await countOrderAttempt(request, reply, "create-order", user.id);
       const products = await findProductsForOrder(input.items.map((item) => item.id));
       const priced = priceOrder(input.items, input, products);
-      if (!priced.ok) throw conflict(priced.message, "CART_CHANGED");
+      if (!priced.ok) throw conflict(priced.message, priced.code);
 
       const newOrder = {
         id: randomUUID(),
@@ -65,9 +83,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryZipCode: delivery.zipCode,
         companyName: delivery.companyName,
         vatNumber: delivery.vatNumber,
+        placedFrom: clientNetwork(request.ip),
         lines: priced.lines,
       };
-      const placed = await placeOrder(app.pool, newOrder);
+      const placed = await placeOrder(app.pool, newOrder, caps);
+      if (!placed.ok && "capped" in placed) throw unpaidCapReached(placed.capped);
       if (!placed.ok) throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
       request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
 
@@ -88,8 +108,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The shopper left PayFast without paying (the /cancel page), or an admin cancels: the holds go at once.
-  app.post("/orders/:id/cancel", { schema: { params: uuidParam, response: { 200: order } } }, async (request) => {
+  app.post("/orders/:id/cancel", { schema: { params: uuidParam, response: { 200: order } } }, async (request, reply) => {
     const user = requireUser(request);
+    await countOrderAttempt(request, reply, "cancel-order", user.id);
     const found = await findOrder(app.db, request.params.id);
     if (!found) throw notFound("Order not found");
     const own = found.userId === user.id;
@@ -114,6 +135,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!cancelled) throw notFound("Order not found");
     return cancelled;
   });
+
+  /** The 409 of a holder at its cap: what to do next (no figure: a refusal never tells counts). */
+  function unpaidCapReached(who: "account" | "address") {
+    const whose = who === "account" ? "Your account" : "Your network";
+    return conflict(
+      `${whose} already has as many unpaid orders as it may hold. Please pay or cancel one (My Account lists your orders), or wait for an unpaid one to expire, then try again.`,
+      "TOO_MANY_UNPAID_ORDERS",
+    );
+  }
 
   /** The order's owner or an admin; a 404 for anyone else, so order ids cannot be probed. */
   async function ownOrderWithInvoice(request: FastifyRequest, id: string) {

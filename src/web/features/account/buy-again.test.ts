@@ -8,6 +8,7 @@ const product = (overrides: Partial<Product>): Product => ({
   id: "8d0f4a52-1f3e-4b8e-9a77-0c2d5e6f7a81",
   name: "Snug & Dry Pull-Up Pants",
   slug: "snug-and-dry-pull-up-pants",
+  maxPerOrder: 20,
   category: "kids",
   price: "189.99",
   image: "/images/products/kids-pull-up-pants.svg",
