@@ -20,7 +20,7 @@ export const ERROR_CODES = {
   ALREADY_EXISTS: "Something with that name already exists (409).",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
   OUT_OF_STOCK:
-    "Create-order: a line asks for more than is left; the message says how many are when five or fewer, otherwise \"a few\" (409).",
+    'Create-order: a line asks for more than is left; the message says how many are when five or fewer, otherwise "a few" (409).',
   LINE_LIMIT: "Create-order: a line asks for more of one size than one order may take (the product's limit) (409).",
   TOO_MANY_UNPAID_ORDERS:
     "Create-order: the account, or the client's network, already has as many unpaid orders as it may hold (409).",

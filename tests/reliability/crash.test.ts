@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/server/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
-import { type AppProcess, sleep, startApp, ORDER_LIMITS_OFF } from "./helpers/app-process.js";
+import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import {
   attachToShopCluster,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppProcess, sleep, startApp, ORDER_LIMITS_OFF } from "./helpers/app-process.js";
+import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import { adminQuery, startTestCluster, type TestCluster } from "./helpers/postgres.js";
 import { type Customer, registerCustomer } from "./helpers/shop.js";

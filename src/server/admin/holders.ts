@@ -128,7 +128,10 @@ export const adminHolderRoutes: FastifyPluginAsyncZod = async (app) => {
           .for("update");
         if (!before) throw notFound("User not found");
         if (!before.disabledAt) return;
-        await tx.update(users).set({ disabledAt: null }).where(and(eq(users.id, id)));
+        await tx
+          .update(users)
+          .set({ disabledAt: null })
+          .where(and(eq(users.id, id)));
         await recordAudit(tx, request, {
           action: "user.enabled",
           subject: { type: "user", id },

@@ -85,7 +85,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: { id: found.id, username: found.username },
         after: { reason: "account disabled" },
       });
-      throw forbidden("This account has been disabled. Please contact us if you think this is a mistake.", "ACCOUNT_DISABLED");
+      throw forbidden(
+        "This account has been disabled. Please contact us if you think this is a mistake.",
+        "ACCOUNT_DISABLED",
+      );
     }
 
     await startSession(request, reply, found);

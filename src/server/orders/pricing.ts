@@ -116,7 +116,11 @@ export function priceOrder(
     return line.quantity > limit ? [lineLimitMessage(line.name, line.size, limit)] : [];
   });
   if (overLimit.length > 0) {
-    return { ok: false, code: "LINE_LIMIT", message: `${overLimit.join(" ")} Please lower the quantity and try again.` };
+    return {
+      ok: false,
+      code: "LINE_LIMIT",
+      message: `${overLimit.join(" ")} Please lower the quantity and try again.`,
+    };
   }
   const totals = orderTotals(lines);
   if (!sameAmount(figures.subtotal, totals.subtotalCents)) {

@@ -108,33 +108,37 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The shopper left PayFast without paying (the /cancel page), or an admin cancels: the holds go at once.
-  app.post("/orders/:id/cancel", { schema: { params: uuidParam, response: { 200: order } } }, async (request, reply) => {
-    const user = requireUser(request);
-    await countOrderAttempt(request, reply, "cancel-order", user.id);
-    const found = await findOrder(app.db, request.params.id);
-    if (!found) throw notFound("Order not found");
-    const own = found.userId === user.id;
-    if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
-    const reason = own ? "shopper" : "admin";
-    const recordCancel = (tx: Transaction) =>
-      recordAudit(tx, request, {
-        action: "order.cancelled",
-        subject: { type: "order", id: found.id },
-        before: { status: "pending" },
-        after: { status: "cancelled", cancelReason: reason },
-      });
-    if (!(await cancelOrder(app.db, found.id, reason, { onCancelled: recordCancel }))) {
-      const now = await findOrder(app.db, found.id);
-      throw conflict(
-        `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,
-        "ORDER_STATUS_CONFLICT",
-      );
-    }
-    request.log.info({ orderId: found.id }, "order cancelled");
-    const cancelled = await findOrder(app.db, found.id);
-    if (!cancelled) throw notFound("Order not found");
-    return cancelled;
-  });
+  app.post(
+    "/orders/:id/cancel",
+    { schema: { params: uuidParam, response: { 200: order } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await countOrderAttempt(request, reply, "cancel-order", user.id);
+      const found = await findOrder(app.db, request.params.id);
+      if (!found) throw notFound("Order not found");
+      const own = found.userId === user.id;
+      if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
+      const reason = own ? "shopper" : "admin";
+      const recordCancel = (tx: Transaction) =>
+        recordAudit(tx, request, {
+          action: "order.cancelled",
+          subject: { type: "order", id: found.id },
+          before: { status: "pending" },
+          after: { status: "cancelled", cancelReason: reason },
+        });
+      if (!(await cancelOrder(app.db, found.id, reason, { onCancelled: recordCancel }))) {
+        const now = await findOrder(app.db, found.id);
+        throw conflict(
+          `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+      request.log.info({ orderId: found.id }, "order cancelled");
+      const cancelled = await findOrder(app.db, found.id);
+      if (!cancelled) throw notFound("Order not found");
+      return cancelled;
+    },
+  );
 
   /** The 409 of a holder at its cap: what to do next (no figure: a refusal never tells counts). */
   function unpaidCapReached(who: "account" | "address") {

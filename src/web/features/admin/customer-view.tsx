@@ -3,6 +3,7 @@ import { formatRandText } from "../../../domain/money";
 import { Button } from "../../components/ui/button";
 import { formatDate } from "../../lib/format";
 import { useSession } from "../account";
+import { AccountAccess } from "./account-access";
 import { AdminRightsDialog } from "./admin-rights-dialog";
 import { useAdminUser, useAdminUserOrders } from "./api/get-user";
 import { useSetAdmin } from "./api/set-admin";
@@ -43,6 +44,11 @@ export function CustomerView({ id, onBack }: { id: string; onBack: () => void })
                 Admin
               </span>
             )}
+            {customer.disabled && (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
+                Disabled
+              </span>
+            )}
           </h2>
           <p className="text-sm text-stone-600">
             @{customer.username} · {customer.email}
@@ -57,9 +63,12 @@ export function CustomerView({ id, onBack }: { id: string; onBack: () => void })
         {self ? (
           <p className="max-w-xs text-sm text-stone-600">This is you. Another admin can change your admin rights.</p>
         ) : (
-          <Button variant={isAdmin ? "danger-outline" : "outline"} onClick={() => setConfirming(true)}>
-            {isAdmin ? "Remove admin rights" : "Make admin"}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant={isAdmin ? "danger-outline" : "outline"} onClick={() => setConfirming(true)}>
+              {isAdmin ? "Remove admin rights" : "Make admin"}
+            </Button>
+            <AccountAccess customer={customer} />
+          </div>
         )}
       </div>
       <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-3">

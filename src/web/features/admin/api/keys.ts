@@ -7,6 +7,8 @@ export const PREPARING_ORDERS_KEY = ["/api/admin/orders/preparing"] as const;
 export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
 export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
+/** Who holds stock with unpaid orders (the Users tab's first section). */
+export const ADMIN_HOLDERS_KEY = ["/api/admin/holders"] as const;
 export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
 export const ADMIN_DASHBOARD_KEY = ["/api/admin/dashboard"] as const;
 /** The audit trail's pages, per search: ["/api/admin/audit", "pages", q]. */
@@ -42,5 +44,6 @@ export function ordersChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_HOLDERS_KEY }),
   ]);
 }
