@@ -1,7 +1,13 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+/**
+ * Where the shop writes captured messages in full (MAIL_CAPTURE_DIR): the only place a reset link
+ * can be read, since the admin's Emails tab shows it redacted. Inside the run's data directory.
+ */
+const mailCaptureDir = path.resolve(process.env.DATA_DIR ?? "data", "captured-mail");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -49,6 +55,7 @@ export default defineConfig({
       UNPAID_ORDERS_PER_ACCOUNT: "100",
       UNPAID_ORDERS_PER_ADDRESS: "10000",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+      MAIL_CAPTURE_DIR: mailCaptureDir,
       // A payment whose notification is lost is found by reconciliation within seconds, not 15 minutes.
       PAYFAST_RECONCILE_MINUTES: "0.05",
       // The emulator's payment page on a second origin, as live PayFast's payment.payfast.io.

@@ -42,6 +42,7 @@ const envSchema = z.object({
 
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MAIL_CAPTURE_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   ORDER_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(60)),
 
   AD_CONVERSION_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -130,6 +131,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const payfast = payfastConfig(env, publicUrl, problems);
+  if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
+    problems.push(
+      "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
@@ -151,6 +157,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
+      /** Without SMTP: captured messages also written here in full, reset links included (never in live mode). */
+      captureDir: env.MAIL_CAPTURE_DIR ? path.resolve(env.MAIL_CAPTURE_DIR) : undefined,
     },
     logLevel: env.LOG_LEVEL,
     trustProxy,

@@ -5,7 +5,7 @@ import {
   PASSWORD_RESET_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
 } from "../../src/server/auth/password-reset.js";
-import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { buildTestApp, capturedText, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -43,19 +43,21 @@ const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/auth/me"
 const strongPassword = () => `new soft towels ${randomBytes(4).toString("hex")}`;
 
 /**
- * Sends what is due (no SMTP in tests: the message is captured in the outbox) and reads the newest
- * reset link mailed to `email`. The jobs engine may be delivering it at the same moment, so wait
- * for it to be captured.
+ * Sends what is due (no SMTP in tests: the message is captured) and reads the newest reset link
+ * mailed to `email` from MAIL_CAPTURE_DIR, where the shop writes captured messages in full (the
+ * outbox keeps them without the link). The jobs engine may be delivering it at the same moment,
+ * so wait for it to be captured.
  */
 async function mailedResetToken(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     await t.app.mail.deliverDue();
-    const { rows } = await t.pool.query<{ status: string; text_body: string | null }>(
-      `select status, text_body from emails where kind = 'password_reset' and to_address = $1 order by id desc limit 1`,
+    const { rows } = await t.pool.query<{ id: string; status: string }>(
+      `select id, status from emails where kind = 'password_reset' and to_address = $1 order by id desc limit 1`,
       [email],
     );
-    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? "")?.[1];
-    if (rows[0]?.status === "captured" && token) return token;
+    const captured = rows[0]?.status === "captured" ? await capturedText(t, rows[0].id).catch(() => "") : "";
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(captured)?.[1];
+    if (token) return token;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no reset link was mailed to ${email}`);
@@ -276,5 +278,37 @@ describe("POST /api/auth/reset-password", () => {
     expect(first).not.toBe(second);
     expect((await reset(second, strongPassword())).statusCode).toBe(200);
     expect((await reset(first, strongPassword())).json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+  });
+});
+
+describe("reset links and admins", () => {
+  it("an admin reads a reset message without its link, and Resend mails a fresh link that stops the old one", async () => {
+    const admin = await registerAndLogin(t, { admin: true });
+    const victim = await registerAndLogin(t);
+    const firstToken = await requestResetLink(victim);
+    const { rows } = await t.pool.query<{ id: string }>(
+      "select id from emails where kind = 'password_reset' and to_address = $1 order by id desc limit 1",
+      [victim.user.email],
+    );
+    const id = rows[0]?.id as string;
+    const asAdmin = (method: "GET" | "POST", url: string) => t.app.inject({ method, url, headers: admin.headers });
+
+    const message = await asAdmin("GET", `/api/admin/emails/${id}`);
+    expect(message.statusCode).toBe(200);
+    const { text, html } = message.json() as { text: string; html: string };
+    const framed = (await asAdmin("GET", `/api/admin/emails/${id}/html`)).body;
+    for (const body of [text, html, framed]) {
+      expect(body).not.toContain(firstToken);
+      expect(body).not.toMatch(/reset-password\?token=/);
+    }
+    expect(text).toContain("[reset link, not kept: use Resend to send a new one]");
+    const stored = await t.pool.query("select html, text_body, data from emails where id = $1", [id]);
+    expect(JSON.stringify(stored.rows[0])).not.toContain(firstToken);
+
+    expect((await asAdmin("POST", `/api/admin/emails/${id}/resend`)).statusCode).toBe(200);
+    const secondToken = await mailedResetToken(victim.user.email);
+    expect(secondToken).not.toBe(firstToken);
+    expect((await reset(firstToken, strongPassword())).json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+    expect((await reset(secondToken, strongPassword())).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { hashResetToken } from "../auth/password-reset.js";
@@ -33,7 +35,15 @@ export interface SenderContext {
   transport: MailTransport | null;
   shop: ShopIdentity;
   log: FastifyBaseLogger;
+  /**
+   * MAIL_CAPTURE_DIR: without SMTP, each captured message is also written here in full, reset
+   * links included (development and tests). The outbox, which admins read, never keeps a link.
+   */
+  captureDir?: string | undefined;
 }
+
+/** What the outbox keeps of a reset message in place of its link: it grants nothing. */
+export const RESET_LINK_REDACTED = "[reset link, not kept: use Resend to send a new one]";
 
 export interface DeliveryRun {
   sent: number;
@@ -88,9 +98,14 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
   try {
     const sendTime = row.kind === "password_reset" ? await issueResetLink(db, row, shop) : {};
     const rendered = await renderEmail(row.kind, row.data as never, shop, sendTime);
+    // What the outbox keeps stays readable in the admin, but never a live reset link: an admin who
+    // could read one could become that customer, or another admin.
+    const secret = sendTime.resetUrl;
+    const keep = (text: string) => (secret ? text.replaceAll(secret, RESET_LINK_REDACTED) : text);
     if (!transport) {
+      if (context.captureDir) await writeCaptured(context.captureDir, row, rendered);
       await db.execute(sql`
-        update emails set status = 'captured', html = ${rendered.html}, text_body = ${rendered.text},
+        update emails set status = 'captured', html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
           attempts = attempts + 1, last_error = null, locked_until = null, next_attempt_at = null
         where id = ${row.id}`);
       return "captured";
@@ -102,9 +117,6 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
       text: rendered.text,
       messageId: `<email-${row.id}-${row.createdAt.getTime()}@${new URL(shop.publicUrl).hostname}>`,
     });
-    // What was sent stays readable in the admin, but never a live reset link.
-    const secret = sendTime.resetUrl;
-    const keep = (text: string) => (secret ? text.replaceAll(secret, "[reset link, not kept]") : text);
     await db.execute(sql`
       update emails set status = 'sent', sent_at = now(), html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
         attempts = attempts + 1, last_error = null, locked_until = null, next_attempt_at = null
@@ -122,6 +134,14 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
       where id = ${row.id}`);
     return giveUp ? "failed" : "retrying";
   }
+}
+
+/** A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user only. */
+async function writeCaptured(dir: string, row: EmailRow, rendered: { html: string; text: string }) {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const header = `To: ${row.toAddress}\nSubject: ${row.subject}\nKind: ${row.kind}\n\n`;
+  await writeFile(path.join(dir, `${row.id}.txt`), header + rendered.text, { mode: 0o600 });
+  await writeFile(path.join(dir, `${row.id}.html`), rendered.html, { mode: 0o600 });
 }
 
 /**
