@@ -252,6 +252,47 @@ describe("security events", () => {
     ]);
   });
 
+  it("folds 1,000 forbidden admin requests from one customer into one counted record", async () => {
+    const customer = await signIn(t);
+    const before = Number((await t.pool.query("select count(*) from audit_log")).rows[0].count);
+    const paths = ["/api/admin/orders", "/api/admin/users", "/api/admin/orders.csv", "/api/admin/audit"];
+    for (let batch = 0; batch < 20; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          send("GET", `${paths[index % paths.length]}?n=${batch}-${index}`, undefined, customer.cookie),
+        ),
+      );
+      expect(answers.every((answer) => answer.statusCode === 403)).toBe(true);
+    }
+    const after = Number((await t.pool.query("select count(*) from audit_log")).rows[0].count);
+    // One window of FOLD_MINUTES, or two if the run crossed its edge.
+    expect(after - before).toBeLessThanOrEqual(2);
+    const { rows } = await t.pool.query(
+      "select repeat_count, last_at, at from audit_log where action = 'auth.admin_refused' and actor_id = $1",
+      [customer.id],
+    );
+    expect(rows.reduce((sum, row) => sum + row.repeat_count, 0)).toBe(1_000);
+    const listed = await send("GET", `/api/admin/audit?q=${customer.username}`);
+    expect(listed.json().entries[0]).toMatchObject({ action: "auth.admin_refused", repeatCount: expect.any(Number) });
+  });
+
+  it("keeps the caller's X-Request-Id only as its claim", async () => {
+    const customer = await signIn(t);
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/products",
+      headers: { cookie: customer.cookie, "x-request-id": "forged-id-1" },
+      remoteAddress: ADDRESS,
+    });
+    expect(refused.statusCode).toBe(403);
+    const { rows } = await t.pool.query(
+      "select request_id, client_request_id from audit_log where action = 'auth.admin_refused' and actor_id = $1",
+      [customer.id],
+    );
+    expect(rows).toEqual([{ request_id: refused.headers["x-request-id"], client_request_id: "forged-id-1" }]);
+    expect(refused.headers["x-request-id"]).not.toBe("forged-id-1");
+  });
+
   it("records a password change and a password reset, never the password", async () => {
     const customer = await signIn(t);
     const changed = await send(

@@ -111,7 +111,8 @@ describe("POST /api/auth/forgot-password", () => {
         event_key: resets[0].id,
         to_address: customer.user.email,
         status: expect.toSatisfy((status) => status === "queued" || status === "captured"),
-        data: { resetId: resets[0].id, name: "Ayanda Zulu" },
+        // No name: a reset message greets nobody by name.
+        data: { resetId: resets[0].id },
       },
     ]);
 
@@ -259,7 +260,14 @@ describe("POST /api/auth/reset-password", () => {
       {
         to_address: customer.user.email,
         event_key: expect.stringMatching(/^password:[0-9a-f-]{36}$/),
-        data: { name: "Sipho Ndlovu", change: "password", newEmail: null, changedAt: expect.any(String) },
+        // Following the link proved the address, so this notice may greet by name.
+        data: {
+          name: "Sipho Ndlovu",
+          change: "password",
+          newEmail: null,
+          changedAt: expect.any(String),
+          greetByName: true,
+        },
       },
     ]);
   });
@@ -310,5 +318,25 @@ describe("reset links and admins", () => {
     expect(secondToken).not.toBe(firstToken);
     expect((await reset(firstToken, strongPassword())).json()).toMatchObject({ code: "RESET_LINK_INVALID" });
     expect((await reset(secondToken, strongPassword())).statusCode).toBe(200);
+  });
+});
+
+describe("phishing through the shop's mail", () => {
+  it("a sign-up whose 'full name' is a lure produces a reset mail without that text", async () => {
+    const lure = "Your account is locked, verify at https://evil.example";
+    const victim = `victim-${randomBytes(4).toString("hex")}@example.co.za`;
+    await registerAndLogin(t, { email: victim, fullName: lure });
+    expect((await forgot(t.app, victim)).statusCode).toBe(202);
+    await mailedResetToken(victim);
+    const { rows } = await t.pool.query<{ id: string; data: unknown; html: string; text_body: string }>(
+      "select id, data, html, text_body from emails where kind = 'password_reset' and to_address = $1",
+      [victim],
+    );
+    const full = await capturedText(t, rows[0]?.id as string);
+    for (const part of [full, rows[0]?.html, rows[0]?.text_body, JSON.stringify(rows[0]?.data)]) {
+      expect(part).not.toContain("locked");
+      expect(part).not.toContain("evil");
+    }
+    expect(full).toContain("Hello,");
   });
 });

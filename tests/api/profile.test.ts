@@ -187,7 +187,13 @@ describe("changing the e-mail address", () => {
     expect(await notices(customer.email)).toEqual([
       {
         event_key: expect.stringMatching(/^email:[0-9a-f-]{36}$/),
-        data: { name: "Lerato Mokoena", change: "email", newEmail: changes.email, changedAt: expect.any(String) },
+        data: {
+          name: "Lerato Mokoena",
+          change: "email",
+          newEmail: changes.email,
+          changedAt: expect.any(String),
+          greetByName: false,
+        },
       },
     ]);
     expect(await notices(changes.email)).toEqual([]);

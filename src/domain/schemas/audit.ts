@@ -22,6 +22,11 @@ export const auditEntry = z.object({
   subjectId: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** A repeated security event folded into this record: how many times, and the last (null when once). */
+  repeatCount: z.number().int(),
+  lastAt: z.string().nullable(),
+  /** The caller's own X-Request-Id: what the client claimed, not the shop's request id. */
+  clientRequestId: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

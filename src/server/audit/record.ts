@@ -1,6 +1,22 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { clientNetwork } from "../auth/rate-limit.js";
 import type { Database, Transaction } from "../db/client.js";
 import { auditLog } from "../db/schema.js";
+import { clientRequestId } from "../request-logging.js";
+
+/**
+ * Security events a script can repeat at will (each costs it one request): the same action by the
+ * same actor (or, for nobody known, from the same network) within one FOLD_MINUTES window is one
+ * row with a count, so a flood writes a bounded number of rows (docs/decisions/020-abuse-limits.md).
+ */
+export const FOLDED_ACTIONS: ReadonlySet<AuditAction> = new Set([
+  "auth.admin_refused",
+  "auth.login_failed",
+  "auth.rate_limited",
+]);
+export const FOLD_MINUTES = 10;
 
 /** Every kind of audit record (README.md beside this file says when each is written). */
 export const AUDIT_ACTIONS = [
@@ -59,17 +75,35 @@ export async function recordAudit(
   { action, subject, before = null, after = null, actor }: AuditEntry,
 ): Promise<void> {
   const who = actor === undefined ? request.user : actor;
-  await tx.insert(auditLog).values({
+  const row = {
     actorId: who?.id ?? null,
     actorUsername: who?.username ?? null,
     address: request.ip,
     requestId: request.id,
+    clientRequestId: clientRequestId(request),
     action,
     subjectType: subject?.type ?? null,
     subjectId: subject?.id ?? null,
     before,
     after,
-  });
+  };
+  if (!FOLDED_ACTIONS.has(action)) {
+    await tx.insert(auditLog).values(row);
+    return;
+  }
+  const windowStart = Math.floor(Date.now() / (FOLD_MINUTES * 60_000));
+  const whose = who ? `user:${who.id}` : `net:${clientNetwork(request.ip)}`;
+  const foldKey = createHash("sha256")
+    .update([action, whose, subject?.type ?? "", subject?.id ?? "", windowStart].join("\u0000"))
+    .digest("base64url");
+  await tx
+    .insert(auditLog)
+    .values({ ...row, foldKey, lastAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: auditLog.foldKey,
+      targetWhere: sql`${auditLog.foldKey} is not null`,
+      set: { repeatCount: sql`${auditLog.repeatCount} + 1`, lastAt: sql`now()` },
+    });
 }
 
 /** The fields of `after` that differ from `before`, each side with only those: what an update changed. */

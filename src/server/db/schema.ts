@@ -40,6 +40,11 @@ export const users = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     /** Set by an admin: the account cannot log in, and its sessions and holds ended then (admin/users.ts). */
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When the account proved the address is theirs (followed a link mailed to it): only then may
+     * a message greet them by the name they typed (mail/templates/free-text.ts).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -504,13 +509,25 @@ export const auditLog = pgTable(
     /** request.ip (TRUST_PROXY decides whether X-Forwarded-For counts). */
     address: text("address"),
     requestId: text("request_id"),
+    /** The caller's own X-Request-Id: only what the client claims, never our request id. */
+    clientRequestId: text("client_request_id"),
     action: text("action").notNull(),
     subjectType: text("subject_type"),
     subjectId: text("subject_id"),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
+    /**
+     * A repeated security event (audit/record.ts FOLDED_ACTIONS): the same action by the same actor
+     * (or, for nobody known, the same network) within one window is one row, counted here, with
+     * the first occurrence's details and the last one's time.
+     */
+    repeatCount: integer("repeat_count").notNull().default(1),
+    lastAt: timestamp("last_at", { withTimezone: true, mode: "date" }),
+    /** Action, actor and window of a folded event: unique, so repeats find their row. */
+    foldKey: text("fold_key"),
   },
   (table) => [
+    uniqueIndex("audit_log_fold_key").on(table.foldKey).where(sql`${table.foldKey} is not null`),
     // An order's (or a user's) actions, newest first, for the order view and the customer page.
     index("audit_log_subject_idx").on(table.subjectType, table.subjectId, table.id),
     index("audit_log_actor_idx").on(table.actorId, table.id),

@@ -21,7 +21,17 @@ export interface EmailDelivery {
   zipCode: string;
 }
 
-export interface OrderConfirmationData {
+/**
+ * Whether a message may greet its reader by name: only when the account asked for it after its
+ * e-mail address was proven theirs (users.email_verified_at), and the message goes to that address.
+ * Otherwise "Hello," (free-text.ts): anyone can sign up with someone else's address and any "name".
+ * Missing in messages written before the rule: no name.
+ */
+export interface Greeting {
+  greetByName?: boolean;
+}
+
+export interface OrderConfirmationData extends Greeting {
   orderId: string;
   /** As the shop shows it: the last 8 characters of the id, in capitals. */
   orderNumber: string;
@@ -36,7 +46,7 @@ export interface OrderConfirmationData {
   paidAt: string;
 }
 
-export interface OrderShippedData {
+export interface OrderShippedData extends Greeting {
   orderId: string;
   orderNumber: string;
   customerName: string;
@@ -48,7 +58,7 @@ export interface OrderShippedData {
   trackingUrl: string | null;
 }
 
-export interface OrderRefundedData {
+export interface OrderRefundedData extends Greeting {
   orderId: string;
   orderNumber: string;
   refundId: string;
@@ -66,10 +76,11 @@ export interface OrderRefundedData {
 export interface PasswordResetData {
   /** The password_resets row; its token is made (and only its hash kept) when the message is sent. */
   resetId: string;
-  name: string;
+  /** Written by earlier versions; a reset message greets nobody by name. */
+  name?: string;
 }
 
-export interface AccountChangedData {
+export interface AccountChangedData extends Greeting {
   name: string;
   change: "password" | "email";
   /** For an e-mail change, the new address (the notice goes to the old one). */

@@ -4,6 +4,7 @@ import { orderNumber } from "../../domain/order-status.js";
 import { includedVatCents } from "../../domain/pricing.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders } from "../db/schema.js";
+import { greetsByName } from "./greeting.js";
 import type { EmailDelivery, EmailLine } from "./messages.js";
 import { enqueueEmail } from "./outbox.js";
 
@@ -30,7 +31,15 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
     zipCode: order.deliveryZipCode,
   };
   // What every message about an order names.
-  const about = { orderId, orderNumber: orderNumber(orderId), customerName: order.deliveryName, lines, delivery };
+  const greetByName = await greetsByName(tx, order.userId, order.customerEmail);
+  const about = {
+    orderId,
+    orderNumber: orderNumber(orderId),
+    customerName: order.deliveryName,
+    greetByName,
+    lines,
+    delivery,
+  };
   return { order, about };
 }
 

@@ -69,6 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             // To the old address: if the change was not theirs, its owner hears of it there.
             await enqueueAccountChanged(tx, app.config.shop.name, {
               to: before.email,
+              userId: id,
               eventKey: `email:${randomUUID()}`,
               name: row.fullName,
               change: "email",
