@@ -25,6 +25,13 @@ export const ERROR_CODES = {
   TOO_MANY_UNPAID_ORDERS:
     "Create-order: the account, or the client's network, already has as many unpaid orders as it may hold (409).",
   ACCOUNT_DISABLED: "Login: an admin disabled this account (403).",
+  SECOND_FACTOR_REQUIRED:
+    "Login: the password was right; now the admin's 6-digit code (or a recovery code) is needed (401).",
+  SECOND_FACTOR_WRONG: "Login, step-up or 2FA settings: the code is wrong or was already used (401).",
+  STEP_UP_REQUIRED:
+    "Admin: a refund, the customer export, making an admin or turning 2FA off needs a code from the last few minutes (403).",
+  SECOND_FACTOR_ENROLMENT_REQUIRED:
+    "Admin: ADMIN_2FA=required and this admin has not set up two-step sign-in yet (403).",
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",
   ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
   CATEGORY_IN_USE: "A category still has products (409).",

@@ -23,6 +23,10 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   ADMIN_SESSION_IDLE_HOURS: z.coerce.number().positive().default(2),
+  /** required: an admin must enrol a second factor before the admin panel opens (default in live mode). */
+  ADMIN_2FA: z.preprocess(emptyAsUndefined, z.enum(["required", "optional"]).optional()),
+  /** How fresh an enrolled admin's last code must be for a refund, the customer export, making an admin or turning 2FA off. */
+  ADMIN_STEP_UP_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(10)),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Unpaid orders one account, and one client network, may hold at once (docs/decisions/020-abuse-limits.md). */
   UNPAID_ORDERS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
@@ -173,6 +177,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    adminSecondFactor: {
+      required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
+      stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,
+    },
     orderLimits: {
       unpaidPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
       unpaidPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,

@@ -60,6 +60,8 @@ export const loginInput = z.object({
   /** Username or e-mail. */
   username: requiredText("username", 254),
   password: typedPassword("password"),
+  /** An admin with two-step sign-in: the 6-digit code, or a recovery code (asked for after the password). */
+  code: z.string().trim().max(20, "code must be at most 20 characters").optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

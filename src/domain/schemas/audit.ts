@@ -61,4 +61,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "auth.admin_refused": "Refused the admin panel",
   "auth.password_changed": "Password changed",
   "auth.password_reset": "Password reset",
+  "auth.second_factor_enabled": "Two-step sign-in turned on",
+  "auth.second_factor_disabled": "Two-step sign-in turned off",
+  "auth.second_factor_reset": "Two-step sign-in reset by an admin",
+  "auth.second_factor_failed": "Wrong sign-in code",
 };

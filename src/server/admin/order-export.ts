@@ -7,6 +7,7 @@ import { centsToDecimal } from "../../domain/money.js";
 import { ORDER_STATUS_LABELS, type OrderStatus, orderNumber } from "../../domain/order-status.js";
 import { includedVatCents } from "../../domain/pricing.js";
 import { orderRangeQuery } from "../../domain/schemas/admin-orders.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { orderExportStatement } from "./order-queries.js";
 
 /** Rows fetched from PostgreSQL's cursor at a time: the export holds about this many, whatever the range. */
@@ -75,6 +76,8 @@ export const adminOrderExportRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders.csv",
     { schema: { querystring: orderRangeQuery, response: { 200: z.string() } } },
     async (request, reply) => {
+      // Every customer's name, address and phone in one file: a fresh code first.
+      requireFreshSecondFactor(request);
       const { from, to } = request.query;
       const { text, values } = orderExportStatement({ from, to });
       const client = await app.pool.connect();

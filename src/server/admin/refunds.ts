@@ -3,6 +3,7 @@ import { uuidParam } from "../../domain/schemas/common.js";
 import { cancelOrderInput, order, packingSlipsQuery, refundOrderInput } from "../../domain/schemas/orders.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import type { Transaction } from "../db/client.js";
 import { packingSlipsPdf } from "../documents/packing-slips.js";
 import { conflict, HttpError, notFound } from "../errors.js";
@@ -50,6 +51,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const admin = requireUser(request);
+      requireFreshSecondFactor(request);
       const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: app.config.shop.name };
       const { amountCents, reason, restock } = request.body;
       try {

@@ -10,6 +10,7 @@ import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
 import { adminRefundRoutes } from "./refunds.js";
+import { adminSecondFactorRoutes } from "./second-factor.js";
 import { adminUserRoutes } from "./users.js";
 
 const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminHolderRoutes);
+  await app.register(adminSecondFactorRoutes);
   await app.register(adminEmailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminDashboardRoutes);

@@ -15,6 +15,7 @@ export const FOLDED_ACTIONS: ReadonlySet<AuditAction> = new Set([
   "auth.admin_refused",
   "auth.login_failed",
   "auth.rate_limited",
+  "auth.second_factor_failed",
 ]);
 export const FOLD_MINUTES = 10;
 
@@ -46,6 +47,10 @@ export const AUDIT_ACTIONS = [
   "auth.admin_refused",
   "auth.password_changed",
   "auth.password_reset",
+  "auth.second_factor_enabled",
+  "auth.second_factor_disabled",
+  "auth.second_factor_reset",
+  "auth.second_factor_failed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

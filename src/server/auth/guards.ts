@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/record.js";
 import { forbidden, unauthorized } from "../errors.js";
 import { loggedUrl } from "../request-logging.js";
+import { requireEnrolledAdmin } from "./two-factor.js";
 
 /** The user behind a request's session (never taken from a header). */
 export interface SessionUser {
@@ -44,6 +45,7 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
     });
     throw forbidden("You do not have permission to access the admin panel");
   }
+  requireEnrolledAdmin(request);
 }
 
 /** The signed-in user acting on their own account, or an admin; 401/403 otherwise. */

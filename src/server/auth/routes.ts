@@ -1,4 +1,4 @@
-import { or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
@@ -11,6 +11,7 @@ import { passwordResetRoutes } from "./password-reset.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { attemptKeys, countAttempt } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
+import { checkSecondFactor, twoFactorRoutes } from "./two-factor.js";
 
 /**
  * POST /api/auth/register, /login, /logout, GET /api/auth/me, and the password routes
@@ -22,6 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   await app.register(passwordResetRoutes);
   await app.register(passwordChangeRoutes);
+  await app.register(twoFactorRoutes);
 
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {
@@ -91,7 +93,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
 
-    await startSession(request, reply, found);
+    // An admin with two-step sign-in: the password was right, now the code (each one used once).
+    const [factor] = await app.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, found.id));
+    const needsCode = found.isAdmin && Boolean(factor?.enabledAt);
+    if (needsCode) {
+      const code = request.body.code;
+      if (!code) {
+        throw unauthorized("Enter the 6-digit code from your authenticator app.", "SECOND_FACTOR_REQUIRED");
+      }
+      const how = await app.db.transaction((tx) => checkSecondFactor(tx, found.id, code));
+      if (!how) {
+        await recordAudit(app.db, request, {
+          action: "auth.second_factor_failed",
+          actor: { id: found.id, username: found.username },
+          after: { step: "login" },
+        });
+        throw unauthorized(
+          "That code is not right. Enter the current code from your authenticator app.",
+          "SECOND_FACTOR_WRONG",
+        );
+      }
+    }
+    await startSession(request, reply, found, needsCode);
     await recordAudit(app.db, request, {
       action: "auth.login_succeeded",
       actor: { id: found.id, username: found.username },

@@ -67,6 +67,8 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: string; isAdmin: boolean },
+  /** The login gave a second-factor code: the session starts with it fresh. */
+  secondFactor = false,
 ): Promise<void> {
   const app = request.server;
   await endSession(request, reply);
@@ -81,6 +83,7 @@ export async function startSession(
     // What the owner's list of sessions shows (users/sessions.ts): the browser, cut, and the address.
     userAgent: (request.headers["user-agent"] ?? "").slice(0, USER_AGENT_KEPT),
     ip: request.ip,
+    secondFactorAt: secondFactor ? now : null,
   });
   // The user's own expired sessions are swept here, so the table does not grow without bound.
   await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
@@ -107,10 +110,17 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest("user", null);
+    app.decorateRequest("secondFactor", null);
     // Every signed-in API request runs this: built once and prepared by name, so neither Drizzle
     // nor PostgreSQL parses and plans it again per request.
     const findSession = app.db
-      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: userColumns })
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        secondFactorAt: sessions.secondFactorAt,
+        totpEnabledAt: users.totpEnabledAt,
+        user: userColumns,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       // A disabled account's sessions were deleted when it was disabled; this also ends one made meanwhile.
@@ -142,6 +152,7 @@ export const sessionPlugin = fp(
       }
 
       request.user = row.user;
+      request.secondFactor = { enrolled: row.totpEnabledAt !== null, at: row.secondFactorAt, tokenHash };
       if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
         await app.db
           .update(sessions)

@@ -45,6 +45,15 @@ export const users = pgTable(
      * a message greet them by the name they typed (mail/templates/free-text.ts).
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /**
+     * An admin's second factor (auth/two-factor.ts): the TOTP secret (base32) once enrolment is
+     * confirmed with a code, the one being set up until then, and the last time step a code was
+     * accepted at (a code is never accepted twice).
+     */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -69,6 +78,8 @@ export const sessions = pgTable(
     /** What the owner sees in their list of sessions: the browser's User-Agent (cut) and the address at login. */
     userAgent: text("user_agent").notNull().default(""),
     ip: text("ip").notNull().default(""),
+    /** When this session last gave a second-factor code (login or step-up): refunds and the like want it fresh. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
@@ -85,6 +96,44 @@ export const orderHolders = pgTable(
     unpaid: integer("unpaid").notNull().default(0),
   },
   (table) => [check("order_holders_unpaid_not_negative", sql`${table.unpaid} >= 0`)],
+);
+
+/** An admin's one-time recovery codes: only their SHA-256, each used once (auth/two-factor.ts). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("recovery_codes_user_code_key").on(table.userId, table.codeHash)],
+);
+
+/**
+ * A change of address waiting for its link (users/email-change.ts): the new address takes effect
+ * only once the link mailed to it is followed. Only the token's SHA-256 is kept.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("email_changes_user_idx").on(table.userId),
+    uniqueIndex("email_changes_token_key").on(table.tokenHash),
+  ],
 );
 
 /** Fixed-window counters shared by every app instance (login and register rate limits). */
