@@ -56,6 +56,9 @@ export default defineConfig({
       UNPAID_ORDERS_PER_ADDRESS: "10000",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000",
       MAIL_CAPTURE_DIR: mailCaptureDir,
+      // An enrolled admin's last code goes stale after 6 s, not 10 minutes: the step-up prompt is seen
+      // without waiting (tests/e2e/admin-two-factor.spec.ts). Admins without a second factor never see it.
+      ADMIN_STEP_UP_MINUTES: "0.1",
       // A payment whose notification is lost is found by reconciliation within seconds, not 15 minutes.
       PAYFAST_RECONCILE_MINUTES: "0.05",
       // The emulator's payment page on a second origin, as live PayFast's payment.payfast.io.

@@ -175,6 +175,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  // Whether this session's last code is fresh enough for a step-up action (the export link asks first).
+  app.get("/2fa/fresh", async (request) => {
+    requireAdminUser(request);
+    try {
+      requireFreshSecondFactor(request);
+      return { fresh: true };
+    } catch {
+      return { fresh: false };
+    }
+  });
+
   app.post("/2fa/setup", { schema: { response: { 200: twoFactorSetup } } }, async (request) => {
     const user = requireAdminUser(request);
     if (request.secondFactor?.enrolled) {

@@ -21,7 +21,7 @@ const BREAK = "\u2060";
 export function plainText(value: string | null | undefined, limit: number): string {
   const clean = (value ?? "").replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
   const cut = clean.length > limit ? `${clean.slice(0, limit - 1).trimEnd()}…` : clean;
-  return cut.replace(LINK_LIKE, (match, scheme: string | undefined, www: string | undefined, _dot, before, mark) => {
+  return cut.replace(LINK_LIKE, (_match, scheme: string | undefined, www: string | undefined, _dot, before, mark) => {
     if (scheme) return `${scheme.replace(":", `${BREAK}:`)}${BREAK}`;
     if (www) return `www${BREAK}.`;
     return `${before}${BREAK}${mark}${BREAK}`;

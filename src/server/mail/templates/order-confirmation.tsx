@@ -1,6 +1,6 @@
 import { Section, Text } from "@react-email/components";
 import type { OrderConfirmationData, ShopIdentity } from "../messages.js";
-import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
+import { greeting } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, DeliveryAddress, NoWrap, OrderLines, SectionHeading, Totals } from "./parts.js";
 import { formatSaDateTime } from "./sa-time.js";

@@ -8,6 +8,7 @@ import { AdminRightsDialog } from "./admin-rights-dialog";
 import { useAdminUser, useAdminUserOrders } from "./api/get-user";
 import { useSetAdmin } from "./api/set-admin";
 import { OrderCard } from "./order-card";
+import { SecondFactorReset } from "./second-factor-reset";
 import { EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
 
 /** A customer's page in the Users tab: their details, figures, orders, and making or removing an admin. */
@@ -68,6 +69,7 @@ export function CustomerView({ id, onBack }: { id: string; onBack: () => void })
               {isAdmin ? "Remove admin rights" : "Make admin"}
             </Button>
             <AccountAccess customer={customer} />
+            <SecondFactorReset customer={customer} />
           </div>
         )}
       </div>
