@@ -43,8 +43,8 @@ test("an admin sets up two-step sign-in, logs in with a code, and confirms a ref
   await waitForHydration(admin);
   await admin.getByRole("button", { name: "Login" }).click();
   const login = admin.getByRole("dialog");
-  await login.getByRole("textbox", { name: "Username or email" }).fill(account.username);
-  await login.getByLabel("Password", { exact: true }).fill(account.password);
+  await login.getByLabel("Username or email").fill(account.username);
+  await login.getByLabel("Password").fill(account.password);
   await login.getByRole("button", { name: "Login", exact: true }).click();
   const codeField = login.getByRole("textbox", { name: "Authentication code" });
   await expect(codeField).toBeVisible();
