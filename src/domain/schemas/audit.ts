@@ -65,4 +65,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "auth.second_factor_disabled": "Two-step sign-in turned off",
   "auth.second_factor_reset": "Two-step sign-in reset by an admin",
   "auth.second_factor_failed": "Wrong sign-in code",
+  "auth.sessions_ended": "Signed out other devices",
 };

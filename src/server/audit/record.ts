@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   "auth.second_factor_disabled",
   "auth.second_factor_reset",
   "auth.second_factor_failed",
+  "auth.sessions_ended",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,6 +11,7 @@ import { passwordResetRoutes } from "./password-reset.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { attemptKeys, countAttempt } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
+import { sessionListRoutes } from "./sessions-list.js";
 import { checkSecondFactor, twoFactorRoutes } from "./two-factor.js";
 
 /**
@@ -24,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordResetRoutes);
   await app.register(passwordChangeRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(sessionListRoutes);
 
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {

@@ -7,6 +7,7 @@ import { ChangePasswordSection } from "./change-password-section";
 import { OrderHistory } from "./order-history";
 import { ProfileInformation } from "./profile-details";
 import { useSession } from "./session";
+import { SessionsSection } from "./sessions-section";
 import { TwoFactorSection } from "./two-factor-section";
 
 const tabTriggerClass =
@@ -54,6 +55,7 @@ function Profile({ user }: { user: User }) {
             <ProfileInformation user={user} />
             <ChangePasswordSection />
             {user.isAdmin === "true" && <TwoFactorSection />}
+            <SessionsSection />
           </div>
         </Tabs.Content>
         <Tabs.Content value="orders" className="pt-6 focus-visible:outline-none">
