@@ -91,6 +91,11 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
+/** POST /api/auth/confirm-email: the token of the link mailed to a new address. */
+export const confirmEmailInput = z.object({
+  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(200),
+});
+
 export const changePasswordInput = z.object({
   currentPassword: typedPassword("currentPassword"),
   newPassword: newPassword("newPassword"),

@@ -7,6 +7,7 @@ export const EMAIL_KIND_NAMES = [
   "order_refunded",
   "password_reset",
   "account_changed",
+  "email_change",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -20,6 +21,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   order_refunded: "Refund",
   password_reset: "Password reset",
   account_changed: "Account changed",
+  email_change: "Confirm new e-mail address",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

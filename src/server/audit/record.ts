@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "user.admin_revoked",
   "user.profile_updated",
   "user.email_changed",
+  "user.email_change_requested",
   "user.disabled",
   "user.enabled",
   "email.resent",

@@ -4,6 +4,7 @@ import { loginInput, registerInput, user } from "../../domain/schemas/account.js
 import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../errors.js";
+import { confirmEmailRoutes } from "../users/email-change.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
 import { passwordChangeRoutes } from "./password-change.js";
 import { assertAcceptablePassword } from "./password-policy.js";
@@ -26,6 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordChangeRoutes);
   await app.register(twoFactorRoutes);
   await app.register(sessionListRoutes);
+  await app.register(confirmEmailRoutes);
 
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {

@@ -88,18 +88,27 @@ export interface AccountChangedData extends Greeting {
   changedAt: string;
 }
 
+/** A link to confirm a new address, sent to that address (users/email-change.ts). */
+export interface EmailChangeData {
+  /** The email_changes row; its token is made (and only its hash kept) when the message is sent. */
+  changeId: string;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
   order_refunded: OrderRefundedData;
   password_reset: PasswordResetData;
   account_changed: AccountChangedData;
+  email_change: EmailChangeData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */
 export interface SendTimeData {
   /** password_reset: `{PUBLIC_URL}/reset-password?token=...`, valid RESET_MINUTES. */
   resetUrl?: string;
+  /** email_change: `{PUBLIC_URL}/confirm-email?token=...`, valid EMAIL_CHANGE_HOURS. */
+  confirmUrl?: string;
 }
 
 /** The shop as every message shows it (config: SHOP_*, PUBLIC_URL). */

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { hashResetToken } from "../auth/password-reset.js";
 import type { Database } from "../db/client.js";
 import type { emails } from "../db/schema.js";
+import { EMAIL_CHANGE_HOURS } from "./email-change-hours.js";
 import { type EmailDataByKind, RESET_MINUTES, type SendTimeData, type ShopIdentity } from "./messages.js";
 import { renderEmail } from "./render.js";
 import type { MailTransport } from "./transport.js";
@@ -96,11 +97,16 @@ async function claimDue(db: Database): Promise<EmailRow[]> {
 async function deliver(context: SenderContext, row: EmailRow): Promise<keyof DeliveryRun> {
   const { db, transport, shop, log } = context;
   try {
-    const sendTime = row.kind === "password_reset" ? await issueResetLink(db, row, shop) : {};
+    const sendTime =
+      row.kind === "password_reset"
+        ? await issueResetLink(db, row, shop)
+        : row.kind === "email_change"
+          ? await issueEmailChangeLink(db, row, shop)
+          : {};
     const rendered = await renderEmail(row.kind, row.data as never, shop, sendTime);
     // What the outbox keeps stays readable in the admin, but never a live reset link: an admin who
     // could read one could become that customer, or another admin.
-    const secret = sendTime.resetUrl;
+    const secret = sendTime.resetUrl ?? sendTime.confirmUrl;
     const keep = (text: string) => (secret ? text.replaceAll(secret, RESET_LINK_REDACTED) : text);
     if (!transport) {
       if (context.captureDir) await writeCaptured(context.captureDir, row, rendered);
@@ -134,6 +140,18 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
       where id = ${row.id}`);
     return giveUp ? "failed" : "retrying";
   }
+}
+
+/** Like a reset link: made at send time, only its hash kept, valid EMAIL_CHANGE_HOURS; a resend makes a new one. */
+async function issueEmailChangeLink(db: Database, row: EmailRow, shop: ShopIdentity): Promise<SendTimeData> {
+  const { changeId } = row.data as unknown as EmailDataByKind["email_change"];
+  const token = randomBytes(32).toString("base64url");
+  const { rows } = await db.execute(sql`
+    update email_changes set token_hash = ${hashResetToken(token)}, expires_at = now() + ${`${EMAIL_CHANGE_HOURS} hours`}::interval
+    where id = ${changeId} and used_at is null
+    returning id`);
+  if (rows.length === 0) throw new PermanentFailure("This change of address was already confirmed or replaced.");
+  return { confirmUrl: `${shop.publicUrl}/confirm-email?token=${token}` };
 }
 
 /** A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user only. */
