@@ -63,6 +63,19 @@ describe("the shop refuses to start with an unsafe configuration", () => {
       "embedded",
     ],
     ["TRUST_PROXY=true", { TRUST_PROXY: "true" }, /TRUST_PROXY: true trusts every hop/, "external"],
+    [
+      "live mode writing captured reset links to disk",
+      {
+        PAYFAST_MODE: "live",
+        PUBLIC_URL: "https://shop.example.co.za",
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        PAYFAST_PASSPHRASE: "a-long-passphrase-26",
+        MAIL_CAPTURE_DIR: "/tmp/captured",
+      },
+      /MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live/,
+      "external",
+    ],
   ])(
     "refuses %s: it names the setting and exits before opening any database",
     async (_name, unsafe, message, database) => {

@@ -130,7 +130,8 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
     return "sent";
   } catch (error) {
     const attempts = row.attempts + 1;
-    const reason = error instanceof Error ? error.message : String(error);
+    // An SMTP server's answer can quote addresses and message text: kept and logged without them.
+    const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
     const giveUp = error instanceof PermanentFailure || Date.now() - row.createdAt.getTime() > GIVE_UP_MS;
     log.warn({ emailId: row.id, kind: row.kind, attempts, reason, giveUp }, "e-mail not sent");
     await db.execute(sql`
@@ -152,6 +153,11 @@ async function issueEmailChangeLink(db: Database, row: EmailRow, shop: ShopIdent
     returning id`);
   if (rows.length === 0) throw new PermanentFailure("This change of address was already confirmed or replaced.");
   return { confirmUrl: `${shop.publicUrl}/confirm-email?token=${token}` };
+}
+
+/** Error text without e-mail addresses, cut: what the log and the admin's Emails tab may show. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, "[address]").slice(0, 300);
 }
 
 /** A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user only. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas/orders.js";
+import { createOrderAnswer, createOrderInput, order, type Refund } from "../../domain/schemas/orders.js";
 import { recordAudit } from "../audit/record.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { attemptKeys, clientNetwork, countAttempt } from "../auth/rate-limit.js";
@@ -17,6 +17,19 @@ import { creditNoteData, invoiceData, invoicedOrder, shopDetails } from "./docum
 import { placeOrder, shortMessage } from "./place-order.js";
 import { priceOrder } from "./pricing.js";
 import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
+
+/**
+ * An order as its customer sees it: only refunds that were made, and never PayFast's own words
+ * about a refused one (an admin's matter, docs/security.md).
+ */
+function asCustomerSees<T extends { refunds: Refund[] }>(found: T): T {
+  return {
+    ...found,
+    refunds: found.refunds
+      .filter((refund) => refund.status === "completed")
+      .map((refund) => ({ ...refund, payfastMessage: null })),
+  };
+}
 
 /**
  * POST /api/create-order, GET /api/orders/:id, POST /api/orders/:id/cancel and GET /api/users/:id/orders.
@@ -104,7 +117,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await findOrder(app.db, request.params.id);
     if (!found) throw notFound("Order not found");
     if (found.userId !== user.id && !user.isAdmin) throw forbidden("You can only see your own orders");
-    return found;
+    return user.isAdmin ? found : asCustomerSees(found);
   });
 
   // The shopper left PayFast without paying (the /cancel page), or an admin cancels: the holds go at once.
@@ -136,7 +149,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ orderId: found.id }, "order cancelled");
       const cancelled = await findOrder(app.db, found.id);
       if (!cancelled) throw notFound("Order not found");
-      return cancelled;
+      return user.isAdmin ? cancelled : asCustomerSees(cancelled);
     },
   );
 
@@ -182,8 +195,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id/orders",
     { schema: { params: uuidParam, response: { 200: z.array(order) } } },
     async (request) => {
-      requireSelfOrAdmin(request, request.params.id);
-      return listOrdersForUser(app.db, request.params.id);
+      const user = requireSelfOrAdmin(request, request.params.id);
+      const orders = await listOrdersForUser(app.db, request.params.id);
+      return user.isAdmin ? orders : orders.map(asCustomerSees);
     },
   );
 };
