@@ -19,24 +19,19 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: "Register or profile: the e-mail address is in use (409).",
   ALREADY_EXISTS: "Something with that name already exists (409).",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
-  OUT_OF_STOCK:
-    'Create-order: a line asks for more than is left; the message says how many are when five or fewer, otherwise "a few" (409).',
-  LINE_LIMIT: "Create-order: a line asks for more of one size than one order may take (the product's limit) (409).",
-  TOO_MANY_UNPAID_ORDERS:
-    "Create-order: the account, or the client's network, already has as many unpaid orders as it may hold (409).",
-  ACCOUNT_DISABLED: "Login: an admin disabled this account (403).",
-  SECOND_FACTOR_REQUIRED:
-    "Login: the password was right; now the admin's 6-digit code (or a recovery code) is needed (401).",
-  SECOND_FACTOR_WRONG: "Login, step-up or 2FA settings: the code is wrong or was already used (401).",
-  STEP_UP_REQUIRED:
-    "Admin: a refund, the customer export, making an admin or turning 2FA off needs a code from the last few minutes (403).",
-  SECOND_FACTOR_ENROLMENT_REQUIRED:
-    "Admin: ADMIN_2FA=required and this admin has not set up two-step sign-in yet (403).",
+  OUT_OF_STOCK: "Create-order: a line asks for more than is left; counts only up to 5 (409).",
+  LINE_LIMIT: "Create-order: more of a size than one order may take (409).",
+  TOO_MANY_UNPAID_ORDERS: "Create-order: the account or network holds its most unpaid orders (409).",
+  ACCOUNT_DISABLED: "Login: the account is disabled (403).",
+  SECOND_FACTOR_REQUIRED: "Login: now the admin's 2FA code (401).",
+  SECOND_FACTOR_WRONG: "The 2FA code is wrong or used (401).",
+  STEP_UP_REQUIRED: "Admin: this needs a fresh 2FA code (403).",
+  SECOND_FACTOR_ENROLMENT_REQUIRED: "Admin: set up 2FA first (403).",
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",
   ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
   CATEGORY_IN_USE: "A category still has products (409).",
   CANNOT_DEMOTE_SELF: "Admin users: an admin cannot remove their own admin rights (409).",
-  CANNOT_DISABLE_SELF: "Admin users: an admin cannot disable their own account (409).",
+  CANNOT_DISABLE_SELF: "Admin users: not one's own account (409).",
   REFERENCE_CHANGED: "Something the request refers to changed or is gone (409).",
   RATE_LIMITED: "Too many attempts; wait (429, with Retry-After).",
   NOTIFICATION_REFUSED: "PayFast notify: the signature or source check failed (400).",

@@ -113,12 +113,7 @@ export const productInput = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
-  maxPerOrder: z.coerce
-    .number({ message: "maxPerOrder must be a whole number of packs" })
-    .int("maxPerOrder must be a whole number of packs")
-    .min(1, "maxPerOrder must be at least 1")
-    .max(MAX_LINE_QUANTITY, `maxPerOrder must be at most ${MAX_LINE_QUANTITY}`)
-    .optional(),
+  maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
 });
 /** What the form sends (price text, sizes text or list). */
 export type ProductInput = z.input<typeof productInput>;

@@ -1,4 +1,3 @@
 // The account feature's public face: what other features may use.
 export { USERS_KEY } from "./api/get-user-orders";
-export { useTwoFactorStatus, verifySecondFactor } from "./api/two-factor";
 export { SessionProvider, useSession } from "./session";

@@ -2,7 +2,8 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Link, useRoute } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useSession, useTwoFactorStatus } from "../account";
+import { useSession } from "../account";
+import { useSecondFactorStatus } from "./api/second-factor";
 import { StepUpPrompt } from "./step-up";
 
 // The admin panel's code is loaded only for admins (the server guards its data either way).
@@ -33,7 +34,7 @@ export default function AdminGate() {
 
 /** ADMIN_2FA=required: the panel opens once the admin's two-step sign-in is on (the server refuses otherwise). */
 function EnrolledAdmin({ onOrder, orderId }: { onOrder: boolean; orderId: string }) {
-  const twoFactor = useTwoFactorStatus();
+  const twoFactor = useSecondFactorStatus();
   if (twoFactor.data?.required && !twoFactor.data.enabled) {
     return (
       <GateScreen

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
-import { ApiError, apiGet, errorMessage } from "../../lib/api";
-import { verifySecondFactor } from "../account";
+import { ApiError, errorMessage } from "../../lib/api";
+import { secondFactorFresh, verifySecondFactor } from "./api/second-factor";
 
 interface Asking {
   resolve: () => void;
@@ -39,7 +39,7 @@ export async function withStepUp<T>(run: () => Promise<T>): Promise<T> {
 
 /** Before a step-up action that is a plain link (the CSV export): asks for a code first when the last is stale. */
 export async function ensureFreshSecondFactor(): Promise<void> {
-  const { fresh } = await apiGet<{ fresh: boolean }>("/api/auth/2fa/fresh");
+  const { fresh } = await secondFactorFresh();
   if (!fresh) await askForCode();
 }
 
