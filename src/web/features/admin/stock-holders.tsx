@@ -34,7 +34,7 @@ export function StockHolders({ onOpen }: { onOpen: (id: string) => void }) {
             {data.customers.map((holder) => (
               <li
                 key={holder.userId}
-                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_8rem_minmax(0,2fr)_auto]"
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_11rem_minmax(0,2fr)_auto]"
               >
                 <div className="min-w-0">
                   <p className="font-semibold text-stone-900">
