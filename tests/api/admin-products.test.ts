@@ -52,6 +52,8 @@ describe("POST /api/admin/products", () => {
       outOfStock: false,
       sizeLowStock: { M: 4 },
       promoText: "Trial price",
+      // Left out of the form: the default limit per order.
+      maxPerOrder: 20,
     };
     expect(created).toEqual({ ...expected, stock: { M: 4, L: 20, XL: 0 }, held: { M: 0, L: 0, XL: 0 } });
     // The public sees whether a size sells and, at 5 or fewer, how many are left; never the stock itself.
