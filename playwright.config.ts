@@ -1,7 +1,13 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+/**
+ * Where the shop writes captured messages in full (MAIL_CAPTURE_DIR): the only place a reset link
+ * can be read, since the admin's Emails tab shows it redacted. Inside the run's data directory.
+ */
+const mailCaptureDir = path.resolve(process.env.DATA_DIR ?? "data", "captured-mail");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -45,6 +51,14 @@ export default defineConfig({
       EMBEDDED_PG_PORT: "54339",
       // Every spec signs in from 127.0.0.1 against this one server: keep the login rate limit out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // And the order limits (their edges are tested in tests/api/order-limits.test.ts).
+      UNPAID_ORDERS_PER_ACCOUNT: "100",
+      UNPAID_ORDERS_PER_ADDRESS: "10000",
+      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+      MAIL_CAPTURE_DIR: mailCaptureDir,
+      // An enrolled admin's last code goes stale after 6 s, not 10 minutes: the step-up prompt is seen
+      // without waiting (tests/e2e/admin-two-factor.spec.ts). Admins without a second factor never see it.
+      ADMIN_STEP_UP_MINUTES: "0.1",
       // A payment whose notification is lost is found by reconciliation within seconds, not 15 minutes.
       PAYFAST_RECONCILE_MINUTES: "0.05",
       // The emulator's payment page on a second origin, as live PayFast's payment.payfast.io.

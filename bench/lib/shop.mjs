@@ -60,11 +60,24 @@ export async function signUpCustomers(appUrl, count, { prefix = "bench", concurr
         email: profile.email,
         fullName: profile.fullName,
         cookie: sid.split(";")[0],
+        // Each customer shops from an address of their own, as real ones do: sent as X-Forwarded-For,
+        // which a target started with TRUST_PROXY=127.0.0.1 believes (the order limits count per address).
+        address: customerAddress(index),
       };
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return customers;
+}
+
+/** A distinct client address per customer index (TEST-NET-style private range, never a real host). */
+export function customerAddress(index) {
+  return `10.26.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/** The headers a customer's requests carry: the session cookie and the customer's own address. */
+export function customerHeaders(customer) {
+  return { cookie: customer.cookie, "x-forwarded-for": customer.address };
 }
 
 /** The products a cart may hold (in stock, with an in-stock size), from GET /api/products. */

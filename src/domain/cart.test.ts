@@ -20,6 +20,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   id: "8d0f4a52-1f3e-4b8e-9a77-0c2d5e6f7a81",
   name: "Newborn Nappies",
   slug: "newborn-nappies",
+  maxPerOrder: 20,
   category: "baby",
   price: "249.99",
   image: "/images/newborn.webp",

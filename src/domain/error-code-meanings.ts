@@ -22,7 +22,7 @@ export const ERROR_CODE_MEANINGS = {
   EMAIL_TAKEN: "Register or profile: the e-mail address is in use (409).",
   ALREADY_EXISTS: "Something with that name already exists (409).",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
-  OUT_OF_STOCK: "Create-order: a line asks for more than is left; the message says how many are (409).",
+  OUT_OF_STOCK: "Create-order: a line asks for more than is left; counts only up to 5 (409).",
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",
   ORDER_STATUS_CONFLICT: "The order's status does not allow that move (409).",
   CATEGORY_IN_USE: "A category still has products (409).",
@@ -54,4 +54,12 @@ export const ERROR_CODE_MEANINGS = {
   ACCOUNT_CLOSED: "Profile or admin rights: the account was closed by its customer; it cannot be changed (409).",
   ADMIN_ACCOUNT_CLOSE_REFUSED:
     "Close my account: an admin's account cannot be closed while it has admin rights; another admin removes them first (409).",
+  LINE_LIMIT: "Create-order: more of a size than one order may take (409).",
+  TOO_MANY_UNPAID_ORDERS: "Create-order: the account or network holds its most unpaid orders (409).",
+  ACCOUNT_DISABLED: "Login: the account is disabled (403).",
+  SECOND_FACTOR_REQUIRED: "Login: now the admin's 2FA code (401).",
+  SECOND_FACTOR_WRONG: "The 2FA code is wrong or used (401).",
+  STEP_UP_REQUIRED: "Admin: this needs a fresh 2FA code (403).",
+  SECOND_FACTOR_ENROLMENT_REQUIRED: "Admin: set up 2FA first (403).",
+  CANNOT_DISABLE_SELF: "Admin users: not one's own account (409).",
 } as const satisfies Record<ErrorCode, string>;

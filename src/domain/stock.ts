@@ -29,10 +29,21 @@ export function publicStock(sizes: readonly string[], sellable: Readonly<Record<
   return { sizeOutOfStock, outOfStock: sizes.every((size) => sizeOutOfStock[size]), sizeLowStock };
 }
 
-/** How many of a size a shopper may put in the cart: what is left when few are, otherwise a cart line's limit. */
-export function maxOrderable(product: PublicStock, size: string): number {
+/**
+ * The most packs of one size an order may take unless the product says otherwise (bulk items):
+ * enough for any household, too few for one script to hold a size's whole stock
+ * (docs/decisions/020-abuse-limits.md).
+ */
+export const DEFAULT_MAX_PER_ORDER = 20;
+
+/**
+ * How many of a size a shopper may put in the cart: what is left when few are, otherwise the
+ * product's limit per order (a cart saved before products had one falls back to the default).
+ */
+export function maxOrderable(product: PublicStock & { maxPerOrder?: number }, size: string): number {
   if (product.outOfStock || product.sizeOutOfStock[size]) return 0;
-  return product.sizeLowStock[size] ?? MAX_LINE_QUANTITY;
+  const limit = Math.min(product.maxPerOrder ?? DEFAULT_MAX_PER_ORDER, MAX_LINE_QUANTITY);
+  return Math.min(product.sizeLowStock[size] ?? limit, limit);
 }
 
 /** The product and size as a refusal names them: "Snug & Dry Pull-Up Pants (5)". */
@@ -40,8 +51,17 @@ export function productWithSize(name: string, size: string): string {
   return `${name} (${size})`;
 }
 
-/** Why one line of an order cannot be held: "Only 2 left of Snug & Dry Pull-Up Pants (5)". */
+/**
+ * Why one line of an order cannot be held: "Only 2 left of Snug & Dry Pull-Up Pants (5)". Above
+ * LOW_STOCK_LIMIT it says "Only a few left": a refusal never tells more than the shop shows.
+ */
 export function shortLineMessage(name: string, size: string, left: number): string {
   const what = productWithSize(name, size);
-  return left > 0 ? `Only ${left} left of ${what}.` : `${what} is sold out.`;
+  if (left <= 0) return `${what} is sold out.`;
+  return left <= LOW_STOCK_LIMIT ? `Only ${left} left of ${what}.` : `Only a few left of ${what}.`;
+}
+
+/** Why a line asks for more than one order may take: "You can order at most 20 of ... per order." */
+export function lineLimitMessage(name: string, size: string, limit: number): string {
+  return `You can order at most ${limit} of ${productWithSize(name, size)} per order.`;
 }

@@ -32,7 +32,16 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   ADMIN_SESSION_IDLE_HOURS: z.coerce.number().positive().default(2),
+  /** required: an admin must enrol a second factor before the admin panel opens (default in live mode). */
+  ADMIN_2FA: z.preprocess(emptyAsUndefined, z.enum(["required", "optional"]).optional()),
+  /** How fresh an enrolled admin's last code must be for a refund, the customer export, making an admin or turning 2FA off. */
+  ADMIN_STEP_UP_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(10)),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Unpaid orders one account, and one client network, may hold at once (docs/decisions/020-abuse-limits.md). */
+  UNPAID_ORDERS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
+  UNPAID_ORDERS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
+  /** Create-order and cancel attempts a minute, per account and per client network. */
+  ORDER_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
 
   PAYFAST_MODE: z.enum(["local", "sandbox", "live"]).default("local"),
   PAYFAST_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -46,6 +55,7 @@ const envSchema = z.object({
 
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MAIL_CAPTURE_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   ORDER_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(60)),
   ORDER_PENDING_HOLD_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(720).default(48)),
 
@@ -251,6 +261,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const payfast = payfastConfig(env, publicUrl, problems);
   checkSmtp(env, problems);
   const seller = sellerConfig(env, problems);
+  if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
+    problems.push(
+      "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
@@ -275,6 +290,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
+      /** Without SMTP: captured messages also written here in full, reset links included (never in live mode). */
+      captureDir: env.MAIL_CAPTURE_DIR ? path.resolve(env.MAIL_CAPTURE_DIR) : undefined,
     },
     logLevel: env.LOG_LEVEL,
     trustProxy,
@@ -302,6 +319,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    adminSecondFactor: {
+      required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
+      stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,
+    },
+    orderLimits: {
+      unpaidPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
+      unpaidPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,
+      ratePerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
+    },
     payfast,
     adConversionId: env.AD_CONVERSION_ID,
     retentionYears: env.RETENTION_YEARS,

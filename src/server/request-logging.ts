@@ -11,20 +11,32 @@ import type { Bindings, ChildLoggerOptions } from "fastify/types/logger.js";
 import type { LogFn } from "pino";
 
 /**
- * Request ids: the caller's X-Request-Id when it is a sane one (a proxy's, or a support case's),
- * else this process's random prefix and a counter. Unique across instances and restarts without
- * a random UUID per request (which, with its header, cost a catalogue read 3-4 µs); an id
- * correlates log lines, it guards nothing.
+ * Request ids: this process's random prefix and a counter, unique across instances and restarts
+ * without a random UUID per request (which, with its header, cost a catalogue read 3-4 µs). The
+ * caller's own X-Request-Id is never used as ours (anyone can send any): it is kept beside it as
+ * the client's claim (clientRequestId).
  */
 export function requestIds(): (request: IncomingMessage) => string {
   const prefix = randomBytes(9).toString("base64url");
   let counter = 0;
-  return (request) => {
-    const given = request.headers["x-request-id"];
-    if (typeof given === "string" && /^[\w-]{1,64}$/.test(given)) return given;
+  return () => {
     counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
     return `${prefix}-${counter.toString(36)}`;
   };
+}
+
+/** The caller's X-Request-Id when it is a sane one (a proxy's, or a support case's): a claim, not ours. */
+export function clientRequestId(request: FastifyRequest): string | null {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : null;
+}
+
+/** Query parameters whose values are secrets (a password reset link's token): never written to a log. */
+const SECRET_PARAMETERS = /([?&](?:token|code)=)[^&#]*/gi;
+
+/** The URL as a log line or an audit record may show it: secret parameters replaced. */
+export function loggedUrl(url: string): string {
+  return url.includes("=") ? url.replace(SECRET_PARAMETERS, "$1[redacted]") : url;
 }
 
 /** A read slower than this is logged at info level like any write. */
@@ -108,15 +120,17 @@ export function lazyChildLogger(
  */
 export class ShopLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
-    request.log.debug({ method: request.method, url: request.url }, "incoming request");
+    request.log.debug({ method: request.method, url: loggedUrl(request.url) }, "incoming request");
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const claimed = clientRequestId(request);
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
+      ...(claimed ? { clientRequestId: claimed } : {}),
     };
     if (error) {
       reply.log.error({ ...line, err: error }, "request errored");

@@ -42,5 +42,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The user of the request's session, or null; set by the session plugin from the cookie only. */
     user: SessionUser | null;
+    /** The session's second factor: whether its admin enrolled one, and when this session last gave a code. */
+    secondFactor: { enrolled: boolean; at: Date | null; tokenHash: string } | null;
   }
 }

@@ -80,6 +80,9 @@ describe("GET /api/admin/audit", () => {
       subjectId: null,
       before: null,
       after: { method: "GET", url: "/api/admin/products" },
+      repeatCount: 1,
+      lastAt: null,
+      clientRequestId: null,
     });
   });
 

@@ -243,7 +243,13 @@ describe("npm run admin:create as a command", () => {
     const account = newAccount();
     const created = await run(["--username", account.username, "--email", account.email], `${account.password}\n`);
     expect(created).toMatchObject({ code: 0 });
-    expect(created.stdout.trim()).toBe(`Created admin ${account.username} (${account.email}). They can log in now.`);
+    const [outcome, ...next] = created.stdout.trim().split("\n");
+    expect(outcome).toBe(`Created admin ${account.username} (${account.email}). They can log in now.`);
+    // Then how to set up two-step sign-in.
+    expect(next.join("\n")).toContain(
+      'open My Account (http://localhost:3000/profile) and choose "Set up two-step sign-in"',
+    );
+    expect(next.join("\n")).toContain("ADMIN_2FA=optional");
     expect((await login(account.username, account.password)).json()).toMatchObject({ isAdmin: "true" });
   }, 30_000);
 

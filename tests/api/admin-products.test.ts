@@ -52,6 +52,8 @@ describe("POST /api/admin/products", () => {
       outOfStock: false,
       sizeLowStock: { M: 4 },
       promoText: "Trial price",
+      // Left out of the form: the default limit per order.
+      maxPerOrder: 20,
     };
     expect(created).toEqual({
       ...expected,

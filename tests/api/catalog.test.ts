@@ -20,6 +20,7 @@ describe("public catalogue", () => {
           "description",
           "id",
           "image",
+          "maxPerOrder",
           "name",
           "outOfStock",
           "price",

@@ -376,7 +376,7 @@ describe("POST /api/create-order", () => {
     expect(await orderCount()).toBe(before);
   });
 
-  it("writes an order in 3 SQL statements: the session, the cart's products, and the order with its holds", async () => {
+  it("writes an order in 4 SQL statements: the session, the rate limit, the cart's products, and the order with its holds", async () => {
     const [a, b] = pickProducts();
     const body = orderBody([
       { product: a, size: inStockSizes(a)[0] as string, quantity: 1 },
@@ -399,6 +399,6 @@ describe("POST /api/create-order", () => {
     } finally {
       pg.Client.prototype.query = original;
     }
-    expect(statements).toBe(3);
+    expect(statements).toBe(4);
   });
 });

@@ -84,14 +84,16 @@ describe("at info level (the default)", () => {
     ]);
   });
 
-  it("uses the caller's request id when it sends a sane one", async () => {
+  it("keeps the caller's request id only as its claim, beside an id of its own", async () => {
     const response = await shop.app.inject({
       method: "GET",
       url: "/api/no-such-thing",
       headers: { "x-request-id": "support-ticket-42" },
     });
-    expect(response.headers["x-request-id"]).toBe("support-ticket-42");
-    expect(requestLines(shop.lines)).toEqual([expect.objectContaining({ reqId: "support-ticket-42" })]);
+    expect(response.headers["x-request-id"]).not.toBe("support-ticket-42");
+    expect(requestLines(shop.lines)).toEqual([
+      expect.objectContaining({ reqId: response.headers["x-request-id"], clientRequestId: "support-ticket-42" }),
+    ]);
   });
 });
 
@@ -156,6 +158,23 @@ describe("request ids", () => {
       });
       expect(unsafe.headers["x-request-id"]).toMatch(/^[\w-]{1,64}$/);
       expect(ids.has(unsafe.headers["x-request-id"])).toBe(false);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe("secrets in addresses", () => {
+  it("logs the reset page and a reset link's API call without the token, even at debug level", async () => {
+    const shop = await appLoggingAt("debug");
+    try {
+      const token = "Zq3u9-reset-token-that-must-not-be-logged-0123456";
+      await shop.app.inject({ method: "GET", url: `/reset-password?token=${token}` });
+      await shop.app.inject({ method: "GET", url: `/reset-password?lang=en&token=${token}#top` });
+      await shop.app.inject({ method: "GET", url: `/api/no-such-thing?token=${token}` });
+      const text = JSON.stringify(shop.lines);
+      expect(text).not.toContain(token);
+      expect(text).toContain("/reset-password?token=[redacted]");
     } finally {
       await shop.close();
     }

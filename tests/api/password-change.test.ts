@@ -146,7 +146,14 @@ describe("POST /api/auth/change-password", () => {
     expect(new Set(notices.map((notice) => notice.event_key)).size).toBe(2);
     expect(notices[0]).toEqual({
       event_key: expect.stringMatching(/^password:/),
-      data: { name: "Naledi Khumalo", change: "password", newEmail: null, changedAt: expect.any(String) },
+      // The address was never proven the account's: no name in the greeting.
+      data: {
+        name: "Naledi Khumalo",
+        change: "password",
+        newEmail: null,
+        changedAt: expect.any(String),
+        greetByName: false,
+      },
     });
   });
 

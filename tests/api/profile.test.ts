@@ -4,6 +4,7 @@ import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../src/server/auth/current-pa
 import { EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE } from "../../src/server/users/routes.js";
 import { type SignedIn, signIn } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { confirmEmailChange } from "../helpers/email-change.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ const put = (who: SignedIn, id: string, payload: object) =>
 describe("PUT /api/users/{id}", () => {
   it("updates the customer's own profile and answers the updated user", async () => {
     const customer = await signIn(t);
-    const changes = profile();
+    const changes = profile({ email: customer.email });
     const response = await put(customer, customer.id, { ...changes, currentPassword: customer.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -68,7 +69,7 @@ describe("PUT /api/users/{id}", () => {
   it("never changes the username, the admin flag or the password, whatever the body says", async () => {
     const customer = await signIn(t);
     const response = await put(customer, customer.id, {
-      ...profile(),
+      ...profile({ email: customer.email }),
       currentPassword: customer.password,
       username: "someone_else",
       isAdmin: "true",
@@ -91,12 +92,19 @@ describe("PUT /api/users/{id}", () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it("refuses another account's e-mail, whatever its case, with 409", async () => {
+  it("says another account has the e-mail only when the link mailed to it is followed, with 409", async () => {
     const customer = await signIn(t);
     const other = await signIn(t);
-    const response = await put(customer, customer.id, profile({ email: other.email.toUpperCase() }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "Email already registered", code: "EMAIL_TAKEN" });
+    // The form answers the same whoever has the address: it tells nobody who is a customer.
+    const response = await put(customer, customer.id, {
+      ...profile({ email: other.email.toUpperCase() }),
+      currentPassword: customer.password,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: customer.email });
+    const confirmed = await confirmEmailChange(t, other.email.toUpperCase());
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json()).toEqual({ message: "Email already registered", code: "EMAIL_TAKEN" });
   });
 
   it("refuses an invalid e-mail and a blank full name with 400 and a message", async () => {
@@ -178,16 +186,34 @@ describe("changing the e-mail address", () => {
     expect(await notices(customer.email)).toEqual([]);
   });
 
-  it("changes it with the right password and tells the old address", async () => {
+  it("changes it with the right password only once the link mailed to the new address is followed, then tells the old one", async () => {
     const customer = await signIn(t);
     const changes = profile({ fullName: "Lerato Mokoena" });
     const response = await put(customer, customer.id, { ...changes, currentPassword: customer.password });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email: changes.email });
+    // Not yet: the rest of the profile is saved, the address waits for its link.
+    expect(response.json()).toMatchObject({ email: customer.email, fullName: "Lerato Mokoena" });
+    expect(await emailOf(customer.id)).toBe(customer.email);
+    expect(await notices(customer.email)).toEqual([]);
+    const bogus = await t.app.inject({ method: "POST", url: "/api/auth/confirm-email", payload: { token: "nope" } });
+    expect(bogus.json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+
+    const confirmed = await confirmEmailChange(t, changes.email);
+    expect(confirmed.statusCode).toBe(200);
+    expect(await emailOf(customer.id)).toBe(changes.email);
+    // The link works once.
+    const { rows } = await t.pool.query("select used_at from email_changes where user_id = $1", [customer.id]);
+    expect(rows.every((row) => row.used_at !== null)).toBe(true);
     expect(await notices(customer.email)).toEqual([
       {
         event_key: expect.stringMatching(/^email:[0-9a-f-]{36}$/),
-        data: { name: "Lerato Mokoena", change: "email", newEmail: changes.email, changedAt: expect.any(String) },
+        data: {
+          name: "Lerato Mokoena",
+          change: "email",
+          newEmail: changes.email,
+          changedAt: expect.any(String),
+          greetByName: false,
+        },
       },
     ]);
     expect(await notices(changes.email)).toEqual([]);
@@ -208,6 +234,8 @@ describe("changing the e-mail address", () => {
     expect(withTheirs.json()).toMatchObject({ code: "CURRENT_PASSWORD_WRONG" });
     const withOwn = await put(admin, customer.id, { ...changes, currentPassword: admin.password });
     expect(withOwn.statusCode).toBe(200);
+    expect(await emailOf(customer.id)).toBe(customer.email);
+    expect((await confirmEmailChange(t, changes.email)).statusCode).toBe(200);
     expect(await emailOf(customer.id)).toBe(changes.email);
     expect(await notices(customer.email)).toHaveLength(1);
   });
@@ -219,9 +247,9 @@ describe("changing the e-mail address", () => {
       "insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + interval '30 minutes')",
       [customer.id, createHash("sha256").update(token).digest("hex")],
     );
-    expect((await put(customer, customer.id, { ...profile(), currentPassword: customer.password })).statusCode).toBe(
-      200,
-    );
+    const changes = profile();
+    expect((await put(customer, customer.id, { ...changes, currentPassword: customer.password })).statusCode).toBe(200);
+    expect((await confirmEmailChange(t, changes.email)).statusCode).toBe(200);
     const response = await t.app.inject({
       method: "POST",
       url: "/api/auth/reset-password",

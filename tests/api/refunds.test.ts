@@ -192,6 +192,30 @@ describe("refunds through PayFast's Refunds API (the emulator)", () => {
     const [failed] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(failed).toMatchObject({ status: "failed", creditNoteNumber: null });
     expect(failed?.payfastMessage).toBe("Refunds are not enabled on this merchant account.");
+    // The customer sees neither the refused refund nor PayFast's words; the admin sees both.
+    const asCustomer = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: shopper.cookie },
+    });
+    expect(asCustomer.json().refunds).toEqual([]);
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/users/${shopper.user.id}/orders`,
+      headers: { cookie: shopper.cookie },
+    });
+    expect(JSON.stringify(history.json())).not.toContain("Refunds are not enabled");
+    const asAdmin = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(asAdmin.json().refunds).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        payfastMessage: "Refunds are not enabled on this merchant account.",
+      }),
+    ]);
   });
 
   it("returns the units to stock when asked, once, whatever the number of refunds", async () => {

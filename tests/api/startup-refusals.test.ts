@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIVE_SELLER } from "../helpers/live-seller.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -115,6 +116,21 @@ describe("the shop refuses to start with an unsafe configuration", () => {
       "a secret given both ways",
       { DATABASE_URL: "postgres://shop:one@127.0.0.1:9/shop", DATABASE_URL_FILE: "/etc/hostname" },
       /DATABASE_URL_FILE: DATABASE_URL is set as well/,
+      "embedded",
+    ],
+    [
+      "live mode writing captured reset links to disk",
+      {
+        PAYFAST_MODE: "live",
+        PUBLIC_URL: "https://shop.example.co.za",
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        PAYFAST_PASSPHRASE: "a long and secret passphrase",
+        SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
+        ...LIVE_SELLER,
+        MAIL_CAPTURE_DIR: "/tmp/captured",
+      },
+      /MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live/,
       "external",
     ],
   ])(

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { parseRandToCents } from "../../src/domain/money";
 import { deliveryFeeCents } from "../../src/domain/pricing";
@@ -187,3 +188,6 @@ export async function placeOrderByApi(page: Page, lines: { product: AdminProduct
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { orderId: string }).orderId;
 }
+
+/** MAIL_CAPTURE_DIR of the e2e server (playwright.config.ts): captured messages in full, reset links included. */
+export const mailCaptureDir = path.resolve(process.env.DATA_DIR ?? "data", "captured-mail");

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { isErrorCode } from "../../src/domain/error-codes.js";
@@ -12,7 +15,14 @@ export interface TestApp {
   db: Database;
   pool: pg.Pool;
   databaseUrl: string;
+  /** MAIL_CAPTURE_DIR: captured messages in full, reset links included (capturedText reads one). */
+  captureDir: string;
   close: () => Promise<void>;
+}
+
+/** A captured message in full as the shop wrote it to MAIL_CAPTURE_DIR (headers, then the plain text). */
+export function capturedText(t: Pick<TestApp, "captureDir">, emailId: number | string): Promise<string> {
+  return readFile(path.join(t.captureDir, `${emailId}.txt`), "utf8");
 }
 
 /**
@@ -81,6 +91,7 @@ export async function buildTestApp(
   poolSize = 5,
 ): Promise<TestApp> {
   const databaseUrl = sharedDatabaseUrl ?? (await createTestDatabase());
+  const captureDir = await mkdtemp(path.join(tmpdir(), "shop-mail-"));
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -92,6 +103,12 @@ export async function buildTestApp(
     // No daily backup into ./data and no alert checks mailing the owner mid-test; their own tests turn them on.
     BACKUP_EVERY_HOURS: "0",
     ALERT_CHECK_MINUTES: "0",
+    // Likewise the order limits: tests that place many orders for one customer keep out of their way.
+    // tests/api/order-limits.test.ts sets them back.
+    UNPAID_ORDERS_PER_ACCOUNT: "1000",
+    UNPAID_ORDERS_PER_ADDRESS: "100000",
+    ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+    MAIL_CAPTURE_DIR: captureDir,
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, poolSize);
@@ -103,9 +120,11 @@ export async function buildTestApp(
     db,
     pool,
     databaseUrl,
+    captureDir,
     close: async () => {
       await app.close();
       await pool.end();
+      await rm(captureDir, { recursive: true, force: true });
     },
   };
 }

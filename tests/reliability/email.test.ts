@@ -3,7 +3,7 @@ import { orderNumber } from "../../src/domain/order-status.js";
 import { freePort } from "../../src/server/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
 import { startSmtpServer } from "../helpers/smtp.js";
-import { type AppProcess, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import { cleanUpShopDataDir, makeTempDir } from "./helpers/postgres.js";
 import { buyableProducts, orderBody, registerCustomer, startValidator } from "./helpers/shop.js";
@@ -37,6 +37,7 @@ describe("e-mail across a crash", () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false`,
       PAYFAST_VALIDATE_URL: validator.url,
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      ...ORDER_LIMITS_OFF,
     };
     const port = await freePort();
     let app: AppProcess = await startApp({ env, port });

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/server/db/embedded.js";
-import { type AppProcess, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { type Outcome, send } from "./helpers/http.js";
 import {
   cleanUpShopDataDir,
@@ -38,6 +38,7 @@ describe("graceful shutdown", () => {
       LOG_LEVEL: "debug",
       // Logins are the slow requests here (argon2): let them all reach the password check.
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      ...ORDER_LIMITS_OFF,
     };
     const app = await startApp({ env });
     apps.push(app);

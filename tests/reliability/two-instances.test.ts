@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call, sessionCookie } from "./helpers/http.js";
 import {
   adminQuery,
@@ -36,7 +36,7 @@ beforeAll(async () => {
   }
   // Both start at once on the empty database: migrations and the seed run once, under locks.
   // Each client says who it is with X-Forwarded-For (from loopback only), so each scenario has its own rate-limit counts.
-  const env = { DATABASE_URL: databaseUrl, TRUST_PROXY: "127.0.0.1" };
+  const env = { DATABASE_URL: databaseUrl, TRUST_PROXY: "127.0.0.1", ...ORDER_LIMITS_OFF };
   [a, b] = await Promise.all([startApp({ env }), startApp({ env })]);
   cleanups.push(
     () => a.kill(),

@@ -62,6 +62,8 @@ export const loginInput = z.object({
   /** Username or e-mail. */
   username: requiredText("username", 254),
   password: typedPassword("password"),
+  /** An admin with two-step sign-in: the 6-digit code, or a recovery code (asked for after the password). */
+  code: z.string().trim().max(20, "code must be at most 20 characters").optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -90,6 +92,11 @@ export const resetPasswordInput = z.object({
   password: newPassword("password"),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** POST /api/auth/confirm-email: the token of the link mailed to a new address. */
+export const confirmEmailInput = z.object({
+  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(200),
+});
 
 export const changePasswordInput = z.object({
   currentPassword: typedPassword("currentPassword"),

@@ -22,6 +22,11 @@ export const auditEntry = z.object({
   subjectId: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** A repeated security event folded into this record: how many times, and the last (null when once). */
+  repeatCount: z.number().int(),
+  lastAt: z.string().nullable(),
+  /** The caller's own X-Request-Id: what the client claimed, not the shop's request id. */
+  clientRequestId: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
@@ -57,6 +62,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.admin_revoked": "Admin rights removed",
   "user.profile_updated": "Profile updated",
   "user.email_changed": "E-mail address changed",
+  "user.email_change_requested": "New e-mail address asked for",
+  "user.disabled": "Account disabled",
+  "user.enabled": "Account enabled",
   "email.resent": "E-mail resent",
   "auth.login_succeeded": "Logged in",
   "auth.login_failed": "Login failed",
@@ -68,4 +76,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.account_closed": "Closed their account",
   "user.marketing_consent_changed": "Marketing consent changed",
   "retention.orders_anonymised": "Old orders' delivery details anonymised",
+  "auth.second_factor_enabled": "Two-step sign-in turned on",
+  "auth.second_factor_disabled": "Two-step sign-in turned off",
+  "auth.second_factor_reset": "Two-step sign-in reset by an admin",
+  "auth.second_factor_failed": "Wrong sign-in code",
+  "auth.sessions_ended": "Signed out other devices",
 };

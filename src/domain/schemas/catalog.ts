@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
@@ -24,6 +25,8 @@ export const product = z.object({
    */
   sizeLowStock: z.record(z.string(), z.number().int()),
   promoText: z.string().nullable(),
+  /** The most of one size an order may take (DEFAULT_MAX_PER_ORDER unless the product is a bulk item). */
+  maxPerOrder: z.number().int(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -114,6 +117,8 @@ export const productInput = z.object({
     .transform((value) => (value ? value : null)),
   /** On create "standard" when left out; on update left out keeps what the product has. */
   vatClass: z.enum(VAT_CLASSES, { message: "vatClass must be standard or zero" }).optional(),
+  /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
+  maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
 });
 /** What the form sends (price text, sizes text or list). */
 export type ProductInput = z.input<typeof productInput>;

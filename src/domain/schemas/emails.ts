@@ -9,6 +9,7 @@ export const EMAIL_KIND_NAMES = [
   "password_reset",
   "account_changed",
   "owner_alert",
+  "email_change",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -24,6 +25,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   password_reset: "Password reset",
   account_changed: "Account changed",
   owner_alert: "Alert to the owner",
+  email_change: "Confirm new e-mail address",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

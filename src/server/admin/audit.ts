@@ -16,8 +16,14 @@ function cursorId(cursor: string): number {
 }
 
 /** A stored record as the API gives it (the request id stays in the database, for the logs). */
-export function auditEntryOf({ requestId: _requestId, at, ...row }: typeof auditLog.$inferSelect): AuditEntry {
-  return { ...row, at: at.toISOString() };
+export function auditEntryOf({
+  requestId: _requestId,
+  foldKey: _foldKey,
+  at,
+  lastAt,
+  ...row
+}: typeof auditLog.$inferSelect): AuditEntry {
+  return { ...row, at: at.toISOString(), lastAt: row.repeatCount > 1 && lastAt ? lastAt.toISOString() : null };
 }
 
 /** GET /api/admin/audit: the audit trail, newest first, in keyset pages, searched by actor, action, subject or address. */

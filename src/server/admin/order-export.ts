@@ -7,6 +7,7 @@ import { centsToDecimal } from "../../domain/money.js";
 import { ORDER_STATUS_LABELS, type OrderStatus, orderNumber } from "../../domain/order-status.js";
 import { orderRangeQuery } from "../../domain/schemas/admin-orders.js";
 import { formatVatRate, invoiceVat, type OrderForVat } from "../../domain/vat.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { orderExportStatement } from "./order-queries.js";
 
 /** Rows fetched from PostgreSQL's cursor at a time: the export holds about this many, whatever the range. */
@@ -102,6 +103,8 @@ export const adminOrderExportRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders.csv",
     { schema: { querystring: orderRangeQuery, response: { 200: z.string() } } },
     async (request, reply) => {
+      // Every customer's name, address and phone in one file: a fresh code first.
+      requireFreshSecondFactor(request);
       const { from, to } = request.query;
       const { text, values } = orderExportStatement({ from, to });
       const client = await app.pool.connect();

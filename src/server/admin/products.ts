@@ -38,6 +38,8 @@ async function productRow(db: Database, values: ProductValues) {
     sizeImages,
     promoText: values.promoText,
     ...(values.vatClass ? { vatClass: values.vatClass } : {}),
+    // Left out on update: the product keeps its own; on create the column's default applies.
+    ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
   };
 }
 
@@ -60,6 +62,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       sizeImages: products.sizeImages,
       promoText: products.promoText,
       vatClass: products.vatClass,
+      maxPerOrder: products.maxPerOrder,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -10,6 +10,7 @@ import {
 import { southAfricanDay } from "../../domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import type { Transaction } from "../db/client.js";
 import { packingSlipsPdf } from "../documents/packing-slips.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
@@ -58,6 +59,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const admin = requireUser(request);
+      requireFreshSecondFactor(request);
       const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: app.config.shop.name };
       const { amountCents, reason, restock } = request.body;
       try {

@@ -5,11 +5,13 @@ import { adminAuditRoutes } from "./audit.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminEmailRoutes } from "./emails.js";
+import { adminHolderRoutes } from "./holders.js";
 import { adminOrderExportRoutes } from "./order-export.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
 import { adminRefundRoutes } from "./refunds.js";
+import { adminSecondFactorRoutes } from "./second-factor.js";
 import { adminUserRoutes } from "./users.js";
 import { adminVatReportRoutes } from "./vat-report.js";
 
@@ -35,6 +37,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminHolderRoutes);
+  await app.register(adminSecondFactorRoutes);
   await app.register(adminEmailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminDashboardRoutes);

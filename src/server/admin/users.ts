@@ -15,6 +15,7 @@ import {
   customerPage,
 } from "../../domain/schemas/customers.js";
 import { recordAudit } from "../audit/record.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import type { Database } from "../db/client.js";
 import { orders, users } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
@@ -39,14 +40,22 @@ const orderTotals = sql<{ count: number; spent: string; last: string | null }>`(
 
 async function customers(db: Database, where: ReturnType<typeof and>, limit: number): Promise<Customer[]> {
   const rows = await db
-    .select({ ...userColumns, closedAt: users.closedAt, totals: orderTotals })
+    .select({
+      ...userColumns,
+      closedAt: users.closedAt,
+      disabledAt: users.disabledAt,
+      totpEnabledAt: users.totpEnabledAt,
+      totals: orderTotals,
+    })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit);
-  return rows.map(({ totals, closedAt, ...row }) => ({
+  return rows.map(({ totals, closedAt, disabledAt, totpEnabledAt, ...row }) => ({
     ...toUser(row),
     closedAt: closedAt?.toISOString() ?? null,
+    disabled: disabledAt !== null,
+    twoFactorEnabled: totpEnabledAt !== null,
     orderCount: totals.count,
     spent: centsToDecimal(Number(totals.spent)),
     lastOrderAt: totals.last ? new Date(totals.last).toISOString() : null,
@@ -124,6 +133,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { isAdmin } = request.body;
+      if (isAdmin) requireFreshSecondFactor(request);
       if (id === request.user?.id && !isAdmin) {
         throw new HttpError(
           409,

@@ -1,6 +1,23 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { clientNetwork } from "../auth/rate-limit.js";
 import type { Database, Transaction } from "../db/client.js";
 import { auditLog } from "../db/schema.js";
+import { clientRequestId } from "../request-logging.js";
+
+/**
+ * Security events a script can repeat at will (each costs it one request): the same action by the
+ * same actor (or, for nobody known, from the same network) within one FOLD_MINUTES window is one
+ * row with a count, so a flood writes a bounded number of rows (docs/decisions/020-abuse-limits.md).
+ */
+export const FOLDED_ACTIONS: ReadonlySet<AuditAction> = new Set([
+  "auth.admin_refused",
+  "auth.login_failed",
+  "auth.rate_limited",
+  "auth.second_factor_failed",
+]);
+export const FOLD_MINUTES = 10;
 
 /** Every kind of audit record (README.md beside this file says when each is written). */
 export const AUDIT_ACTIONS = [
@@ -31,6 +48,9 @@ export const AUDIT_ACTIONS = [
   "user.admin_revoked",
   "user.profile_updated",
   "user.email_changed",
+  "user.email_change_requested",
+  "user.disabled",
+  "user.enabled",
   "email.resent",
   "auth.login_succeeded",
   "auth.login_failed",
@@ -42,6 +62,11 @@ export const AUDIT_ACTIONS = [
   "user.account_closed",
   "user.marketing_consent_changed",
   "retention.orders_anonymised",
+  "auth.second_factor_enabled",
+  "auth.second_factor_disabled",
+  "auth.second_factor_reset",
+  "auth.second_factor_failed",
+  "auth.sessions_ended",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,17 +96,35 @@ export async function recordAudit(
   { action, subject, before = null, after = null, actor }: AuditEntry,
 ): Promise<void> {
   const who = actor === undefined ? request.user : actor;
-  await tx.insert(auditLog).values({
+  const row = {
     actorId: who?.id ?? null,
     actorUsername: who?.username ?? null,
     address: request.ip,
     requestId: request.id,
+    clientRequestId: clientRequestId(request),
     action,
     subjectType: subject?.type ?? null,
     subjectId: subject?.id ?? null,
     before,
     after,
-  });
+  };
+  if (!FOLDED_ACTIONS.has(action)) {
+    await tx.insert(auditLog).values(row);
+    return;
+  }
+  const windowStart = Math.floor(Date.now() / (FOLD_MINUTES * 60_000));
+  const whose = who ? `user:${who.id}` : `net:${clientNetwork(request.ip)}`;
+  const foldKey = createHash("sha256")
+    .update([action, whose, subject?.type ?? "", subject?.id ?? "", windowStart].join("\u0000"))
+    .digest("base64url");
+  await tx
+    .insert(auditLog)
+    .values({ ...row, foldKey, lastAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: auditLog.foldKey,
+      targetWhere: sql`${auditLog.foldKey} is not null`,
+      set: { repeatCount: sql`${auditLog.repeatCount} + 1`, lastAt: sql`now()` },
+    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.js";
 import { passwordResets } from "../db/schema.js";
+import { greetsByName } from "../mail/greeting.js";
 import type { AccountChangedData } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
 
@@ -12,10 +13,11 @@ import { enqueueEmail } from "../mail/outbox.js";
 export async function enqueueAccountChanged(
   tx: Database | Transaction,
   shopName: string,
-  notice: { to: string; eventKey: string } & AccountChangedData,
+  notice: { to: string; eventKey: string; userId: string } & Omit<AccountChangedData, "greetByName">,
 ): Promise<void> {
-  const { to, eventKey, ...data } = notice;
-  await enqueueEmail(tx, { kind: "account_changed", eventKey, to, data }, shopName);
+  const { to, eventKey, userId, ...data } = notice;
+  const greetByName = await greetsByName(tx, userId, to);
+  await enqueueEmail(tx, { kind: "account_changed", eventKey, to, data: { ...data, greetByName } }, shopName);
 }
 
 /**

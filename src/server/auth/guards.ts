@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/record.js";
 import { forbidden, unauthorized } from "../errors.js";
+import { loggedUrl } from "../request-logging.js";
+import { requireEnrolledAdmin } from "./two-factor.js";
 
 /** The user behind a request's session (never taken from a header). */
 export interface SessionUser {
@@ -39,10 +41,11 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (!user.isAdmin) {
     await recordAudit(request.server.db, request, {
       action: "auth.admin_refused",
-      after: { method: request.method, url: request.url.slice(0, 300) },
+      after: { method: request.method, url: loggedUrl(request.url).slice(0, 300) },
     });
     throw forbidden("You do not have permission to access the admin panel");
   }
+  requireEnrolledAdmin(request);
 }
 
 /** The signed-in user acting on their own account, or an admin; 401/403 otherwise. */

@@ -35,6 +35,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, currentSession)));
         await enqueueAccountChanged(tx, app.config.shop.name, {
           to: user.email,
+          userId: user.id,
           eventKey: `password:${randomUUID()}`,
           name: user.fullName,
           change: "password",

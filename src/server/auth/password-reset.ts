@@ -67,7 +67,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
               kind: "password_reset",
               eventKey: reset.id,
               to: found.email,
-              data: { resetId: reset.id, name: found.fullName },
+              // No name: a reset message greets nobody by name (templates/free-text.ts).
+              data: { resetId: reset.id },
             },
             app.config.shop.name,
           );
@@ -106,9 +107,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(open)
           .returning({ id: passwordResets.id, userId: passwordResets.userId });
         if (!used) return null;
+        // Following a link mailed to the address proves it is the account's.
         const [user] = await tx
           .update(users)
-          .set({ passwordHash })
+          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
           .where(eq(users.id, used.userId))
           .returning({ id: users.id, username: users.username, email: users.email, fullName: users.fullName });
         if (!user) return null;
@@ -124,6 +126,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
         await enqueueAccountChanged(tx, app.config.shop.name, {
           to: user.email,
+          userId: user.id,
           eventKey: `password:${used.id}`,
           name: user.fullName,
           change: "password",

@@ -16,6 +16,7 @@ export async function countAttempt(
   reply: FastifyReply,
   keys: readonly string[],
   limit: number,
+  message = "Too many attempts. Please wait a minute and try again.",
 ): Promise<void> {
   const distinct = [...new Set(keys)];
   if (distinct.length === 0) return;
@@ -42,7 +43,7 @@ export async function countAttempt(
       });
     }
     reply.header("retry-after", String(Math.max(...over.map((row) => row.retry_after))));
-    throw new HttpError(429, "Too many attempts. Please wait a minute and try again.", "RATE_LIMITED");
+    throw new HttpError(429, message, "RATE_LIMITED");
   }
   // Now and then, drop windows long past so the table stays small.
   if (Math.random() < 0.01) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
@@ -56,7 +57,14 @@ export async function countAttempt(
 export type AttemptAccount = string | { userId: string };
 
 /** What an attempt is counted as: each has its own budgets. */
-export type AttemptAction = "login" | "register" | "forgot-password" | "reset-password";
+export type AttemptAction =
+  | "login"
+  | "register"
+  | "forgot-password"
+  | "reset-password"
+  | "create-order"
+  | "cancel-order"
+  | "email-check";
 
 /** The key of one account's budget for `action`. */
 export function accountKey(action: AttemptAction, account: AttemptAccount): string {

@@ -1,10 +1,11 @@
-import { and, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
-import { unauthorized } from "../errors.js";
+import { forbidden, unauthorized } from "../errors.js";
 import { recordConsentChange } from "../privacy/consents.js";
+import { confirmEmailRoutes } from "../users/email-change.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
 import { passwordChangeRoutes } from "./password-change.js";
 import { assertAcceptablePassword } from "./password-policy.js";
@@ -12,6 +13,8 @@ import { passwordResetRoutes } from "./password-reset.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { attemptKeys, countAttempt } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
+import { sessionListRoutes } from "./sessions-list.js";
+import { checkSecondFactor, twoFactorRoutes } from "./two-factor.js";
 
 /**
  * POST /api/auth/register, /login, /logout, GET /api/auth/me, and the password routes
@@ -23,6 +26,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   await app.register(passwordResetRoutes);
   await app.register(passwordChangeRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(sessionListRoutes);
+  await app.register(confirmEmailRoutes);
 
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {
@@ -72,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { username: identifier, password } = request.body;
     const sameUsername = sql`lower(${users.username}) = lower(${identifier})`;
     const [found] = await app.db
-      .select({ ...userColumns, passwordHash: users.passwordHash })
+      .select({ ...userColumns, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
       .from(users)
       // A closed account is nobody: its password is unusable too, but it is not even looked at.
       .where(and(isNull(users.closedAt), or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`)))
@@ -87,22 +93,55 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(app.db, request, {
         action: "auth.login_failed",
         actor: found ? { id: found.id, username: found.username } : null,
-        // What was typed, when it names nobody (bounded: a password typed into the wrong field must not sit here whole).
+        // Never what was typed when it names nobody: that is often a password typed into the wrong field.
         after: found
           ? { reason: "wrong password" }
-          : { reason: "unknown account", identifier: identifier.slice(0, 60) },
+          : { reason: "unknown account", typed: identifier.includes("@") ? "an e-mail address" : "a username" },
       });
       throw unauthorized("Invalid credentials", "INVALID_CREDENTIALS");
     }
+    // Only after the password: a disabled account is not told apart from a wrong guess.
+    if (found.disabledAt) {
+      await recordAudit(app.db, request, {
+        action: "auth.login_failed",
+        actor: { id: found.id, username: found.username },
+        after: { reason: "account disabled" },
+      });
+      throw forbidden(
+        "This account has been disabled. Please contact us if you think this is a mistake.",
+        "ACCOUNT_DISABLED",
+      );
+    }
 
-    await startSession(request, reply, found);
+    // An admin with two-step sign-in: the password was right, now the code (each one used once).
+    const [factor] = await app.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, found.id));
+    const needsCode = found.isAdmin && Boolean(factor?.enabledAt);
+    if (needsCode) {
+      const code = request.body.code;
+      if (!code) {
+        throw unauthorized("Enter the 6-digit code from your authenticator app.", "SECOND_FACTOR_REQUIRED");
+      }
+      const how = await app.db.transaction((tx) => checkSecondFactor(tx, found.id, code));
+      if (!how) {
+        await recordAudit(app.db, request, {
+          action: "auth.second_factor_failed",
+          actor: { id: found.id, username: found.username },
+          after: { step: "login" },
+        });
+        throw unauthorized(
+          "That code is not right. Enter the current code from your authenticator app.",
+          "SECOND_FACTOR_WRONG",
+        );
+      }
+    }
+    await startSession(request, reply, found, needsCode);
     await recordAudit(app.db, request, {
       action: "auth.login_succeeded",
       actor: { id: found.id, username: found.username },
       subject: { type: "user", id: found.id },
       after: { isAdmin: found.isAdmin },
     });
-    const { passwordHash: _hash, ...signedIn } = found;
+    const { passwordHash: _hash, disabledAt: _disabled, ...signedIn } = found;
     return toUser(signedIn);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sessions, users } from "../db/schema.js";
@@ -22,6 +22,9 @@ export const SIGNED_IN_HINT_COOKIE = "signed_in";
 
 /** last_seen_at is written at most this often, not on every request. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** How much of a User-Agent a session keeps: enough to tell browsers apart. */
+const USER_AGENT_KEPT = 200;
 
 /** 32 random bytes, base64url: exactly what a cookie we issued looks like. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -64,6 +67,8 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: string; isAdmin: boolean },
+  /** The login gave a second-factor code: the session starts with it fresh. */
+  secondFactor = false,
 ): Promise<void> {
   const app = request.server;
   await endSession(request, reply);
@@ -75,6 +80,10 @@ export async function startSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: expiryOf(app, user.isAdmin, now, now),
+    // What the owner's list of sessions shows (users/sessions.ts): the browser, cut, and the address.
+    userAgent: (request.headers["user-agent"] ?? "").slice(0, USER_AGENT_KEPT),
+    ip: request.ip,
+    secondFactorAt: secondFactor ? now : null,
   });
   // The user's own expired sessions are swept here, so the table does not grow without bound.
   await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
@@ -101,13 +110,21 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest("user", null);
+    app.decorateRequest("secondFactor", null);
     // Every signed-in API request runs this: built once and prepared by name, so neither Drizzle
     // nor PostgreSQL parses and plans it again per request.
     const findSession = app.db
-      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: userColumns })
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        secondFactorAt: sessions.secondFactorAt,
+        totpEnabledAt: users.totpEnabledAt,
+        user: userColumns,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+      // A disabled account's sessions were deleted when it was disabled; this also ends one made meanwhile.
+      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(users.disabledAt)))
       .limit(1)
       .prepare("session_by_token");
 
@@ -135,6 +152,7 @@ export const sessionPlugin = fp(
       }
 
       request.user = row.user;
+      request.secondFactor = { enrolled: row.totpEnabledAt !== null, at: row.secondFactorAt, tokenHash };
       if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
         await app.db
           .update(sessions)

@@ -27,6 +27,7 @@ export const productColumns = {
   sizes: products.sizes,
   sizeImages: products.sizeImages,
   promoText: products.promoText,
+  maxPerOrder: products.maxPerOrder,
   sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
 };
 
@@ -49,6 +50,7 @@ type ProductRow = {
   sizes: string[];
   sizeImages: Record<string, string>;
   promoText: string | null;
+  maxPerOrder: number;
   sellable: Record<string, number>;
 };
 

@@ -261,6 +261,18 @@ export function describeOutcome(outcome: AdminOutcome): string {
   }
 }
 
+/** What admin:create prints after the outcome: how the admin sets up their second factor. */
+export function enrolmentHint(required: boolean, publicUrl: string): string {
+  return [
+    `Next: log in at ${publicUrl}, open My Account (${publicUrl}/profile) and choose "Set up two-step sign-in":`,
+    "scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...),",
+    "type the 6-digit code it shows, and keep the ten recovery codes somewhere safe.",
+    required
+      ? "ADMIN_2FA=required: the admin panel stays shut until this is done."
+      : "ADMIN_2FA=optional: the admin panel opens without it, but every admin should set it up.",
+  ].join("\n");
+}
+
 async function main() {
   const args = parseAdminArgs(process.argv.slice(2));
   if (args.help) {
@@ -278,6 +290,7 @@ async function main() {
         ? await promoteToAdmin(database.db, who)
         : await createAdmin(database.db, { ...who, password, fullName: args.fullName });
     console.log(describeOutcome(outcome));
+    console.log(enrolmentHint(config.adminSecondFactor.required, config.publicUrl));
   } finally {
     await database.close();
   }

@@ -42,6 +42,22 @@ export const users = pgTable(
     city: text("city").notNull().default(""),
     zipCode: text("zip_code").notNull().default(""),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** Set by an admin: the account cannot log in, and its sessions and holds ended then (admin/users.ts). */
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When the account proved the address is theirs (followed a link mailed to it): only then may
+     * a message greet them by the name they typed (mail/templates/free-text.ts).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /**
+     * An admin's second factor (auth/two-factor.ts): the TOTP secret (base32) once enrolment is
+     * confirmed with a code, the one being set up until then, and the last time step a code was
+     * accepted at (a code is never accepted twice).
+     */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     /**
      * When the customer closed the account (src/server/privacy/close-account.ts): the row stays so
@@ -68,8 +84,65 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** What the owner sees in their list of sessions: the browser's User-Agent (cut) and the address at login. */
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+    /** When this session last gave a second-factor code (login or step-up): refunds and the like want it fresh. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/**
+ * How many unpaid orders each holder has: `user:<id>` and `net:<client network>`. Kept by triggers
+ * on orders (hand-written in migration 0009), locked by create-order's statement while it checks
+ * the caps (orders/place-order.ts), so concurrent orders from one holder never pass a cap.
+ */
+export const orderHolders = pgTable(
+  "order_holders",
+  {
+    key: text("key").primaryKey(),
+    unpaid: integer("unpaid").notNull().default(0),
+  },
+  (table) => [check("order_holders_unpaid_not_negative", sql`${table.unpaid} >= 0`)],
+);
+
+/** An admin's one-time recovery codes: only their SHA-256, each used once (auth/two-factor.ts). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("recovery_codes_user_code_key").on(table.userId, table.codeHash)],
+);
+
+/**
+ * A change of address waiting for its link (users/email-change.ts): the new address takes effect
+ * only once the link mailed to it is followed. Only the token's SHA-256 is kept.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("email_changes_user_idx").on(table.userId),
+    uniqueIndex("email_changes_token_key").on(table.tokenHash),
+  ],
 );
 
 /** Fixed-window counters shared by every app instance (login and register rate limits). */
@@ -105,6 +178,8 @@ export const products = pgTable(
     sizes: jsonb("sizes").$type<string[]>().notNull().default([]),
     sizeImages: jsonb("size_images").$type<Record<string, string>>().notNull().default({}),
     promoText: text("promo_text"),
+    /** The most packs of one size an order may take (20; more for bulk items), against hoarding. */
+    maxPerOrder: integer("max_per_order").notNull().default(20),
     /**
      * The product's address, /products/{slug} (docs/decisions/012-server-rendering.md): made from
      * the name by the server (src/domain/slug.ts) on create and rename. The default only keeps a
@@ -121,6 +196,7 @@ export const products = pgTable(
     uniqueIndex("products_slug_key").on(table.slug),
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
+    check("products_max_per_order_range", sql`${table.maxPerOrder} between 1 and 999`),
   ],
 );
 
@@ -234,6 +310,8 @@ export const orders = pgTable(
     /** A business buyer's details, given at checkout (both optional); printed on the tax invoice. */
     companyName: text("company_name"),
     vatNumber: text("vat_number"),
+    /** The client network that placed it (an IPv4 address or an IPv6 /64): the per-address cap on unpaid orders. */
+    placedFrom: text("placed_from"),
     /** Given in the transaction that makes the order paid, from the gapless `invoice` counter (INV-000001). */
     invoiceNumber: integer("invoice_number"),
     /** The delivery fee is standard-rated: its rate (basis points) on the day the order was placed. */
@@ -636,13 +714,25 @@ export const auditLog = pgTable(
     /** request.ip (TRUST_PROXY decides whether X-Forwarded-For counts). */
     address: text("address"),
     requestId: text("request_id"),
+    /** The caller's own X-Request-Id: only what the client claims, never our request id. */
+    clientRequestId: text("client_request_id"),
     action: text("action").notNull(),
     subjectType: text("subject_type"),
     subjectId: text("subject_id"),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
+    /**
+     * A repeated security event (audit/record.ts FOLDED_ACTIONS): the same action by the same actor
+     * (or, for nobody known, the same network) within one window is one row, counted here, with
+     * the first occurrence's details and the last one's time.
+     */
+    repeatCount: integer("repeat_count").notNull().default(1),
+    lastAt: timestamp("last_at", { withTimezone: true, mode: "date" }),
+    /** Action, actor and window of a folded event: unique, so repeats find their row. */
+    foldKey: text("fold_key"),
   },
   (table) => [
+    uniqueIndex("audit_log_fold_key").on(table.foldKey).where(sql`${table.foldKey} is not null`),
     // An order's (or a user's) actions, newest first, for the order view and the customer page.
     index("audit_log_subject_idx").on(table.subjectType, table.subjectId, table.id),
     index("audit_log_actor_idx").on(table.actorId, table.id),

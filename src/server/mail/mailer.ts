@@ -24,7 +24,7 @@ export function shopIdentity(config: Config): ShopIdentity {
 export function createMailer(config: Config, db: Database, log: FastifyBaseLogger) {
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null;
   if (!transport) log.info("no SMTP_URL: messages to customers are captured in the outbox (admin: Emails)");
-  const context = { db, transport, shop: shopIdentity(config), log };
+  const context = { db, transport, shop: shopIdentity(config), log, captureDir: config.mail.captureDir };
   return {
     deliverDue: () => deliverDueEmails(context),
     close: () => transport?.close(),

@@ -23,7 +23,17 @@ export interface EmailDelivery {
   zipCode: string;
 }
 
-export interface OrderConfirmationData {
+/**
+ * Whether a message may greet its reader by name: only when the account asked for it after its
+ * e-mail address was proven theirs (users.email_verified_at), and the message goes to that address.
+ * Otherwise "Hello," (free-text.ts): anyone can sign up with someone else's address and any "name".
+ * Missing in messages written before the rule: no name.
+ */
+export interface Greeting {
+  greetByName?: boolean;
+}
+
+export interface OrderConfirmationData extends Greeting {
   orderId: string;
   /** As the shop shows it: the last 8 characters of the id, in capitals. */
   orderNumber: string;
@@ -42,7 +52,7 @@ export interface OrderConfirmationData {
   policies?: { label: string; path: string }[];
 }
 
-export interface OrderShippedData {
+export interface OrderShippedData extends Greeting {
   orderId: string;
   orderNumber: string;
   customerName: string;
@@ -54,7 +64,7 @@ export interface OrderShippedData {
   trackingUrl: string | null;
 }
 
-export interface OrderRefundedData {
+export interface OrderRefundedData extends Greeting {
   orderId: string;
   orderNumber: string;
   refundId: string;
@@ -106,10 +116,11 @@ export interface ReturnUpdateData {
 export interface PasswordResetData {
   /** The password_resets row; its token is made (and only its hash kept) when the message is sent. */
   resetId: string;
-  name: string;
+  /** Written by earlier versions; a reset message greets nobody by name. */
+  name?: string;
 }
 
-export interface AccountChangedData {
+export interface AccountChangedData extends Greeting {
   name: string;
   change: "password" | "email";
   /** For an e-mail change, the new address (the notice goes to the old one). */
@@ -128,6 +139,12 @@ export interface OwnerAlertData {
   resolvedAt: string | null;
 }
 
+/** A link to confirm a new address, sent to that address (users/email-change.ts). */
+export interface EmailChangeData {
+  /** The email_changes row; its token is made (and only its hash kept) when the message is sent. */
+  changeId: string;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
@@ -136,12 +153,15 @@ export interface EmailDataByKind {
   password_reset: PasswordResetData;
   account_changed: AccountChangedData;
   owner_alert: OwnerAlertData;
+  email_change: EmailChangeData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */
 export interface SendTimeData {
   /** password_reset: `{PUBLIC_URL}/reset-password?token=...`, valid RESET_MINUTES. */
   resetUrl?: string;
+  /** email_change: `{PUBLIC_URL}/confirm-email?token=...`, valid EMAIL_CHANGE_HOURS. */
+  confirmUrl?: string;
 }
 
 /** The shop as every message shows it (config: SHOP_*, PUBLIC_URL). */

@@ -6,6 +6,7 @@ import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders } from "../db/schema.js";
 import { orderPolicyIds } from "../orders/queries.js";
 import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
+import { greetsByName } from "./greeting.js";
 import type { EmailDelivery, EmailLine } from "./messages.js";
 import { enqueueEmail } from "./outbox.js";
 
@@ -32,7 +33,15 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
     zipCode: order.deliveryZipCode,
   };
   // What every message about an order names.
-  const about = { orderId, orderNumber: orderNumber(orderId), customerName: order.deliveryName, lines, delivery };
+  const greetByName = await greetsByName(tx, order.userId, order.customerEmail);
+  const about = {
+    orderId,
+    orderNumber: orderNumber(orderId),
+    customerName: order.deliveryName,
+    greetByName,
+    lines,
+    delivery,
+  };
   const vat = invoiceVat({
     lines: items,
     deliveryFeeCents: order.deliveryFeeCents,

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { hashResetToken } from "../auth/password-reset.js";
 import type { Database } from "../db/client.js";
 import type { emails } from "../db/schema.js";
+import { EMAIL_CHANGE_HOURS } from "./email-change-hours.js";
 import { type EmailDataByKind, RESET_MINUTES, type SendTimeData, type ShopIdentity } from "./messages.js";
 import { renderEmail } from "./render.js";
 import type { MailTransport } from "./transport.js";
@@ -33,7 +36,15 @@ export interface SenderContext {
   transport: MailTransport | null;
   shop: ShopIdentity;
   log: FastifyBaseLogger;
+  /**
+   * MAIL_CAPTURE_DIR: without SMTP, each captured message is also written here in full, reset
+   * links included (development and tests). The outbox, which admins read, never keeps a link.
+   */
+  captureDir?: string | undefined;
 }
+
+/** What the outbox keeps of a reset message in place of its link: it grants nothing. */
+export const RESET_LINK_REDACTED = "[reset link, not kept: use Resend to send a new one]";
 
 export interface DeliveryRun {
   sent: number;
@@ -86,11 +97,21 @@ async function claimDue(db: Database): Promise<EmailRow[]> {
 async function deliver(context: SenderContext, row: EmailRow): Promise<keyof DeliveryRun> {
   const { db, transport, shop, log } = context;
   try {
-    const sendTime = row.kind === "password_reset" ? await issueResetLink(db, row, shop) : {};
+    const sendTime =
+      row.kind === "password_reset"
+        ? await issueResetLink(db, row, shop)
+        : row.kind === "email_change"
+          ? await issueEmailChangeLink(db, row, shop)
+          : {};
     const rendered = await renderEmail(row.kind, row.data as never, shop, sendTime);
+    // What the outbox keeps stays readable in the admin, but never a live reset link: an admin who
+    // could read one could become that customer, or another admin.
+    const secret = sendTime.resetUrl ?? sendTime.confirmUrl;
+    const keep = (text: string) => (secret ? text.replaceAll(secret, RESET_LINK_REDACTED) : text);
     if (!transport) {
+      if (context.captureDir) await writeCaptured(context.captureDir, row, rendered);
       await db.execute(sql`
-        update emails set status = 'captured', html = ${rendered.html}, text_body = ${rendered.text},
+        update emails set status = 'captured', html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
           attempts = attempts + 1, last_error = null, locked_until = null, next_attempt_at = null
         where id = ${row.id}`);
       return "captured";
@@ -102,9 +123,6 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
       text: rendered.text,
       messageId: `<email-${row.id}-${row.createdAt.getTime()}@${new URL(shop.publicUrl).hostname}>`,
     });
-    // What was sent stays readable in the admin, but never a live reset link.
-    const secret = sendTime.resetUrl;
-    const keep = (text: string) => (secret ? text.replaceAll(secret, "[reset link, not kept]") : text);
     await db.execute(sql`
       update emails set status = 'sent', sent_at = now(), html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
         attempts = attempts + 1, last_error = null, locked_until = null, next_attempt_at = null
@@ -112,7 +130,8 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
     return "sent";
   } catch (error) {
     const attempts = row.attempts + 1;
-    const reason = error instanceof Error ? error.message : String(error);
+    // An SMTP server's answer can quote addresses and message text: kept and logged without them.
+    const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
     const giveUp = error instanceof PermanentFailure || Date.now() - row.createdAt.getTime() > GIVE_UP_MS;
     log.warn({ emailId: row.id, kind: row.kind, attempts, reason, giveUp }, "e-mail not sent");
     await db.execute(sql`
@@ -122,6 +141,31 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
       where id = ${row.id}`);
     return giveUp ? "failed" : "retrying";
   }
+}
+
+/** Like a reset link: made at send time, only its hash kept, valid EMAIL_CHANGE_HOURS; a resend makes a new one. */
+async function issueEmailChangeLink(db: Database, row: EmailRow, shop: ShopIdentity): Promise<SendTimeData> {
+  const { changeId } = row.data as unknown as EmailDataByKind["email_change"];
+  const token = randomBytes(32).toString("base64url");
+  const { rows } = await db.execute(sql`
+    update email_changes set token_hash = ${hashResetToken(token)}, expires_at = now() + ${`${EMAIL_CHANGE_HOURS} hours`}::interval
+    where id = ${changeId} and used_at is null
+    returning id`);
+  if (rows.length === 0) throw new PermanentFailure("This change of address was already confirmed or replaced.");
+  return { confirmUrl: `${shop.publicUrl}/confirm-email?token=${token}` };
+}
+
+/** Error text without e-mail addresses, cut: what the log and the admin's Emails tab may show. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, "[address]").slice(0, 300);
+}
+
+/** A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user only. */
+async function writeCaptured(dir: string, row: EmailRow, rendered: { html: string; text: string }) {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const header = `To: ${row.toAddress}\nSubject: ${row.subject}\nKind: ${row.kind}\n\n`;
+  await writeFile(path.join(dir, `${row.id}.txt`), header + rendered.text, { mode: 0o600 });
+  await writeFile(path.join(dir, `${row.id}.html`), rendered.html, { mode: 0o600 });
 }
 
 /**

@@ -15,6 +15,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return returnUpdateSubject(email.data.step, email.data.reference, email.data.orderNumber, shopName);
     case "password_reset":
       return `Reset your ${shopName} password`;
+    case "email_change":
+      return `Confirm your new ${shopName} e-mail address`;
     case "account_changed":
       return email.data.change === "password"
         ? `Your ${shopName} password was changed`

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, orders } from "../db/schema.js";
+import { orderHolders, orderItems, orders } from "../db/schema.js";
 import { PLACE_ORDER } from "./place-order.js";
 
 /** The columns PLACE_ORDER names for each table it inserts into. */
@@ -34,13 +34,16 @@ function columnsOf(table: Table) {
 describe("PLACE_ORDER, the one-statement order insert", () => {
   const inserted = insertedColumns(PLACE_ORDER.text);
 
-  it("inserts into orders and order_items, and nothing else", () => {
-    expect([...inserted.keys()].sort()).toEqual([getTableName(orderItems), getTableName(orders)].sort());
+  it("inserts into orders and order_items (and locks the holders' rows of order_holders), and nothing else", () => {
+    expect([...inserted.keys()].sort()).toEqual(
+      [getTableName(orderHolders), getTableName(orderItems), getTableName(orders)].sort(),
+    );
   });
 
   it.each([
     ["orders", orders],
     ["order_items", orderItems],
+    ["order_holders", orderHolders],
   ] as const)("gives %s every NOT NULL column without a default, and names no column it lacks", (name, table) => {
     const named = inserted.get(name) ?? [];
     const { all, required } = columnsOf(table);

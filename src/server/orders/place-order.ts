@@ -18,6 +18,8 @@ export interface NewOrder {
   /** A business buyer's, for the tax invoice. */
   companyName: string | null;
   vatNumber: string | null;
+  /** The client network that places it (rate-limit.ts clientNetwork): the per-address cap. */
+  placedFrom: string;
   /** Priced and merged: one line per product and size (pricing.ts). */
   lines: readonly PricedOrderLine[];
   /** The policy versions in force as it is placed (src/server/policies/): the agreement it was made under. */
@@ -32,12 +34,28 @@ export interface ShortLine {
   left: number;
 }
 
-export type PlaceOrderResult = { ok: true } | { ok: false; short: ShortLine[] };
+/** The most unpaid orders one account, and one client network, may hold at once. */
+export interface UnpaidCaps {
+  perAccount: number;
+  perAddress: number;
+}
+
+export type PlaceOrderResult =
+  | { ok: true }
+  | { ok: false; short: ShortLine[] }
+  | { ok: false; capped: "account" | "address" };
 
 /**
  * Creates an order and holds the stock of every line, in ONE statement (data-modifying CTEs, which
  * PostgreSQL runs atomically): either every line is held and the order and its lines exist, or
- * nothing is written and the answer lists the short lines with what is left of each.
+ * nothing is written and the answer lists the short lines with what is left of each, or the cap
+ * on unpaid orders that the account or its network has reached.
+ *
+ * - `holder` locks the network's and the account's rows of order_holders (creating them when
+ *   new), in key order, before any stock row: an upsert reads the row's latest committed count
+ *   even when it had to wait, so two orders of one holder never both pass its cap. The counts are
+ *   kept by triggers on orders (migration 0009); `capped` names a holder at its cap, and then
+ *   nothing is locked or written.
  *
  * - `locked` takes the lines' stock rows FOR UPDATE in the one order every writer of stock uses
  *   (product id, then size; stock/settle.ts and stock/levels.ts too), so carts naming the same
@@ -62,10 +80,16 @@ export const PLACE_ORDER = {
         as line(product_id, position, name, size, quantity, unit_price_cents, vat_class)
     ), today as (
       select (now() at time zone 'Africa/Johannesburg')::date as day
+    ), holder as materialized (
+      insert into order_holders (key, unpaid) values ('net:' || $25::text, 0), ('user:' || $2::uuid, 0)
+      on conflict (key) do update set unpaid = order_holders.unpaid
+      returning key, unpaid
+    ), capped as materialized (
+      select key from holder where unpaid >= case when key like 'user:%' then $26::int else $27::int end
     ), locked as materialized (
       select product_id, size, quantity - held as left
       from product_stock
-      where (product_id, size) in (select product_id, size from line)
+      where (product_id, size) in (select product_id, size from line) and not exists (select from capped)
       order by product_id, size
       for update
     ), short as materialized (
@@ -76,16 +100,17 @@ export const PLACE_ORDER = {
       update product_stock set held = product_stock.held + line.quantity
       from line
       where product_stock.product_id = line.product_id and product_stock.size = line.size
-        and not exists (select from short)
+        and not exists (select from short) and not exists (select from capped)
     ), new_order as (
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
-        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id
+        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
+        placed_from
       ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        vat_rate('standard', today.day), $22::int, $23::int, $24::int
+        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $25::text
       from today
-      where not exists (select from short)
+      where not exists (select from short) and not exists (select from capped)
       returning id
     ), items as (
       insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
@@ -93,12 +118,23 @@ export const PLACE_ORDER = {
         line.vat_class, vat_rate(line.vat_class, today.day)
       from new_order cross join line cross join today
     )
-    select short.name, short.size, short.wanted, short.left from short`,
+    select 'capped' as kind, capped.key as name, null as size, null::int as wanted, null::int as left from capped
+    union all
+    select 'short', short.name, short.size, short.wanted, short.left from short where not exists (select from capped)`,
 };
 
-export async function placeOrder(pool: Pool, order: NewOrder): Promise<PlaceOrderResult> {
-  const { rows } = await pool.query<ShortLine>({ ...PLACE_ORDER, values: orderValues(order) });
-  return rows.length > 0 ? { ok: false, short: rows } : { ok: true };
+export async function placeOrder(pool: Pool, order: NewOrder, caps: UnpaidCaps): Promise<PlaceOrderResult> {
+  const { rows } = await pool.query<ShortLine & { kind: "capped" | "short" }>({
+    ...PLACE_ORDER,
+    values: [...orderValues(order), caps.perAccount, caps.perAddress],
+  });
+  const capped = rows.filter((row) => row.kind === "capped");
+  if (capped.length > 0) {
+    return { ok: false, capped: capped.some((row) => row.name.startsWith("user:")) ? "account" : "address" };
+  }
+  return rows.length > 0
+    ? { ok: false, short: rows.map(({ name, size, wanted, left }) => ({ name, size, wanted, left })) }
+    : { ok: true };
 }
 
 function orderValues(order: NewOrder): unknown[] {
@@ -128,6 +164,7 @@ function orderValues(order: NewOrder): unknown[] {
     order.policyVersionIds.terms,
     order.policyVersionIds.returnPolicy,
     order.policyVersionIds.privacy,
+    order.placedFrom,
   ];
 }
 

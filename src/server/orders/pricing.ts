@@ -1,5 +1,6 @@
 import { formatRand, parseRandToCents } from "../../domain/money.js";
 import { orderTotals } from "../../domain/pricing.js";
+import { lineLimitMessage } from "../../domain/stock.js";
 import type { VatClass } from "../../domain/vat.js";
 
 /** The message every refused order starts with: the shopper's next step is to review the cart. */
@@ -13,6 +14,8 @@ export interface ProductForOrder {
   priceCents: number;
   sizes: string[];
   vatClass: VatClass;
+  /** The most of one size an order may take. */
+  maxPerOrder: number;
 }
 
 /** A cart line as the browser sent it (docs/product.md §7). */
@@ -49,7 +52,7 @@ export type PricedOrder =
       deliveryFeeCents: number;
       totalCents: number;
     }
-  | { ok: false; message: string };
+  | { ok: false; message: string; code: "CART_CHANGED" | "LINE_LIMIT" };
 
 /** True when a client's amount in rand (249.99 or "249.99") is within half a cent of `cents`. */
 function sameAmount(client: number | string, cents: number): boolean {
@@ -58,6 +61,12 @@ function sameAmount(client: number | string, cents: number): boolean {
 }
 
 const quoted = (name: string) => `"${name}"`;
+
+const changed = (problems: readonly string[]): PricedOrder => ({
+  ok: false,
+  code: "CART_CHANGED",
+  message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}`,
+});
 
 /**
  * Prices a cart from the database's products: merges duplicate lines of the same product and
@@ -103,9 +112,21 @@ export function priceOrder(
         vatClass: product.vatClass,
       });
   }
-  if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };
+  if (problems.length > 0) return changed(problems);
 
   const lines = [...merged.values()];
+  // Merged first, so the same size split over several lines counts as one.
+  const overLimit = lines.flatMap((line) => {
+    const limit = byId.get(line.productId)?.maxPerOrder ?? 0;
+    return line.quantity > limit ? [lineLimitMessage(line.name, line.size, limit)] : [];
+  });
+  if (overLimit.length > 0) {
+    return {
+      ok: false,
+      code: "LINE_LIMIT",
+      message: `${overLimit.join(" ")} Please lower the quantity and try again.`,
+    };
+  }
   const totals = orderTotals(lines);
   if (!sameAmount(figures.subtotal, totals.subtotalCents)) {
     note(`The subtotal is now ${formatRand(totals.subtotalCents)}.`);
@@ -116,6 +137,6 @@ export function priceOrder(
   if (!sameAmount(figures.total, totals.totalCents)) {
     note(`The total is now ${formatRand(totals.totalCents)}.`);
   }
-  if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };
+  if (problems.length > 0) return changed(problems);
   return { ok: true, lines, ...totals };
 }

@@ -187,6 +187,7 @@ export function productsForOrderQuery(db: Database) {
       priceCents: products.priceCents,
       sizes: products.sizes,
       vatClass: products.vatClass,
+      maxPerOrder: products.maxPerOrder,
     })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)

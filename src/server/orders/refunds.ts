@@ -7,6 +7,7 @@ import type { Database, Transaction } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { orders, payfastItns, refunds } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
+import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { PayfastApi } from "../payfast/api-client.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
@@ -188,6 +189,7 @@ export async function completeRefund(
           orderNumber: orderNumber(order.id),
           refundId,
           customerName: order.deliveryName,
+          greetByName: await greetsByName(tx, order.userId, order.customerEmail),
           amountCents: refund.amountCents,
           refundedCents,
           totalCents: order.totalCents,

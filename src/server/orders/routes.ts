@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { createOrderAnswer, createOrderInput, order } from "../../domain/schemas/orders.js";
+import { createOrderAnswer, createOrderInput, order, type Refund } from "../../domain/schemas/orders.js";
 import { recordAudit } from "../audit/record.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
+import { attemptKeys, clientNetwork, countAttempt } from "../auth/rate-limit.js";
 import type { Transaction } from "../db/client.js";
 import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
@@ -18,12 +19,41 @@ import { priceOrder } from "./pricing.js";
 import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
 
 /**
+ * An order as its customer sees it: only refunds that were made, and never PayFast's own words
+ * about a refused one (an admin's matter, docs/security.md).
+ */
+function asCustomerSees<T extends { refunds: Refund[] }>(found: T): T {
+  return {
+    ...found,
+    refunds: found.refunds
+      .filter((refund) => refund.status === "completed")
+      .map((refund) => ({ ...refund, payfastMessage: null })),
+  };
+}
+
+/**
  * POST /api/create-order, GET /api/orders/:id, POST /api/orders/:id/cancel and GET /api/users/:id/orders.
  * The server is the only authority on prices and stock: every line is re-priced from the
  * database, and held (place-order.ts) before the shopper is sent to pay.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const findProductsForOrder = productsForOrderQuery(app.db);
+  const limits = app.config.orderLimits;
+  const caps = { perAccount: limits.unpaidPerAccount, perAddress: limits.unpaidPerAddress };
+  /** Create-order and cancel: so many a minute per account and per client network (docs/decisions/020-abuse-limits.md). */
+  const countOrderAttempt = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: "create-order" | "cancel-order",
+    userId: string,
+  ) =>
+    countAttempt(
+      app.db,
+      reply,
+      attemptKeys(action, request, [{ userId }]),
+      limits.ratePerMinute,
+      "Too many orders in a minute. Please wait a minute and try again.",
+    );
   // An order carries a name, a phone number and an address: no shared cache may keep it.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -32,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/create-order",
     { schema: { body: createOrderInput, response: { 200: createOrderAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const input = request.body;
       // The body's userId is only a claim (docs/product.md §7); the session says who is ordering.
@@ -46,9 +76,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("deliveryInfo must not contain NUL characters");
       }
 
+      await countOrderAttempt(request, reply, "create-order", user.id);
       const products = await findProductsForOrder(input.items.map((item) => item.id));
       const priced = priceOrder(input.items, input, products);
-      if (!priced.ok) throw conflict(priced.message, "CART_CHANGED");
+      if (!priced.ok) throw conflict(priced.message, priced.code);
 
       const policies = await app.policies.current();
       const newOrder = {
@@ -66,6 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryZipCode: delivery.zipCode,
         companyName: delivery.companyName,
         vatNumber: delivery.vatNumber,
+        placedFrom: clientNetwork(request.ip),
         lines: priced.lines,
         policyVersionIds: {
           terms: policies.terms.id,
@@ -73,7 +105,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           privacy: policies.privacy.id,
         },
       };
-      const placed = await placeOrder(app.pool, newOrder);
+      const placed = await placeOrder(app.pool, newOrder, caps);
+      if (!placed.ok && "capped" in placed) throw unpaidCapReached(placed.capped);
       if (!placed.ok) throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
       request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
 
@@ -90,36 +123,50 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await findOrder(app.db, request.params.id);
     if (!found) throw notFound("Order not found");
     if (found.userId !== user.id && !user.isAdmin) throw forbidden("You can only see your own orders");
-    return found;
+    return user.isAdmin ? found : asCustomerSees(found);
   });
 
   // The shopper left PayFast without paying (the /cancel page), or an admin cancels: the holds go at once.
-  app.post("/orders/:id/cancel", { schema: { params: uuidParam, response: { 200: order } } }, async (request) => {
-    const user = requireUser(request);
-    const found = await findOrder(app.db, request.params.id);
-    if (!found) throw notFound("Order not found");
-    const own = found.userId === user.id;
-    if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
-    const reason = own ? "shopper" : "admin";
-    const recordCancel = (tx: Transaction) =>
-      recordAudit(tx, request, {
-        action: "order.cancelled",
-        subject: { type: "order", id: found.id },
-        before: { status: "pending" },
-        after: { status: "cancelled", cancelReason: reason },
-      });
-    if (!(await cancelOrder(app.db, found.id, reason, { onCancelled: recordCancel }))) {
-      const now = await findOrder(app.db, found.id);
-      throw conflict(
-        `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,
-        "ORDER_STATUS_CONFLICT",
-      );
-    }
-    request.log.info({ orderId: found.id }, "order cancelled");
-    const cancelled = await findOrder(app.db, found.id);
-    if (!cancelled) throw notFound("Order not found");
-    return cancelled;
-  });
+  app.post(
+    "/orders/:id/cancel",
+    { schema: { params: uuidParam, response: { 200: order } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await countOrderAttempt(request, reply, "cancel-order", user.id);
+      const found = await findOrder(app.db, request.params.id);
+      if (!found) throw notFound("Order not found");
+      const own = found.userId === user.id;
+      if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
+      const reason = own ? "shopper" : "admin";
+      const recordCancel = (tx: Transaction) =>
+        recordAudit(tx, request, {
+          action: "order.cancelled",
+          subject: { type: "order", id: found.id },
+          before: { status: "pending" },
+          after: { status: "cancelled", cancelReason: reason },
+        });
+      if (!(await cancelOrder(app.db, found.id, reason, { onCancelled: recordCancel }))) {
+        const now = await findOrder(app.db, found.id);
+        throw conflict(
+          `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,
+          "ORDER_STATUS_CONFLICT",
+        );
+      }
+      request.log.info({ orderId: found.id }, "order cancelled");
+      const cancelled = await findOrder(app.db, found.id);
+      if (!cancelled) throw notFound("Order not found");
+      return user.isAdmin ? cancelled : asCustomerSees(cancelled);
+    },
+  );
+
+  /** The 409 of a holder at its cap: what to do next (no figure: a refusal never tells counts). */
+  function unpaidCapReached(who: "account" | "address") {
+    const whose = who === "account" ? "Your account" : "Your network";
+    return conflict(
+      `${whose} already has as many unpaid orders as it may hold. Please pay or cancel one (My Account lists your orders), or wait for an unpaid one to expire, then try again.`,
+      "TOO_MANY_UNPAID_ORDERS",
+    );
+  }
 
   /** The order's owner or an admin; a 404 for anyone else, so order ids cannot be probed. */
   async function ownOrderWithInvoice(request: FastifyRequest, id: string) {
@@ -154,8 +201,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id/orders",
     { schema: { params: uuidParam, response: { 200: z.array(order) } } },
     async (request) => {
-      requireSelfOrAdmin(request, request.params.id);
-      return listOrdersForUser(app.db, request.params.id);
+      const user = requireSelfOrAdmin(request, request.params.id);
+      const orders = await listOrdersForUser(app.db, request.params.id);
+      return user.isAdmin ? orders : orders.map(asCustomerSees);
     },
   );
 };

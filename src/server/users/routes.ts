@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileInput, user } from "../../domain/schemas/account.js";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { changedFields, recordAudit } from "../audit/record.js";
-import { closeOpenResets, enqueueAccountChanged } from "../auth/account-notices.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
 import { users } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
+import { requestEmailChange } from "./email-change.js";
 import {
   duplicateUserError,
   findTakenIdentity,
@@ -40,25 +39,30 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const actor = requireSelfOrAdmin(request, id);
       const { currentPassword, ...profile } = request.body;
-      const taken = await findTakenIdentity(app.db, { email: profile.email }, id);
-      if (taken) throw taken;
       const before = await findUserById(app.db, id);
       if (!before) throw notFound("User not found");
       await refuseClosedAccount(app.db, id);
 
       // A new address is where the next reset link goes: whoever changes it proves who they are
-      // with their own password (an admin editing a customer, with the admin's).
+      // with their own password (an admin editing a customer, with the admin's). It takes effect
+      // only once the link mailed to the new address is followed (email-change.ts); whether the
+      // address is someone else's is said only then, so this form tells nobody who is a customer.
       const emailChanges = !sameAddress(before.email, profile.email);
       if (emailChanges) {
         await confirmCurrentPassword(request, reply, actor.id, currentPassword, EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
+      } else if (before.email !== profile.email) {
+        // Only its case changes: the same mailbox, kept at once (the unique index still decides).
+        const taken = await findTakenIdentity(app.db, { email: profile.email }, id);
+        if (taken) throw taken;
       }
+      const kept = emailChanges ? { ...profile, email: before.email } : profile;
 
       try {
         const updated = await app.db.transaction(async (tx) => {
           // Only over the address that was checked: a change in between is not overwritten unseen.
           const [row] = await tx
             .update(users)
-            .set(profile)
+            .set(kept)
             .where(and(eq(users.id, id), sql`lower(${users.email}) = lower(${before.email})`))
             .returning(userColumns);
           if (!row) return null;
@@ -67,23 +71,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           const changes = changedFields(pick(before), pick(row));
           if (changes) {
             await recordAudit(tx, request, {
-              action: emailChanges ? "user.email_changed" : "user.profile_updated",
+              action: "user.profile_updated",
               subject: { type: "user", id },
               ...changes,
             });
           }
-          if (emailChanges) {
-            await closeOpenResets(tx, id);
-            // To the old address: if the change was not theirs, its owner hears of it there.
-            await enqueueAccountChanged(tx, app.config.shop.name, {
-              to: before.email,
-              eventKey: `email:${randomUUID()}`,
-              name: row.fullName,
-              change: "email",
-              newEmail: row.email,
-              changedAt: new Date().toISOString(),
-            });
-          }
+          if (emailChanges) await requestEmailChange(tx, request, id, profile.email, app.config.shop.name);
           return row;
         });
         if (!updated) {

@@ -16,6 +16,7 @@ const ThankYouPage = lazy(() => import("../features/checkout/thank-you-page"));
 const CancelPage = lazy(() => import("../features/checkout/cancel-page"));
 const ProfilePage = lazy(() => import("../features/account/profile-page"));
 const ResetPasswordPage = lazy(() => import("../features/account/reset-password-page"));
+const ConfirmEmailPage = lazy(() => import("../features/account/confirm-email-page"));
 const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const PolicyPage = lazy(() => import("../features/content/policy-page"));
 const LegalPage = lazy(() => import("../features/content/legal-page"));
@@ -52,6 +53,7 @@ export function App({ queryClient, ssrPath }: AppProps) {
                   <Route path="/cancel" component={CancelPage} />
                   <Route path="/profile" component={ProfilePage} />
                   <Route path="/reset-password" component={ResetPasswordPage} />
+                  <Route path="/confirm-email" component={ConfirmEmailPage} />
                   <Route path="/admin" component={AdminGate} />
                   <Route path="/admin/orders/:id" component={AdminGate} />
                   <Route path={POLICY_ROUTE} component={PolicyPage} />

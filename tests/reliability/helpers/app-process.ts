@@ -7,6 +7,16 @@ import { freePort } from "../../../src/server/db/embedded.js";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const mainScript = path.join(repoRoot, "dist/server/main.js");
 
+/**
+ * The order limits out of the way: these tests place many orders per customer from one address
+ * (tests/api/order-limits.test.ts tests the limits themselves).
+ */
+export const ORDER_LIMITS_OFF = {
+  UNPAID_ORDERS_PER_ACCOUNT: "1000",
+  UNPAID_ORDERS_PER_ADDRESS: "100000",
+  ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+};
+
 export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -49,6 +59,9 @@ const INHERITED_OUT = [
   "PAYFAST_VALIDATE_URL",
   "PAYFAST_VALID_IPS",
   "AUTH_RATE_LIMIT_PER_MINUTE",
+  "UNPAID_ORDERS_PER_ACCOUNT",
+  "UNPAID_ORDERS_PER_ADDRESS",
+  "ORDER_RATE_LIMIT_PER_MINUTE",
   "SERVE_STATIC",
 ];
 

@@ -1,5 +1,6 @@
 import { Link, Section, Text } from "@react-email/components";
 import type { AccountChangedData, ShopIdentity } from "../messages.js";
+import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { NoWrap } from "./parts.js";
 import { formatSaDateTime } from "./sa-time.js";
@@ -9,7 +10,7 @@ export function AccountChangedEmail({ data, shop }: { data: AccountChangedData; 
   const what =
     data.change === "password"
       ? "Your password was changed"
-      : `The e-mail address of your account was changed to ${data.newEmail ?? "a new address"}`;
+      : `The e-mail address of your account was changed to ${data.newEmail ? plainText(data.newEmail, FREE_TEXT_LIMITS.line) : "a new address"}`;
   const when = formatSaDateTime(data.changedAt);
   return (
     <EmailLayout
@@ -17,7 +18,7 @@ export function AccountChangedEmail({ data, shop }: { data: AccountChangedData; 
       preview={`${what} on ${when}.`}
       heading={data.change === "password" ? "Your password was changed" : "Your e-mail address was changed"}
     >
-      <Text style={text}>Hi {data.name},</Text>
+      <Text style={text}>{greeting(data.name, data.greetByName)}</Text>
       <Text style={text}>This is a notice that something about your {shop.name} account changed:</Text>
       <Section
         style={{ margin: "0 0 16px", padding: "12px 16px", backgroundColor: colour.brandTint, borderRadius: "8px" }}

@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from "react";
 import type { EmailKind } from "../../db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
+import { EmailChangeEmail } from "./email-change.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
 import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
@@ -41,6 +42,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(AccountChangedEmail, { data: email.data, shop });
     case "owner_alert":
       return createElement(OwnerAlertEmail, { data: email.data, shop });
+    case "email_change":
+      return createElement(EmailChangeEmail, { shop, sendTime });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Link, Section, Text } from "@react-email/components";
 import type { OrderConfirmationData, ShopIdentity } from "../messages.js";
+import { greeting } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, DeliveryAddress, NoWrap, OrderLines, SectionHeading, Totals } from "./parts.js";
 import { formatSaDateTime } from "./sa-time.js";
@@ -12,7 +13,7 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
       preview={`We have your payment for order #${data.orderNumber} and are packing it now.`}
       heading="Thank you, your order is confirmed"
     >
-      <Text style={text}>Hi {data.customerName},</Text>
+      <Text style={text}>{greeting(data.customerName, data.greetByName)}</Text>
       <Text style={text}>
         We have received your payment and are getting your order ready. We will let you know when it is with the
         courier; delivery takes <NoWrap>2-5 business days</NoWrap>.

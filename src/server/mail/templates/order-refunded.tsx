@@ -1,6 +1,7 @@
 import { Section, Text } from "@react-email/components";
 import { formatRand } from "../../../domain/money.js";
 import type { OrderRefundedData, ShopIdentity } from "../messages.js";
+import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, NoWrap, SectionHeading } from "./parts.js";
 import { formatSaDateTime } from "./sa-time.js";
@@ -15,7 +16,7 @@ export function OrderRefundedEmail({ data, shop }: { data: OrderRefundedData; sh
       preview={`We have refunded ${amount} for order #${data.orderNumber} through PayFast.`}
       heading={full ? "Your order has been refunded" : "Part of your order has been refunded"}
     >
-      <Text style={text}>Hi {data.customerName},</Text>
+      <Text style={text}>{greeting(data.customerName, data.greetByName)}</Text>
       <Text style={text}>
         We have refunded <strong style={tabular}>{amount}</strong> for order #{data.orderNumber} through PayFast, to the
         card or account you paid with. Depending on your bank it can take <NoWrap>5-10 business days</NoWrap> to show on
@@ -25,7 +26,7 @@ export function OrderRefundedEmail({ data, shop }: { data: OrderRefundedData; sh
         style={{ margin: "0 0 16px", padding: "12px 16px", backgroundColor: colour.brandTint, borderRadius: "8px" }}
       >
         <SectionHeading>{`Credit note ${data.creditNoteNumber}`}</SectionHeading>
-        <Text style={{ ...text, margin: 0 }}>Reason: {data.reason}</Text>
+        <Text style={{ ...text, margin: 0 }}>Reason: {plainText(data.reason, FREE_TEXT_LIMITS.reason)}</Text>
         <Text style={{ ...text, margin: 0 }}>Refunded on {formatSaDateTime(data.refundedAt)}</Text>
         <Text style={{ ...text, margin: 0 }}>
           Refunded so far: <span style={tabular}>{formatRand(data.refundedCents)}</span> of{" "}

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { formatRand } from "../../../domain/money.js";
 import { formatVatRate, type VatRateTotal } from "../../../domain/vat.js";
 import type { EmailDelivery, EmailLine } from "../messages.js";
+import { FREE_TEXT_LIMITS, plainText } from "./free-text.js";
 import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";
 
 interface CallToActionProps {
@@ -62,9 +63,9 @@ export function OrderLines({ lines, priced }: { lines: EmailLine[]; priced: bool
           style={{ borderTop: index === 0 ? "none" : `1px solid ${colour.border}` }}
         >
           <Column style={{ padding: "12px 0", verticalAlign: "top" }}>
-            <Text style={{ ...text, margin: 0, fontWeight: 600 }}>{line.name}</Text>
+            <Text style={{ ...text, margin: 0, fontWeight: 600 }}>{plainText(line.name, FREE_TEXT_LIMITS.line)}</Text>
             <Text style={small}>
-              Size {line.size} ·{" "}
+              Size {plainText(line.size, FREE_TEXT_LIMITS.name)} ·{" "}
               <span style={{ whiteSpace: "nowrap" }}>
                 {priced ? `${line.quantity} x ${formatRand(line.unitPriceCents)}` : `Quantity ${line.quantity}`}
               </span>
@@ -152,12 +153,17 @@ function AmountRow({
 
 /** Where the parcel goes, as the customer gave it at checkout. */
 export function DeliveryAddress({ delivery }: { delivery: EmailDelivery }) {
-  const streetLines = delivery.address.split(/\r?\n/).filter((part) => part.trim() !== "");
+  const streetLines = delivery.address
+    .split(/\r?\n/)
+    .map((part) => plainText(part, FREE_TEXT_LIMITS.line))
+    .filter((part) => part !== "")
+    .slice(0, 4);
+  const line = (value: string) => plainText(value, FREE_TEXT_LIMITS.line);
   return (
     <Section style={{ margin: "0 0 24px" }}>
       <Text style={sectionHeading}>Delivery address</Text>
       <Text style={{ ...text, margin: 0 }}>
-        {delivery.name}
+        {plainText(delivery.name, FREE_TEXT_LIMITS.name)}
         {streetLines.map((part, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, rendered once
           <Fragment key={index}>
@@ -166,9 +172,9 @@ export function DeliveryAddress({ delivery }: { delivery: EmailDelivery }) {
           </Fragment>
         ))}
         <br />
-        {delivery.city}, {delivery.province}, {delivery.zipCode}
+        {line(delivery.city)}, {line(delivery.province)}, {line(delivery.zipCode)}
         <br />
-        {delivery.phone}
+        {line(delivery.phone)}
       </Text>
     </Section>
   );

@@ -13,14 +13,15 @@ interface PasswordResetEmailProps {
   sendTime: SendTimeData;
 }
 
-export function PasswordResetEmail({ data, shop, sendTime }: PasswordResetEmailProps) {
+export function PasswordResetEmail({ shop, sendTime }: PasswordResetEmailProps) {
   return (
     <EmailLayout
       shop={shop}
       preview={`A link to choose a new password for your ${shop.name} account. It works for ${RESET_MINUTES} minutes.`}
       heading="Choose a new password"
     >
-      <Text style={text}>Hi {data.name},</Text>
+      {/* No name: anyone can sign up with someone else's address and any "name" (docs/decisions/020). */}
+      <Text style={text}>Hello,</Text>
       <Text style={text}>
         Someone, hopefully you, asked to reset the password of your {shop.name} account. Use this link to choose a new
         one. It works for {RESET_MINUTES} minutes, and only once.

@@ -167,6 +167,7 @@ describe("order confirmation", () => {
   it("escapes markup in names instead of running it", async () => {
     const order = {
       ...confirmation,
+      greetByName: true,
       customerName: "<script>alert(1)</script>",
       lines: [{ ...lines[0], name: '<img src=x onerror="alert(2)">' } as EmailLine],
     };
@@ -262,7 +263,10 @@ describe("account changed", () => {
   it("tells of a new e-mail address, when in South African time, and what to do if it was not you", async () => {
     const { html, text } = await renderEmail("account_changed", emailChange, shop, {});
     for (const part of [text, visible(html)]) {
-      expect(part).toContain("The e-mail address of your account was changed to thandi.new@example.co.za");
+      // The new address is shown as text a mail client does not link (word joiners between its parts).
+      expect(part.replace(/\u2060/g, "")).toContain(
+        "The e-mail address of your account was changed to thandi.new@example.co.za",
+      );
       expect(part).toContain("25 November 2026, 14:05");
       expect(part).toContain(
         "If this was not you, reset your password at https://snuganddry.co.za/ (Forgot password? in the login dialog) and contact us at hello@snuganddry.co.za / +27 21 555 0134",
@@ -406,5 +410,50 @@ describe("return updates", () => {
     expect(subjectOf("return_update", returnUpdate("accepted"), shop.name)).toBe(
       "Your Snug & Dry request RET-000007 (order 7F3A9C21) is accepted: what to do next",
     );
+  });
+});
+
+describe("free text from customers", () => {
+  const phishing = "Your account is locked, verify at https://evil.example/login now";
+
+  it("greets nobody by name unless the account proved its address", async () => {
+    const unproven = await renderEmail("order_confirmation", { ...confirmation, customerName: phishing }, shop, {});
+    for (const part of [unproven.text, visible(unproven.html)]) {
+      expect(part).toContain("Hello,");
+      expect(part).not.toContain("Your account is locked");
+    }
+    const proven = await renderEmail("order_confirmation", { ...confirmation, greetByName: true }, shop, {});
+    expect(proven.text).toContain("Hi Thandi,");
+  });
+
+  it("shows a name as plain text, cut, with no link a mail client could follow", async () => {
+    const order = {
+      ...confirmation,
+      greetByName: true,
+      customerName: phishing,
+      delivery: { ...delivery, name: phishing, address: "Visit www.evil.example\nor https://evil.example/x" },
+    };
+    const { html, text } = await renderEmail("order_confirmation", order, shop, {});
+    for (const part of [text, html]) {
+      expect(part).not.toContain("https://evil.example");
+      expect(part).not.toContain("www.evil.example");
+      expect(part).not.toContain("evil.example");
+    }
+    expect(html).not.toMatch(/href="[^"]*evil/);
+    // Cut to 60 characters, the end marked.
+    const greetingLine = text.split("\n").find((line) => line.startsWith("Hi ")) ?? "";
+    expect(greetingLine.replace(/\u2060/g, "").length).toBeLessThanOrEqual("Hi ,".length + 60);
+    expect(greetingLine).toContain("…");
+  });
+
+  it("says nothing of the account's name in a reset message", async () => {
+    const { html, text } = await renderEmail("password_reset", { resetId: "r", name: phishing }, shop, {
+      resetUrl: "https://snuganddry.co.za/reset-password?token=abc",
+    });
+    for (const part of [text, visible(html)]) {
+      expect(part).toContain("Hello,");
+      expect(part).not.toContain("locked");
+      expect(part).not.toContain("evil");
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LINE_QUANTITY } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
 import type { OrderItem } from "../../../domain/schemas/orders";
 import { buyAgainToast, planBuyAgain } from "./buy-again";
@@ -8,6 +7,7 @@ const product = (overrides: Partial<Product>): Product => ({
   id: "8d0f4a52-1f3e-4b8e-9a77-0c2d5e6f7a81",
   name: "Snug & Dry Pull-Up Pants",
   slug: "snug-and-dry-pull-up-pants",
+  maxPerOrder: 20,
   category: "kids",
   price: "189.99",
   image: "/images/products/kids-pull-up-pants.svg",
@@ -73,7 +73,7 @@ describe("planBuyAgain", () => {
   it("caps a line at what is left of its size and says so", () => {
     const plan = planBuyAgain([item({ size: "Size 5", quantity: 4 })], catalogue, []);
     expect(added(plan)).toEqual([["Snug & Dry Pull-Up Pants", "Size 5", 2, "189.99"]]);
-    expect(plan.short).toEqual([{ name: pants.name, size: "Size 5", left: 2, added: 2 }]);
+    expect(plan.short).toEqual([{ name: pants.name, size: "Size 5", left: 2, added: 2, limit: 20 }]);
   });
 
   it("counts what the cart already holds against what is left", () => {
@@ -83,14 +83,14 @@ describe("planBuyAgain", () => {
     ]);
     const full = planBuyAgain([item({ size: "Size 5", quantity: 2 })], catalogue, holding(2));
     expect(full.additions).toEqual([]);
-    expect(full.short).toEqual([{ name: pants.name, size: "Size 5", left: 2, added: 0 }]);
+    expect(full.short).toEqual([{ name: pants.name, size: "Size 5", left: 2, added: 0, limit: 20 }]);
   });
 
-  it("stops at a cart line's limit when plenty are left", () => {
-    const cart = [{ id: pants.id, size: "Size 4", quantity: MAX_LINE_QUANTITY - 1 }];
+  it("stops at the product's limit per order when plenty are left", () => {
+    const cart = [{ id: pants.id, size: "Size 4", quantity: pants.maxPerOrder - 1 }];
     const plan = planBuyAgain([item({ quantity: 5 })], catalogue, cart);
     expect(added(plan)).toEqual([["Snug & Dry Pull-Up Pants", "Size 4", 1, "189.99"]]);
-    expect(plan.short).toEqual([{ name: pants.name, size: "Size 4", left: null, added: 1 }]);
+    expect(plan.short).toEqual([{ name: pants.name, size: "Size 4", left: null, added: 1, limit: 20 }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type CartLine, lineQuantity, MAX_LINE_QUANTITY } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
 import type { OrderItem } from "../../../domain/schemas/orders";
-import { maxOrderable, productWithSize } from "../../../domain/stock";
+import { DEFAULT_MAX_PER_ORDER, maxOrderable, productWithSize } from "../../../domain/stock";
 import type { ToastMessage } from "../../components/ui/toast";
 import type { CartAddition } from "../cart";
 
@@ -13,8 +13,11 @@ interface Line {
 export interface BuyAgainPlan {
   /** What goes into the cart, at today's product (price, stock), within what is left of each size. */
   additions: CartAddition[];
-  /** Lines that get fewer than were ordered: `left` of the size (null: a cart line's limit), `added` of them. */
-  short: (Line & { left: number | null; added: number })[];
+  /**
+   * Lines that get fewer than were ordered: `left` of the size (null: the product's limit per
+   * order, `limit`), `added` of them.
+   */
+  short: (Line & { left: number | null; added: number; limit: number })[];
   /** Lines whose product or size is gone, or sold out, named as the order names them. */
   unavailable: Line[];
 }
@@ -45,8 +48,9 @@ export function planBuyAgain(
     const quantity = Math.max(0, Math.min(item.quantity, max - held));
     if (quantity > 0) plan.additions.push({ product, size: item.size, quantity });
     if (quantity < item.quantity) {
-      const left = max < MAX_LINE_QUANTITY ? max : null;
-      plan.short.push({ name: product.name, size: item.size, left, added: quantity });
+      const limit = Math.min(product.maxPerOrder ?? DEFAULT_MAX_PER_ORDER, MAX_LINE_QUANTITY);
+      const left = max < limit ? max : null;
+      plan.short.push({ name: product.name, size: item.size, left, added: quantity, limit });
     }
   }
   return plan;
@@ -54,9 +58,9 @@ export function planBuyAgain(
 
 const units = (count: number) => `${count} ${count === 1 ? "item" : "items"}`;
 
-function shortNote({ name, size, left, added }: BuyAgainPlan["short"][number]): string {
+function shortNote({ name, size, left, added, limit }: BuyAgainPlan["short"][number]): string {
   const what = productWithSize(name, size);
-  if (left === null) return `Your cart holds as many of ${what} as one order can take (${MAX_LINE_QUANTITY}).`;
+  if (left === null) return `Your cart holds as many of ${what} as one order can take (${limit}).`;
   if (added === 0) return `Only ${left} left of ${what}, and your cart already holds ${left === 1 ? "it" : "them"}.`;
   return `Only ${left} left of ${what}, so we added ${added}.`;
 }

@@ -105,7 +105,8 @@ function LoginForm({
   onDone: () => void;
   onForgot: (typed: string) => void;
 }) {
-  const logIn = useLogIn({ onSuccess: onDone });
+  const [needsCode, setNeedsCode] = useState(false);
+  const logIn = useLogIn({ onSuccess: onDone, onCodeNeeded: () => setNeedsCode(true) });
   const {
     register,
     handleSubmit,
@@ -139,6 +140,19 @@ function LoginForm({
         error={readableMessage(errors.password?.message, LOGIN_LABELS)}
         {...register("password")}
       />
+      {needsCode && (
+        <TextField
+          label="Authentication code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          required
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          {...register("code")}
+        />
+      )}
       <button
         type="button"
         onClick={() => onForgot(getValues("username"))}

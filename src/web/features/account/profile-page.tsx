@@ -8,6 +8,8 @@ import { OrderHistory } from "./order-history";
 import { PrivacyTab } from "./privacy-tab";
 import { ProfileInformation } from "./profile-details";
 import { useSession } from "./session";
+import { SessionsSection } from "./sessions-section";
+import { TwoFactorSection } from "./two-factor-section";
 
 const tabTriggerClass =
   "-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-4 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors duration-150 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
@@ -56,6 +58,8 @@ function Profile({ user }: { user: User }) {
           <div className="grid gap-6">
             <ProfileInformation user={user} />
             <ChangePasswordSection />
+            {user.isAdmin === "true" && <TwoFactorSection />}
+            <SessionsSection />
           </div>
         </Tabs.Content>
         <Tabs.Content value="orders" className="pt-6 focus-visible:outline-none">

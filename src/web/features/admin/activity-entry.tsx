@@ -39,6 +39,12 @@ export function ActivityEntry({ entry }: { entry: AuditEntry }) {
         <time dateTime={entry.at} className="block">
           {formatDateTime(entry.at)}
         </time>
+        {entry.repeatCount > 1 && entry.lastAt && (
+          <span className="block text-xs font-semibold text-amber-900">
+            {entry.repeatCount.toLocaleString("en-ZA")} times, the last at{" "}
+            <time dateTime={entry.lastAt}>{formatDateTime(entry.lastAt)}</time>
+          </span>
+        )}
         <span className="font-mono text-xs break-all">{entry.address ?? "unknown address"}</span>
       </div>
       <div className="min-w-0">

@@ -3,6 +3,8 @@ import { Link, useRoute } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSession } from "../account";
+import { useSecondFactorStatus } from "./api/second-factor";
+import { StepUpPrompt } from "./step-up";
 
 // The admin panel's code is loaded only for admins (the server guards its data either way).
 const AdminPage = lazy(() => import("./admin-page"));
@@ -27,6 +29,36 @@ export default function AdminGate() {
       </GateScreen>
     );
   }
+  return <EnrolledAdmin onOrder={onOrder} orderId={params?.id ?? ""} />;
+}
+
+/** ADMIN_2FA=required: the panel opens once the admin's two-step sign-in is on (the server refuses otherwise). */
+function EnrolledAdmin({ onOrder, orderId }: { onOrder: boolean; orderId: string }) {
+  const twoFactor = useSecondFactorStatus();
+  if (twoFactor.data?.required && !twoFactor.data.enabled) {
+    return (
+      <GateScreen
+        title="Set up two-step sign-in"
+        icon={<LockIcon />}
+        action={
+          <Link href="/profile" className={buttonClass({ size: "lg", className: "mt-8" })}>
+            Go to My Account
+          </Link>
+        }
+      >
+        This shop asks every admin for a code from an authenticator app. Set it up on your profile, then come back.
+      </GateScreen>
+    );
+  }
+  return (
+    <>
+      <StepUpPrompt />
+      <AdminPanel onOrder={onOrder} orderId={orderId} />
+    </>
+  );
+}
+
+function AdminPanel({ onOrder, orderId }: { onOrder: boolean; orderId: string }) {
   return (
     <Suspense
       fallback={
@@ -35,12 +67,22 @@ export default function AdminGate() {
         </div>
       }
     >
-      {onOrder ? <OrderPage id={params.id} /> : <AdminPage />}
+      {onOrder ? <OrderPage id={orderId} /> : <AdminPage />}
     </Suspense>
   );
 }
 
-function GateScreen({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+function GateScreen({
+  title,
+  icon,
+  children,
+  action,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <section className="mx-auto flex min-h-[55vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
@@ -49,9 +91,11 @@ function GateScreen({ title, icon, children }: { title: string; icon: ReactNode;
       </span>
       <h1 className="mt-6 text-2xl font-bold text-stone-950 sm:text-3xl">{title}</h1>
       <p className="mt-3 text-stone-700">{children}</p>
-      <Link href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
-        Go to Home
-      </Link>
+      {action ?? (
+        <Link href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
+          Go to Home
+        </Link>
+      )}
     </section>
   );
 }

@@ -3,10 +3,12 @@ import { formatRandText } from "../../../domain/money";
 import { Button } from "../../components/ui/button";
 import { formatDate } from "../../lib/format";
 import { useSession } from "../account";
+import { AccountAccess } from "./account-access";
 import { AdminRightsDialog } from "./admin-rights-dialog";
 import { useAdminUser, useAdminUserOrders } from "./api/get-user";
 import { useSetAdmin } from "./api/set-admin";
 import { OrderCard } from "./order-card";
+import { SecondFactorReset } from "./second-factor-reset";
 import { EmptyState, LoadError, LoadingRows, StatCard } from "./ui";
 
 /** A customer's page in the Users tab: their details, figures, orders, and making or removing an admin. */
@@ -48,6 +50,11 @@ export function CustomerView({ id, onBack }: { id: string; onBack: () => void })
                 Admin
               </span>
             )}
+            {customer.disabled && (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
+                Disabled
+              </span>
+            )}
           </h2>
           {customer.closedAt ? (
             <p className="mt-1 max-w-prose text-sm text-stone-700">
@@ -69,9 +76,13 @@ export function CustomerView({ id, onBack }: { id: string; onBack: () => void })
         {customer.closedAt ? null : self ? (
           <p className="max-w-xs text-sm text-stone-600">This is you. Another admin can change your admin rights.</p>
         ) : (
-          <Button variant={isAdmin ? "danger-outline" : "outline"} onClick={() => setConfirming(true)}>
-            {isAdmin ? "Remove admin rights" : "Make admin"}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant={isAdmin ? "danger-outline" : "outline"} onClick={() => setConfirming(true)}>
+              {isAdmin ? "Remove admin rights" : "Make admin"}
+            </Button>
+            <AccountAccess customer={customer} />
+            <SecondFactorReset customer={customer} />
+          </div>
         )}
       </div>
       <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-3">

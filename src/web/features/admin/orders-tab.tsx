@@ -13,6 +13,7 @@ import { OrderCard } from "./order-card";
 import { DATE_RANGES, type DateRange, groupByLocalDay, rangeStart } from "./order-model";
 import { OrderSearch } from "./order-search";
 import { PackingSlipsLink } from "./packing-slips-link";
+import { ensureFreshSecondFactor } from "./step-up";
 import { EmptyState, inputClass, LoadError, LoadingRows, StatCard } from "./ui";
 
 function OrderSummaryCards({ from, rangeLabel }: { from: string | undefined; rangeLabel: string }) {
@@ -107,7 +108,26 @@ export function OrdersTab() {
             </option>
           ))}
         </select>
-        <a href={orderExportUrl({ from })} download className={buttonClass({ variant: "outline" })}>
+        <a
+          href={orderExportUrl({ from })}
+          download
+          className={buttonClass({ variant: "outline" })}
+          onClick={(event) => {
+            // Every customer's details in one file: an admin with two-step sign-in confirms with a code first.
+            const link = event.currentTarget;
+            if (link.dataset.confirmed === "true") {
+              delete link.dataset.confirmed;
+              return;
+            }
+            event.preventDefault();
+            ensureFreshSecondFactor()
+              .then(() => {
+                link.dataset.confirmed = "true";
+                link.click();
+              })
+              .catch(() => {});
+          }}
+        >
           Export CSV
         </a>
       </div>

@@ -178,6 +178,24 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       )}
 
       <Field
+        id="admin-product-maxPerOrder"
+        label="Most packs per order"
+        hint="Of each size, in one order. 20 suits most products; raise it for bulk items."
+        error={error("maxPerOrder")}
+      >
+        <input
+          className={`${inputClass} tabular max-w-32`}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max="999"
+          {...field("maxPerOrder", true)}
+          {...register("maxPerOrder")}
+        />
+      </Field>
+
+      <Field
         id="admin-product-promoText"
         label="Promo text (optional)"
         hint="Shown in a red block next to the price, for example: Save R50 this month"

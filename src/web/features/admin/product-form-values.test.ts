@@ -15,6 +15,7 @@ const pants: AdminProduct = {
   id: "7d3f0c1e-0000-4000-8000-000000000001",
   name: "Pull-Up Pants",
   slug: "pull-up-pants",
+  maxPerOrder: 20,
   category: "baby",
   price: "249.99",
   image: "/images/products/pants.svg",
@@ -43,6 +44,7 @@ describe("formDefaults", () => {
       stock: { "Size 4 (9-14kg)": 40, "Size 5 (12-17kg)": 2 },
       promoText: "",
       vatClass: "standard",
+      maxPerOrder: 20,
     });
   });
 

@@ -1,4 +1,5 @@
 import { type AdminProduct, type ProductInput, sizeList } from "../../../domain/schemas/catalog";
+import { DEFAULT_MAX_PER_ORDER } from "../../../domain/stock";
 import { ApiError } from "../../lib/api";
 
 /** The product form's values: the product's (its stock per size included), or empty for a new one. */
@@ -14,6 +15,7 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     stock: product ? Object.fromEntries(product.sizes.map((size) => [size, product.stock[size] ?? 0])) : {},
     promoText: product?.promoText ?? "",
     vatClass: product?.vatClass ?? "standard",
+    maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
   };
 }
 

@@ -7,6 +7,7 @@ import { useAdminUsers } from "./api/get-users";
 import { CustomerView } from "./customer-view";
 import { PagedList } from "./paged-list";
 import { SearchField } from "./search-field";
+import { StockHolders } from "./stock-holders";
 import { EmptyState, SectionHeader } from "./ui";
 
 /** The Users tab: customers newest first, searchable, 50 at a time; a customer opens their page. */
@@ -21,6 +22,7 @@ export function UsersTab() {
         title="Users"
         description="Customers and admins, newest first, with their orders and what their paid orders came to."
       />
+      <StockHolders onOpen={setOpenId} />
       <SearchField label="Search customers" placeholder="Name, username, e-mail or phone" onSearch={setQ} />
       <CustomerList q={q} onOpen={setOpenId} />
     </section>

@@ -1,15 +1,18 @@
 import { useMutation } from "@tanstack/react-query";
 import type { LoginInput, User } from "../../../../domain/schemas/account";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api";
 import { useSession } from "../session";
 
 export function logIn(values: LoginInput) {
   return apiRequest<User>("POST", "/api/auth/login", values);
 }
 
-/** POST /api/auth/login: the session starts with the user the server answers. */
-export function useLogIn({ onSuccess }: { onSuccess: () => void }) {
+/**
+ * POST /api/auth/login: the session starts with the user the server answers. An admin with
+ * two-step sign-in is first answered SECOND_FACTOR_REQUIRED: `onCodeNeeded` shows the code field.
+ */
+export function useLogIn({ onSuccess, onCodeNeeded }: { onSuccess: () => void; onCodeNeeded?: () => void }) {
   const { signIn } = useSession();
   return useMutation({
     mutationFn: logIn,
@@ -18,7 +21,12 @@ export function useLogIn({ onSuccess }: { onSuccess: () => void }) {
       onSuccess();
       toast({ title: "Logged in successfully!", description: `Welcome back, ${user.fullName}.`, variant: "success" });
     },
-    onError: (error) =>
-      toast({ title: "Login Failed", description: errorMessage(error, "Invalid credentials"), variant: "error" }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "SECOND_FACTOR_REQUIRED" && onCodeNeeded) {
+        onCodeNeeded();
+        return;
+      }
+      toast({ title: "Login Failed", description: errorMessage(error, "Invalid credentials"), variant: "error" });
+    },
   });
 }

@@ -16,10 +16,20 @@ export function useUpdateProfile(userId: string, { onSuccess }: { onSuccess: () 
   const { signIn } = useSession();
   return useMutation({
     mutationFn: (values: ProfileValues) => updateProfile(userId, values),
-    onSuccess: (updated) => {
+    onSuccess: (updated, values) => {
       signIn(updated);
       onSuccess();
-      toast({ title: "Profile updated successfully!", variant: "success" });
+      // A new address takes effect once the link mailed to it is followed (the server kept the old one).
+      const waiting = updated.email.toLowerCase() !== values.email.toLowerCase();
+      toast(
+        waiting
+          ? {
+              title: "Check your new e-mail address",
+              description: `We sent a link to ${values.email}. Your address changes when you follow it.`,
+              variant: "success",
+            }
+          : { title: "Profile updated successfully!", variant: "success" },
+      );
     },
     onError: (error) =>
       toast({ title: "Update Failed", description: errorMessage(error, "Failed to update profile"), variant: "error" }),

@@ -7,6 +7,8 @@ export const PREPARING_ORDERS_KEY = ["/api/admin/orders/preparing"] as const;
 export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
 export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
+/** Who holds stock with unpaid orders (the Users tab's first section). */
+export const ADMIN_HOLDERS_KEY = ["/api/admin/holders"] as const;
 export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
 export const ADMIN_DASHBOARD_KEY = ["/api/admin/dashboard"] as const;
 /** Returns, cancellations and complaints, per list: ["/api/admin/returns", "open"]. */
@@ -46,5 +48,6 @@ export function ordersChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
     // A payment the shop cannot fill opens a request (ECTA s46).
     queryClient.invalidateQueries({ queryKey: ADMIN_RETURNS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_HOLDERS_KEY }),
   ]);
 }

@@ -3,6 +3,7 @@ import type { RefundOrderInput } from "../../../../domain/schemas/orders";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api";
 import type { AdminOrder } from "../order-model";
+import { withStepUp } from "../step-up";
 import { ordersChanged } from "./keys";
 
 export function refundOrder({ id, ...refund }: RefundOrderInput & { id: string }) {
@@ -16,7 +17,8 @@ export function refundOrder({ id, ...refund }: RefundOrderInput & { id: string }
 export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: refundOrder,
+    // A refund moves money: an admin with two-step sign-in confirms with a fresh code (step-up.tsx).
+    mutationFn: (refund: RefundOrderInput & { id: string }) => withStepUp(() => refundOrder(refund)),
     onSuccess: (order) =>
       toast({
         title: order.status === "refunded" ? "Order refunded" : "Refund made",

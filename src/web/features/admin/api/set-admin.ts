@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "../../../../domain/schemas/account";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../lib/api";
+import { withStepUp } from "../step-up";
 import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY } from "./keys";
 
 export interface AdminChange {
@@ -17,7 +18,8 @@ export function setAdmin({ id, isAdmin }: AdminChange) {
 export function useSetAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setAdmin,
+    // Making an admin wants a fresh code from an admin with two-step sign-in (step-up.tsx).
+    mutationFn: (change: AdminChange) => withStepUp(() => setAdmin(change)),
     onSuccess: (user) =>
       toast({
         title: user.isAdmin === "true" ? `${user.username} is now an admin` : `${user.username} is no longer an admin`,

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** A 6-digit code from an authenticator app, or one of the ten recovery codes ("abcde-fghjk"). */
+export const secondFactorCode = z
+  .string({ message: "code is required" })
+  .trim()
+  .min(6, "code must be the 6-digit code from your authenticator app, or a recovery code")
+  .max(20, "code must be the 6-digit code from your authenticator app, or a recovery code");
+
+export const secondFactorCodeInput = z.object({ code: secondFactorCode });
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** ADMIN_2FA=required: the admin panel stays shut until it is on. */
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+/** A new secret to enrol: as text to type, as an otpauth:// URI, and as a QR code (an SVG data URL). */
+export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+/** Shown once, when two-step sign-in is turned on. */
+export const twoFactorEnabled = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabled>;
