@@ -174,8 +174,13 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await expect(shipDialog).toHaveCount(0);
   await expect(order).toContainText("Shipped");
   await expect(order.getByText("Order shipped and completed")).toBeVisible();
-  // A shipped order moves no further; what is left is refunding it (issue 14) and recording its delivery (issue 23).
-  await expect(order.getByRole("button")).toHaveText(["Refund", "Mark as delivered"]);
+  // A shipped order moves no further; what is left is refunding it (issue 14), recording a refund made in
+  // PayFast's dashboard (issue 27) and recording its delivery (issue 23).
+  await expect(order.getByRole("button")).toHaveText([
+    "Refund",
+    "Record a refund made in PayFast",
+    "Mark as delivered",
+  ]);
   await expect(order.getByRole("link", { name: "Track parcel" })).toHaveCount(0);
 
   // Categories: create one.
