@@ -18,7 +18,7 @@ function codesTable(): string {
 }
 
 describe("docs/api-errors.md", () => {
-  it("lists every error code with its meaning, as src/domain/error-codes.ts says", async () => {
+  it("lists every error code with its meaning, as src/domain/error-code-meanings.ts says", async () => {
     const doc = await readFile(DOC, "utf8");
     const start = doc.indexOf(START);
     const end = doc.indexOf(END);

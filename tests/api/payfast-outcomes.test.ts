@@ -532,6 +532,9 @@ describe("problems reaching PayFast", () => {
         PAYFAST_PASSPHRASE: "a long and secret passphrase",
         SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
         ...LIVE_SELLER,
+        // Live mode keeps no captured messages on disk and asks admins for a second factor by default.
+        MAIL_CAPTURE_DIR: "",
+        ADMIN_2FA: "optional",
       },
       { resolvePayfastHost: async () => ["197.97.145.150"], payfastApi: failing, logger: { level: "error", stream } },
     );
