@@ -68,4 +68,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.account_closed": "Closed their account",
   "user.marketing_consent_changed": "Marketing consent changed",
   "retention.orders_anonymised": "Old orders' delivery details anonymised",
+  "promo_code.created": "Promo code created",
+  "promo_code.updated": "Promo code changed",
 };

@@ -42,10 +42,20 @@ export const AUDIT_ACTIONS = [
   "user.account_closed",
   "user.marketing_consent_changed",
   "retention.orders_anonymised",
+  "promo_code.created",
+  "promo_code.updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditSubjectType = "order" | "payment" | "product" | "category" | "user" | "email" | "retention";
+export type AuditSubjectType =
+  | "order"
+  | "payment"
+  | "product"
+  | "category"
+  | "user"
+  | "email"
+  | "retention"
+  | "promo_code";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -8,6 +8,10 @@ export interface NewOrder {
   subtotalCents: number;
   deliveryFeeCents: number;
   totalCents: number;
+  /** A promo code's (src/server/promo/): the code, off the goods (the lines' discounts), the waived delivery fee. */
+  promoCode: string | null;
+  discountCents: number;
+  deliveryDiscountCents: number;
   customerEmail: string;
   deliveryName: string;
   deliveryPhone: string;
@@ -53,13 +57,14 @@ export type PlaceOrderResult = { ok: true } | { ok: false; short: ShortLine[] };
  * one goes to the driver, on the pool Drizzle uses). Lines are merged per product and size (pricing.ts).
  * Each line stores its product's VAT class and that class's rate today, and the order the standard
  * rate of its delivery fee, from vat_rate(class, day) (docs/decisions/017-vat-per-line.md).
+ * A promo code's discount is stored per line and on the order (docs/decisions/023-promo-codes.md).
  */
 export const PLACE_ORDER = {
   name: "place_order",
   text: `
     with line as (
-      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $21::text[])
-        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class)
+      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $21::text[], $25::int[])
+        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class, discount_cents)
     ), today as (
       select (now() at time zone 'Africa/Johannesburg')::date as day
     ), locked as materialized (
@@ -81,16 +86,17 @@ export const PLACE_ORDER = {
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
-        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id
+        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
+        promo_code, discount_cents, delivery_discount_cents
       ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        vat_rate('standard', today.day), $22::int, $23::int, $24::int
+        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $26::text, $27::int, $28::int
       from today
       where not exists (select from short)
       returning id
     ), items as (
-      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
+      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp, discount_cents)
       select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents,
-        line.vat_class, vat_rate(line.vat_class, today.day)
+        line.vat_class, vat_rate(line.vat_class, today.day), line.discount_cents
       from new_order cross join line cross join today
     )
     select short.name, short.size, short.wanted, short.left from short`,
@@ -128,6 +134,10 @@ function orderValues(order: NewOrder): unknown[] {
     order.policyVersionIds.terms,
     order.policyVersionIds.returnPolicy,
     order.policyVersionIds.privacy,
+    lines.map((line) => line.discountCents ?? 0),
+    order.promoCode,
+    order.discountCents,
+    order.deliveryDiscountCents,
   ];
 }
 

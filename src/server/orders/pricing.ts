@@ -39,6 +39,15 @@ export interface PricedOrderLine {
   unitPriceCents: number;
   /** Its rate is the class's rate on the day the order is placed (place-order.ts). */
   vatClass: VatClass;
+  /** Its share of a promo code's discount (src/server/promo/); 0 or absent without one. */
+  discountCents?: number;
+}
+
+/** An order's figures in cents: the goods, the delivery fee and the total (orderTotals, or a promo's). */
+export interface OrderFigures {
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
 }
 
 export type PricedOrder =
@@ -68,6 +77,8 @@ export function priceOrder(
   clientLines: readonly ClientLine[],
   figures: ClientFigures,
   products: readonly ProductForOrder[],
+  /** The figures the client must show for these lines: orderTotals, or with a promo code's discount. */
+  totalsOf: (lines: PricedOrderLine[]) => OrderFigures = orderTotals,
 ): PricedOrder {
   const byId = new Map(products.map((product) => [product.id, product]));
   const merged = new Map<string, PricedOrderLine>();
@@ -106,7 +117,7 @@ export function priceOrder(
   if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };
 
   const lines = [...merged.values()];
-  const totals = orderTotals(lines);
+  const totals = totalsOf(lines);
   if (!sameAmount(figures.subtotal, totals.subtotalCents)) {
     note(`The subtotal is now ${formatRand(totals.subtotalCents)}.`);
   }
@@ -117,5 +128,11 @@ export function priceOrder(
     note(`The total is now ${formatRand(totals.totalCents)}.`);
   }
   if (problems.length > 0) return { ok: false, message: `${REVIEW_CART_MESSAGE} ${problems.join(" ")}` };
-  return { ok: true, lines, ...totals };
+  return {
+    ok: true,
+    lines,
+    subtotalCents: totals.subtotalCents,
+    deliveryFeeCents: totals.deliveryFeeCents,
+    totalCents: totals.totalCents,
+  };
 }
