@@ -153,7 +153,7 @@ export function checkPromo(
   now: Date,
   uses: PromoUses,
 ): PromoCheck {
-  if (!rule || !rule.active) return fail("PROMO_UNKNOWN", "This promo code does not exist. Check the spelling.");
+  if (!rule?.active) return fail("PROMO_UNKNOWN", "This promo code does not exist. Check the spelling.");
   if (rule.startsAt && now < rule.startsAt) {
     return fail("PROMO_NOT_STARTED", `The code ${rule.code} can be used from ${southAfricanDate(rule.startsAt)}.`);
   }

@@ -33,6 +33,7 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   ADMIN_SESSION_IDLE_HOURS: z.coerce.number().positive().default(2),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  PROMO_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
 
   PAYFAST_MODE: z.enum(["local", "sandbox", "live"]).default("local"),
   PAYFAST_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -302,6 +303,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    /** Promo code checks per minute and client network: enough to retype a code, too few to guess codes. */
+    promoChecksPerMinute: env.PROMO_CHECKS_PER_MINUTE,
     payfast,
     adConversionId: env.AD_CONVERSION_ID,
     retentionYears: env.RETENTION_YEARS,

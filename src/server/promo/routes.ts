@@ -14,9 +14,6 @@ import { productsForOrderQuery } from "../orders/queries.js";
 import { priceLinesForCheck } from "./check-lines.js";
 import { findPromo, productCategories, promoError, promoUses, toPromoLines } from "./codes.js";
 
-/** Code checks allowed per client network and minute: enough to retype, too few to guess codes. */
-export const PROMO_CHECKS_PER_MINUTE = 20;
-
 type PromoRow = typeof promoCodes.$inferSelect;
 
 const USAGE = sql<{ uses: number; held: number; givenAwayCents: number }>`(
@@ -151,7 +148,12 @@ export const promoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     "/promo-codes/check",
     { schema: { body: promoCheckInput, response: { 200: promoCheckAnswer } } },
     async (request, reply) => {
-      await countAttempt(app.db, reply, [`promo-check:ip:${clientNetwork(request.ip)}`], PROMO_CHECKS_PER_MINUTE);
+      await countAttempt(
+        app.db,
+        reply,
+        [`promo-check:ip:${clientNetwork(request.ip)}`],
+        app.config.promoChecksPerMinute,
+      );
       const lines = await priceLinesForCheck(findProducts, request.body.items);
       const promo = await findPromo(app.db, request.body.code);
       const categoryOf = await productCategories(
