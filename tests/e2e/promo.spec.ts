@@ -48,7 +48,7 @@ test("a shopper is told why a code fails, applies a good one and pays the discou
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
 
-  const field = page.getByLabel("Promo code");
+  const field = page.getByRole("textbox", { name: "Promo code" });
   await field.fill("NOT-A-CODE");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "This promo code does not exist" })).toBeVisible();

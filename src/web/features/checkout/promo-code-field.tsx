@@ -87,7 +87,7 @@ export default function PromoCodeField({
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Promo code">
+    <form onSubmit={submit} noValidate aria-label="Apply a promo code">
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         Promo code
       </label>
