@@ -62,4 +62,11 @@ export const ERROR_CODE_MEANINGS = {
   STEP_UP_REQUIRED: "Admin: this needs a fresh 2FA code (403).",
   SECOND_FACTOR_ENROLMENT_REQUIRED: "Admin: set up 2FA first (403).",
   CANNOT_DISABLE_SELF: "Admin users: not one's own account (409).",
+  PROMO_UNKNOWN: "Promo code: unknown or off (400).",
+  PROMO_NOT_STARTED: "Promo code: not started yet (400).",
+  PROMO_EXPIRED: "Promo code: expired (400).",
+  PROMO_MINIMUM_SPEND: "Promo code: minimum spend not reached (400).",
+  PROMO_ALREADY_USED: "Promo code: used up by this customer (409).",
+  PROMO_LIMIT_REACHED: "Promo code: used up (409).",
+  PROMO_NOT_APPLICABLE: "Promo code: not for these products (400).",
 } as const satisfies Record<ErrorCode, string>;

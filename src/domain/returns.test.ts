@@ -10,6 +10,7 @@ import {
   isBusinessDay,
   isOpenRequest,
   offeredRefundCents,
+  paidForUnits,
   RETURN_STATUSES,
   requestDeadline,
   returnReferenceText,
@@ -224,5 +225,15 @@ describe("the refund offered", () => {
 
   it("names requests RET-000001", () => {
     expect(returnReferenceText(42)).toBe("RET-000042");
+  });
+});
+
+describe("paidForUnits", () => {
+  it("takes a promo discount's share off the units returned, never refunding more than was paid", () => {
+    // 3 x R100.00 sold with R10.00 off the line: R290.00 paid
+    const line = { unitPriceCents: 10_000, discountCents: 1_000, boughtQuantity: 3 };
+    expect(paidForUnits({ ...line, quantity: 3 })).toBe(29_000);
+    expect(paidForUnits({ ...line, quantity: 1 })).toBe(9_666); // 96.666... rounded down
+    expect(paidForUnits({ unitPriceCents: 10_000, quantity: 2 })).toBe(20_000);
   });
 });

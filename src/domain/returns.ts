@@ -351,12 +351,30 @@ export function canExchange(reason: ReturnReason): boolean {
 
 export interface LineForRefund {
   unitPriceCents: number;
+  /** The units returned. */
   quantity: number;
+  /** The order line's share of a promo discount and its units bought: a returned unit refunds what was paid for it. */
+  discountCents?: number;
+  boughtQuantity?: number;
+}
+
+/**
+ * What was paid for `quantity` units of a line: their price less their part of the line's promo
+ * discount, in proportion to the units, rounded down so the shop never refunds more than was paid
+ * (all the units of a line refund exactly what was paid for it).
+ */
+export function paidForUnits(line: LineForRefund): number {
+  const gross = line.unitPriceCents * line.quantity;
+  const discount = line.discountCents ?? 0;
+  const bought = line.boughtQuantity ?? line.quantity;
+  if (discount === 0 || bought <= 0) return gross;
+  return gross - Math.ceil((discount * line.quantity) / bought);
 }
 
 /**
  * What the shop offers to refund for a request, in cents: the whole payment (delivery included)
- * for a cancelled or unfillable order; for returned lines their price, plus the delivery fee when
+ * for a cancelled or unfillable order; for returned lines what was paid for them (a promo
+ * discount's share taken off), plus the delivery fee when
  * these lines complete the return of everything bought (ECTA s44: the full payment); for a
  * complaint nothing set (the admin decides). Never more than is left of the payment.
  */
@@ -379,7 +397,7 @@ export function offeredRefundCents({
   const left = Math.max(totalCents - refundedCents, 0);
   if (WHOLE_ORDER_REASONS.includes(reason)) return left;
   if (!REASONS_WITH_LINES.includes(reason)) return 0;
-  const goods = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const goods = lines.reduce((sum, line) => sum + paidForUnits(line), 0);
   return Math.min(goods + (returnsWholeOrder ? deliveryFeeCents : 0), left);
 }
 

@@ -104,7 +104,14 @@ export function addByRate(...groups: readonly (readonly VatRateTotal[])[]): VatR
 
 /** An order as its VAT is worked out: each line's class and rate as stored when it was placed. */
 export interface OrderForVat {
-  lines: readonly { unitPriceCents: Cents; quantity: number; vatClass: VatClass; vatRateBp: number }[];
+  lines: readonly {
+    unitPriceCents: Cents;
+    quantity: number;
+    vatClass: VatClass;
+    vatRateBp: number;
+    /** A promo code's share of this line (src/domain/promo.ts): the line was sold for its amount less this. */
+    discountCents?: Cents | undefined;
+  }[];
   deliveryFeeCents: Cents;
   /** The delivery fee is standard-rated; its rate is stored on the order when it is placed. */
   deliveryVatRateBp: number;
@@ -112,10 +119,13 @@ export interface OrderForVat {
   vatRounding?: VatRounding | undefined;
 }
 
-/** The order's lines as the invoice rates them: each product line, then the delivery fee when there is one. */
+/**
+ * The order's lines as the invoice rates them: each product line at what was paid for it (its amount
+ * less its share of a promo discount), then the delivery fee when there is one.
+ */
 export function invoiceVatLines(order: OrderForVat): VatLine[] {
   const lines: VatLine[] = order.lines.map((line) => ({
-    amountCents: line.unitPriceCents * line.quantity,
+    amountCents: line.unitPriceCents * line.quantity - (line.discountCents ?? 0),
     vatClass: line.vatClass,
     rateBp: line.vatRateBp,
   }));

@@ -40,6 +40,7 @@ import { PolicyStore } from "./policies/publish.js";
 import { policyRoutes } from "./policies/routes.js";
 import { anonymiseExpiredOrders, RETENTION_JOB } from "./privacy/retention.js";
 import { privacyRoutes } from "./privacy/routes.js";
+import { promoCheckRoutes } from "./promo/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
@@ -265,6 +266,7 @@ export async function buildApp({
         await api.register(userRoutes, { prefix: "/users" });
         await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
+        await api.register(promoCheckRoutes);
         await api.register(returnRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
       },

@@ -42,6 +42,7 @@ const envSchema = z.object({
   UNPAID_ORDERS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
   /** Create-order and cancel attempts a minute, per account and per client network. */
   ORDER_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  PROMO_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
 
   PAYFAST_MODE: z.enum(["local", "sandbox", "live"]).default("local"),
   PAYFAST_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -328,6 +329,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       unpaidPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,
       ratePerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
     },
+    /** Promo code checks per minute and client network: enough to retype a code, too few to guess codes. */
+    promoChecksPerMinute: env.PROMO_CHECKS_PER_MINUTE,
     payfast,
     adConversionId: env.AD_CONVERSION_ID,
     retentionYears: env.RETENTION_YEARS,

@@ -87,8 +87,10 @@ describe("GET /api/orders/:id", () => {
         size: expect.any(String),
         quantity: 1,
         price: centsToDecimal(product.priceCents),
+        discount: "0.00",
       },
     ]);
+    expect(order).toMatchObject({ promoCode: null, discount: "0.00", deliveryDiscount: "0.00" });
   });
 
   it("answers the order to an admin", async () => {

@@ -75,6 +75,8 @@ export const createOrderInput = z.object({
   ),
   userId: z.string().max(100).nullish(),
   deliveryInfo,
+  /** A promo code (docs/decisions/023): subtotal, deliveryFee and total are then the discounted figures. */
+  promoCode: z.string().max(64, "promoCode must be at most 64 characters").optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 
@@ -92,6 +94,8 @@ export const orderItem = z.object({
   size: z.string(),
   quantity: z.number(),
   price: z.string(),
+  /** Its share of a promo code's discount ("0.00" without one): the line was sold for price x quantity less this. */
+  discount: z.string().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -135,6 +139,10 @@ export const order = z.object({
   subtotal: z.string(),
   deliveryFee: z.string(),
   total: z.string(),
+  /** The promo code it was placed with, what it took off the goods and the delivery fee it waived (docs/decisions/023). */
+  promoCode: z.string().nullable(),
+  discount: z.string(),
+  deliveryDiscount: z.string(),
   customerEmail: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -237,7 +237,7 @@ export function orderExportStatement(filters: Pick<OrderFilters, "from" | "to">)
       delivery_name as customer, customer_email as email, subtotal_cents, delivery_fee_cents, total_cents, status, paid_by,
       delivery_vat_rate_bp, vat_rounding, (
         select coalesce(json_agg(json_build_object('unitPriceCents', i.unit_price_cents, 'quantity', i.quantity,
-          'vatClass', i.vat_class, 'vatRateBp', i.vat_rate_bp) order by i.position), '[]')
+          'vatClass', i.vat_class, 'vatRateBp', i.vat_rate_bp, 'discountCents', i.discount_cents) order by i.position), '[]')
         from order_items i where i.order_id = orders.id
       ) as lines
     from orders ${where.length ? `where ${where.join(" and ")}` : ""}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
+import { adminPromoRoutes } from "../promo/routes.js";
 import { adminReturnRoutes } from "../returns/routes.js";
 import { adminAuditRoutes } from "./audit.js";
 import { adminCategoryRoutes } from "./categories.js";
@@ -43,4 +44,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(adminVatReportRoutes);
+  await app.register(adminPromoRoutes);
 };

@@ -67,10 +67,20 @@ export const AUDIT_ACTIONS = [
   "auth.second_factor_reset",
   "auth.second_factor_failed",
   "auth.sessions_ended",
+  "promo_code.created",
+  "promo_code.updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditSubjectType = "order" | "payment" | "product" | "category" | "user" | "email" | "retention";
+export type AuditSubjectType =
+  | "order"
+  | "payment"
+  | "product"
+  | "category"
+  | "user"
+  | "email"
+  | "retention"
+  | "promo_code";
 
 export interface AuditEntry {
   action: AuditAction;

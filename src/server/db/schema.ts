@@ -18,6 +18,7 @@ import {
 import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
+import { PROMO_KINDS } from "../../domain/promo.js";
 import { RETURN_REASONS, RETURN_STATUSES } from "../../domain/returns.js";
 import {
   EMAIL_KIND_NAMES,
@@ -325,6 +326,12 @@ export const orders = pgTable(
     termsVersionId: integer("terms_version_id").references(() => policyVersions.id),
     returnPolicyVersionId: integer("return_policy_version_id").references(() => policyVersions.id),
     privacyVersionId: integer("privacy_version_id").references(() => policyVersions.id),
+    /** The promo code it was placed with (src/server/promo/), as typed in capitals; null without one. */
+    promoCode: text("promo_code"),
+    /** Off the goods: the sum of its lines' discount_cents. subtotal - discount + delivery fee = total. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The delivery fee a free-delivery code waived (delivery_fee_cents is then 0). */
+    deliveryDiscountCents: integer("delivery_discount_cents").notNull().default(0),
     createdAt: createdAt(),
     /** When the retention job replaced the delivery details (src/server/privacy/retention.ts). */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
@@ -388,9 +395,15 @@ export const orderItems = pgTable(
     /** The product's VAT class and its rate (basis points) when the order was placed: documents read these, never today's. */
     vatClass: text("vat_class", { enum: VAT_CLASSES }).notNull(),
     vatRateBp: integer("vat_rate_bp").notNull(),
+    /** This line's share of a promo discount (largest remainder, src/domain/promo.ts): it was sold for its amount less this. */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (table) => [
     index("order_items_order_id_idx").on(table.orderId),
+    check(
+      "order_items_discount_within_amount",
+      sql`${table.discountCents} between 0 and ${table.unitPriceCents} * ${table.quantity}`,
+    ),
     index("order_items_product_id_idx").on(table.productId),
     check("order_items_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
   ],
@@ -880,4 +893,71 @@ export const returnRequestEvents = pgTable(
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [index("return_request_events_request_idx").on(table.requestId, table.id)],
+);
+
+/**
+ * Promo codes (src/server/promo/, docs/decisions/023-promo-codes.md). Empty product_ids and
+ * category_ids: the code applies to every product.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** In capitals; shoppers' input is compared in capitals. */
+    code: text("code").notNull(),
+    kind: text("kind", { enum: PROMO_KINDS }).notNull(),
+    percent: integer("percent"),
+    amountCents: integer("amount_cents"),
+    minSpendCents: integer("min_spend_cents"),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }),
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    productIds: uuid("product_ids").array().notNull().default(sql`'{}'`),
+    categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'`),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("promo_codes_code_key").on(table.code),
+    check("promo_codes_kind_known", sql`${table.kind} in ('percent', 'fixed', 'free_delivery')`),
+    check(
+      "promo_codes_kind_value",
+      sql`(${table.kind} = 'percent' and ${table.percent} between 1 and 100 and ${table.amountCents} is null)
+        or (${table.kind} = 'fixed' and ${table.amountCents} > 0 and ${table.percent} is null)
+        or (${table.kind} = 'free_delivery' and ${table.percent} is null and ${table.amountCents} is null)`,
+    ),
+    check(
+      "promo_codes_dates_ordered",
+      sql`${table.startsAt} is null or ${table.endsAt} is null or ${table.startsAt} < ${table.endsAt}`,
+    ),
+  ],
+);
+
+/**
+ * One row per order placed with a code: "held" from create-order until the order is paid ("used")
+ * or cancelled or expired ("released"). Held and used rows count against the code's limits. The
+ * order id has no foreign key: the row is written, under the code's row lock, just before the order.
+ */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    orderId: uuid("order_id").primaryKey(),
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "restrict" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    state: text("state", { enum: ["held", "used", "released"] })
+      .notNull()
+      .default("held"),
+    /** What the order was given: off the goods plus a waived delivery fee. */
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("promo_redemptions_code_state_idx").on(table.promoCodeId, table.state),
+    index("promo_redemptions_code_user_idx").on(table.promoCodeId, table.userId),
+    check("promo_redemptions_state_known", sql`${table.state} in ('held', 'used', 'released')`),
+  ],
 );

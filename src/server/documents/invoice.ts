@@ -13,7 +13,7 @@ import {
   table,
   totals,
 } from "./pdf.js";
-import { customerLines, type InvoiceData } from "./types.js";
+import { customerLines, type DocumentLine, type InvoiceData, paidForLine } from "./types.js";
 import { vatSummary } from "./vat-summary.js";
 
 /**
@@ -45,15 +45,30 @@ function closing(doc: Pdf, data: InvoiceData, text: string, y: number) {
   footer(doc, `${data.shop.name} · ${data.shop.email} · ${data.shop.phone}`);
 }
 
+/** "Nappies" or "Nappies (less R10.00, promo SAVE10)": a discounted line says what it was sold for. */
+function described(line: DocumentLine, name: string, data: InvoiceData): string {
+  const off = line.discountCents ?? 0;
+  return off > 0 ? `${name} (less ${formatRand(off)}, promo ${data.promoCode ?? ""})` : name;
+}
+
+/** Subtotal, the promo code's discount when there is one, then delivery (waived by a free-delivery code). */
+function subtotalRows(data: InvoiceData): [string, string][] {
+  const rows: [string, string][] = [["Subtotal", formatRand(data.subtotalCents)]];
+  if ((data.discountCents ?? 0) > 0) rows.push([`Promo ${data.promoCode}`, `-${formatRand(data.discountCents ?? 0)}`]);
+  if ((data.deliveryDiscountCents ?? 0) > 0) rows.push([`Delivery (free with ${data.promoCode})`, formatRand(0)]);
+  else rows.push(["Delivery", formatRand(data.deliveryFeeCents)]);
+  return rows;
+}
+
 function plainInvoicePdf(data: InvoiceData): Promise<Buffer> {
   return renderPdf({ title: `Invoice ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
     const at = header(doc, data, "Invoice");
     const rows = data.lines.map((line) => [
-      line.name,
+      described(line, line.name, data),
       line.size,
       String(line.quantity),
       formatRand(line.unitPriceCents),
-      formatRand(line.unitPriceCents * line.quantity),
+      formatRand(paidForLine(line)),
     ]);
     rows.push(["Delivery", "", "1", formatRand(data.deliveryFeeCents), formatRand(data.deliveryFeeCents)]);
     let y = table(
@@ -68,15 +83,7 @@ function plainInvoicePdf(data: InvoiceData): Promise<Buffer> {
       rows,
       at,
     );
-    y = totals(
-      doc,
-      [
-        ["Subtotal", formatRand(data.subtotalCents)],
-        ["Delivery", formatRand(data.deliveryFeeCents)],
-        ["Total", formatRand(data.totalCents)],
-      ],
-      y + 6,
-    );
+    y = totals(doc, [...subtotalRows(data), ["Total", formatRand(data.totalCents)]], y + 6);
     closing(doc, data, "Paid in full through PayFast.", y);
   });
 }
@@ -86,12 +93,12 @@ function taxInvoicePdf(data: InvoiceData): Promise<Buffer> {
   return renderPdf({ title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
     const at = header(doc, data, title);
     const rows = data.lines.map((line) => [
-      line.vatClass === "zero" ? `${line.name} (zero-rated)` : line.name,
+      described(line, line.vatClass === "zero" ? `${line.name} (zero-rated)` : line.name, data),
       line.size,
       String(line.quantity),
       formatRand(line.unitPriceCents),
       formatVatRate(line.vatRateBp),
-      formatRand(line.unitPriceCents * line.quantity),
+      formatRand(paidForLine(line)),
     ]);
     rows.push([
       "Delivery",
@@ -118,8 +125,7 @@ function taxInvoicePdf(data: InvoiceData): Promise<Buffer> {
     y = totals(
       doc,
       [
-        ["Subtotal", formatRand(data.subtotalCents)],
-        ["Delivery", formatRand(data.deliveryFeeCents)],
+        ...subtotalRows(data),
         ["VAT", formatRand(data.vat.vatCents)],
         ["Total (VAT inclusive)", formatRand(data.totalCents)],
       ],

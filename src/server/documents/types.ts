@@ -22,7 +22,13 @@ export interface DocumentLine {
   /** As stored when the order was placed. */
   vatClass: VatClass;
   vatRateBp: number;
+  /** Its share of a promo code's discount: it was sold for unit price x quantity less this. */
+  discountCents?: number;
 }
+
+/** A line's amount as sold: unit price x quantity less its share of a promo discount. */
+export const paidForLine = (line: DocumentLine): number =>
+  line.unitPriceCents * line.quantity - (line.discountCents ?? 0);
 
 export interface InvoiceData {
   shop: ShopDetails;
@@ -33,6 +39,10 @@ export interface InvoiceData {
   customer: DocumentCustomer;
   lines: DocumentLine[];
   subtotalCents: number;
+  /** A promo code's: its name, what it took off the goods (spread over the lines), the delivery fee it waived. */
+  promoCode?: string | null;
+  discountCents?: number;
+  deliveryDiscountCents?: number;
   deliveryFeeCents: number;
   deliveryVatRateBp: number;
   totalCents: number;

@@ -14,6 +14,12 @@ export interface EmailLine {
   unitPriceCents: number;
 }
 
+export interface EmailPromo {
+  code: string;
+  discountCents: number;
+  deliveryDiscountCents: number;
+}
+
 export interface EmailDelivery {
   name: string;
   phone: string;
@@ -40,6 +46,8 @@ export interface OrderConfirmationData extends Greeting {
   customerName: string;
   lines: EmailLine[];
   subtotalCents: number;
+  /** A promo code's: its name, what it took off the goods, the delivery fee it waived (absent without one). */
+  promo?: EmailPromo;
   deliveryFeeCents: number;
   totalCents: number;
   /** The VAT included in the total: the sum of its lines' VAT (src/domain/vat.ts). */

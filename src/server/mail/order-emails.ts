@@ -68,6 +68,15 @@ export async function enqueueOrderConfirmation(tx: Database | Transaction, order
       data: {
         ...about,
         subtotalCents: order.subtotalCents,
+        ...(order.promoCode
+          ? {
+              promo: {
+                code: order.promoCode,
+                discountCents: order.discountCents,
+                deliveryDiscountCents: order.deliveryDiscountCents,
+              },
+            }
+          : {}),
         deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
         vatCents: vat.vatCents,

@@ -2,10 +2,11 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { CancelReason } from "../../domain/order-status.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
+import { releasePromo, releaseStrandedPromoHolds } from "../promo/codes.js";
 import { releaseHeld } from "../stock/settle.js";
 
 /**
- * Cancels an unpaid order and releases what it holds, in one transaction. Only a pending order
+ * Cancels an unpaid order and releases what it holds (stock, a promo code's use), in one transaction. Only a pending order
  * can be cancelled: the UPDATE matches it only while it is pending, so a payment booked a moment
  * earlier (which locks the same row) wins, and false says so.
  */
@@ -31,6 +32,7 @@ export async function cancelOrder(
       .returning({ stockState: orders.stockState });
     if (!cancelled) return false;
     if (cancelled.stockState === "held") await releaseHeld(tx, orderId);
+    await releasePromo(tx, orderId);
     await onCancelled?.(tx);
     return true;
   });
@@ -61,5 +63,6 @@ export async function expireOrders(db: Database, holdMinutes: number): Promise<n
   for (const { id } of due) {
     if (await cancelOrder(db, id, "expired")) expired += 1;
   }
+  await releaseStrandedPromoHolds(db, holdMinutes);
   return expired;
 }

@@ -30,6 +30,7 @@ export async function ordersForVat(
         quantity: orderItems.quantity,
         vatClass: orderItems.vatClass,
         vatRateBp: orderItems.vatRateBp,
+        discountCents: orderItems.discountCents,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

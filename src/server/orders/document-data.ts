@@ -42,6 +42,7 @@ async function linesOf(db: Database, orderId: string) {
       unitPriceCents: orderItems.unitPriceCents,
       vatClass: orderItems.vatClass,
       vatRateBp: orderItems.vatRateBp,
+      discountCents: orderItems.discountCents,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -71,6 +72,9 @@ export async function invoiceData(
     customer: customerOf(order),
     lines,
     subtotalCents: order.subtotalCents,
+    promoCode: order.promoCode,
+    discountCents: order.discountCents,
+    deliveryDiscountCents: order.deliveryDiscountCents,
     deliveryFeeCents: order.deliveryFeeCents,
     deliveryVatRateBp: order.deliveryVatRateBp,
     totalCents: order.totalCents,

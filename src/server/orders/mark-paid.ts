@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
+import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
 import { assignInvoiceNumber } from "./document-numbers.js";
@@ -21,7 +22,7 @@ export interface MarkPaid {
 /**
  * Everything that happens when an order becomes paid, whichever way (a PayFast notification,
  * reconciliation, or an admin's Mark as Paid), in the caller's transaction with the order row
- * locked: the status and how it was paid, the next invoice number of the gapless series
+ * locked: the status and how it was paid, its promo code's use, the next invoice number of the gapless series
  * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), and the confirmation
  * in the outbox; when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46). Answers whether the stock was there.
  */
@@ -39,6 +40,8 @@ export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: s
     })
     .where(eq(orders.id, paid.orderId));
   const stock = await settlePaidStock(tx, { id: paid.orderId, stockState: paid.stockState });
+  // Its promo code's use counts from now, even past the limit for a late payment (docs/decisions/023).
+  await countPromoUse(tx, paid.orderId);
   await enqueueOrderConfirmation(tx, paid.orderId, shopName);
   // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
   if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);

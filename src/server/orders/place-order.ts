@@ -8,6 +8,10 @@ export interface NewOrder {
   subtotalCents: number;
   deliveryFeeCents: number;
   totalCents: number;
+  /** A promo code's (src/server/promo/): the code, off the goods (the lines' discounts), the waived delivery fee. */
+  promoCode: string | null;
+  discountCents: number;
+  deliveryDiscountCents: number;
   customerEmail: string;
   deliveryName: string;
   deliveryPhone: string;
@@ -71,13 +75,14 @@ export type PlaceOrderResult =
  * one goes to the driver, on the pool Drizzle uses). Lines are merged per product and size (pricing.ts).
  * Each line stores its product's VAT class and that class's rate today, and the order the standard
  * rate of its delivery fee, from vat_rate(class, day) (docs/decisions/017-vat-per-line.md).
+ * A promo code's discount is stored per line and on the order (docs/decisions/023-promo-codes.md).
  */
 export const PLACE_ORDER = {
   name: "place_order",
   text: `
     with line as (
-      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $21::text[])
-        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class)
+      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $21::text[], $26::int[])
+        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class, discount_cents)
     ), today as (
       select (now() at time zone 'Africa/Johannesburg')::date as day
     ), holder as materialized (
@@ -85,7 +90,7 @@ export const PLACE_ORDER = {
       on conflict (key) do update set unpaid = order_holders.unpaid
       returning key, unpaid
     ), capped as materialized (
-      select key from holder where unpaid >= case when key like 'user:%' then $26::int else $27::int end
+      select key from holder where unpaid >= case when key like 'user:%' then $30::int else $31::int end
     ), locked as materialized (
       select product_id, size, quantity - held as left
       from product_stock
@@ -106,16 +111,16 @@ export const PLACE_ORDER = {
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
         company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
-        placed_from
+        placed_from, promo_code, discount_cents, delivery_discount_cents
       ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $25::text
+        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $25::text, $27::text, $28::int, $29::int
       from today
       where not exists (select from short) and not exists (select from capped)
       returning id
     ), items as (
-      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
+      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp, discount_cents)
       select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents,
-        line.vat_class, vat_rate(line.vat_class, today.day)
+        line.vat_class, vat_rate(line.vat_class, today.day), line.discount_cents
       from new_order cross join line cross join today
     )
     select 'capped' as kind, capped.key as name, null as size, null::int as wanted, null::int as left from capped
@@ -165,6 +170,10 @@ function orderValues(order: NewOrder): unknown[] {
     order.policyVersionIds.returnPolicy,
     order.policyVersionIds.privacy,
     order.placedFrom,
+    lines.map((line) => line.discountCents ?? 0),
+    order.promoCode,
+    order.discountCents,
+    order.deliveryDiscountCents,
   ];
 }
 

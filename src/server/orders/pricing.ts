@@ -42,6 +42,15 @@ export interface PricedOrderLine {
   unitPriceCents: number;
   /** Its rate is the class's rate on the day the order is placed (place-order.ts). */
   vatClass: VatClass;
+  /** Its share of a promo code's discount (src/server/promo/); 0 or absent without one. */
+  discountCents?: number;
+}
+
+/** An order's figures in cents: the goods, the delivery fee and the total (orderTotals, or a promo's). */
+export interface OrderFigures {
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
 }
 
 export type PricedOrder =
@@ -77,6 +86,8 @@ export function priceOrder(
   clientLines: readonly ClientLine[],
   figures: ClientFigures,
   products: readonly ProductForOrder[],
+  /** The figures the client must show for these lines: orderTotals, or with a promo code's discount. */
+  totalsOf: (lines: PricedOrderLine[]) => OrderFigures = orderTotals,
 ): PricedOrder {
   const byId = new Map(products.map((product) => [product.id, product]));
   const merged = new Map<string, PricedOrderLine>();
@@ -127,7 +138,7 @@ export function priceOrder(
       message: `${overLimit.join(" ")} Please lower the quantity and try again.`,
     };
   }
-  const totals = orderTotals(lines);
+  const totals = totalsOf(lines);
   if (!sameAmount(figures.subtotal, totals.subtotalCents)) {
     note(`The subtotal is now ${formatRand(totals.subtotalCents)}.`);
   }
@@ -138,5 +149,11 @@ export function priceOrder(
     note(`The total is now ${formatRand(totals.totalCents)}.`);
   }
   if (problems.length > 0) return changed(problems);
-  return { ok: true, lines, ...totals };
+  return {
+    ok: true,
+    lines,
+    subtotalCents: totals.subtotalCents,
+    deliveryFeeCents: totals.deliveryFeeCents,
+    totalCents: totals.totalCents,
+  };
 }

@@ -12,6 +12,7 @@ import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
+import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
 import { cancelOrder } from "./cancel.js";
 import { creditNoteData, invoiceData, invoicedOrder, shopDetails } from "./document-data.js";
 import { placeOrder, shortMessage } from "./place-order.js";
@@ -78,16 +79,49 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
       await countOrderAttempt(request, reply, "create-order", user.id);
       const products = await findProductsForOrder(input.items.map((item) => item.id));
-      const priced = priceOrder(input.items, input, products);
+      // A promo code (src/server/promo/): the client's figures must be the discounted ones.
+      const promo = input.promoCode
+        ? await promoForOrder(
+            app.db,
+            input.promoCode,
+            products.map((product) => product.id),
+            user.id,
+          )
+        : null;
+      const priced = priceOrder(input.items, input, products, promo?.totalsOf);
+      const promoOutcome = promo?.outcome();
+      if (promoOutcome && !promoOutcome.check.ok) throw promoError(promoOutcome.check);
       if (!priced.ok) throw conflict(priced.message, priced.code);
+
+      const orderId = randomUUID();
+      let discount = { promoCode: null as string | null, discountCents: 0, deliveryDiscountCents: 0 };
+      let lines = priced.lines;
+      if (promo?.promo && promoOutcome) {
+        // Holds one use under the code's row lock, before the order is written (docs/decisions/023).
+        const held = await reservePromo(app.db, {
+          promo: promo.promo,
+          lines: promoOutcome.lines,
+          userId: user.id,
+          orderId,
+        });
+        if (!held.ok) throw promoError(held);
+        const { figures } = held;
+        discount = {
+          promoCode: promo.promo.code,
+          discountCents: figures.discountCents,
+          deliveryDiscountCents: figures.deliveryDiscountCents,
+        };
+        lines = lines.map((line, index) => ({ ...line, discountCents: figures.lineDiscountsCents[index] ?? 0 }));
+      }
 
       const policies = await app.policies.current();
       const newOrder = {
-        id: randomUUID(),
+        id: orderId,
         userId: user.id,
         subtotalCents: priced.subtotalCents,
         deliveryFeeCents: priced.deliveryFeeCents,
         totalCents: priced.totalCents,
+        ...discount,
         customerEmail: input.customerEmail,
         deliveryName: delivery.name,
         deliveryPhone: delivery.phone,
@@ -98,7 +132,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         companyName: delivery.companyName,
         vatNumber: delivery.vatNumber,
         placedFrom: clientNetwork(request.ip),
-        lines: priced.lines,
+        lines,
         policyVersionIds: {
           terms: policies.terms.id,
           returnPolicy: policies["return-policy"].id,
@@ -106,8 +140,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
       const placed = await placeOrder(app.pool, newOrder, caps);
-      if (!placed.ok && "capped" in placed) throw unpaidCapReached(placed.capped);
-      if (!placed.ok) throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
+      if (!placed.ok) {
+        if (discount.promoCode) await dropPromoHold(app.db, orderId);
+        if ("capped" in placed) throw unpaidCapReached(placed.capped);
+        throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
+      }
       request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
 
       return {

@@ -216,10 +216,15 @@ export async function createReturnRequest(
     );
     const offeredCents = offeredRefundCents({
       reason: input.reason,
-      lines: lines.map((line) => ({
-        quantity: line.quantity,
-        unitPriceCents: items.find((item) => item.id === line.orderItemId)?.unitPriceCents ?? 0,
-      })),
+      lines: lines.map((line) => {
+        const item = items.find((candidate) => candidate.id === line.orderItemId);
+        return {
+          quantity: line.quantity,
+          unitPriceCents: item?.unitPriceCents ?? 0,
+          discountCents: item?.discountCents ?? 0,
+          boughtQuantity: item?.quantity ?? line.quantity,
+        };
+      }),
       totalCents: order.totalCents,
       deliveryFeeCents: order.deliveryFeeCents,
       refundedCents: await refundedCents(tx, orderId),

@@ -2,7 +2,7 @@ import { Button, Column, Hr, Link, Row, Section, Text } from "@react-email/compo
 import { Fragment } from "react";
 import { formatRand } from "../../../domain/money.js";
 import { formatVatRate, type VatRateTotal } from "../../../domain/vat.js";
-import type { EmailDelivery, EmailLine } from "../messages.js";
+import type { EmailDelivery, EmailLine, EmailPromo } from "../messages.js";
 import { FREE_TEXT_LIMITS, plainText } from "./free-text.js";
 import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";
 
@@ -86,6 +86,8 @@ export function OrderLines({ lines, priced }: { lines: EmailLine[]; priced: bool
 
 interface TotalsProps {
   subtotalCents: number;
+  /** A promo code's discount, after the subtotal. */
+  promo?: EmailPromo | undefined;
   deliveryFeeCents: number;
   totalCents: number;
   vatCents: number;
@@ -93,11 +95,17 @@ interface TotalsProps {
   vatByRate?: readonly VatRateTotal[] | undefined;
 }
 
-export function Totals({ subtotalCents, deliveryFeeCents, totalCents, vatCents, vatByRate }: TotalsProps) {
+export function Totals({ subtotalCents, promo, deliveryFeeCents, totalCents, vatCents, vatByRate }: TotalsProps) {
   return (
     <Section style={{ margin: "4px 0 24px", padding: "12px 16px", backgroundColor: colour.sand, borderRadius: "8px" }}>
       <AmountRow label="Subtotal" amount={formatRand(subtotalCents)} />
-      <AmountRow label="Delivery" amount={deliveryFeeCents === 0 ? "Free" : formatRand(deliveryFeeCents)} />
+      {promo && promo.discountCents > 0 && (
+        <AmountRow label={`Promo code ${promo.code}`} amount={`-${formatRand(promo.discountCents)}`} />
+      )}
+      <AmountRow
+        label={promo && promo.deliveryDiscountCents > 0 ? `Delivery (free with ${promo.code})` : "Delivery"}
+        amount={deliveryFeeCents === 0 ? "Free" : formatRand(deliveryFeeCents)}
+      />
       <Hr style={{ margin: "8px 0", borderColor: colour.border }} />
       <AmountRow label="Total" amount={formatRand(totalCents)} strong />
       {vatByRate ? (

@@ -138,6 +138,12 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
           <dt>Subtotal</dt>
           <dd>{formatRandText(order.subtotal)}</dd>
         </div>
+        {order.promoCode && order.discount !== "0.00" && (
+          <div className="flex justify-between text-stone-700">
+            <dt>Promo code {order.promoCode}</dt>
+            <dd>-{formatRandText(order.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between text-stone-700">
           <dt>Delivery</dt>
           <dd>{deliveryCents === 0 ? "Free" : formatRandText(order.deliveryFee)}</dd>

@@ -16,6 +16,7 @@ const EmailsTab = lazy(() => import("./emails-tab"));
 const ActivityTab = lazy(() => import("./activity-tab"));
 const VatTab = lazy(() => import("./vat-tab"));
 const RequestsTab = lazy(() => import("./requests-tab"));
+const PromotionsTab = lazy(() => import("./promotions-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -25,6 +26,7 @@ const TABS = [
   { value: "products", label: "Products", Panel: ProductsTab },
   { value: "categories", label: "Categories", Panel: CategoriesTab },
   { value: "users", label: "Users", Panel: UsersTab },
+  { value: "promotions", label: "Promotions", Panel: PromotionsTab },
   { value: "vat", label: "VAT", Panel: VatTab },
   { value: "emails", label: "Emails", Panel: EmailsTab },
   { value: "activity", label: "Activity", Panel: ActivityTab },

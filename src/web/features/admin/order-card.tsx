@@ -7,6 +7,10 @@ import { formatRecentDateTime } from "../../lib/format";
 import { type AdminOrder, lineTotalCents, orderLines } from "./order-model";
 import { OrderMoneyActions, OrderRefunds } from "./order-refunds";
 
+/** What an order's promo code gave: off the goods and a waived delivery fee. */
+const promoGiven = (order: AdminOrder) =>
+  ((parseRandToCents(order.discount ?? "0") ?? 0) + (parseRandToCents(order.deliveryDiscount ?? "0") ?? 0)) / 100;
+
 /** One order: number, customer, delivery details, lines, total, status and the action(s) it allows. */
 export function OrderCard({
   order,
@@ -95,7 +99,8 @@ export function OrderCard({
           Total <span className="tabular text-base font-bold text-stone-900">{formatRandText(order.total)}</span>
           <span className="text-stone-600">
             {" "}
-            ({deliveryCents > 0 ? `incl. ${formatRand(deliveryCents)} delivery` : "free delivery"})
+            ({deliveryCents > 0 ? `incl. ${formatRand(deliveryCents)} delivery` : "free delivery"}
+            {order.promoCode ? `; promo ${order.promoCode}, ${formatRandText(promoGiven(order))} off` : ""})
           </span>
         </p>
         <div className="flex flex-wrap items-center gap-2">

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { centsToDecimal, parseRandToCents } from "../../../domain/money";
 import { amountToFreeDeliveryCents, deliveryFeeCents } from "../../../domain/pricing";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "../../../domain/schemas/orders";
+import type { PromoCheckAnswer } from "../../../domain/schemas/promo";
 import { toast } from "../../components/ui/toast";
 import { formatRand } from "../../lib/format";
 import { useSession } from "../account";
@@ -14,6 +15,9 @@ import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./d
 import { OrderSummary } from "./order-summary";
 
 const toRand = (cents: number) => Number(centsToDecimal(cents));
+
+// The promo code field loads when the checkout shows it, never with the storefront (docs/decisions/023).
+const PromoCodeField = lazy(() => import("./promo-code-field"));
 
 // The form holds text ("" before a province is chosen); the shared schema turns it into DeliveryInfo.
 const resolver = zodResolver(deliveryInfo) as unknown as Resolver<DeliveryForm, unknown, DeliveryInfo>;
@@ -42,9 +46,12 @@ export default function CheckoutPage() {
   const [placing, setPlacing] = useState(false);
   const create = useCreateOrder({ onFailed: () => setPlacing(false) });
 
+  // A promo code the server accepted for this cart: its figures are the ones create-order will charge.
+  const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
   const subtotal = cart.subtotalCents;
-  const fee = deliveryFeeCents(subtotal);
-  const total = subtotal + fee;
+  const fee = promo ? (parseRandToCents(promo.deliveryFee) ?? 0) : deliveryFeeCents(subtotal);
+  const discount = promo ? (parseRandToCents(promo.discount) ?? 0) : 0;
+  const total = promo ? (parseRandToCents(promo.total) ?? 0) : subtotal + fee;
   const toFree = amountToFreeDeliveryCents(subtotal);
 
   const { register, handleSubmit, reset, getValues, formState } = useForm<DeliveryForm, unknown, DeliveryInfo>({
@@ -112,6 +119,7 @@ export default function CheckoutPage() {
       })),
       customerEmail: delivery.email,
       userId: user.id,
+      ...(promo ? { promoCode: promo.code } : {}),
       deliveryInfo: {
         ...delivery,
         companyName: delivery.companyName ?? undefined,
@@ -171,7 +179,17 @@ export default function CheckoutPage() {
         </form>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
-          <OrderSummary items={cart.items} subtotal={subtotal} fee={fee} total={total} />
+          <OrderSummary
+            items={cart.items}
+            subtotal={subtotal}
+            fee={fee}
+            total={total}
+            promo={promo ? { code: promo.code, discount, freeDelivery: promo.deliveryDiscount !== "0.00" } : null}
+          >
+            <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
+              <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />
+            </Suspense>
+          </OrderSummary>
 
           <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
             <h2 className="text-lg font-semibold">Payment</h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { parseRandToCents } from "../../../domain/money";
 import { formatRand } from "../../lib/format";
@@ -9,11 +10,17 @@ export function OrderSummary({
   subtotal,
   fee,
   total,
+  promo = null,
+  children,
 }: {
   items: readonly CartLine[];
   subtotal: number;
   fee: number;
   total: number;
+  /** An applied promo code: its discount off the goods, and whether it makes delivery free. */
+  promo?: { code: string; discount: number; freeDelivery: boolean } | null;
+  /** The promo code field, under the lines. */
+  children?: ReactNode;
 }) {
   const stockOf = useLineStock();
   return (
@@ -35,13 +42,20 @@ export function OrderSummary({
           );
         })}
       </ul>
+      {children && <div className="mt-3 border-t border-stone-200 pt-3">{children}</div>}
       <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
           <dd className="tabular">{formatRand(subtotal)}</dd>
         </div>
+        {promo && promo.discount > 0 && (
+          <div className="flex justify-between text-brand-800">
+            <dt>Promo code {promo.code}</dt>
+            <dd className="tabular">-{formatRand(promo.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
-          <dt>Delivery</dt>
+          <dt>{promo?.freeDelivery ? `Delivery (free with ${promo.code})` : "Delivery"}</dt>
           <dd className="tabular">{fee === 0 ? "Free" : formatRand(fee)}</dd>
         </div>
         <div className="flex justify-between pt-1 text-base font-semibold">
