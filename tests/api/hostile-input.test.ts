@@ -104,6 +104,10 @@ function validOrder(): Record<string, unknown> {
       city: "Pretoria",
       province: "Gauteng",
       zipCode: "0181",
+      suburb: "Hatfield",
+      complex: "Unit 4, Jacaranda Court",
+      deliveryInstructions: "Gate code 1234, leave with security",
+      altPhone: "012 555 0102",
     },
   };
 }
@@ -127,6 +131,11 @@ const validBodies = {
     address: "1 Main Road",
     city: "Durban",
     zipCode: "4001",
+    suburb: "Berea",
+    province: "KwaZulu-Natal",
+    complex: "Unit 2",
+    deliveryInstructions: "Leave with security",
+    altPhone: "031 555 0102",
   }),
   category: () => ({ name: "hostile-category", description: "made by the hostile input test" }),
   product: () => ({

@@ -181,6 +181,7 @@ export async function placeOrderByApi(page: Page, lines: { product: AdminProduct
         city: "Bloemfontein",
         province: "Free State",
         zipCode: "9301",
+        suburb: "Willows",
       },
     },
   });

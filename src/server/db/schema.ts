@@ -41,6 +41,12 @@ export const users = pgTable(
     address: text("address").notNull().default(""),
     city: text("city").notNull().default(""),
     zipCode: text("zip_code").notNull().default(""),
+    /** The rest of the delivery address the profile keeps to pre-fill checkout (src/domain/schemas/address.ts). */
+    altPhone: text("alt_phone").notNull().default(""),
+    complex: text("complex").notNull().default(""),
+    suburb: text("suburb").notNull().default(""),
+    province: text("province").notNull().default(""),
+    deliveryInstructions: text("delivery_instructions").notNull().default(""),
     isAdmin: boolean("is_admin").notNull().default(false),
     createdAt: createdAt(),
     /**
@@ -200,6 +206,11 @@ export const orders = pgTable(
     deliveryCity: text("delivery_city").notNull(),
     deliveryProvince: text("delivery_province").notNull(),
     deliveryZipCode: text("delivery_zip_code").notNull(),
+    /** "" on orders placed before the address had them: shown as they are. */
+    deliverySuburb: text("delivery_suburb").notNull().default(""),
+    deliveryComplex: text("delivery_complex").notNull().default(""),
+    deliveryInstructions: text("delivery_instructions").notNull().default(""),
+    deliveryAltPhone: text("delivery_alt_phone").notNull().default(""),
     /**
      * How the order became paid: "itn" (PayFast's notification proved it), "reconcile" (PayFast's
      * transaction history proved it when the notification never came) or "admin" (by hand).

@@ -21,6 +21,11 @@ export interface EmailDelivery {
   city: string;
   province: string;
   zipCode: string;
+  /** Absent from messages queued before the address had them, "" on orders placed before. */
+  suburb?: string;
+  complex?: string;
+  deliveryInstructions?: string;
+  altPhone?: string;
 }
 
 export interface OrderConfirmationData {

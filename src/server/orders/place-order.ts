@@ -15,6 +15,10 @@ export interface NewOrder {
   deliveryCity: string;
   deliveryProvince: string;
   deliveryZipCode: string;
+  deliverySuburb: string;
+  deliveryComplex: string;
+  deliveryInstructions: string;
+  deliveryAltPhone: string;
   /** A business buyer's, for the tax invoice. */
   companyName: string | null;
   vatNumber: string | null;
@@ -81,9 +85,11 @@ export const PLACE_ORDER = {
       insert into orders (
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
-        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id
+        company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
+        delivery_suburb, delivery_complex, delivery_instructions, delivery_alt_phone
       ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        vat_rate('standard', today.day), $22::int, $23::int, $24::int
+        vat_rate('standard', today.day), $22::int, $23::int, $24::int,
+        $25::text, $26::text, $27::text, $28::text
       from today
       where not exists (select from short)
       returning id
@@ -128,6 +134,10 @@ function orderValues(order: NewOrder): unknown[] {
     order.policyVersionIds.terms,
     order.policyVersionIds.returnPolicy,
     order.policyVersionIds.privacy,
+    order.deliverySuburb,
+    order.deliveryComplex,
+    order.deliveryInstructions,
+    order.deliveryAltPhone,
   ];
 }
 

@@ -1,6 +1,7 @@
 import { Button, Column, Hr, Link, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { formatRand } from "../../../domain/money.js";
+import { addressLines } from "../../../domain/schemas/address.js";
 import { formatVatRate, type VatRateTotal } from "../../../domain/vat.js";
 import type { EmailDelivery, EmailLine } from "../messages.js";
 import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";
@@ -152,24 +153,27 @@ function AmountRow({
 
 /** Where the parcel goes, as the customer gave it at checkout. */
 export function DeliveryAddress({ delivery }: { delivery: EmailDelivery }) {
-  const streetLines = delivery.address.split(/\r?\n/).filter((part) => part.trim() !== "");
+  const lines = [
+    delivery.name,
+    ...addressLines({ ...delivery, complex: delivery.complex ?? "", suburb: delivery.suburb ?? "" }),
+    delivery.phone,
+    delivery.altPhone ? `Other number: ${delivery.altPhone}` : "",
+  ].filter((line) => line.trim() !== "");
   return (
     <Section style={{ margin: "0 0 24px" }}>
       <Text style={sectionHeading}>Delivery address</Text>
       <Text style={{ ...text, margin: 0 }}>
-        {delivery.name}
-        {streetLines.map((part, index) => (
+        {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, rendered once
           <Fragment key={index}>
-            <br />
-            {part}
+            {index > 0 && <br />}
+            {line}
           </Fragment>
         ))}
-        <br />
-        {delivery.city}, {delivery.province}, {delivery.zipCode}
-        <br />
-        {delivery.phone}
       </Text>
+      {delivery.deliveryInstructions ? (
+        <Text style={{ ...text, margin: "8px 0 0" }}>Delivery instructions: {delivery.deliveryInstructions}</Text>
+      ) : null}
     </Section>
   );
 }
