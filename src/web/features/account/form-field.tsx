@@ -82,7 +82,7 @@ export function AddressFields({
     <>
       <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...register("phone")} />
       <TextField
-        label="Other phone number"
+        label="Other contact number"
         type="tel"
         autoComplete="tel"
         error={error("altPhone")}

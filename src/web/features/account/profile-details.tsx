@@ -12,7 +12,7 @@ const PROFILE_LABELS = {
   fullName: "Full name",
   email: "Email",
   phone: "Phone",
-  altPhone: "Other phone number",
+  altPhone: "Other contact number",
   address: "Street address",
   complex: "Complex or unit",
   suburb: "Suburb",
@@ -53,7 +53,7 @@ export function ProfileInformation({ user }: { user: User }) {
           <Detail label="Full name" value={user.fullName} />
           <Detail label="Email" value={user.email} />
           <Detail label="Phone" value={user.phone} />
-          <Detail label="Other phone number" value={user.altPhone} />
+          <Detail label="Other contact number" value={user.altPhone} />
           <Detail label="Street address" value={user.address} className="sm:col-span-2" />
           <Detail label="Complex or unit" value={user.complex} />
           <Detail label="Suburb" value={user.suburb} />

@@ -72,15 +72,16 @@ export default function CheckoutPage() {
     reset({
       name: user.fullName,
       phone: user.phone,
-      altPhone: user.altPhone,
+      // A user kept by an older page may not have it yet.
+      altPhone: user.altPhone ?? "",
       email: user.email,
       address: user.address,
-      complex: user.complex,
-      suburb: user.suburb,
+      complex: user.complex ?? "",
+      suburb: user.suburb ?? "",
       city: user.city,
-      province: user.province,
+      province: user.province ?? "",
       zipCode: user.zipCode,
-      deliveryInstructions: user.deliveryInstructions,
+      deliveryInstructions: user.deliveryInstructions ?? "",
       companyName: "",
       vatNumber: "",
     });

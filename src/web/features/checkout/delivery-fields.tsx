@@ -25,7 +25,7 @@ const FIELD_LABELS: Record<keyof DeliveryForm, string> = {
   name: "Full name",
   phone: "Phone number",
   email: "Email address",
-  altPhone: "Other phone number",
+  altPhone: "Other contact number",
   address: "Street address",
   complex: "Complex or unit",
   suburb: "Suburb",
