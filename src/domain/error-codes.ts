@@ -43,6 +43,9 @@ export const ERROR_CODES = {
   RETURN_AMOUNT_FIXED: "Return: the law fixes this refund's amount (409).",
   SERVICE_UNAVAILABLE: "The database is unavailable or the shop is starting or stopping (503).",
   INTERNAL_ERROR: "Something failed on the shop's side (500); details are in the log.",
+  STOCK_ALERT_SIZE_IN_STOCK: "Back-in-stock alert: that size is in stock now; buy it instead (409).",
+  STOCK_ALERT_LIMIT: "Back-in-stock alert: the address already has the most open alerts it may (409).",
+  STOCK_ALERT_LINK_INVALID: "Back-in-stock alert: the link is not ours, was changed, or has expired (400).",
   RESET_LINK_INVALID: "Reset password: the link is unknown, expired or already used; ask for a new one (400).",
   PASSWORD_TOO_COMMON: "Sign up, reset or change password: the new password is in lists of leaked passwords (400).",
   CURRENT_PASSWORD_REQUIRED:

@@ -43,6 +43,7 @@ import { privacyRoutes } from "./privacy/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
+import { stockAlertRoutes } from "./stock-alerts/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
 
@@ -266,6 +267,7 @@ export async function buildApp({
         await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
         await api.register(returnRoutes);
+        await api.register(stockAlertRoutes, { prefix: "/stock-alerts" });
         await api.register(adminRoutes, { prefix: "/admin" });
       },
       { prefix: "/api" },

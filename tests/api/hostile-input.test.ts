@@ -150,6 +150,8 @@ const validBodies = {
     outOfStock: false,
     promoText: "Two for one",
   }),
+  stockAlert: () => ({ productId: fixtures.productId, size: fixtures.productSize, email: "alert@example.co.za" }),
+  stockAlertLink: () => ({ token: "eyJwIjoidSJ9.c2lnbmF0dXJl" }),
   status: () => ({ status: "completed" }),
   cancel: () => ({ reason: "Customer phoned" }),
   refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
@@ -654,6 +656,8 @@ const RUNS = {
   register: 150,
   login: 150,
   logout: 400,
+  stockAlert: 300,
+  stockAlertLink: 200,
   itn: 1_500,
   emulator: 500,
 };
@@ -938,6 +942,24 @@ describe("hostile input", () => {
         bodyProperty({ method: "POST", url: fc.constant("/api/auth/login"), body: jsonBody(validBodies.login) }),
         RUNS.login,
       ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: fc.constant("/api/stock-alerts"),
+          body: jsonBody(validBodies.stockAlert),
+          who: fc.constantFrom<Who>("guest", "guest", "customer", "admin", "stale"),
+        }),
+        RUNS.stockAlert,
+      ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: fc.constantFrom("/api/stock-alerts/confirm", "/api/stock-alerts/unsubscribe"),
+          body: jsonBody(validBodies.stockAlertLink),
+          who: fc.constantFrom<Who>("guest", "customer", "stale"),
+        }),
+        RUNS.stockAlertLink,
+      ),
       // Never the run's admin or customer session: logging them out would end the run's identities.
       run(
         bodyProperty({
@@ -950,7 +972,14 @@ describe("hostile input", () => {
       ),
     ]);
     expect(sent - before).toBe(
-      RUNS.createOrder + RUNS.createReturn + RUNS.profile + RUNS.register + RUNS.login + RUNS.logout,
+      RUNS.createOrder +
+        RUNS.createReturn +
+        RUNS.profile +
+        RUNS.register +
+        RUNS.login +
+        RUNS.logout +
+        RUNS.stockAlert +
+        RUNS.stockAlertLink,
     );
   }, 120_000);
 

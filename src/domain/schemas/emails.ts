@@ -9,6 +9,8 @@ export const EMAIL_KIND_NAMES = [
   "password_reset",
   "account_changed",
   "owner_alert",
+  "stock_alert_confirm",
+  "back_in_stock",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -24,6 +26,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   password_reset: "Password reset",
   account_changed: "Account changed",
   owner_alert: "Alert to the owner",
+  stock_alert_confirm: "Back-in-stock alert: confirm",
+  back_in_stock: "Back in stock",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

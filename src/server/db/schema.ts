@@ -802,3 +802,40 @@ export const returnRequestEvents = pgTable(
   },
   (table) => [index("return_request_events_request_idx").on(table.requestId, table.id)],
 );
+
+/**
+ * Back-in-stock alerts (src/server/stock-alerts): an address that asked to hear when a sold-out
+ * size of a product is back. A logged-in shopper's is confirmed at once; an address given by
+ * anyone waits for the e-mailed link (confirmed_at null until then). When the size is back the
+ * alert's one e-mail goes to the outbox and the row is deleted: the subscription ends.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    email: text("email").notNull(),
+    /** The shopper who asked while logged in; null for an address given by anyone. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("stock_alerts_one_per_address").on(table.productId, table.size, sql`lower(${table.email})`),
+    index("stock_alerts_email_idx").on(sql`lower(${table.email})`),
+  ],
+);
+
+/**
+ * Keys the shop makes for itself, one row per use, written by the migration that needs it (a random
+ * 256-bit key from PostgreSQL): every app instance on the database signs and checks alike, with
+ * no setting to forget. "stock_alert_links": the HMAC key of the alert e-mails' links.
+ */
+export const shopKeys = pgTable("shop_keys", {
+  name: text("name").primaryKey(),
+  key: text("key").notNull(),
+  createdAt: createdAt(),
+});

@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from "react";
 import type { EmailKind } from "../../db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
+import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
 import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
@@ -41,6 +42,10 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(AccountChangedEmail, { data: email.data, shop });
     case "owner_alert":
       return createElement(OwnerAlertEmail, { data: email.data, shop });
+    case "stock_alert_confirm":
+      return createElement(StockAlertConfirmEmail, { data: email.data, shop });
+    case "back_in_stock":
+      return createElement(BackInStockEmail, { data: email.data, shop });
   }
 }
 
