@@ -159,6 +159,18 @@ describe("the delivery address at checkout", () => {
     ]) {
       expect(text).toContain(part);
     }
+    // The invoice's address has the complex and suburb; the courier's notes stay off the tax document.
+    const invoice = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${orderId}/invoice.pdf`,
+      headers: shopper.headers,
+    });
+    expect(invoice.statusCode).toBe(200);
+    const invoiceText = flat(await pdfText(invoice.rawPayload));
+    for (const part of ["Unit 4, Jacaranda Court", "12 Jacaranda Street", "Hatfield", "Pretoria, Gauteng, 0083"]) {
+      expect(invoiceText).toContain(part);
+    }
+    expect(invoiceText).not.toContain("Gate code");
     // The confirmation e-mail carries them too.
     const mail = await t.pool.query("select data from emails where kind = 'order_confirmation' and event_key = $1", [
       orderId,
