@@ -139,6 +139,7 @@ export async function orderFor(customer, wanted) {
       city: "Cape Town",
       province: "Western Cape",
       zipCode: "8001",
+      suburb: "City Centre",
     },
   };
   return { body, lines, totals };

@@ -69,4 +69,7 @@ export const ERROR_CODE_MEANINGS = {
   PROMO_ALREADY_USED: "Promo code: used up by this customer (409).",
   PROMO_LIMIT_REACHED: "Promo code: used up (409).",
   PROMO_NOT_APPLICABLE: "Promo code: not for these products (400).",
+  STOCK_ALERT_SIZE_IN_STOCK: "Back-in-stock alert: that size is in stock now; buy it instead (409).",
+  STOCK_ALERT_LIMIT: "Back-in-stock alert: the address already has the most open alerts it may (409).",
+  STOCK_ALERT_LINK_INVALID: "Back-in-stock alert: the link is not ours, was changed, or has expired (400).",
 } as const satisfies Record<ErrorCode, string>;

@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   "PROMO_ALREADY_USED",
   "PROMO_LIMIT_REACHED",
   "PROMO_NOT_APPLICABLE",
+  "STOCK_ALERT_SIZE_IN_STOCK",
+  "STOCK_ALERT_LIMIT",
+  "STOCK_ALERT_LINK_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

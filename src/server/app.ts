@@ -10,6 +10,7 @@ import { adminRoutes } from "./admin/routes.js";
 import { type Problem, raiseAlert, resolveAlert } from "./alerts/alerts.js";
 import { ALERT_CHECK_JOB, checkAlerts } from "./alerts/checks.js";
 import { originCheck } from "./auth/origin-check.js";
+import { pruneRateLimits } from "./auth/rate-limit.js";
 import { authRoutes } from "./auth/routes.js";
 import { sessionPlugin } from "./auth/session.js";
 import { BACKUP_JOB, runScheduledBackup } from "./backup/daily.js";
@@ -44,6 +45,7 @@ import { promoCheckRoutes } from "./promo/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
+import { stockAlertRoutes } from "./stock-alerts/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
 
@@ -154,6 +156,8 @@ export async function buildApp({
     },
     // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
     { name: "compact-order-stats", everyMs: 60_000, run: async () => void (await compactOrderStats(db)) },
+    // Rate-limit windows long past (auth/rate-limit.ts), out of the requests' way.
+    { name: "prune-rate-limits", everyMs: 15 * 60_000, run: async () => void (await pruneRateLimits(db)) },
     {
       name: "expire-orders",
       // Often enough that an order expires within a quarter of its hold, and at least once a minute.
@@ -268,6 +272,7 @@ export async function buildApp({
         await api.register(orderRoutes);
         await api.register(promoCheckRoutes);
         await api.register(returnRoutes);
+        await api.register(stockAlertRoutes, { prefix: "/stock-alerts" });
         await api.register(adminRoutes, { prefix: "/admin" });
       },
       { prefix: "/api" },

@@ -23,6 +23,8 @@ const SPA_ROUTES = new Set([
   "/profile",
   "/terms-and-conditions",
   "/legal",
+  "/stock-alerts/confirm",
+  "/stock-alerts/unsubscribe",
 ]);
 
 /** Pages with an id in their path (an order's page in the admin), and the policies with their versions. */

@@ -7,13 +7,18 @@ import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 const USER_KEYS = [
   "address",
+  "altPhone",
   "city",
+  "complex",
   "createdAt",
+  "deliveryInstructions",
   "email",
   "fullName",
   "id",
   "isAdmin",
   "phone",
+  "province",
+  "suburb",
   "username",
   "zipCode",
 ];

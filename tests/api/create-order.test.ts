@@ -66,6 +66,7 @@ function orderBody(lines: Line[], user = shopper): CreateOrderInput {
       city: "Pretoria",
       province: "Gauteng",
       zipCode: "0181",
+      suburb: "Hatfield",
     },
   };
 }

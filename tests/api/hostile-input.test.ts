@@ -104,6 +104,10 @@ function validOrder(): Record<string, unknown> {
       city: "Pretoria",
       province: "Gauteng",
       zipCode: "0181",
+      suburb: "Hatfield",
+      complex: "Unit 4, Jacaranda Court",
+      deliveryInstructions: "Gate code 1234, leave with security",
+      altPhone: "012 555 0102",
     },
   };
 }
@@ -127,6 +131,11 @@ const validBodies = {
     address: "1 Main Road",
     city: "Durban",
     zipCode: "4001",
+    suburb: "Berea",
+    province: "KwaZulu-Natal",
+    complex: "Unit 2",
+    deliveryInstructions: "Leave with security",
+    altPhone: "031 555 0102",
   }),
   category: () => ({ name: "hostile-category", description: "made by the hostile input test" }),
   product: () => ({
@@ -141,6 +150,8 @@ const validBodies = {
     outOfStock: false,
     promoText: "Two for one",
   }),
+  stockAlert: () => ({ productId: fixtures.productId, size: fixtures.productSize, email: "alert@example.co.za" }),
+  stockAlertLink: () => ({ token: "eyJwIjoidSJ9.c2lnbmF0dXJl" }),
   status: () => ({ status: "completed" }),
   cancel: () => ({ reason: "Customer phoned" }),
   refund: () => ({ amountCents: 1_000, reason: "Damaged in transit", restock: true }),
@@ -645,6 +656,8 @@ const RUNS = {
   register: 150,
   login: 150,
   logout: 400,
+  stockAlert: 300,
+  stockAlertLink: 200,
   itn: 1_500,
   emulator: 500,
 };
@@ -929,6 +942,24 @@ describe("hostile input", () => {
         bodyProperty({ method: "POST", url: fc.constant("/api/auth/login"), body: jsonBody(validBodies.login) }),
         RUNS.login,
       ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: fc.constant("/api/stock-alerts"),
+          body: jsonBody(validBodies.stockAlert),
+          who: fc.constantFrom<Who>("guest", "guest", "customer", "admin", "stale"),
+        }),
+        RUNS.stockAlert,
+      ),
+      run(
+        bodyProperty({
+          method: "POST",
+          url: fc.constantFrom("/api/stock-alerts/confirm", "/api/stock-alerts/unsubscribe"),
+          body: jsonBody(validBodies.stockAlertLink),
+          who: fc.constantFrom<Who>("guest", "customer", "stale"),
+        }),
+        RUNS.stockAlertLink,
+      ),
       // Never the run's admin or customer session: logging them out would end the run's identities.
       run(
         bodyProperty({
@@ -941,7 +972,14 @@ describe("hostile input", () => {
       ),
     ]);
     expect(sent - before).toBe(
-      RUNS.createOrder + RUNS.createReturn + RUNS.profile + RUNS.register + RUNS.login + RUNS.logout,
+      RUNS.createOrder +
+        RUNS.createReturn +
+        RUNS.profile +
+        RUNS.register +
+        RUNS.login +
+        RUNS.logout +
+        RUNS.stockAlert +
+        RUNS.stockAlertLink,
     );
   }, 120_000);
 

@@ -42,6 +42,7 @@ async function createOrder(user: LoggedInUser) {
         city: "Pretoria",
         province: "Gauteng",
         zipCode: "0181",
+        suburb: "Hatfield",
       },
     },
   });

@@ -55,6 +55,7 @@ async function placeOrder(user: LoggedInUser, quantity: number): Promise<string>
         city: "Pretoria",
         province: "Gauteng",
         zipCode: "0181",
+        suburb: "Hatfield",
       },
     },
   });

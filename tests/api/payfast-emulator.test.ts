@@ -138,6 +138,7 @@ describe("local PayFast emulator", () => {
           city: "Pretoria",
           province: "Gauteng",
           zipCode: "0181",
+          suburb: "Hatfield",
         },
       },
     });

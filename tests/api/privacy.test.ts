@@ -212,7 +212,17 @@ describe("POST /api/account/close", () => {
       method: "PUT",
       url: `/api/users/${customer.user.id}`,
       headers: customer.headers,
-      payload: { fullName: "Nomsa Khumalo", email, phone: "082 123 4567", address: "3 Protea Road" },
+      payload: {
+        fullName: "Nomsa Khumalo",
+        email,
+        phone: "082 123 4567",
+        address: "3 Protea Road",
+        suburb: "Morningside",
+        complex: "Unit 9 Protea Court",
+        province: "KwaZulu-Natal",
+        deliveryInstructions: "Gate code 7788",
+        altPhone: "031 555 0177",
+      },
     });
     expect(edited.statusCode).toBe(200);
     expect(JSON.stringify((await auditOf(customer.user.id, "user.profile_updated"))[0])).toContain("3 Protea Road");
@@ -229,10 +239,32 @@ describe("POST /api/account/close", () => {
     // Nothing personal is left on the profile.
     const { rows } = await t.pool.query("select * from users where id = $1", [customer.user.id]);
     const row = rows[0];
-    expect(row).toMatchObject({ full_name: CLOSED_ACCOUNT_NAME, phone: "", address: "", city: "", zip_code: "" });
+    expect(row).toMatchObject({
+      full_name: CLOSED_ACCOUNT_NAME,
+      phone: "",
+      address: "",
+      city: "",
+      zip_code: "",
+      suburb: "",
+      complex: "",
+      province: "",
+      delivery_instructions: "",
+      alt_phone: "",
+    });
     expect(row.closed_at).toBeInstanceOf(Date);
     const stored = JSON.stringify(row);
-    for (const personal of [email, username, "Nomsa Khumalo", "082 123 4567", "Jacaranda", "0181"]) {
+    for (const personal of [
+      email,
+      username,
+      "Nomsa Khumalo",
+      "082 123 4567",
+      "Jacaranda",
+      "0181",
+      "Morningside",
+      "Protea Court",
+      "Gate code",
+      "031 555 0177",
+    ]) {
       expect(stored).not.toContain(personal);
     }
     // Closing withdrew the marketing consent, on the record.

@@ -66,6 +66,7 @@ async function placeOrder(): Promise<{ id: string; total: string }> {
         city: "Pretoria",
         province: "Gauteng",
         zipCode: "0181",
+        suburb: "Hatfield",
       },
     },
   });

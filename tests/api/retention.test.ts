@@ -89,9 +89,12 @@ describe("the retention job", () => {
 
   it("replaces the delivery details and keeps the order, its lines, amounts and invoice", async () => {
     const id = await placedAt(sa("2015-05-05T12:00"));
-    await t.pool.query("update orders set company_name = 'Nkosi Trading', vat_number = '4123456789' where id = $1", [
-      id,
-    ]);
+    await t.pool.query(
+      `update orders set company_name = 'Nkosi Trading', vat_number = '4123456789', delivery_suburb = 'Hatfield',
+         delivery_complex = 'Unit 4 Jacaranda Court', delivery_instructions = 'Gate code 4455', delivery_alt_phone = '012 555 0102'
+       where id = $1`,
+      [id],
+    );
     const before = (await rowsById([id])).get(id);
     await run("2026-11-26T12:00");
     const after = (await rowsById([id])).get(id);
@@ -102,6 +105,10 @@ describe("the retention job", () => {
       deliveryAddress: "",
       deliveryCity: "",
       deliveryZipCode: "",
+      deliverySuburb: "",
+      deliveryComplex: "",
+      deliveryInstructions: "",
+      deliveryAltPhone: "",
       companyName: null,
       vatNumber: null,
       // What the books need stays.
@@ -114,7 +121,7 @@ describe("the retention job", () => {
     });
     const lines = await t.pool.query("select count(*)::int as n from order_items where order_id = $1", [id]);
     expect(lines.rows).toEqual([{ n: 1 }]);
-    expect(JSON.stringify(after)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda/);
+    expect(JSON.stringify(after)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda|Hatfield|Gate code|012 555/);
   });
 
   it("runs by hand with npm run retention, on RETENTION_YEARS", async () => {

@@ -60,8 +60,11 @@ test("a shopper signs up, logs in, edits their profile and logs out", async ({ p
 
   await page.getByRole("button", { name: "Edit Profile" }).click();
   await page.getByLabel("City").fill("Bloemfontein");
-  await page.getByLabel("Address").fill("21 Aloe Crescent");
-  await page.getByLabel("Zip code").fill("9301");
+  await page.getByLabel("Street address").fill("21 Aloe Crescent");
+  await page.getByLabel("Suburb").fill("Willows");
+  await page.getByLabel("Province").selectOption("Free State");
+  await page.getByLabel("Postal code").fill("9301");
+  await page.getByLabel("Delivery instructions").fill("Leave with security");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page, "Profile updated successfully!")).toBeVisible();
   await expect(page.getByText("Bloemfontein")).toBeVisible();
@@ -69,6 +72,9 @@ test("a shopper signs up, logs in, edits their profile and logs out", async ({ p
   // The server keeps the change and the session: both survive a reload.
   await page.reload();
   await expect(page.getByText("21 Aloe Crescent")).toBeVisible();
+  await expect(page.getByText("Willows")).toBeVisible();
+  await expect(page.getByText("Free State")).toBeVisible();
+  await expect(page.getByText("Leave with security")).toBeVisible();
   await page.getByRole("tab", { name: "Order History" }).click();
   await expect(page.getByRole("heading", { name: "No orders yet" })).toBeVisible();
 

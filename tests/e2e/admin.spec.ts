@@ -64,6 +64,7 @@ async function placeOrder(request: APIRequestContext, userId: string, email: str
         city: "Durban",
         province: "KwaZulu-Natal",
         zipCode: "4001",
+        suburb: "Berea",
       },
     },
   });

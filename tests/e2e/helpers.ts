@@ -101,6 +101,7 @@ export async function addToCart(page: Page, product: Product, size: string) {
 export async function fillDelivery(page: Page) {
   await page.getByLabel("Phone number").fill("082 555 0199");
   await page.getByLabel("Street address").fill("12 Jacaranda Avenue");
+  await page.getByLabel("Suburb").fill("Hatfield");
   await page.getByLabel("City").fill("Pretoria");
   await page.getByLabel("Province").selectOption("Gauteng");
   await page.getByLabel("Postal code").fill("0181");
@@ -182,6 +183,7 @@ export async function placeOrderByApi(page: Page, lines: { product: AdminProduct
         city: "Bloemfontein",
         province: "Free State",
         zipCode: "9301",
+        suburb: "Willows",
       },
     },
   });

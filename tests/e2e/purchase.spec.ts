@@ -37,6 +37,7 @@ async function addToCart(page: Page, product: Product, size: string) {
 async function fillDelivery(page: Page) {
   await page.getByLabel("Phone number").fill("082 555 0199");
   await page.getByLabel("Street address").fill("12 Jacaranda Avenue");
+  await page.getByLabel("Suburb").fill("Hatfield");
   await page.getByLabel("City").fill("Pretoria");
   await page.getByLabel("Province").selectOption("Gauteng");
   await page.getByLabel("Postal code").fill("0181");

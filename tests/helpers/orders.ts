@@ -29,6 +29,7 @@ export function createOrderPayload(buyer: LoggedInUser, lines: readonly TestCart
       city: "Pretoria",
       province: "Gauteng",
       zipCode: "0181",
+      suburb: "Hatfield",
     },
   };
 }

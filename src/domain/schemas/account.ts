@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredText, text } from "./common.js";
+import { profileAddressFields } from "./address.js";
+import { requiredText } from "./common.js";
 
 /** A user as the API answers it (docs/product.md §3): never the password or its hash. */
 export const user = z.object({
@@ -8,9 +9,14 @@ export const user = z.object({
   email: z.string(),
   fullName: z.string(),
   phone: z.string(),
+  altPhone: z.string(),
   address: z.string(),
+  complex: z.string(),
+  suburb: z.string(),
   city: z.string(),
+  province: z.string(),
   zipCode: z.string(),
+  deliveryInstructions: z.string(),
   /** The string "true" marks an admin (kept for compatibility). */
   isAdmin: z.enum(["true", "false"]),
   createdAt: z.string(),
@@ -49,10 +55,7 @@ export const registerInput = z.object({
   email,
   password: newPassword("password"),
   fullName: requiredText("fullName", 120),
-  phone: text(30).default(""),
-  address: text(200).default(""),
-  city: text(80).default(""),
-  zipCode: text(10).default(""),
+  ...profileAddressFields,
   /** The sign-up form's e-mail marketing box: unticked unless the customer ticks it (POPIA s69). */
   marketingEmail: z.boolean({ message: "marketingEmail must be true or false" }).default(false),
 });
@@ -70,10 +73,7 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const profileInput = z.object({
   fullName: requiredText("fullName", 120),
   email,
-  phone: text(30).default(""),
-  address: text(200).default(""),
-  city: text(80).default(""),
-  zipCode: text(10).default(""),
+  ...profileAddressFields,
   /** Required when the e-mail address changes: the signed-in person's password. */
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
 });

@@ -10,6 +10,8 @@ export const EMAIL_KIND_NAMES = [
   "account_changed",
   "owner_alert",
   "email_change",
+  "stock_alert_confirm",
+  "back_in_stock",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -26,6 +28,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   account_changed: "Account changed",
   owner_alert: "Alert to the owner",
   email_change: "Confirm new e-mail address",
+  stock_alert_confirm: "Back-in-stock alert: confirm",
+  back_in_stock: "Back in stock",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

@@ -1,31 +1,18 @@
 import { z } from "zod";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
 import { POLICY_KINDS } from "../policies.js";
+import { addressFields } from "./address.js";
 import { requiredText, text } from "./common.js";
 
-export const PROVINCES = [
-  "Eastern Cape",
-  "Free State",
-  "Gauteng",
-  "KwaZulu-Natal",
-  "Limpopo",
-  "Mpumalanga",
-  "Northern Cape",
-  "North West",
-  "Western Cape",
-] as const;
+export { PROVINCES } from "./address.js";
 
 /** A South African VAT registration number: 10 digits, the first a 4. */
 export const SA_VAT_NUMBER = /^4\d{9}$/;
 
 export const deliveryInfo = z.object({
   name: requiredText("name", 120),
-  phone: requiredText("phone", 30),
   email: requiredText("email", 254).pipe(z.email({ message: "email must be a valid email address" })),
-  address: requiredText("address", 200),
-  city: requiredText("city", 80),
-  province: z.enum(PROVINCES, { message: "province must be one of the nine provinces" }),
-  zipCode: requiredText("zipCode", 10),
+  ...addressFields,
   /** A business buyer's name and VAT number, both optional, printed on the tax invoice. */
   companyName: text(120)
     .optional()
@@ -178,6 +165,11 @@ export const order = z.object({
   deliveryCity: z.string(),
   deliveryProvince: z.string(),
   deliveryZipCode: z.string(),
+  /** "" for orders placed before the address had them. */
+  deliverySuburb: z.string(),
+  deliveryComplex: z.string(),
+  deliveryInstructions: z.string(),
+  deliveryAltPhone: z.string(),
   /** The terms, return policy and privacy policy in force when it was placed; empty for orders placed before policies were versioned. */
   policies: z.array(orderPolicy),
 });

@@ -11,10 +11,11 @@ import { auditEntryOf } from "./audit.js";
 
 /**
  * What the admin's search looks in: the customer's e-mail, name and phone (as typed and as digits
- * alone) and the order number (the id's last 8 characters), lower-cased. Exactly the expression of
- * the trigram index orders_search_trgm_idx (migration 0007): change both or the index goes unused.
+ * alone), the delivery suburb and the order number (the id's last 8 characters), lower-cased.
+ * Exactly the expression of the trigram index orders_search_trgm_idx (last rebuilt by the migration
+ * that added the suburb): change both or the index goes unused.
  */
-export const ORDER_SEARCH_TEXT = sql`lower(${orders.customerEmail} || ' ' || ${orders.deliveryName} || ' ' || ${orders.deliveryPhone} || ' ' || regexp_replace(${orders.deliveryPhone}, '[^0-9]+', '', 'g') || ' ' || right(${orders.id}::text, 8))`;
+export const ORDER_SEARCH_TEXT = sql`lower(${orders.customerEmail} || ' ' || ${orders.deliveryName} || ' ' || ${orders.deliveryPhone} || ' ' || regexp_replace(${orders.deliveryPhone}, '[^0-9]+', '', 'g') || ' ' || ${orders.deliverySuburb} || ' ' || right(${orders.id}::text, 8))`;
 
 export interface OrderFilters {
   status?: OrderStatus | undefined;

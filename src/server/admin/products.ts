@@ -11,6 +11,8 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "../db/errors.js";
 import { categories, productStock, products } from "../db/schema.js";
 import { badRequest, notFound } from "../errors.js";
 import { setStockLevels } from "../stock/levels.js";
+import { sendBackInStock } from "../stock-alerts/notify.js";
+import { stockAlertKey } from "../stock-alerts/tokens.js";
 
 async function categoryIdByName(db: Database, name: string): Promise<string> {
   const [row] = await db
@@ -87,6 +89,7 @@ async function adminProductById(db: Database, id: string) {
  * its stock are written in one transaction, and every answer is the product as GET answers it.
  */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const alertKey = stockAlertKey(app.db);
   app.get("/products", { schema: { response: { 200: z.array(adminProduct) } } }, async () => listAdminProducts(app.db));
 
   app.post("/products", { schema: { body: productInput, response: { 201: adminProduct } } }, async (request, reply) => {
@@ -116,6 +119,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: productInput, response: { 200: adminProduct } } },
     async (request) => {
       const row = await productRow(app.db, request.body);
+      let alertsSent = 0;
       await app.db
         .transaction(async (tx) => {
           const before = await productSnapshot(tx, request.params.id);
@@ -128,6 +132,13 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning({ id: products.id });
           if (!updated || !before) throw notFound("Product not found");
           await setStockLevels(tx, updated.id, row, request.body.stock);
+          // A sold-out size back on the shelf: its alerts' e-mails, with this change or not at all.
+          alertsSent = await sendBackInStock(
+            tx,
+            updated.id,
+            { publicUrl: app.config.publicUrl, name: app.config.shop.name },
+            await alertKey(),
+          );
           const changes = changedFields(before, (await productSnapshot(tx, updated.id)) ?? {});
           if (changes) {
             await recordAudit(tx, request, {
@@ -138,6 +149,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         })
         .catch(categoryGone);
+      if (alertsSent > 0) app.mail.wake();
       return adminProductById(app.db, request.params.id);
     },
   );

@@ -14,6 +14,11 @@ export interface SessionUser {
   address: string;
   city: string;
   zipCode: string;
+  altPhone: string;
+  complex: string;
+  suburb: string;
+  province: string;
+  deliveryInstructions: string;
   isAdmin: boolean;
   createdAt: Date;
 }

@@ -45,8 +45,12 @@ export async function countAttempt(
     reply.header("retry-after", String(Math.max(...over.map((row) => row.retry_after))));
     throw new HttpError(429, message, "RATE_LIMITED");
   }
-  // Now and then, drop windows long past so the table stays small.
-  if (Math.random() < 0.01) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+}
+
+/** Drops windows long past, so the table stays small: a job's work (app.ts), never a request's. */
+export async function pruneRateLimits(db: Database): Promise<number> {
+  const result = await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+  return result.rowCount ?? 0;
 }
 
 /**

@@ -42,6 +42,12 @@ export const users = pgTable(
     address: text("address").notNull().default(""),
     city: text("city").notNull().default(""),
     zipCode: text("zip_code").notNull().default(""),
+    /** The rest of the delivery address the profile keeps to pre-fill checkout (src/domain/schemas/address.ts). */
+    altPhone: text("alt_phone").notNull().default(""),
+    complex: text("complex").notNull().default(""),
+    suburb: text("suburb").notNull().default(""),
+    province: text("province").notNull().default(""),
+    deliveryInstructions: text("delivery_instructions").notNull().default(""),
     isAdmin: boolean("is_admin").notNull().default(false),
     /** Set by an admin: the account cannot log in, and its sessions and holds ended then (admin/users.ts). */
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
@@ -277,6 +283,11 @@ export const orders = pgTable(
     deliveryCity: text("delivery_city").notNull(),
     deliveryProvince: text("delivery_province").notNull(),
     deliveryZipCode: text("delivery_zip_code").notNull(),
+    /** "" on orders placed before the address had them: shown as they are. */
+    deliverySuburb: text("delivery_suburb").notNull().default(""),
+    deliveryComplex: text("delivery_complex").notNull().default(""),
+    deliveryInstructions: text("delivery_instructions").notNull().default(""),
+    deliveryAltPhone: text("delivery_alt_phone").notNull().default(""),
     /**
      * How the order became paid: "itn" (PayFast's notification proved it), "reconcile" (PayFast's
      * transaction history proved it when the notification never came) or "admin" (by hand).
@@ -935,6 +946,32 @@ export const promoCodes = pgTable(
 );
 
 /**
+ * Back-in-stock alerts (src/server/stock-alerts): an address that asked to hear when a sold-out
+ * size of a product is back. A logged-in shopper's is confirmed at once; an address given by
+ * anyone waits for the e-mailed link (confirmed_at null until then). When the size is back the
+ * alert's one e-mail goes to the outbox and the row is deleted: the subscription ends.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    email: text("email").notNull(),
+    /** The shopper who asked while logged in; null for an address given by anyone. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("stock_alerts_one_per_address").on(table.productId, table.size, sql`lower(${table.email})`),
+    index("stock_alerts_email_idx").on(sql`lower(${table.email})`),
+  ],
+);
+
+/**
  * One row per order placed with a code: "held" from create-order until the order is paid ("used")
  * or cancelled or expired ("released"). Held and used rows count against the code's limits. The
  * order id has no foreign key: the row is written, under the code's row lock, just before the order.
@@ -961,3 +998,14 @@ export const promoRedemptions = pgTable(
     check("promo_redemptions_state_known", sql`${table.state} in ('held', 'used', 'released')`),
   ],
 );
+
+/**
+ * Keys the shop makes for itself, one row per use, written by the migration that needs it (a random
+ * 256-bit key from PostgreSQL): every app instance on the database signs and checks alike, with
+ * no setting to forget. "stock_alert_links": the HMAC key of the alert e-mails' links.
+ */
+export const shopKeys = pgTable("shop_keys", {
+  name: text("name").primaryKey(),
+  key: text("key").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,15 @@
 import { block, facts, footer, formatSaDate, PAGE, renderPdf, shopHeader, table } from "./pdf.js";
-import { customerLines, type PackingSlipsData } from "./types.js";
+import { customerLines, type DocumentCustomer, type PackingSlipsData } from "./types.js";
+
+/** Where the parcel goes and what the courier needs: the numbers to call and the instructions, when given. */
+export function deliverToLines(customer: DocumentCustomer): string[] {
+  return [
+    ...customerLines(customer),
+    customer.phone,
+    customer.altPhone ? `Other number: ${customer.altPhone}` : "",
+    customer.deliveryInstructions ? `Instructions: ${customer.deliveryInstructions}` : "",
+  ];
+}
 
 /** One page per order paid on the day: what goes in the parcel (lines, sizes, quantities) and where to; no prices. */
 export function packingSlipsPdf(data: PackingSlipsData): Promise<Buffer> {
@@ -14,7 +24,7 @@ export function packingSlipsPdf(data: PackingSlipsData): Promise<Buffer> {
       if (index > 0) doc.addPage();
       const top = shopHeader(doc, data.shop, "Packing slip");
       const { customer } = order;
-      const left = block(doc, "Deliver to", [...customerLines(customer), customer.phone], PAGE.left, top, 250);
+      const left = block(doc, "Deliver to", deliverToLines(customer), PAGE.left, top, 250);
       const right = facts(
         doc,
         [

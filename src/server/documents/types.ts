@@ -1,3 +1,4 @@
+import { addressLines } from "../../domain/schemas/address.js";
 import type { DocumentVat, VatClass } from "../../domain/vat.js";
 import type { ShopDetails } from "./pdf.js";
 
@@ -12,6 +13,12 @@ export interface DocumentCustomer {
   city: string;
   province: string;
   zipCode: string;
+  /** "" on orders placed before the address had them. */
+  suburb: string;
+  complex: string;
+  /** For the courier: on the packing slip, not on the tax documents. */
+  deliveryInstructions: string;
+  altPhone: string;
 }
 
 export interface DocumentLine {
@@ -92,8 +99,7 @@ export function customerLines(customer: DocumentCustomer): string[] {
   return [
     customer.companyName ?? "",
     customer.name,
-    customer.address,
-    `${customer.city}, ${customer.province}, ${customer.zipCode}`,
+    ...addressLines(customer),
     customer.vatNumber ? `VAT number: ${customer.vatNumber}` : "",
   ];
 }

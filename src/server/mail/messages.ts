@@ -27,6 +27,11 @@ export interface EmailDelivery {
   city: string;
   province: string;
   zipCode: string;
+  /** Absent from messages queued before the address had them, "" on orders placed before. */
+  suburb?: string;
+  complex?: string;
+  deliveryInstructions?: string;
+  altPhone?: string;
 }
 
 /**
@@ -153,6 +158,24 @@ export interface EmailChangeData {
   changeId: string;
 }
 
+/** stock_alert_confirm: the link that confirms an alert asked for without logging in. */
+export interface StockAlertConfirmData {
+  productName: string;
+  size: string;
+  /** `{PUBLIC_URL}/stock-alerts/confirm?token=...`: signed, valid STOCK_ALERT_CONFIRM_HOURS. */
+  confirmUrl: string;
+  productUrl: string;
+}
+
+/** back_in_stock: the one message an alert sends when its size is back; the alert then ends. */
+export interface BackInStockData {
+  productName: string;
+  size: string;
+  productUrl: string;
+  /** `{PUBLIC_URL}/stock-alerts/unsubscribe?token=...`: works without logging in. */
+  unsubscribeUrl: string;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
@@ -162,6 +185,8 @@ export interface EmailDataByKind {
   account_changed: AccountChangedData;
   owner_alert: OwnerAlertData;
   email_change: EmailChangeData;
+  stock_alert_confirm: StockAlertConfirmData;
+  back_in_stock: BackInStockData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

@@ -31,6 +31,10 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
     city: order.deliveryCity,
     province: order.deliveryProvince,
     zipCode: order.deliveryZipCode,
+    suburb: order.deliverySuburb,
+    complex: order.deliveryComplex,
+    deliveryInstructions: order.deliveryInstructions,
+    altPhone: order.deliveryAltPhone,
   };
   // What every message about an order names.
   const greetByName = await greetsByName(tx, order.userId, order.customerEmail);

@@ -25,6 +25,10 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return email.data.state === "raised"
         ? `[${shopName} alert] ${email.data.title}`
         : `[${shopName} resolved] ${email.data.title}`;
+    case "stock_alert_confirm":
+      return `Confirm your ${shopName} alert for ${email.data.productName} (${email.data.size})`;
+    case "back_in_stock":
+      return `Back in stock at ${shopName}: ${email.data.productName} (${email.data.size})`;
   }
 }
 

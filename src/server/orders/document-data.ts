@@ -30,6 +30,10 @@ function customerOf(order: OrderRow): DocumentCustomer {
     city: order.deliveryCity,
     province: order.deliveryProvince,
     zipCode: order.deliveryZipCode,
+    suburb: order.deliverySuburb,
+    complex: order.deliveryComplex,
+    deliveryInstructions: order.deliveryInstructions,
+    altPhone: order.deliveryAltPhone,
   };
 }
 

@@ -19,6 +19,10 @@ export interface NewOrder {
   deliveryCity: string;
   deliveryProvince: string;
   deliveryZipCode: string;
+  deliverySuburb: string;
+  deliveryComplex: string;
+  deliveryInstructions: string;
+  deliveryAltPhone: string;
   /** A business buyer's, for the tax invoice. */
   companyName: string | null;
   vatNumber: string | null;
@@ -90,7 +94,7 @@ export const PLACE_ORDER = {
       on conflict (key) do update set unpaid = order_holders.unpaid
       returning key, unpaid
     ), capped as materialized (
-      select key from holder where unpaid >= case when key like 'user:%' then $30::int else $31::int end
+      select key from holder where unpaid >= case when key like 'user:%' then $34::int else $35::int end
     ), locked as materialized (
       select product_id, size, quantity - held as left
       from product_stock
@@ -111,9 +115,11 @@ export const PLACE_ORDER = {
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
         company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
-        placed_from, promo_code, discount_cents, delivery_discount_cents
+        placed_from, promo_code, discount_cents, delivery_discount_cents,
+        delivery_suburb, delivery_complex, delivery_instructions, delivery_alt_phone
       ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $25::text, $27::text, $28::int, $29::int
+        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $25::text, $27::text, $28::int, $29::int,
+        $30::text, $31::text, $32::text, $33::text
       from today
       where not exists (select from short) and not exists (select from capped)
       returning id
@@ -174,6 +180,10 @@ function orderValues(order: NewOrder): unknown[] {
     order.promoCode,
     order.discountCents,
     order.deliveryDiscountCents,
+    order.deliverySuburb,
+    order.deliveryComplex,
+    order.deliveryInstructions,
+    order.deliveryAltPhone,
   ];
 }
 

@@ -83,6 +83,10 @@ export function toOrder(
     deliveryCity: row.deliveryCity,
     deliveryProvince: row.deliveryProvince,
     deliveryZipCode: row.deliveryZipCode,
+    deliverySuburb: row.deliverySuburb,
+    deliveryComplex: row.deliveryComplex,
+    deliveryInstructions: row.deliveryInstructions,
+    deliveryAltPhone: row.deliveryAltPhone,
     policies: orderPolicyIds(row)
       .map((id) => policyLinks.get(id))
       .filter((policy): policy is OrderPolicy => policy !== undefined),

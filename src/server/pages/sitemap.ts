@@ -14,6 +14,7 @@ const PRIVATE_PATHS = [
   "/cancel",
   "/thank-you",
   "/reset-password",
+  "/stock-alerts/",
   "/api/",
   "/payfast-emulator/",
 ];

@@ -37,6 +37,10 @@ export async function closeAccount(
   shopName: string,
 ): Promise<{ ordersKept: number }> {
   await withdrawAllConsents(tx, request, userId, "account_closed", shopName);
+  // Back-in-stock alerts the account asked for, or to its address, end: nothing more goes there.
+  await tx.execute(sql`
+    delete from stock_alerts
+    where user_id = ${userId} or lower(email) = (select lower(email) from users where id = ${userId})`);
   const compactId = userId.replaceAll("-", "");
   // The account's own messages (reset links, change notices) lose the person too; order and
   // refund messages stay with their orders, which are tax records. One still waiting is not sent.
@@ -62,6 +66,11 @@ export async function closeAccount(
       address: "",
       city: "",
       zipCode: "",
+      altPhone: "",
+      complex: "",
+      suburb: "",
+      province: "",
+      deliveryInstructions: "",
       passwordHash: CLOSED_PASSWORD_HASH,
       isAdmin: false,
       closedAt: sql`now()`,

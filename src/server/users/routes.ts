@@ -66,7 +66,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(and(eq(users.id, id), sql`lower(${users.email}) = lower(${before.email})`))
             .returning(userColumns);
           if (!row) return null;
-          const fields = ["fullName", "email", "phone", "address", "city", "zipCode"] as const;
+          const fields = [
+            "fullName",
+            "email",
+            "phone",
+            "altPhone",
+            "address",
+            "complex",
+            "suburb",
+            "city",
+            "province",
+            "zipCode",
+            "deliveryInstructions",
+          ] as const;
           const pick = (user: typeof row) => Object.fromEntries(fields.map((field) => [field, user[field]]));
           const changes = changedFields(pick(before), pick(row));
           if (changes) {

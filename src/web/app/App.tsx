@@ -20,6 +20,7 @@ const ConfirmEmailPage = lazy(() => import("../features/account/confirm-email-pa
 const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const PolicyPage = lazy(() => import("../features/content/policy-page"));
 const LegalPage = lazy(() => import("../features/content/legal-page"));
+const StockAlertPage = lazy(() => import("../features/catalog/stock-alert-page"));
 
 interface AppProps {
   /** Made by main.tsx (the browser) or entry-server.tsx (the server), holding the data the page was rendered with. */
@@ -59,6 +60,7 @@ export function App({ queryClient, ssrPath }: AppProps) {
                   <Route path={POLICY_ROUTE} component={PolicyPage} />
                   <Route path="/terms-and-conditions" component={PolicyPage} />
                   <Route path="/legal" component={LegalPage} />
+                  <Route path="/stock-alerts/:action" component={StockAlertPage} />
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>

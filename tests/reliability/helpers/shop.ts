@@ -90,6 +90,7 @@ export function orderBody(lines: readonly CartLine[], customer: Customer) {
       city: "Pretoria",
       province: "Gauteng",
       zipCode: "0181",
+      suburb: "Hatfield",
     },
   };
 }

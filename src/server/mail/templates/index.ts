@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from "react";
 import type { EmailKind } from "../../db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
+import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
 import { EmailChangeEmail } from "./email-change.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
 import { OrderRefundedEmail } from "./order-refunded.js";
@@ -44,6 +45,10 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(OwnerAlertEmail, { data: email.data, shop });
     case "email_change":
       return createElement(EmailChangeEmail, { shop, sendTime });
+    case "stock_alert_confirm":
+      return createElement(StockAlertConfirmEmail, { data: email.data, shop });
+    case "back_in_stock":
+      return createElement(BackInStockEmail, { data: email.data, shop });
   }
 }
 

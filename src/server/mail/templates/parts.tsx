@@ -1,6 +1,7 @@
 import { Button, Column, Hr, Link, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { formatRand } from "../../../domain/money.js";
+import { addressLines } from "../../../domain/schemas/address.js";
 import { formatVatRate, type VatRateTotal } from "../../../domain/vat.js";
 import type { EmailDelivery, EmailLine, EmailPromo } from "../messages.js";
 import { FREE_TEXT_LIMITS, plainText } from "./free-text.js";
@@ -161,29 +162,32 @@ function AmountRow({
 
 /** Where the parcel goes, as the customer gave it at checkout. */
 export function DeliveryAddress({ delivery }: { delivery: EmailDelivery }) {
-  const streetLines = delivery.address
-    .split(/\r?\n/)
-    .map((part) => plainText(part, FREE_TEXT_LIMITS.line))
-    .filter((part) => part !== "")
-    .slice(0, 4);
-  const line = (value: string) => plainText(value, FREE_TEXT_LIMITS.line);
+  // Free text, as the customer typed it: plain, cut, never a link (templates/free-text.ts).
+  const lines = [
+    plainText(delivery.name, FREE_TEXT_LIMITS.name),
+    ...addressLines({ ...delivery, complex: delivery.complex ?? "", suburb: delivery.suburb ?? "" })
+      .map((part) => plainText(part, FREE_TEXT_LIMITS.line))
+      .slice(0, 6),
+    plainText(delivery.phone, FREE_TEXT_LIMITS.line),
+    delivery.altPhone ? `Other number: ${plainText(delivery.altPhone, FREE_TEXT_LIMITS.line)}` : "",
+  ].filter((line) => line.trim() !== "");
   return (
     <Section style={{ margin: "0 0 24px" }}>
       <Text style={sectionHeading}>Delivery address</Text>
       <Text style={{ ...text, margin: 0 }}>
-        {plainText(delivery.name, FREE_TEXT_LIMITS.name)}
-        {streetLines.map((part, index) => (
+        {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, rendered once
           <Fragment key={index}>
-            <br />
-            {part}
+            {index > 0 && <br />}
+            {line}
           </Fragment>
         ))}
-        <br />
-        {line(delivery.city)}, {line(delivery.province)}, {line(delivery.zipCode)}
-        <br />
-        {line(delivery.phone)}
       </Text>
+      {delivery.deliveryInstructions ? (
+        <Text style={{ ...text, margin: "8px 0 0" }}>
+          Delivery instructions: {plainText(delivery.deliveryInstructions, FREE_TEXT_LIMITS.reason)}
+        </Text>
+      ) : null}
     </Section>
   );
 }

@@ -139,6 +139,34 @@ describe("order confirmation", () => {
     expectShopFooter(text, html);
   });
 
+  it("gives the complex, suburb, other number and delivery instructions when the order has them", async () => {
+    const full = {
+      ...delivery,
+      address: "12 Jacaranda Avenue",
+      complex: "Unit 4, Jacaranda Court",
+      suburb: "Sunnyside",
+      altPhone: "012 555 0102",
+      deliveryInstructions: "Gate code 4455, leave with security",
+    };
+    for (const [kind, data] of [
+      ["order_confirmation", { ...confirmation, delivery: full }],
+      ["order_shipped", { ...shipped, delivery: full }],
+    ] as const) {
+      const { html, text } = await renderEmail(kind, data, shop, {});
+      for (const part of [text, visible(html)]) {
+        expect(part).toContain("Unit 4, Jacaranda Court");
+        expect(part).toContain("Sunnyside");
+        expect(part).toContain("Pretoria, Gauteng, 0002");
+        expect(part).toContain("Other number: 012 555 0102");
+        expect(part).toContain("Delivery instructions: Gate code 4455, leave with security");
+      }
+    }
+    // A message queued before the address had them shows the address as it was.
+    const { text } = await renderEmail("order_confirmation", confirmation, shop, {});
+    expect(text).not.toContain("Other number");
+    expect(text).not.toContain("Delivery instructions");
+  });
+
   it("shows the VAT per rate, zero-rated items at 0%, as the invoice does", async () => {
     const order: OrderConfirmationData = {
       ...confirmation,

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { TextField } from "../../components/ui/text-field";
+import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "../../../domain/schemas/address";
+import { SelectField, TextField } from "../../components/ui/text-field";
 
 export type PersonField = "fullName" | "email";
 
@@ -59,6 +60,73 @@ export function ContactFields({
         autoComplete="postal-code"
         error={error("zipCode")}
         {...register("zipCode")}
+      />
+    </>
+  );
+}
+
+export type AddressField = ContactField | "altPhone" | "complex" | "suburb" | "province" | "deliveryInstructions";
+
+/**
+ * The whole delivery address the profile keeps for checkout to pre-fill, province included: each
+ * optional here, checked as checkout checks it when given (src/domain/schemas/address.ts).
+ */
+export function AddressFields({
+  register,
+  error,
+}: {
+  register: (field: AddressField) => UseFormRegisterReturn;
+  error: (field: AddressField) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField label="Phone" type="tel" autoComplete="tel" error={error("phone")} {...register("phone")} />
+      <TextField
+        label="Other contact number"
+        type="tel"
+        autoComplete="tel"
+        error={error("altPhone")}
+        {...register("altPhone")}
+      />
+      <TextField
+        label="Street address"
+        autoComplete="address-line1"
+        error={error("address")}
+        className="sm:col-span-2"
+        {...register("address")}
+      />
+      <TextField
+        label="Complex or unit"
+        autoComplete="address-line2"
+        error={error("complex")}
+        {...register("complex")}
+      />
+      <TextField label="Suburb" autoComplete="address-level3" error={error("suburb")} {...register("suburb")} />
+      <TextField label="City" autoComplete="address-level2" error={error("city")} {...register("city")} />
+      <SelectField
+        label="Province"
+        autoComplete="address-level1"
+        placeholder="Choose a province"
+        options={PROVINCES}
+        error={error("province")}
+        {...register("province")}
+      />
+      <TextField
+        label="Postal code"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={4}
+        error={error("zipCode")}
+        {...register("zipCode")}
+      />
+      <TextField
+        label="Delivery instructions"
+        autoComplete="off"
+        maxLength={DELIVERY_INSTRUCTIONS_MAX}
+        hint={`For the courier, up to ${DELIVERY_INSTRUCTIONS_MAX} characters: a gate code, "leave with security"`}
+        error={error("deliveryInstructions")}
+        className="sm:col-span-2"
+        {...register("deliveryInstructions")}
       />
     </>
   );

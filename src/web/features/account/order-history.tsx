@@ -159,8 +159,22 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1 text-sm">
           <p className="text-stone-600">
-            Delivering to {order.deliveryName}, {order.deliveryCity}, {order.deliveryProvince}
+            Delivering to{" "}
+            {[
+              order.deliveryName,
+              order.deliveryComplex,
+              order.deliveryAddress,
+              order.deliverySuburb,
+              order.deliveryCity,
+              order.deliveryProvince,
+              order.deliveryZipCode,
+            ]
+              .filter(Boolean)
+              .join(", ")}
           </p>
+          {order.deliveryInstructions && (
+            <p className="text-stone-600">Delivery instructions: {order.deliveryInstructions}</p>
+          )}
           <ShippingNote order={order} />
         </div>
         <Button

@@ -5,16 +5,21 @@ import { type ProfileInput, profileInput, type User } from "../../../domain/sche
 import { Button } from "../../components/ui/button";
 import { readableMessage, TextField } from "../../components/ui/text-field";
 import { type ProfileValues, useUpdateProfile } from "./api/update-profile";
-import { ContactFields, PersonFields } from "./form-field";
+import { AddressFields, PersonFields } from "./form-field";
 import { currentPasswordFieldError } from "./password-errors";
 
 const PROFILE_LABELS = {
   fullName: "Full name",
   email: "Email",
   phone: "Phone",
-  address: "Address",
+  altPhone: "Other contact number",
+  address: "Street address",
+  complex: "Complex or unit",
+  suburb: "Suburb",
   city: "City",
-  zipCode: "Zip code",
+  province: "Province",
+  zipCode: "Postal code",
+  deliveryInstructions: "Delivery instructions",
   currentPassword: "Current password",
 };
 
@@ -48,9 +53,14 @@ export function ProfileInformation({ user }: { user: User }) {
           <Detail label="Full name" value={user.fullName} />
           <Detail label="Email" value={user.email} />
           <Detail label="Phone" value={user.phone} />
-          <Detail label="Address" value={user.address} className="sm:col-span-2" />
+          <Detail label="Other contact number" value={user.altPhone} />
+          <Detail label="Street address" value={user.address} className="sm:col-span-2" />
+          <Detail label="Complex or unit" value={user.complex} />
+          <Detail label="Suburb" value={user.suburb} />
           <Detail label="City" value={user.city} />
-          <Detail label="Zip code" value={user.zipCode} />
+          <Detail label="Province" value={user.province} />
+          <Detail label="Postal code" value={user.zipCode} />
+          <Detail label="Delivery instructions" value={user.deliveryInstructions} className="sm:col-span-2" />
         </dl>
       )}
     </section>
@@ -96,9 +106,14 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
       fullName: user.fullName,
       email: user.email,
       phone: user.phone,
+      altPhone: user.altPhone,
       address: user.address,
+      complex: user.complex,
+      suburb: user.suburb,
       city: user.city,
+      province: user.province as ProfileInput["province"],
       zipCode: user.zipCode,
+      deliveryInstructions: user.deliveryInstructions,
       currentPassword: "",
     },
   });
@@ -130,7 +145,7 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
           {...register("currentPassword", { shouldUnregister: true })}
         />
       )}
-      <ContactFields register={register} error={error} />
+      <AddressFields register={register} error={error} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save Changes"}

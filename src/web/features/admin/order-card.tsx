@@ -62,11 +62,29 @@ export function OrderCard({
             {order.deliveryName}
             <br />
             {order.deliveryPhone}
+            {order.deliveryAltPhone && <> · other {order.deliveryAltPhone}</>}
+            {order.deliveryComplex && (
+              <>
+                <br />
+                {order.deliveryComplex}
+              </>
+            )}
             <br />
             {order.deliveryAddress}
+            {order.deliverySuburb && (
+              <>
+                <br />
+                {order.deliverySuburb}
+              </>
+            )}
             <br />
             {order.deliveryCity}, {order.deliveryProvince} {order.deliveryZipCode}
           </address>
+          {order.deliveryInstructions && (
+            <p className="mt-1 text-stone-700">
+              <span className="font-medium">Instructions:</span> {order.deliveryInstructions}
+            </p>
+          )}
           <ShippingNote order={order} />
           <PaidByNote order={order} />
           <PayfastPendingNote order={order} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { productPath } from "../../../domain/catalog";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
@@ -6,6 +6,9 @@ import { formatRandText } from "../../lib/format";
 import { CategoryBadge } from "./category-badge";
 import { LowStockNote } from "./stock-note";
 import { useAddToCart } from "./use-add-to-cart";
+
+/** The alert form, loaded on the first click of a card's "E-mail me when it's back". */
+const BackInStock = lazy(() => import("./back-in-stock"));
 
 /** How long the button reads "Added!" after a successful add (docs/product.md §9). */
 const ADDED_FEEDBACK_MS = 1500;
@@ -38,6 +41,7 @@ interface ProductCardProps {
 export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) {
   const [size, setSize] = useState(product.sizes[0] ?? "");
   const [added, setAdded] = useState(false);
+  const [alertOpen, setAlertOpen] = useState(false);
   const addToCart = useAddToCart();
   const id = useId();
   const nameId = `${id}-name`;
@@ -142,6 +146,20 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
         >
           {label}
         </Button>
+        {unavailable &&
+          (alertOpen ? (
+            <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+              <BackInStock product={product} size={size} submitAtOnce />
+            </Suspense>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setAlertOpen(true)}
+              className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              E-mail me when it's back
+            </button>
+          ))}
       </div>
     </article>
   );

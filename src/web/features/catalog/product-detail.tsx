@@ -6,6 +6,7 @@ import { maxOrderable } from "../../../domain/stock";
 import { Button } from "../../components/ui/button";
 import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
 import { formatRand, formatRandText } from "../../lib/format";
+import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
 import { LowStockNote } from "./stock-note";
@@ -102,6 +103,11 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
             <p className="mt-2 text-sm text-stone-600">
               <span className="font-semibold text-red-800">Out of Stock:</span> {outOfStockSizes.join(", ")}
             </p>
+          )}
+          {outOfStockSizes.length > 0 && (
+            <div className="mt-3">
+              <BackInStock product={product} />
+            </div>
           )}
         </div>
 

@@ -59,11 +59,15 @@ export default function CheckoutPage() {
     defaultValues: {
       name: "",
       phone: "",
+      altPhone: "",
       email: "",
       address: "",
+      complex: "",
+      suburb: "",
       city: "",
       province: "",
       zipCode: "",
+      deliveryInstructions: "",
       companyName: "",
       vatNumber: "",
     },
@@ -75,11 +79,16 @@ export default function CheckoutPage() {
     reset({
       name: user.fullName,
       phone: user.phone,
+      // A user kept by an older page may not have it yet.
+      altPhone: user.altPhone ?? "",
       email: user.email,
       address: user.address,
+      complex: user.complex ?? "",
+      suburb: user.suburb ?? "",
       city: user.city,
-      province: "",
+      province: user.province ?? "",
       zipCode: user.zipCode,
+      deliveryInstructions: user.deliveryInstructions ?? "",
       companyName: "",
       vatNumber: "",
     });

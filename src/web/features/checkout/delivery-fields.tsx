@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { PROVINCES } from "../../../domain/schemas/orders";
+import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "../../../domain/schemas/address";
 import { readableMessage, SelectField, TextField } from "../../components/ui/text-field";
 
 /** The delivery form as typed: the province is "" until one is chosen. */
@@ -7,10 +7,15 @@ export interface DeliveryForm {
   name: string;
   phone: string;
   email: string;
+  altPhone: string;
   address: string;
+  complex: string;
+  suburb: string;
   city: string;
   province: string;
   zipCode: string;
+  /** For the courier: gate codes, "leave with security". */
+  deliveryInstructions: string;
   /** A business buyer's, both optional: printed on the tax invoice. */
   companyName: string;
   vatNumber: string;
@@ -20,18 +25,34 @@ const FIELD_LABELS: Record<keyof DeliveryForm, string> = {
   name: "Full name",
   phone: "Phone number",
   email: "Email address",
+  altPhone: "Other contact number",
   address: "Street address",
+  complex: "Complex or unit",
+  suburb: "Suburb",
   city: "City",
   province: "Province",
   zipCode: "Postal code",
+  deliveryInstructions: "Delivery instructions",
   companyName: "Company name",
   vatNumber: "VAT number",
 };
 
 /** The fields every order needs; the business ones may stay empty. */
-export const REQUIRED_DELIVERY_FIELDS = ["name", "phone", "email", "address", "city", "province", "zipCode"] as const;
+export const REQUIRED_DELIVERY_FIELDS = [
+  "name",
+  "phone",
+  "email",
+  "address",
+  "suburb",
+  "city",
+  "province",
+  "zipCode",
+] as const;
 
-/** Name, phone, email, address, city, province and postal code, checked by the shared deliveryInfo schema. */
+/**
+ * Name, phone, email and the South African address (src/domain/schemas/address.ts), checked by the
+ * shared deliveryInfo schema: the complex, other number and instructions may stay empty.
+ */
 export function DeliveryFields({
   register,
   errors,
@@ -48,9 +69,15 @@ export function DeliveryFields({
   return (
     <div className="mt-4 grid gap-4 sm:grid-cols-2">
       <TextField autoComplete="name" className="sm:col-span-2" {...field("name")} />
-      <TextField type="tel" autoComplete="tel" inputMode="tel" {...field("phone")} />
       <TextField type="email" autoComplete="email" {...field("email")} />
-      <TextField autoComplete="street-address" className="sm:col-span-2" {...field("address")} />
+      <TextField type="tel" autoComplete="tel" inputMode="tel" {...field("phone")} />
+      <TextField autoComplete="address-line1" className="sm:col-span-2" {...field("address")} />
+      <TextField
+        autoComplete="address-line2"
+        hint="Complex or estate name and unit number"
+        {...field("complex", false)}
+      />
+      <TextField autoComplete="address-level3" {...field("suburb")} />
       <TextField autoComplete="address-level2" {...field("city")} />
       <SelectField
         autoComplete="address-level1"
@@ -58,7 +85,15 @@ export function DeliveryFields({
         options={PROVINCES}
         {...field("province")}
       />
-      <TextField autoComplete="postal-code" inputMode="numeric" {...field("zipCode")} />
+      <TextField autoComplete="postal-code" inputMode="numeric" maxLength={4} hint="4 digits" {...field("zipCode")} />
+      <TextField type="tel" autoComplete="tel" inputMode="tel" {...field("altPhone", false)} />
+      <TextField
+        autoComplete="off"
+        maxLength={DELIVERY_INSTRUCTIONS_MAX}
+        hint={`For the courier, up to ${DELIVERY_INSTRUCTIONS_MAX} characters: a gate code, "leave with security"`}
+        className="sm:col-span-2"
+        {...field("deliveryInstructions", false)}
+      />
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-semibold text-stone-800">
           Buying for a business? <span className="font-normal text-stone-600">(optional, for a tax invoice)</span>

@@ -1,0 +1,258 @@
+import { randomInt } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STOCK_ALERTS_PER_ADDRESS } from "../../src/domain/stock-alerts.js";
+import { signStockAlertLink } from "../../src/server/stock-alerts/tokens.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+
+let t: TestApp;
+let admin: LoggedInUser;
+let shopper: LoggedInUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, shopper] = await Promise.all([registerAndLogin(t, { admin: true }), registerAndLogin(t)]);
+});
+afterAll(() => t?.close());
+
+let network = 1;
+/** Each anonymous request from its own address unless a test means to spend one budget. */
+const nextIp = () => `10.91.${Math.floor(network / 250)}.${(network++ % 250) + 1}`;
+
+const product = {
+  category: "baby",
+  price: "199.99",
+  image: "/images/products/baby-nappies-value-pack.svg",
+  sizes: ["Size 3", "Size 4"],
+};
+
+/** A product of this test's own: Size 3 sold out, Size 4 in stock. */
+async function soldOutProduct() {
+  const name = `Alert nappies ${randomInt(1e9)}`;
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/products",
+    headers: admin.headers,
+    payload: { ...product, name, stock: { "Size 3": 0, "Size 4": 5 } },
+  });
+  expect(response.statusCode).toBe(201);
+  return { id: (response.json() as { id: string }).id, name };
+}
+
+/** The admin's product form saved with these units per size. */
+async function restock(id: string, name: string, stock: Record<string, number>) {
+  const response = await t.app.inject({
+    method: "PUT",
+    url: `/api/admin/products/${id}`,
+    headers: admin.headers,
+    payload: { ...product, name, stock },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const subscribe = (payload: object, headers: Record<string, string> = {}, ip = nextIp()) =>
+  t.app.inject({ method: "POST", url: "/api/stock-alerts", headers, payload, remoteAddress: ip });
+
+const post = (path: string, token: string) =>
+  t.app.inject({ method: "POST", url: `/api/stock-alerts/${path}`, payload: { token } });
+
+async function mailsTo(email: string, kind: string) {
+  const { rows } = await t.pool.query<{ event_key: string; subject: string; data: Record<string, string> }>(
+    "select event_key, subject, data from emails where kind = $1 and lower(to_address) = lower($2) order by id",
+    [kind, email],
+  );
+  return rows;
+}
+
+const tokenOf = (url: string) => new URL(url).searchParams.get("token") as string;
+
+describe("back-in-stock alerts", () => {
+  it("subscribes a logged-in shopper in one click and mails them once when the admin restocks", async () => {
+    const { id, name } = await soldOutProduct();
+    const response = await subscribe({ productId: id, size: "Size 3" }, shopper.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "subscribed" });
+    // Asking twice is one alert.
+    expect((await subscribe({ productId: id, size: "Size 3" }, shopper.headers)).statusCode).toBe(200);
+
+    // Another size restocked, and this one still sold out: nothing.
+    await restock(id, name, { "Size 3": 0, "Size 4": 9 });
+    expect(await mailsTo(shopper.user.email, "back_in_stock")).toHaveLength(0);
+
+    await restock(id, name, { "Size 3": 4, "Size 4": 9 });
+    const sent = await mailsTo(shopper.user.email, "back_in_stock");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toContain(`${name} (Size 3)`);
+    expect(sent[0]?.data.productUrl).toMatch(/\/products\/alert-nappies-\d+$/);
+    expect(sent[0]?.data.unsubscribeUrl).toContain("/stock-alerts/unsubscribe?token=");
+
+    // The subscription ended: a second restock sends nothing more.
+    await restock(id, name, { "Size 3": 10, "Size 4": 9 });
+    expect(await mailsTo(shopper.user.email, "back_in_stock")).toHaveLength(1);
+  });
+
+  it("sends each subscriber one e-mail, and none to an address that never confirmed", async () => {
+    const { id, name } = await soldOutProduct();
+    const [first, second] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
+    for (const who of [first, second]) {
+      if (!who) throw new Error("no shopper");
+      expect((await subscribe({ productId: id, size: "Size 3" }, who.headers)).statusCode).toBe(200);
+    }
+    const unconfirmed = `waiting.${randomInt(1e9)}@example.co.za`;
+    expect((await subscribe({ productId: id, size: "Size 3", email: unconfirmed })).statusCode).toBe(202);
+
+    await restock(id, name, { "Size 3": 1, "Size 4": 5 });
+    for (const who of [first, second]) expect(await mailsTo(who?.user.email ?? "", "back_in_stock")).toHaveLength(1);
+    expect(await mailsTo(unconfirmed, "back_in_stock")).toHaveLength(0);
+  });
+
+  it("asks an address given without logging in to confirm by a signed link first", async () => {
+    const { id, name } = await soldOutProduct();
+    const email = `guest.${randomInt(1e9)}@example.co.za`;
+    const response = await subscribe({ productId: id, size: "Size 3", email });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toMatchObject({ status: "confirm", message: expect.stringContaining(email) });
+    const [confirmation] = await mailsTo(email, "stock_alert_confirm");
+    expect(confirmation?.data.confirmUrl).toContain("/stock-alerts/confirm?token=");
+    const token = tokenOf(confirmation?.data.confirmUrl ?? "");
+
+    // An altered link is refused and confirms nothing.
+    const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await post("confirm", altered)).json()).toMatchObject({ code: "STOCK_ALERT_LINK_INVALID" });
+    await restock(id, name, { "Size 3": 1, "Size 4": 5 });
+    expect(await mailsTo(email, "back_in_stock")).toHaveLength(0);
+    await restock(id, name, { "Size 3": 0, "Size 4": 5 });
+
+    const confirmed = await post("confirm", token);
+    expect(confirmed.statusCode).toBe(200);
+    await restock(id, name, { "Size 3": 2, "Size 4": 5 });
+    expect(await mailsTo(email, "back_in_stock")).toHaveLength(1);
+  });
+
+  it("refuses an expired link and a link of the other kind", async () => {
+    const key = Buffer.from(
+      (await t.pool.query("select key from shop_keys where name = 'stock_alert_links'")).rows[0].key,
+      "hex",
+    );
+    const expired = signStockAlertLink(
+      key,
+      { purpose: "unsubscribe", email: "a@example.co.za" },
+      new Date(Date.now() - 1000),
+    );
+    expect((await post("unsubscribe", expired)).json()).toMatchObject({ code: "STOCK_ALERT_LINK_INVALID" });
+    const unsubscribeLink = signStockAlertLink(
+      key,
+      { purpose: "unsubscribe", email: "a@example.co.za" },
+      new Date(Date.now() + 60_000),
+    );
+    const wrongKind = await post("confirm", unsubscribeLink);
+    expect(wrongKind.statusCode).toBe(400);
+    const foreign = signStockAlertLink(
+      Buffer.alloc(32, 7),
+      { purpose: "unsubscribe", email: "a@example.co.za" },
+      new Date(Date.now() + 60_000),
+    );
+    expect((await post("unsubscribe", foreign)).statusCode).toBe(400);
+    expect((await post("unsubscribe", "not-a-token")).statusCode).toBe(400);
+  });
+
+  it("unsubscribes without logging in: the address's open alerts end and nothing is sent", async () => {
+    const first = await soldOutProduct();
+    const second = await soldOutProduct();
+    const customer = await registerAndLogin(t);
+    await subscribe({ productId: first.id, size: "Size 3" }, customer.headers);
+    await subscribe({ productId: second.id, size: "Size 3" }, customer.headers);
+    await restock(first.id, first.name, { "Size 3": 1, "Size 4": 5 });
+    const [sent] = await mailsTo(customer.user.email, "back_in_stock");
+    const unsubscribed = await post("unsubscribe", tokenOf(sent?.data.unsubscribeUrl ?? ""));
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.json()).toEqual({ message: expect.stringContaining("unsubscribed") });
+    await restock(second.id, second.name, { "Size 3": 1, "Size 4": 5 });
+    expect(await mailsTo(customer.user.email, "back_in_stock")).toHaveLength(1);
+    // Again: the same answer, nothing left to end.
+    expect((await post("unsubscribe", tokenOf(sent?.data.unsubscribeUrl ?? ""))).statusCode).toBe(200);
+  });
+
+  it("refuses bad input with a 4xx and a code, and writes nothing", async () => {
+    const { id } = await soldOutProduct();
+    const count = async () => (await t.pool.query("select count(*)::int as n from stock_alerts")).rows[0].n;
+    const before = await count();
+    const cases: [object, number, string][] = [
+      [{ productId: id, size: "Size 3" }, 400, "VALIDATION_FAILED"], // anonymous without an e-mail
+      [{ productId: id, size: "Size 3", email: "not-an-email" }, 400, "VALIDATION_FAILED"],
+      [{ productId: "not-a-uuid", size: "Size 3", email: `bad1@example.co.za` }, 400, "VALIDATION_FAILED"],
+      [{ productId: id, size: "Size 9", email: `bad2@example.co.za` }, 400, "VALIDATION_FAILED"],
+      [{ productId: id, size: "", email: `bad3@example.co.za` }, 400, "VALIDATION_FAILED"],
+      [{ productId: id, size: "s".repeat(41), email: `bad4@example.co.za` }, 400, "VALIDATION_FAILED"],
+      [
+        { productId: "00000000-0000-4000-8000-000000000000", size: "Size 3", email: `bad5@example.co.za` },
+        404,
+        "NOT_FOUND",
+      ],
+      [{ productId: id, size: "Size 4", email: `bad6@example.co.za` }, 409, "STOCK_ALERT_SIZE_IN_STOCK"],
+    ];
+    for (const [payload, status, code] of cases) {
+      const response = await subscribe(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json()).toEqual({ message: expect.any(String), code });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("rate-limits anonymous requests per network and caps open alerts per address", async () => {
+    const { id } = await soldOutProduct();
+    const ip = nextIp();
+    const answers = [];
+    for (let index = 0; index < 6; index++) {
+      answers.push(
+        (await subscribe({ productId: id, size: "Size 3", email: `r${index}.${randomInt(1e9)}@example.co.za` }, {}, ip))
+          .statusCode,
+      );
+    }
+    expect(answers.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
+    expect(answers[5]).toBe(429);
+
+    const email = `cap.${randomInt(1e9)}@example.co.za`;
+    const products = [];
+    for (let index = 0; index <= STOCK_ALERTS_PER_ADDRESS; index++) products.push(await soldOutProduct());
+    const capped = await registerAndLogin(t, { email });
+    for (const [index, each] of products.entries()) {
+      const response = await subscribe({ productId: each.id, size: "Size 3" }, capped.headers);
+      expect(response.statusCode, `alert ${index + 1}`).toBe(index < STOCK_ALERTS_PER_ADDRESS ? 200 : 409);
+      if (index === STOCK_ALERTS_PER_ADDRESS) expect(response.json()).toMatchObject({ code: "STOCK_ALERT_LIMIT" });
+    }
+  });
+
+  it("ends the alerts of an account when it is closed", async () => {
+    const { id } = await soldOutProduct();
+    const customer = await registerAndLogin(t);
+    expect((await subscribe({ productId: id, size: "Size 3" }, customer.headers)).statusCode).toBe(200);
+    const closed = await t.app.inject({
+      method: "POST",
+      url: "/api/account/close",
+      headers: customer.headers,
+      payload: { password: customer.password },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const left = await t.pool.query("select 1 from stock_alerts where lower(email) = lower($1) or user_id = $2", [
+      customer.user.email,
+      customer.user.id,
+    ]);
+    expect(left.rowCount).toBe(0);
+  });
+
+  it("renders the e-mail with the product's link and the unsubscribe link", async () => {
+    const { id, name } = await soldOutProduct();
+    await subscribe({ productId: id, size: "Size 3" }, shopper.headers);
+    await restock(id, name, { "Size 3": 3, "Size 4": 5 });
+    await t.app.mail.deliverDue();
+    const { rows } = await t.pool.query(
+      "select status, text_body from emails where kind = 'back_in_stock' and data->>'productName' = $1",
+      [name],
+    );
+    expect(rows[0]?.status).toBe("captured");
+    expect(rows[0]?.text_body).toContain("is back in stock");
+    expect(rows[0]?.text_body).toMatch(/See the product https?:\/\/\S+\/products\//);
+    expect(rows[0]?.text_body).toContain("/stock-alerts/unsubscribe?token=");
+  });
+});

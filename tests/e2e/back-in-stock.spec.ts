@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { AdminProduct } from "../../src/domain/schemas/catalog";
+import { logInAsNewAdmin, signUpAndLogIn, waitForHydration } from "./helpers";
+
+// The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.
+const tag = randomBytes(3).toString("hex");
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+async function createSoldOutProduct(admin: APIRequestContext, name: string): Promise<AdminProduct> {
+  const category = `alerts ${name.toLowerCase()}`;
+  expect((await admin.post("/api/admin/categories", { data: { name: category } })).status()).toBe(201);
+  const created = await admin.post("/api/admin/products", {
+    data: {
+      name,
+      category,
+      price: "149.99",
+      image: "/images/products/kids-pull-up-pants.svg",
+      sizes: ["Size 3", "Size 4"],
+      stock: { "Size 3": 0, "Size 4": 5 },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as AdminProduct;
+}
+
+async function openCard(page: Page, name: string) {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByLabel("Search products").fill(name);
+  const card = page.getByRole("article", { name, exact: true });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test("a shopper asks for an alert on a sold-out size and is e-mailed once the admin restocks it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsNewAdmin(admin);
+  const name = `Zz Alert Pull-Ups ${tag}`;
+  const product = await createSoldOutProduct(admin.request, name);
+
+  const shopper = await signUpAndLogIn(page);
+  const card = await openCard(page, name);
+  await card.getByLabel("Size").selectOption("Size 3");
+  await expect(card.getByRole("button", { name: "Size Unavailable" })).toBeDisabled();
+  const ask = card.getByRole("button", { name: "E-mail me when it's back" });
+  if (SHOTS) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/sold-out-card-${width}.png` });
+    }
+  }
+  // Logged in: one click, with the account's address.
+  await ask.click();
+  await expect(card.getByRole("status")).toContainText(`We will e-mail ${shopper.email} once when Size 3 is back.`);
+
+  // The admin restocks the size; the shopper's one message goes through the outbox.
+  const { category, price, image, description, sizes, sizeImages, promoText } = product;
+  const restocked = await admin.request.put(`/api/admin/products/${product.id}`, {
+    data: { name, category, price, image, description, sizes, sizeImages, promoText, stock: { "Size 3": 6 } },
+  });
+  expect(restocked.status(), await restocked.text()).toBe(200);
+
+  await admin.goto("/admin");
+  await admin.getByRole("tab", { name: "Emails", exact: true }).click();
+  const entry = admin
+    .getByRole("list", { name: "E-mails" })
+    .getByRole("article", { name: new RegExp(`Back in stock at .*${name} \\(Size 3\\)`) })
+    .filter({ hasText: `To ${shopper.email}` });
+  await expect(async () => {
+    await admin.getByRole("button", { name: "Refresh" }).click();
+    await expect(entry).toContainText("Captured", { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await entry.getByRole("button", { name: "View" }).click();
+  const dialog = admin.getByRole("dialog", { name: /Back in stock at/ });
+  await dialog.getByRole("tab", { name: "Plain text" }).click();
+  await expect(dialog.getByRole("tabpanel")).toContainText(`/products/${product.slug}`);
+  await expect(dialog.getByRole("tabpanel")).toContainText("/stock-alerts/unsubscribe?token=");
+  await admin.context().close();
+});
+
+test("anyone gives an address on the product page and is asked to confirm it by e-mail", async ({ page, request }) => {
+  await logInAsNewAdmin({ request } as Page);
+  const name = `Zz Alert Briefs ${tag}`;
+  const product = await createSoldOutProduct(request, name);
+  await page.goto(`/products/${product.slug}`);
+  await waitForHydration(page);
+  const email = `guest.${tag}@example.co.za`;
+  await page.getByLabel("Your e-mail address").fill(email);
+  if (SHOTS) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.getByLabel("Your e-mail address").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/sold-out-product-page-${width}.png` });
+    }
+  }
+  await page.getByRole("button", { name: "E-mail me when it's back" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Check ${email}` })).toBeVisible();
+});
