@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The stable, machine-readable `code` of every error answer (`{ message, code }`). Clients branch
  * on these, never on the message, which is for people and may change. docs/api-errors.md lists
@@ -59,3 +61,14 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
 }
+
+/**
+ * Every non-2xx JSON answer of the API: a message for people, a stable code for programs. Here
+ * rather than in schemas/common.ts, which the storefront loads: the descriptions above stay out of
+ * the browser's first load (src/web/lib/api.ts checks a code by its shape).
+ */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -61,3 +61,9 @@ export function packText(product: SizedPrices, size: string): string {
   const word = unitWord(product);
   return `Pack of ${count} ${count === 1 ? word : pluralUnit(word)}`;
 }
+
+/** The price a card or page shows: the size's, or "from R…" (the lowest) when no size is chosen and sizes differ. */
+export function priceText(product: SizedPrices, size: string | null): string {
+  const cents = parseRandToCents(size === null ? product.price : sizePrice(product, size)) ?? 0;
+  return `${size === null && pricesDiffer(product) ? "from " : ""}${formatRand(cents)}`;
+}

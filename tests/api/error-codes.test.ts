@@ -1,8 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../src/domain/error-codes.js";
-import { errorBody } from "../../src/domain/schemas/common.js";
+import { ERROR_CODES, errorBody } from "../../src/domain/error-codes.js";
 import { type App, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { createDatabase } from "../../src/server/db/client.js";
