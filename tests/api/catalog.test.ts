@@ -29,6 +29,9 @@ describe("public catalogue", () => {
           "sizeLowStock",
           "sizeOutOfStock",
           "sizes",
+          "sizePrices",
+          "sizePackCounts",
+          "packUnit",
         ].sort(),
       );
       expect(product.price).toMatch(/^\d+\.\d{2}$/);
