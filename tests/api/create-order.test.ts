@@ -126,8 +126,7 @@ describe("POST /api/create-order", () => {
     expect(answer.payfastUrl).toBe("http://localhost:3000/payfast-emulator/eng/process");
 
     const [bSize] = inStockSizes(b) as [string];
-    const subtotalCents =
-      sizePriceCents(a, sizeA1) * 2 + sizePriceCents(a, sizeA2) + sizePriceCents(b, bSize);
+    const subtotalCents = sizePriceCents(a, sizeA1) * 2 + sizePriceCents(a, sizeA2) + sizePriceCents(b, bSize);
     const feeCents = subtotalCents >= 50_000 ? 0 : 7_500;
     const { payfastData } = answer;
     expect(payfastData).toMatchObject({

@@ -30,9 +30,7 @@ async function createOrder(user: LoggedInUser) {
       subtotal: Number(centsToDecimal(priceCents)),
       deliveryFee: Number(centsToDecimal(fee)),
       total: Number(centsToDecimal(priceCents + fee)),
-      items: [
-        { id: product.id, name: product.name, size, quantity: 1, price: Number(centsToDecimal(priceCents)) },
-      ],
+      items: [{ id: product.id, name: product.name, size, quantity: 1, price: Number(centsToDecimal(priceCents)) }],
       customerEmail: user.user.email,
       userId: user.user.id,
       deliveryInfo: {

@@ -45,9 +45,7 @@ async function placeOrder(user: LoggedInUser, quantity: number): Promise<string>
       subtotal: Number(centsToDecimal(subtotal)),
       deliveryFee: Number(centsToDecimal(fee)),
       total: Number(centsToDecimal(subtotal + fee)),
-      items: [
-        { id: product.id, name: product.name, size, quantity, price: Number(centsToDecimal(unitCents)) },
-      ],
+      items: [{ id: product.id, name: product.name, size, quantity, price: Number(centsToDecimal(unitCents)) }],
       customerEmail: user.user.email,
       userId: user.user.id,
       deliveryInfo: {
