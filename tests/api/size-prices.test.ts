@@ -153,14 +153,26 @@ describe("a size's price or pack that cannot be", () => {
   it.each([
     ["a price for a size the product does not have", { sizePrices: { M: "100.00" } }, 'sizePrices names "M"'],
     ["a pack count for a size the product does not have", { sizePackCounts: { M: 10 } }, 'sizePackCounts names "M"'],
-    ["a price of 0", { sizePrices: { S: "0.00" } }, "sizePrices must be a positive amount"],
-    ["a negative price", { sizePrices: { S: "-5.00" } }, "sizePrices must be a positive amount"],
-    ["a price with three decimals", { sizePrices: { S: "10.005" } }, "sizePrices must be a positive amount"],
-    ["a price that is not a number", { sizePrices: { S: "cheap" } }, "sizePrices must be a positive amount"],
-    ["a pack of 0", { sizePackCounts: { S: 0 } }, "sizePackCounts must be at least 1"],
-    ["a pack of 10001", { sizePackCounts: { S: 10_001 } }, "sizePackCounts must be at most 10000"],
-    ["a pack of 1.5", { sizePackCounts: { S: 1.5 } }, "sizePackCounts must be a whole number"],
-    ["a pack count as text", { sizePackCounts: { S: "12" } }, "sizePackCounts must be a whole number"],
+    ["a price of 0", { sizePrices: { S: "0.00" } }, "sizePrices.S: a size's price must be a positive amount"],
+    ["a negative price", { sizePrices: { S: "-5.00" } }, "sizePrices.S: a size's price must be a positive amount"],
+    [
+      "a price with three decimals",
+      { sizePrices: { S: "10.005" } },
+      "sizePrices.S: a size's price must be a positive amount",
+    ],
+    [
+      "a price that is not a number",
+      { sizePrices: { S: "cheap" } },
+      "sizePrices.S: a size's price must be a positive amount",
+    ],
+    ["a pack of 0", { sizePackCounts: { S: 0 } }, "sizePackCounts.S: units in a pack must be at least 1"],
+    ["a pack of 10001", { sizePackCounts: { S: 10_001 } }, "sizePackCounts.S: units in a pack must be at most 10000"],
+    ["a pack of 1.5", { sizePackCounts: { S: 1.5 } }, "sizePackCounts.S: units in a pack must be a whole number"],
+    [
+      "a pack count as text",
+      { sizePackCounts: { S: "12" } },
+      "sizePackCounts.S: units in a pack must be a whole number",
+    ],
     ["a unit word of 31 characters", { packUnit: "n".repeat(31) }, "packUnit"],
   ])("refuses %s with 400 and changes nothing", async (_name, change, message) => {
     const before = await productCount();

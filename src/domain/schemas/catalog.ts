@@ -126,16 +126,16 @@ export const productInput = z
       )
       .default({}),
     /** A size's own price; sizes left out cost `price`. Keys must be entries of `sizes`. */
-    sizePrices: z.record(z.string().max(40), positiveRand("sizePrices")).default({}),
+    sizePrices: z.record(z.string().max(40), positiveRand("a size's price")).default({}),
     /** Units in a size's pack, 1 to MAX_PACK_COUNT; sizes left out have no per-unit price. Keys must be entries of `sizes`. */
     sizePackCounts: z
       .record(
         z.string().max(40),
         z
-          .number({ message: "sizePackCounts must be a whole number of units per size" })
-          .int("sizePackCounts must be a whole number of units per size")
-          .min(1, "sizePackCounts must be at least 1")
-          .max(MAX_PACK_COUNT, `sizePackCounts must be at most ${MAX_PACK_COUNT}`),
+          .number({ message: "units in a pack must be a whole number" })
+          .int("units in a pack must be a whole number")
+          .min(1, "units in a pack must be at least 1")
+          .max(MAX_PACK_COUNT, `units in a pack must be at most ${MAX_PACK_COUNT}`),
       )
       .default({}),
     /** The unit's word, singular ("nappy", "pad", "wipe"); blank: "unit". */

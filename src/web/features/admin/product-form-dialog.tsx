@@ -92,8 +92,17 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
   const onInvalid = (invalid: FieldErrors<ProductInput>) => {
     save.reset();
     if (Object.keys(invalid).some((name) => !["stock", "sizePrices", "sizePackCounts"].includes(name))) return;
-    const index = sizes.findIndex((size) => invalid.stock?.[size]);
-    if (index >= 0) document.getElementById(stockFieldId(index))?.focus();
+    // The first size in error, its price, pack or stock field, in the order they are laid out.
+    for (const [index, size] of sizes.entries()) {
+      const id = invalid.sizePrices?.[size]
+        ? `size-price-${index}`
+        : invalid.sizePackCounts?.[size]
+          ? `size-pack-${index}`
+          : invalid.stock?.[size]
+            ? stockFieldId(index)
+            : null;
+      if (id) return document.getElementById(id)?.focus();
+    }
   };
   const submit = handleSubmit((values) => save.mutate(values, { onSuccess: onDone }), onInvalid);
   const error = (name: keyof ProductInput) => firstMessage(errors[name]);

@@ -15,6 +15,12 @@ export interface RememberedSizeSettings {
   packs: Record<string, number | undefined>;
 }
 
+/** The message of an error on a per-size map as a whole (a size it does not list), not on one of its sizes. */
+function ownMessage(error: unknown): string | undefined {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" ? message : undefined;
+}
+
 /** A blank field leaves the size's entry out; anything else is kept for the shared schema to judge. */
 function withEntry<T>(map: Record<string, T> | undefined, size: string, value: T | undefined): Record<string, T> {
   const next = { ...map };
@@ -39,7 +45,7 @@ interface SizeSettingsProps {
 export function SizeSettings({ control, errors, sizes, held, remembered }: SizeSettingsProps) {
   const imagesError = firstMessage(errors.sizeImages);
   // A per-size price or pack count the schema refuses: its message names the field and the rule.
-  const pricesError = firstMessage(errors.sizePrices) ?? firstMessage(errors.sizePackCounts);
+  const pricesError = ownMessage(errors.sizePrices) ?? ownMessage(errors.sizePackCounts);
   return (
     <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-3">
       <legend className="px-1 text-sm font-semibold text-stone-800">Per-size price, pack, image and stock</legend>
@@ -69,6 +75,8 @@ export function SizeSettings({ control, errors, sizes, held, remembered }: SizeS
                       <ul className="grid gap-3">
                         {sizes.map((size, index) => {
                           const stockId = stockFieldId(index);
+                          const priceError = firstMessage(errors.sizePrices?.[size]);
+                          const packError = firstMessage(errors.sizePackCounts?.[size]);
                           const heldNote = heldText(held[size] ?? 0);
                           const stockError = firstMessage(errors.stock?.[size]);
                           const describedBy = [heldNote && `${stockId}-held`, stockError && `${stockId}-error`]
@@ -93,13 +101,19 @@ export function SizeSettings({ control, errors, sizes, held, remembered }: SizeS
                                     step="0.01"
                                     min="0.01"
                                     value={prices.value?.[size] ?? ""}
-                                    aria-invalid={errors.sizePrices?.[size] ? true : undefined}
+                                    aria-invalid={priceError ? true : undefined}
+                                    aria-describedby={priceError ? `size-price-${index}-error` : undefined}
                                     onChange={(event) => {
                                       const price = event.target.value.trim() || undefined;
                                       remembered.current.prices[size] = price;
                                       prices.onChange(withEntry(prices.value, size, price));
                                     }}
                                   />
+                                  {priceError && (
+                                    <p id={`size-price-${index}-error`} className="text-sm font-medium text-red-700">
+                                      {sentence(priceError)}
+                                    </p>
+                                  )}
                                 </div>
                                 <div className="grid gap-1">
                                   <label htmlFor={`size-pack-${index}`} className="text-xs text-stone-700">
@@ -113,13 +127,19 @@ export function SizeSettings({ control, errors, sizes, held, remembered }: SizeS
                                     min={1}
                                     step={1}
                                     value={stockFieldText(packs.value?.[size])}
-                                    aria-invalid={errors.sizePackCounts?.[size] ? true : undefined}
+                                    aria-invalid={packError ? true : undefined}
+                                    aria-describedby={packError ? `size-pack-${index}-error` : undefined}
                                     onChange={(event) => {
                                       const count = event.target.value.trim() ? Number(event.target.value) : undefined;
                                       remembered.current.packs[size] = count;
                                       packs.onChange(withEntry(packs.value, size, count));
                                     }}
                                   />
+                                  {packError && (
+                                    <p id={`size-pack-${index}-error`} className="text-sm font-medium text-red-700">
+                                      {sentence(packError)}
+                                    </p>
+                                  )}
                                 </div>
                               </div>
                               <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
