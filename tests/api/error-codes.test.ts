@@ -1,7 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES, errorBody } from "../../src/domain/error-codes.js";
+import { ERROR_CODE_MEANINGS } from "../../src/domain/error-code-meanings.js";
+import { errorBody } from "../../src/domain/schemas/common.js";
 import { type App, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { createDatabase } from "../../src/server/db/client.js";
@@ -12,7 +13,7 @@ const START = "<!-- error codes: start (generated) -->";
 const END = "<!-- error codes: end -->";
 
 function codesTable(): string {
-  const rows = Object.entries(ERROR_CODES).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`);
+  const rows = Object.entries(ERROR_CODE_MEANINGS).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`);
   return ["| Code | Meaning (status) |", "| --- | --- |", ...rows].join("\n");
 }
 

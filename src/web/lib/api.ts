@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../domain/error-codes";
+import { type ErrorCode, isErrorCode } from "../../domain/error-codes";
 import { readStoredUserId } from "./stored-user";
 
 /** The server's codes, plus the client's own when no answer (or no code) came back. */
@@ -15,14 +15,6 @@ const FALLBACK_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: "That is more than the shop can take at once.",
 };
 const GENERIC_MESSAGE = "Something went wrong on our side. Please try again.";
-
-/**
- * A code as the server sends them (UPPER_SNAKE). Checked by shape, not against the list in
- * src/domain/error-codes.ts, whose descriptions would otherwise ship in the storefront's first
- * load; the client branches only on codes it names, so a newer server's code is still handled.
- */
-const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === "string" && /^[A-Z][A-Z_]{1,60}$/.test(value);
 
 /** The code of an answer that carried none, from its status (servers older than the error codes). */
 function codeOfStatus(status: number): ApiErrorCode {
