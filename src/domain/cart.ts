@@ -1,7 +1,8 @@
 import { parseRandToCents } from "./money.js";
+import { sizePrice } from "./packs.js";
 import type { Product } from "./schemas/catalog.js";
 
-/** A cart line: the product's fields plus the chosen size and quantity; keyed by product id + size. */
+/** A cart line: the product's fields plus the chosen size and quantity; keyed by product id + size; `price` is the size's. */
 export interface CartLine extends Product {
   size: string;
   quantity: number;
@@ -66,7 +67,8 @@ export function addLine(
       line === existing ? { ...line, quantity: capQuantity(line.quantity + quantity, max) } : line,
     );
   }
-  return [...cart, { ...product, size, quantity: capQuantity(quantity, max) }];
+  // The line costs its size's price (docs/decisions/022-prices-per-size.md), not the product's "from" price.
+  return [...cart, { ...product, price: sizePrice(product, size), size, quantity: capQuantity(quantity, max) }];
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type CatalogFilter, categoryBadge, DEFAULT_FILTER, filterAndSortProducts } from "./catalog";
+import {
+  type CatalogFilter,
+  categoryBadge,
+  DEFAULT_FILTER,
+  filterAndSortProducts,
+  type ListableProduct,
+} from "./catalog";
 
 const products = [
   { name: "Newborn Nappies", category: "baby", price: "249.99" },
@@ -90,5 +96,34 @@ describe("filterAndSortProducts", () => {
     const before = products.map((product) => product.name);
     filterAndSortProducts(products, { ...DEFAULT_FILTER, sortBy: "price", order: "desc" });
     expect(products.map((product) => product.name)).toEqual(before);
+  });
+});
+
+describe("sorting by price per unit", () => {
+  const packs: ListableProduct[] = [
+    // R4.22 a nappy at best.
+    { name: "Big Nappies", category: "baby", price: "429.99", sizes: ["6"], sizePackCounts: { "6": 102 } },
+    // Size 1 at R2.63 a nappy is its best; size 6 costs more a nappy but does not count.
+    {
+      name: "Value Nappies",
+      category: "baby",
+      price: "399.99",
+      sizes: ["1", "6"],
+      sizePrices: { "1": "399.99", "6": "429.99" },
+      sizePackCounts: { "1": 152, "6": 102 },
+    },
+    { name: "Cream", category: "extras", price: "69.99", sizes: ["100ml"] },
+    { name: "Wipes", category: "extras", price: "39.99", sizes: ["64"], sizePackCounts: { "64": 64 } },
+    { name: "Bags", category: "extras", price: "39.99", sizes: ["150"] },
+  ];
+  const sorted = (order: "asc" | "desc") =>
+    filterAndSortProducts(packs, { ...DEFAULT_FILTER, sortBy: "unit", order }).map((product) => product.name);
+
+  it("puts the lowest price per unit of any size first; products without packs last, by name", () => {
+    expect(sorted("asc")).toEqual(["Wipes", "Value Nappies", "Big Nappies", "Bags", "Cream"]);
+  });
+
+  it("high to low turns the priced ones round and still keeps those without packs last", () => {
+    expect(sorted("desc")).toEqual(["Big Nappies", "Value Nappies", "Wipes", "Bags", "Cream"]);
   });
 });

@@ -1,4 +1,5 @@
 import { parseRandToCents } from "./money.js";
+import { lowestPerUnitCents, type SizedPrices } from "./packs.js";
 
 export const CATEGORY_BADGES: Record<string, string> = {
   baby: "Baby",
@@ -19,13 +20,14 @@ export const CATEGORY_SHORTCUTS = [
   { label: "Extras", category: "extras" },
 ] as const;
 
-export type SortBy = "name" | "price";
+/** "unit": the lowest price per unit (nappy, pad, wipe) of any size; products without pack counts last. */
+export type SortBy = "name" | "price" | "unit";
 export type SortOrder = "asc" | "desc";
 
-export interface ListableProduct {
+export interface ListableProduct extends Omit<SizedPrices, "sizes"> {
   name: string;
   category: string;
-  price: string;
+  sizes?: string[];
 }
 
 export interface CatalogFilter {
@@ -47,10 +49,18 @@ export function filterAndSortProducts<T extends ListableProduct>(products: reado
   });
   const direction = filter.order === "asc" ? 1 : -1;
   return matching.sort((a, b) => {
+    if (filter.sortBy === "unit") {
+      const [unitA, unitB] = [unitCents(a), unitCents(b)];
+      if (unitA === null || unitB === null)
+        return (unitA === null ? 1 : 0) - (unitB === null ? 1 : 0) || a.name.localeCompare(b.name);
+      return (unitA - unitB) * direction || a.name.localeCompare(b.name);
+    }
     const byKey = filter.sortBy === "price" ? priceCents(a) - priceCents(b) : a.name.localeCompare(b.name);
     return byKey * direction || a.name.localeCompare(b.name);
   });
 }
+
+const unitCents = (product: ListableProduct) => lowestPerUnitCents({ ...product, sizes: product.sizes ?? [] });
 
 function priceCents(product: ListableProduct): number {
   return parseRandToCents(product.price) ?? 0;

@@ -166,11 +166,12 @@ describe("catalogue actions", () => {
 
     await send("PUT", `/api/admin/products/${id}`, { ...product, price: "89.00", stock: { M: 5, L: 12 } });
     expect(await onlyAuditRecord(t, "product.updated", id)).toMatchObject({
-      before: { priceCents: 9900, stock: { M: 5, L: 3 } },
-      after: { priceCents: 8900, stock: { M: 5, L: 12 } },
+      before: { priceCents: 9900, sizePrices: { M: 9900, L: 9900 }, stock: { M: 5, L: 3 } },
+      after: { priceCents: 8900, sizePrices: { M: 8900, L: 8900 }, stock: { M: 5, L: 12 } },
     });
     const update = await onlyAuditRecord(t, "product.updated", id);
-    expect(Object.keys(update.after ?? {}).sort()).toEqual(["priceCents", "stock"]);
+    // The sizes without their own price follow the price (docs/decisions/022-prices-per-size.md).
+    expect(Object.keys(update.after ?? {}).sort()).toEqual(["priceCents", "sizePrices", "stock"]);
 
     expect((await send("DELETE", `/api/admin/products/${id}`)).statusCode).toBe(204);
     expect(await onlyAuditRecord(t, "product.deleted", id)).toMatchObject({

@@ -30,6 +30,9 @@ describe("public catalogue", () => {
           "sizeLowStock",
           "sizeOutOfStock",
           "sizes",
+          "sizePrices",
+          "sizePackCounts",
+          "packUnit",
         ].sort(),
       );
       expect(product.price).toMatch(/^\d+\.\d{2}$/);

@@ -8,7 +8,7 @@ import { PAYFAST_SANDBOX } from "../../src/server/config.js";
 import { categories, orderItems, orders, products } from "../../src/server/db/schema.js";
 import { checkoutSignature } from "../../src/server/payfast/signature.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, type StockedProduct, setStock, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, setStock, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 type Product = StockedProduct;
@@ -43,7 +43,7 @@ interface Line {
 
 /** The body the checkout page sends for these lines, with the figures the browser computes. */
 function orderBody(lines: Line[], user = shopper): CreateOrderInput {
-  const subtotal = lines.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
+  const subtotal = lines.reduce((sum, line) => sum + sizePriceCents(line.product, line.size) * line.quantity, 0);
   const fee = subtotal >= 50_000 ? 0 : 7_500;
   return {
     subtotal: rand(subtotal),
@@ -54,7 +54,7 @@ function orderBody(lines: Line[], user = shopper): CreateOrderInput {
       name: line.product.name,
       size: line.size,
       quantity: line.quantity,
-      price: rand(line.product.priceCents),
+      price: rand(sizePriceCents(line.product, line.size)),
     })),
     customerEmail: "thandi@example.co.za",
     userId: user.user.id,
@@ -126,7 +126,8 @@ describe("POST /api/create-order", () => {
     expect(answer.orderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.payfastUrl).toBe("http://localhost:3000/payfast-emulator/eng/process");
 
-    const subtotalCents = a.priceCents * 3 + b.priceCents;
+    const [bSize] = inStockSizes(b) as [string];
+    const subtotalCents = sizePriceCents(a, sizeA1) * 2 + sizePriceCents(a, sizeA2) + sizePriceCents(b, bSize);
     const feeCents = subtotalCents >= 50_000 ? 0 : 7_500;
     const { payfastData } = answer;
     expect(payfastData).toMatchObject({
@@ -165,9 +166,9 @@ describe("POST /api/create-order", () => {
     expect(
       lines.map(({ productId, size, quantity, unitPriceCents }) => ({ productId, size, quantity, unitPriceCents })),
     ).toEqual([
-      { productId: a.id, size: sizeA1, quantity: 2, unitPriceCents: a.priceCents },
-      { productId: a.id, size: sizeA2, quantity: 1, unitPriceCents: a.priceCents },
-      { productId: b.id, size: inStockSizes(b)[0], quantity: 1, unitPriceCents: b.priceCents },
+      { productId: a.id, size: sizeA1, quantity: 2, unitPriceCents: sizePriceCents(a, sizeA1) },
+      { productId: a.id, size: sizeA2, quantity: 1, unitPriceCents: sizePriceCents(a, sizeA2) },
+      { productId: b.id, size: bSize, quantity: 1, unitPriceCents: sizePriceCents(b, bSize) },
     ]);
   });
 
@@ -239,12 +240,14 @@ describe("POST /api/create-order", () => {
 
   it("refuses a tampered line price", async () => {
     const [a] = pickProducts();
-    const body = orderBody([{ product: a, size: inStockSizes(a)[0] as string, quantity: 1 }]);
+    const size = inStockSizes(a)[0] as string;
+    const body = orderBody([{ product: a, size, quantity: 1 }]);
     const [item] = body.items;
-    if (item) item.price = rand(a.priceCents - 100);
+    const tampered = sizePriceCents(a, size) - 100;
+    if (item) item.price = rand(tampered);
     // The browser's totals follow its (tampered) prices.
-    body.subtotal = rand(a.priceCents - 100);
-    body.total = rand(a.priceCents - 100 + 7_500);
+    body.subtotal = rand(tampered);
+    body.total = rand(tampered + 7_500);
     await expectRefused(body, `The price of "${a.name}" is now`);
   });
 

@@ -38,7 +38,9 @@ beforeAll(async () => {
   customer = await signIn(t);
   spare = await signIn(t);
   const { rows: products } = await t.pool.query<{ id: string; price_cents: number; size: string }>(
-    `select products.id, products.price_cents, product_stock.size from products
+    // The size's own price (docs/decisions/022-prices-per-size.md), the product's when it has none.
+    `select products.id, coalesce((products.size_prices ->> product_stock.size)::int, products.price_cents) as price_cents,
+       product_stock.size from products
      join product_stock on product_stock.product_id = products.id and product_stock.quantity > product_stock.held
      order by products.name, product_stock.size limit 1`,
   );

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -20,18 +20,17 @@ async function createOrder(user: LoggedInUser) {
   const product = catalogue.find((candidate) => inStockSizes(candidate).length > 0);
   if (!product) throw new Error("no orderable product in the seed");
   const size = inStockSizes(product)[0] as string;
-  const fee = product.priceCents >= 50_000 ? 0 : 7_500;
+  const priceCents = sizePriceCents(product, size);
+  const fee = priceCents >= 50_000 ? 0 : 7_500;
   return t.app.inject({
     method: "POST",
     url: "/api/create-order",
     headers: user.headers,
     payload: {
-      subtotal: Number(centsToDecimal(product.priceCents)),
+      subtotal: Number(centsToDecimal(priceCents)),
       deliveryFee: Number(centsToDecimal(fee)),
-      total: Number(centsToDecimal(product.priceCents + fee)),
-      items: [
-        { id: product.id, name: product.name, size, quantity: 1, price: Number(centsToDecimal(product.priceCents)) },
-      ],
+      total: Number(centsToDecimal(priceCents + fee)),
+      items: [{ id: product.id, name: product.name, size, quantity: 1, price: Number(centsToDecimal(priceCents)) }],
       customerEmail: user.user.email,
       userId: user.user.id,
       deliveryInfo: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/domain/money.js";
 import { order as orderSchema } from "../../src/domain/schemas/orders.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, type StockedProduct, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -13,6 +13,8 @@ let admin: LoggedInUser;
 let firstOrderId: string;
 let secondOrderId: string;
 let product: StockedProduct;
+/** What the ordered size costs. */
+let unitCents: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -25,6 +27,7 @@ beforeAll(async () => {
   const found = catalogue.find((candidate) => inStockSizes(candidate).length > 0);
   if (!found) throw new Error("no orderable product in the seed");
   product = found;
+  unitCents = sizePriceCents(found, inStockSizes(found)[0] as string);
   firstOrderId = await placeOrder(owner, 1);
   secondOrderId = await placeOrder(owner, 2);
 });
@@ -32,7 +35,7 @@ afterAll(() => t.close());
 
 async function placeOrder(user: LoggedInUser, quantity: number): Promise<string> {
   const size = inStockSizes(product)[0] as string;
-  const subtotal = product.priceCents * quantity;
+  const subtotal = unitCents * quantity;
   const fee = subtotal >= 50_000 ? 0 : 7_500;
   const response = await t.app.inject({
     method: "POST",
@@ -42,9 +45,7 @@ async function placeOrder(user: LoggedInUser, quantity: number): Promise<string>
       subtotal: Number(centsToDecimal(subtotal)),
       deliveryFee: Number(centsToDecimal(fee)),
       total: Number(centsToDecimal(subtotal + fee)),
-      items: [
-        { id: product.id, name: product.name, size, quantity, price: Number(centsToDecimal(product.priceCents)) },
-      ],
+      items: [{ id: product.id, name: product.name, size, quantity, price: Number(centsToDecimal(unitCents)) }],
       customerEmail: user.user.email,
       userId: user.user.id,
       deliveryInfo: {
@@ -74,7 +75,7 @@ describe("GET /api/orders/:id", () => {
       id: firstOrderId,
       userId: owner.user.id,
       status: "pending",
-      subtotal: centsToDecimal(product.priceCents),
+      subtotal: centsToDecimal(unitCents),
       customerEmail: owner.user.email,
       paidAt: null,
       cancelReason: null,
@@ -87,7 +88,7 @@ describe("GET /api/orders/:id", () => {
         name: product.name,
         size: expect.any(String),
         quantity: 1,
-        price: centsToDecimal(product.priceCents),
+        price: centsToDecimal(unitCents),
         discount: "0.00",
       },
     ]);

@@ -17,7 +17,7 @@ import { EMULATOR_REFERER } from "../../src/server/payfast/emulator-notifier.js"
 import { checkoutSignature, signItnFields } from "../../src/server/payfast/signature.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { registerAndLogin } from "../helpers/users.js";
 import { waitFor } from "../helpers/wait.js";
 
@@ -118,15 +118,16 @@ describe("local PayFast emulator", () => {
     const product = (await stockedCatalogue(live.db)).find((candidate) => inStockSizes(candidate).length > 0);
     if (!product) throw new Error("no product");
     const size = inStockSizes(product)[0] as string;
-    const fee = product.priceCents >= 50_000 ? 0 : 7_500;
+    const priceCents = sizePriceCents(product, size);
+    const fee = priceCents >= 50_000 ? 0 : 7_500;
     const response = await live.app.inject({
       method: "POST",
       url: "/api/create-order",
       headers: shopper.headers,
       payload: {
-        subtotal: Number(centsToDecimal(product.priceCents)),
+        subtotal: Number(centsToDecimal(priceCents)),
         deliveryFee: Number(centsToDecimal(fee)),
-        total: Number(centsToDecimal(product.priceCents + fee)),
+        total: Number(centsToDecimal(priceCents + fee)),
         items: [{ id: product.id, name: product.name, size, quantity: 1 }],
         customerEmail: "thandi@example.co.za",
         userId: shopper.user.id,

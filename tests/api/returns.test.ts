@@ -8,7 +8,7 @@ import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
-import { inStockSizes, setStock, stockedCatalogue, stockOf } from "../helpers/stock.js";
+import { inStockSizes, setStock, sizePriceCents, stockedCatalogue, stockOf } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -35,7 +35,7 @@ async function cheapLines(quantities: number[]): Promise<TestCartLine[]> {
     )[index];
     if (!product) throw new Error("no cheap product in stock");
     const size = inStockSizes(product).find((candidate) => (product.sellable[candidate] ?? 0) >= quantity + 2) ?? "";
-    return { id: product.id, name: product.name, priceCents: product.priceCents, size, quantity };
+    return { id: product.id, name: product.name, priceCents: sizePriceCents(product, size), size, quantity };
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRandText } from "../../src/domain/money.js";
+import { pricesDiffer } from "../../src/domain/packs.js";
 import type { Product } from "../../src/domain/schemas/catalog.js";
 import { loadConfig } from "../../src/server/config.js";
 import { signInAsAdmin } from "../helpers/admin.js";
@@ -37,7 +38,11 @@ function expectNoInlineScript(html: string) {
 }
 
 describe.each([
-  ["an in-stock product", (product: Product) => !product.outOfStock, "https://schema.org/InStock"],
+  [
+    "an in-stock product",
+    (product: Product) => !product.outOfStock && !pricesDiffer(product),
+    "https://schema.org/InStock",
+  ],
   ["an out-of-stock product", (product: Product) => product.outOfStock, "https://schema.org/OutOfStock"],
 ])("the page of %s", (_name, match, availability) => {
   let product: Product;
@@ -309,6 +314,38 @@ describe("sitemap and robots", () => {
   });
 });
 
+describe("the page of a product whose sizes cost differently", () => {
+  it("gives an AggregateOffer from the lowest to the highest, with an Offer per size, and says 'from'", async () => {
+    const product = await productNamed((candidate) => candidate.name === "Snug & Dry Baby Nappies Value Pack");
+    const html = (await get(`/products/${product.slug}`)).body;
+    const offers = (jsonLdOf(html)[0] as { offers: Record<string, unknown> }).offers;
+    const url = `${PUBLIC_URL}/products/${product.slug}`;
+    expect(offers).toEqual({
+      "@type": "AggregateOffer",
+      lowPrice: "399.99",
+      highPrice: "449.99",
+      offerCount: 6,
+      priceCurrency: "ZAR",
+      availability: "https://schema.org/InStock",
+      offers: product.sizes.map((size) => ({
+        "@type": "Offer",
+        name: size,
+        price: product.sizePrices?.[size],
+        priceCurrency: "ZAR",
+        availability: product.sizeOutOfStock[size] ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+        itemCondition: "https://schema.org/NewCondition",
+        url,
+      })),
+    });
+    expect(offers.offers).toContainEqual(
+      expect.objectContaining({ name: "Size 6 (16kg+)", availability: "https://schema.org/OutOfStock" }),
+    );
+    const text = bodyText(html);
+    expect(text).toContain("from R399.99");
+    expect(text).toContain("from R2.63 per nappy");
+  });
+});
+
 describe("the rendered pages' cache", () => {
   it("answers a revalidation with 304 and renders again after a catalogue change", async () => {
     const product = await productNamed((candidate) => candidate.name.includes("Newborn Nappies"));
@@ -318,7 +355,8 @@ describe("the rendered pages' cache", () => {
     expect((await get(path, { "if-none-match": etag })).statusCode).toBe(304);
 
     // Written behind the app's back, as another instance or plain SQL would: the trigger's NOTIFY clears the cache.
-    await t.pool.query("update products set price_cents = 12345 where id = $1", [product.id]);
+    // One price for every size again (no size of its own), so the page has one Offer.
+    await t.pool.query("update products set price_cents = 12345, size_prices = '{}' where id = $1", [product.id]);
     await t.app.catalogCache.caughtUp();
     const fresh = await get(path, { "if-none-match": etag });
     expect(fresh.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { parseRandToCents } from "../../src/domain/money";
+import { sizePrice } from "../../src/domain/packs";
 import { deliveryFeeCents } from "../../src/domain/pricing";
 import type { AdminProduct, Product } from "../../src/domain/schemas/catalog";
 import { seedProducts } from "../../src/server/db/seed-data";
@@ -159,7 +160,9 @@ export async function publicProduct(request: APIRequestContext, id: string): Pro
 /** An unpaid order placed as checkout places it (POST /api/create-order), by the page's shopper. */
 export async function placeOrderByApi(page: Page, lines: { product: AdminProduct; size: string; quantity: number }[]) {
   const me = (await (await page.request.get("/api/auth/me")).json()) as { id: string; email: string };
-  const subtotal = lines.reduce((sum, line) => sum + (parseRandToCents(line.product.price) ?? 0) * line.quantity, 0);
+  const priceOf = (line: { product: AdminProduct; size: string }) =>
+    parseRandToCents(sizePrice(line.product, line.size)) ?? 0;
+  const subtotal = lines.reduce((sum, line) => sum + priceOf(line) * line.quantity, 0);
   const fee = deliveryFeeCents(subtotal);
   const response = await page.request.post("/api/create-order", {
     data: {
@@ -171,7 +174,7 @@ export async function placeOrderByApi(page: Page, lines: { product: AdminProduct
         name: product.name,
         size,
         quantity,
-        price: (parseRandToCents(product.price) ?? 0) / 100,
+        price: priceOf({ product, size }) / 100,
       })),
       customerEmail: me.email,
       userId: me.id,

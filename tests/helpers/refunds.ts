@@ -3,7 +3,7 @@ import { freePort } from "../../src/server/db/embedded.js";
 import { orders } from "../../src/server/db/schema.js";
 import { buildTestApp, type TestApp } from "./app.js";
 import { createOrderPayload, type TestCartLine } from "./orders.js";
-import { inStockSizes, stockedCatalogue } from "./stock.js";
+import { inStockSizes, sizePriceCents, stockedCatalogue } from "./stock.js";
 import type { LoggedInUser } from "./users.js";
 import { waitFor } from "./wait.js";
 
@@ -44,7 +44,7 @@ export async function stockedLine(
   )[skip];
   if (!product) throw new Error("no product in stock");
   const size = inStockSizes(product).find((candidate) => (product.sellable[candidate] ?? 0) >= quantity) as string;
-  return { id: product.id, name: product.name, priceCents: product.priceCents, size, quantity };
+  return { id: product.id, name: product.name, priceCents: sizePriceCents(product, size), size, quantity };
 }
 
 /** Places an order through create-order; `business` adds a company name and VAT number. */

@@ -41,3 +41,7 @@ export async function stockOf(db: Database, productId: string, size: string) {
 export async function stockRowsOf(db: Database, productId: string) {
   return db.select().from(productStock).where(eq(productStock.productId, productId)).orderBy(productStock.size);
 }
+
+/** What a size of a product costs in cents: its own price, or the product's (docs/decisions/022-prices-per-size.md). */
+export const sizePriceCents = (product: Pick<StockedProduct, "priceCents" | "sizePrices">, size: string): number =>
+  product.sizePrices[size] ?? product.priceCents;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
+import { MAX_PACK_COUNT } from "../packs.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
 
@@ -15,6 +16,15 @@ export const product = z.object({
   description: z.string(),
   sizes: z.array(z.string()),
   sizeImages: z.record(z.string(), z.string()),
+  /**
+   * Every size's price ("249.99"; docs/decisions/022-prices-per-size.md); `price` is the lowest of
+   * them, the "from" price. Optional for carts an older shop stored in the browser.
+   */
+  sizePrices: z.record(z.string(), z.string()).optional(),
+  /** Units in each size's pack (nappies, pads, wipes); sizes without a count are left out. */
+  sizePackCounts: z.record(z.string(), z.number().int()).optional(),
+  /** The unit's word, singular: "nappy", "pad", "wipe"; null: "unit". */
+  packUnit: z.string().nullable().optional(),
   /** Sizes nothing can be sold of now (stock minus what unpaid orders hold): only `true` entries. */
   sizeOutOfStock: z.record(z.string(), z.boolean()),
   /** True when no size can be sold. */
@@ -71,55 +81,90 @@ export const sizeList = z
   .refine((sizes) => sizes.length > 0, "sizes must name at least one size")
   .refine((sizes) => sizes.length <= 30, "sizes must name at most 30 sizes");
 
-export const productInput = z.object({
-  name: requiredText("name", 120),
-  category: requiredText("category", 60).transform((value) => value.toLowerCase()),
-  price: z
-    .union([z.string(), z.number()], { message: "price is required" })
+/** A positive amount of rand ("249.99" or 249.99) as cents; `field` names it in the message. */
+const positiveRand = (field: string) =>
+  z
+    .union([z.string(), z.number()], { message: `${field} is required` })
     .transform((value) => (typeof value === "number" ? value.toFixed(2) : value.trim()))
     .refine((value) => {
       const cents = parseRandToCents(value);
       return cents !== null && cents > 0;
-    }, "price must be a positive amount with at most 2 decimals")
-    .transform((value) => parseRandToCents(value) as number),
-  image: imageUrl,
-  description: text(2000).default(""),
-  sizes: sizeList,
-  sizeImages: z
-    .record(
-      z.string().max(40),
-      z
-        .string()
-        .trim()
-        .max(2000)
-        .refine(
-          (value) => value === "" || IMAGE_URL.test(value),
-          "sizeImages must hold image URLs (http(s):// or /path)",
-        ),
-    )
-    .default({}),
-  /**
-   * Units in stock per size, held ones included (docs/product.md §10). On create a size left out
-   * starts at 0; on update it keeps what it has.
-   */
-  stock: z
-    .record(
-      z.string().max(40),
-      z
-        .number({ message: "stock must be a whole number of units per size" })
-        .int("stock must be a whole number of units per size")
-        .min(0, "stock must not be negative")
-        .max(1_000_000, "stock must be at most 1000000 per size"),
-    )
-    .default({}),
-  promoText: text(120)
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  /** On create "standard" when left out; on update left out keeps what the product has. */
-  vatClass: z.enum(VAT_CLASSES, { message: "vatClass must be standard or zero" }).optional(),
-  /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
-  maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
-});
+    }, `${field} must be a positive amount with at most 2 decimals`)
+    .transform((value) => parseRandToCents(value) as number);
+
+export const productInput = z
+  .object({
+    name: requiredText("name", 120),
+    category: requiredText("category", 60).transform((value) => value.toLowerCase()),
+    /** The price of the sizes without their own in `sizePrices`; the product's stored price is the lowest size price. */
+    price: positiveRand("price"),
+    image: imageUrl,
+    description: text(2000).default(""),
+    sizes: sizeList,
+    sizeImages: z
+      .record(
+        z.string().max(40),
+        z
+          .string()
+          .trim()
+          .max(2000)
+          .refine(
+            (value) => value === "" || IMAGE_URL.test(value),
+            "sizeImages must hold image URLs (http(s):// or /path)",
+          ),
+      )
+      .default({}),
+    /**
+     * Units in stock per size, held ones included (docs/product.md §10). On create a size left out
+     * starts at 0; on update it keeps what it has.
+     */
+    stock: z
+      .record(
+        z.string().max(40),
+        z
+          .number({ message: "stock must be a whole number of units per size" })
+          .int("stock must be a whole number of units per size")
+          .min(0, "stock must not be negative")
+          .max(1_000_000, "stock must be at most 1000000 per size"),
+      )
+      .default({}),
+    /** A size's own price; sizes left out cost `price`. Keys must be entries of `sizes`. */
+    sizePrices: z.record(z.string().max(40), positiveRand("a size's price")).default({}),
+    /** Units in a size's pack, 1 to MAX_PACK_COUNT; sizes left out have no per-unit price. Keys must be entries of `sizes`. */
+    sizePackCounts: z
+      .record(
+        z.string().max(40),
+        z
+          .number({ message: "units in a pack must be a whole number" })
+          .int("units in a pack must be a whole number")
+          .min(1, "units in a pack must be at least 1")
+          .max(MAX_PACK_COUNT, `units in a pack must be at most ${MAX_PACK_COUNT}`),
+      )
+      .default({}),
+    /** The unit's word, singular ("nappy", "pad", "wipe"); blank: "unit". */
+    packUnit: text(30)
+      .nullish()
+      .transform((value) => (value ? value.toLowerCase() : null)),
+    promoText: text(120)
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    /** On create "standard" when left out; on update left out keeps what the product has. */
+    vatClass: z.enum(VAT_CLASSES, { message: "vatClass must be standard or zero" }).optional(),
+    /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
+    maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
+  })
+  .superRefine((values, context) => {
+    for (const field of ["sizePrices", "sizePackCounts"] as const) {
+      const unknown = Object.keys(values[field]).find((size) => !values.sizes.includes(size));
+      if (unknown !== undefined) {
+        context.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${field} names "${unknown}", which is not one of the sizes`,
+        });
+      }
+    }
+  });
 /** What the form sends (price text, sizes text or list). */
 export type ProductInput = z.input<typeof productInput>;
 /** What the server stores (price in cents, sizes a clean list). */

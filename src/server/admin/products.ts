@@ -23,17 +23,29 @@ async function categoryIdByName(db: Database, name: string): Promise<string> {
   return row.id;
 }
 
-/** The columns of a product from the validated form: per-size images keep only the sizes in the list. */
+/**
+ * The columns of a product from the validated form: per-size images keep only the sizes in the
+ * list; every size gets a price (its own, or the form's price) and the product's price is the
+ * lowest of them, the "from" price old clients read (docs/decisions/022-prices-per-size.md).
+ */
 async function productRow(db: Database, values: ProductValues) {
   const sizeImages: Record<string, string> = {};
+  const sizePrices: Record<string, number> = {};
+  const sizePackCounts: Record<string, number> = {};
   for (const size of values.sizes) {
     const image = values.sizeImages[size];
     if (image) sizeImages[size] = image;
+    sizePrices[size] = values.sizePrices[size] ?? values.price;
+    const count = values.sizePackCounts[size];
+    if (count) sizePackCounts[size] = count;
   }
   return {
     name: values.name,
     categoryId: await categoryIdByName(db, values.category),
-    priceCents: values.price,
+    priceCents: Math.min(...Object.values(sizePrices)),
+    sizePrices,
+    sizePackCounts,
+    packUnit: values.packUnit,
     image: values.image,
     description: values.description,
     sizes: values.sizes,
@@ -62,6 +74,9 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       description: products.description,
       sizes: products.sizes,
       sizeImages: products.sizeImages,
+      sizePrices: products.sizePrices,
+      sizePackCounts: products.sizePackCounts,
+      packUnit: products.packUnit,
       promoText: products.promoText,
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,

@@ -26,6 +26,9 @@ export const productColumns = {
   description: products.description,
   sizes: products.sizes,
   sizeImages: products.sizeImages,
+  sizePrices: products.sizePrices,
+  sizePackCounts: products.sizePackCounts,
+  packUnit: products.packUnit,
   promoText: products.promoText,
   maxPerOrder: products.maxPerOrder,
   sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
@@ -49,15 +52,30 @@ type ProductRow = {
   description: string;
   sizes: string[];
   sizeImages: Record<string, string>;
+  sizePrices: Record<string, number>;
+  sizePackCounts: Record<string, number>;
+  packUnit: string | null;
   promoText: string | null;
   maxPerOrder: number;
   sellable: Record<string, number>;
 };
 
-/** The wire shape of docs/product.md §3: price as a string with two decimals, stock as the public may see it. */
+/**
+ * The wire shape of docs/product.md §3: price as a string with two decimals, stock as the public
+ * may see it; every size's price (a size the row has none for costs the product's price) and the
+ * pack counts of the sizes that have one.
+ */
 export function toProduct(row: ProductRow): Product {
-  const { priceCents, sellable, ...rest } = row;
-  return { ...rest, price: centsToDecimal(priceCents), ...publicStock(row.sizes, sellable) };
+  const { priceCents, sellable, sizePrices, sizePackCounts, ...rest } = row;
+  return {
+    ...rest,
+    price: centsToDecimal(priceCents),
+    sizePrices: Object.fromEntries(row.sizes.map((size) => [size, centsToDecimal(sizePrices[size] ?? priceCents)])),
+    sizePackCounts: Object.fromEntries(
+      row.sizes.flatMap((size) => (sizePackCounts[size] ? [[size, sizePackCounts[size]]] : [])),
+    ),
+    ...publicStock(row.sizes, sellable),
+  };
 }
 
 /** Every size gets a figure, 0 when it has no stock row. */

@@ -184,6 +184,15 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     sizes: jsonb("sizes").$type<string[]>().notNull().default([]),
     sizeImages: jsonb("size_images").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Each size's price in cents (docs/decisions/022-prices-per-size.md); a size missing here costs
+     * `price_cents`, which the server keeps at the lowest size price (the card's "from").
+     */
+    sizePrices: jsonb("size_prices").$type<Record<string, number>>().notNull().default({}),
+    /** Units in each size's pack (nappies, pads, wipes); a size missing here has no per-unit price. */
+    sizePackCounts: jsonb("size_pack_counts").$type<Record<string, number>>().notNull().default({}),
+    /** The unit's word, singular: "nappy", "pad", "wipe" ("R3.12 per nappy"); null: "unit". */
+    packUnit: text("pack_unit"),
     promoText: text("promo_text"),
     /** The most packs of one size an order may take (20; more for bulk items), against hoarding. */
     maxPerOrder: integer("max_per_order").notNull().default(20),

@@ -476,3 +476,145 @@ export const seedProducts: SeedProduct[] = [
     promoText: null,
   },
 ];
+
+/** A product's price and pack per size: [price in rand, units in the pack or null when not counted]. */
+export interface SeedPacks {
+  /** The unit's word, singular ("nappy"); null when the product is not sold by the unit. */
+  unit: string | null;
+  sizes: Record<string, [price: string, count: number | null]>;
+}
+
+/**
+ * Prices and packs per size (docs/decisions/022-prices-per-size.md), by product name: bigger nappy
+ * sizes hold fewer nappies and cost more per nappy (R2.31 to R4.22), as in South African shops.
+ * A product's price is the lowest of its sizes' (the "from" price). Migration 0015 writes the
+ * same figures into a database seeded before; keep the two in step.
+ */
+export const seedPacks: Record<string, SeedPacks> = {
+  "Snug & Dry Newborn Nappies": {
+    unit: "nappy",
+    sizes: { "Newborn (up to 4kg)": ["249.99", 108], "Size 1 (2-5kg)": ["259.99", 100] },
+  },
+  "Snug & Dry Baby Nappies Value Pack": {
+    unit: "nappy",
+    sizes: {
+      "Size 1 (2-5kg)": ["399.99", 152],
+      "Size 2 (3-6kg)": ["399.99", 132],
+      "Size 3 (4-9kg)": ["419.99", 124],
+      "Size 4 (7-18kg)": ["439.99", 116],
+      "Size 5 (11-25kg)": ["449.99", 108],
+      "Size 6 (16kg+)": ["429.99", 102],
+    },
+  },
+  "Snug & Dry Premium Nappies Jumbo Pack": {
+    unit: "nappy",
+    sizes: {
+      "Size 3 (4-9kg)": ["459.99", 136],
+      "Size 4 (7-18kg)": ["479.99", 124],
+      "Size 5 (11-25kg)": ["489.99", 116],
+    },
+  },
+  "Snug & Dry Overnight Nappies": {
+    unit: "nappy",
+    sizes: { "Size 4 (7-18kg)": ["299.99", 84], "Size 5 (11-25kg)": ["309.99", 76], "Size 6 (16kg+)": ["299.99", 72] },
+  },
+  "Snug & Dry Bamboo Eco Nappies": {
+    unit: "nappy",
+    sizes: {
+      "S (3-6kg)": ["349.99", 120],
+      "M (6-11kg)": ["369.99", 104],
+      "L (9-14kg)": ["379.99", 92],
+      "XL (12kg+)": ["379.99", 90],
+    },
+  },
+  "Snug & Dry Swim Nappies": {
+    unit: "nappy",
+    sizes: { "S (7-13kg)": ["129.99", 12], "M (12-18kg)": ["129.99", 11], "L (16kg+)": ["129.99", 10] },
+  },
+  "Snug & Dry Sensitive Baby Wipes": { unit: "wipe", sizes: { "64 wipes": ["39.99", 64] } },
+  "Snug & Dry Baby Wipes Multipack": { unit: "wipe", sizes: { "3 x 64 wipes": ["99.99", 192] } },
+  "Snug & Dry Pull-Up Pants": {
+    unit: "pant",
+    sizes: {
+      "Size 4 (9-15kg)": ["279.99", 74],
+      "Size 5 (12-17kg)": ["279.99", 68],
+      "Size 6 (15-25kg)": ["269.99", 64],
+    },
+  },
+  "Snug & Dry Pull-Up Pants Jumbo Pack": {
+    unit: "pant",
+    sizes: {
+      "Size 4 (9-15kg)": ["449.99", 124],
+      "Size 5 (12-17kg)": ["459.99", 112],
+      "Size 6 (15-25kg)": ["459.99", 110],
+    },
+  },
+  "Snug & Dry Potty Training Pants": {
+    unit: "pant",
+    sizes: { "Size 5 (12-17kg)": ["249.99", 60], "Size 6 (15-25kg)": ["249.99", 56] },
+  },
+  "Snug & Dry Night Pants": {
+    unit: "pant",
+    sizes: { "4-7 years (17-30kg)": ["189.99", 16], "8-15 years (27-57kg)": ["199.99", 13] },
+  },
+  "Snug & Dry Kids Disposable Bed Mats": { unit: "mat", sizes: { "80 x 90cm": ["139.99", 10] } },
+  "Snug & Dry Adult Pants": {
+    unit: "pant",
+    sizes: { S: ["269.99", 28], M: ["269.99", 26], L: ["279.99", 24], XL: ["279.99", 20] },
+  },
+  "Snug & Dry Adult Briefs Super": {
+    unit: "brief",
+    sizes: { M: ["319.99", 28], L: ["329.99", 24], XL: ["339.99", 20] },
+  },
+  "Snug & Dry Adult Night Pants": {
+    unit: "pant",
+    sizes: { M: ["299.99", 20], L: ["309.99", 18], XL: ["319.99", 16] },
+  },
+  "Snug & Dry Bladder Control Pads": {
+    unit: "pad",
+    sizes: { Light: ["89.99", 28], Moderate: ["89.99", 24], Heavy: ["94.99", 20] },
+  },
+  "Snug & Dry Men's Guards": { unit: "guard", sizes: { "One size": ["94.99", 24] } },
+  "Snug & Dry Disposable Underpads": {
+    unit: "underpad",
+    sizes: { "60 x 60cm": ["159.99", 30], "60 x 90cm": ["179.99", 25] },
+  },
+  "Snug & Dry Washable Bed Pad": { unit: "pad", sizes: { "85 x 90cm": ["229.99", 1] } },
+  "Snug & Dry Ultra Thin Pads": {
+    unit: "pad",
+    sizes: { Regular: ["44.99", 16], Super: ["44.99", 14], Night: ["49.99", 10] },
+  },
+  "Snug & Dry Maxi Night Pads": {
+    unit: "pad",
+    sizes: { Night: ["54.99", 12], "Extra Long Night": ["59.99", 10] },
+  },
+  "Snug & Dry Panty Liners": { unit: "liner", sizes: { Normal: ["34.99", 40], Long: ["39.99", 32] } },
+  "Snug & Dry Tampons": {
+    unit: "tampon",
+    sizes: { Regular: ["59.99", 32], Super: ["59.99", 24], "Super Plus": ["64.99", 20] },
+  },
+  "Snug & Dry Period Underwear": {
+    unit: "pair",
+    sizes: Object.fromEntries(["XS", "S", "M", "L", "XL", "XXL"].map((size) => [size, ["189.99", 1]])),
+  },
+  "Snug & Dry Pads Value Box": { unit: "pad", sizes: { "40 pads": ["89.99", 40] } },
+  "Snug & Dry Organic Cotton Pads": { unit: "pad", sizes: { Regular: ["69.99", 14], Super: ["69.99", 12] } },
+  "Snug & Dry Nappy Disposal Bags": { unit: "bag", sizes: { "150 bags": ["39.99", 150] } },
+  "Snug & Dry Waterproof Mattress Protector": {
+    unit: null,
+    sizes: { Single: ["299.99", null], Double: ["349.99", null], Queen: ["379.99", null], King: ["419.99", null] },
+  },
+  "Snug & Dry Adult Wash Wipes": { unit: "wipe", sizes: { "48 wipes": ["64.99", 48] } },
+};
+
+/** A seeded product's columns from seedPacks: prices in cents, counts where known; undefined for a product not listed. */
+export function seedPackColumns(name: string) {
+  const packs = seedPacks[name];
+  if (!packs) return undefined;
+  const entries = Object.entries(packs.sizes);
+  return {
+    sizePrices: Object.fromEntries(entries.map(([size, [price]]) => [size, Math.round(Number(price) * 100)])),
+    sizePackCounts: Object.fromEntries(entries.flatMap(([size, [, count]]) => (count ? [[size, count]] : []))),
+    packUnit: packs.unit,
+  };
+}

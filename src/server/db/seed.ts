@@ -3,7 +3,7 @@ import { parseRandToCents } from "../../domain/money.js";
 import { slugify, uniqueSlug } from "../../domain/slug.js";
 import type { Database } from "./client.js";
 import { categories, productStock, products } from "./schema.js";
-import { SEED_STOCK, seedCategories, seedProducts } from "./seed-data.js";
+import { SEED_STOCK, seedCategories, seedPackColumns, seedProducts } from "./seed-data.js";
 
 /**
  * Seeds the catalogue on an empty database only: once any category or product exists
@@ -31,13 +31,15 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
           const slug = uniqueSlug(slugify(product.name), slugs);
           slugs.add(slug);
           const categoryId = categoryIds.get(product.category);
-          const priceCents = parseRandToCents(product.price);
+          const packs = seedPackColumns(product.name);
+          const priceCents = packs ? Math.min(...Object.values(packs.sizePrices)) : parseRandToCents(product.price);
           if (!categoryId || priceCents === null) throw new Error(`Bad seed product: ${product.name}`);
           return {
             name: product.name,
             slug,
             categoryId,
             priceCents,
+            ...packs,
             image: product.image,
             description: product.description,
             sizes: product.sizes,

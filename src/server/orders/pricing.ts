@@ -13,6 +13,8 @@ export interface ProductForOrder {
   name: string;
   priceCents: number;
   sizes: string[];
+  /** Each size's price in cents; a size missing here costs `priceCents` (docs/decisions/022-prices-per-size.md). */
+  sizePrices: Record<string, number>;
   vatClass: VatClass;
   /** The most of one size an order may take. */
   maxPerOrder: number;
@@ -107,8 +109,9 @@ export function priceOrder(
       note(`${name} is not available in size ${quoted(line.size)}.`);
       continue;
     }
-    if (line.price !== undefined && !sameAmount(line.price, product.priceCents)) {
-      note(`The price of ${name} is now ${formatRand(product.priceCents)}.`);
+    const unitPriceCents = product.sizePrices[line.size] ?? product.priceCents;
+    if (line.price !== undefined && !sameAmount(line.price, unitPriceCents)) {
+      note(`The price of ${name} is now ${formatRand(unitPriceCents)} in size ${quoted(line.size)}.`);
     }
     const key = `${product.id}\u0000${line.size}`;
     const existing = merged.get(key);
@@ -119,7 +122,7 @@ export function priceOrder(
         name: product.name,
         size: line.size,
         quantity: line.quantity,
-        unitPriceCents: product.priceCents,
+        unitPriceCents,
         vatClass: product.vatClass,
       });
   }

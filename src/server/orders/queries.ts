@@ -194,6 +194,7 @@ export function productsForOrderQuery(db: Database) {
       name: products.name,
       priceCents: products.priceCents,
       sizes: products.sizes,
+      sizePrices: products.sizePrices,
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
     })

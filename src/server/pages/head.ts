@@ -1,4 +1,6 @@
 import { categoryPath, categoryTitle, productPath } from "../../domain/catalog.js";
+import { parseRandToCents } from "../../domain/money.js";
+import { pricesDiffer, sizePrice } from "../../domain/packs.js";
 import type { PolicyVersion } from "../../domain/policies.js";
 import type { Category, Product } from "../../domain/schemas/catalog.js";
 
@@ -83,6 +85,41 @@ export function headTags(head: PageHead, publicUrl: string, shopName: string): s
   return tags.join("");
 }
 
+const availability = (outOfStock: boolean) =>
+  outOfStock ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
+
+/**
+ * One Offer when every size costs the same; when sizes differ, an AggregateOffer from the lowest to
+ * the highest with one Offer per size (docs/decisions/022-prices-per-size.md).
+ */
+function productOffers(product: Product, url: string) {
+  const offer = {
+    "@type": "Offer",
+    price: product.price,
+    priceCurrency: "ZAR",
+    availability: availability(product.outOfStock),
+    itemCondition: "https://schema.org/NewCondition",
+    url,
+  };
+  if (!pricesDiffer(product)) return offer;
+  const prices = product.sizes.map((size) => sizePrice(product, size));
+  const cents = prices.map((price) => parseRandToCents(price) ?? 0);
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: product.price,
+    highPrice: prices[cents.indexOf(Math.max(...cents))],
+    offerCount: product.sizes.length,
+    priceCurrency: "ZAR",
+    availability: availability(product.outOfStock),
+    offers: product.sizes.map((size, index) => ({
+      ...offer,
+      name: size,
+      price: prices[index],
+      availability: availability(product.outOfStock || Boolean(product.sizeOutOfStock[size])),
+    })),
+  };
+}
+
 /** The product page's head: Product with its Offer, and where it sits (BreadcrumbList). */
 export function productHead(product: Product, publicUrl: string, shopName: string): PageHead {
   const path = productPath(product.slug);
@@ -107,14 +144,7 @@ export function productHead(product: Product, publicUrl: string, shopName: strin
         sku: product.id,
         brand: { "@type": "Brand", name: shopName },
         category: categoryTitle(product.category),
-        offers: {
-          "@type": "Offer",
-          price: product.price,
-          priceCurrency: "ZAR",
-          availability: product.outOfStock ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
-          itemCondition: "https://schema.org/NewCondition",
-          url,
-        },
+        offers: productOffers(product, url),
       },
       {
         "@context": "https://schema.org",

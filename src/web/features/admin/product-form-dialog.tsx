@@ -14,7 +14,14 @@ import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { describedBy, Field } from "./form-fields";
 import { ImagePreview } from "./image-preview";
-import { firstMessage, formDefaults, sizesOf, stockHeldMessage, valuesForSizes } from "./product-form-values";
+import {
+  firstMessage,
+  formDefaults,
+  presentForSizes,
+  sizesOf,
+  stockHeldMessage,
+  valuesForSizes,
+} from "./product-form-values";
 import { type RememberedSizeSettings, SizeSettings, stockFieldId } from "./size-settings";
 import { inputClass } from "./ui";
 
@@ -62,6 +69,8 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
   const remembered = useRef<RememberedSizeSettings>({
     images: { ...product?.sizeImages },
     stock: { ...product?.stock },
+    prices: {},
+    packs: {},
   });
   const sizesKey = sizes.join("\u0000");
   useEffect(() => {
@@ -70,6 +79,11 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     Object.assign(remembered.current.stock, getValues("stock"));
     setValue("sizeImages", valuesForSizes(list, remembered.current.images, ""));
     setValue("stock", valuesForSizes(list, remembered.current.stock, 0));
+    const { prices, packs } = remembered.current;
+    Object.assign(prices, getValues("sizePrices"));
+    Object.assign(packs, getValues("sizePackCounts"));
+    setValue("sizePrices", presentForSizes(list, prices));
+    setValue("sizePackCounts", presentForSizes(list, packs));
   }, [sizesKey, getValues, setValue]);
   const stockHeld = stockHeldMessage(save.error);
 
@@ -77,9 +91,18 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
   // registered inputs, so react-hook-form cannot focus one in error: the first is focused here.
   const onInvalid = (invalid: FieldErrors<ProductInput>) => {
     save.reset();
-    if (Object.keys(invalid).some((name) => name !== "stock")) return;
-    const index = sizes.findIndex((size) => invalid.stock?.[size]);
-    if (index >= 0) document.getElementById(stockFieldId(index))?.focus();
+    if (Object.keys(invalid).some((name) => !["stock", "sizePrices", "sizePackCounts"].includes(name))) return;
+    // The first size in error, its price, pack or stock field, in the order they are laid out.
+    for (const [index, size] of sizes.entries()) {
+      const id = invalid.sizePrices?.[size]
+        ? `size-price-${index}`
+        : invalid.sizePackCounts?.[size]
+          ? `size-pack-${index}`
+          : invalid.stock?.[size]
+            ? stockFieldId(index)
+            : null;
+      if (id) return document.getElementById(id)?.focus();
+    }
   };
   const submit = handleSubmit((values) => save.mutate(values, { onSuccess: onDone }), onInvalid);
   const error = (name: keyof ProductInput) => firstMessage(errors[name]);
@@ -114,14 +137,19 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
             </select>
           )}
         </Field>
-        <Field id="admin-product-price" label="Price (R, VAT included)" error={error("price")}>
+        <Field
+          id="admin-product-price"
+          label="Price (R, VAT included)"
+          hint="Sizes without their own price below cost this."
+          error={error("price")}
+        >
           <input
             className={`${inputClass} tabular`}
             type="number"
             inputMode="decimal"
             step="0.01"
             min="0.01"
-            {...field("price")}
+            {...field("price", true)}
             {...register("price")}
           />
         </Field>
@@ -165,6 +193,20 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
         error={error("sizes")}
       >
         <input className={inputClass} autoComplete="off" {...field("sizes", true)} {...register("sizes")} />
+      </Field>
+
+      <Field
+        id="admin-product-packUnit"
+        label="Unit in a pack (optional)"
+        hint="One of them, for the price per unit: nappy, pad, liner, wipe, pair, tampon"
+        error={error("packUnit")}
+      >
+        <input
+          className={`${inputClass} sm:max-w-xs`}
+          autoComplete="off"
+          {...field("packUnit", true)}
+          {...register("packUnit")}
+        />
       </Field>
 
       {sizes.length > 0 && (

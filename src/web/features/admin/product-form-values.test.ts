@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { type AdminProduct, productInput } from "../../../domain/schemas/catalog";
 import { ApiError } from "../../lib/api";
+import { productBody } from "./api/save-product";
 import {
   firstMessage,
   formDefaults,
+  presentForSizes,
   sizesOf,
   stockFieldText,
   stockFieldValue,
@@ -22,6 +24,9 @@ const pants: AdminProduct = {
   description: "Soft pants",
   sizes: ["Size 4 (9-14kg)", "Size 5 (12-17kg)"],
   sizeImages: { "Size 4 (9-14kg)": "/images/products/pants-4.svg" },
+  sizePrices: { "Size 4 (9-14kg)": "249.99", "Size 5 (12-17kg)": "269.99" },
+  sizePackCounts: { "Size 4 (9-14kg)": 74 },
+  packUnit: "nappy",
   sizeOutOfStock: { "Size 5 (12-17kg)": true },
   outOfStock: false,
   sizeLowStock: {},
@@ -41,10 +46,24 @@ describe("formDefaults", () => {
       description: "Soft pants",
       sizes: "Size 4 (9-14kg), Size 5 (12-17kg)",
       sizeImages: { "Size 4 (9-14kg)": "/images/products/pants-4.svg" },
+      // Only the size that costs more than the "from" price shows its own; the other costs the price.
+      sizePrices: { "Size 5 (12-17kg)": "269.99" },
+      sizePackCounts: { "Size 4 (9-14kg)": 74 },
+      packUnit: "nappy",
       stock: { "Size 4 (9-14kg)": 40, "Size 5 (12-17kg)": 2 },
       promoText: "",
       vatClass: "standard",
       maxPerOrder: 20,
+    });
+  });
+
+  it("sends back what it showed: the same prices per size after a round trip through the schema", () => {
+    const values = productInput.parse(formDefaults(pants));
+    expect(productBody(values)).toMatchObject({
+      price: "249.99",
+      sizePrices: { "Size 5 (12-17kg)": "269.99" },
+      sizePackCounts: { "Size 4 (9-14kg)": 74 },
+      packUnit: "nappy",
     });
   });
 
@@ -139,5 +158,11 @@ describe("firstMessage", () => {
     );
     expect(firstMessage({})).toBeUndefined();
     expect(firstMessage(undefined)).toBeUndefined();
+  });
+});
+
+describe("presentForSizes", () => {
+  it("keeps a per-size price or pack only for the sizes listed, and leaves blank ones out", () => {
+    expect(presentForSizes(["S", "L"], { S: "99.00", M: "120.00", L: undefined })).toEqual({ S: "99.00" });
   });
 });

@@ -12,11 +12,32 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     description: product?.description ?? "",
     sizes: product ? product.sizes.join(", ") : "",
     sizeImages: { ...product?.sizeImages },
+    // Only the sizes that cost more than the product's "from" price show their own; the rest cost the price.
+    sizePrices: product ? ownSizePrices(product) : {},
+    sizePackCounts: { ...product?.sizePackCounts },
+    packUnit: product?.packUnit ?? "",
     stock: product ? Object.fromEntries(product.sizes.map((size) => [size, product.stock[size] ?? 0])) : {},
     promoText: product?.promoText ?? "",
     vatClass: product?.vatClass ?? "standard",
     maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
   };
+}
+
+function ownSizePrices(product: AdminProduct): Record<string, string> {
+  const prices = product.sizePrices ?? {};
+  return Object.fromEntries(
+    Object.entries(prices).filter(([size, price]) => product.sizes.includes(size) && price !== product.price),
+  );
+}
+
+/**
+ * A per-size setting the form leaves out when blank (a size's own price, its pack count): what
+ * was remembered for each size listed, nothing for the rest.
+ */
+export function presentForSizes<T>(sizes: readonly string[], remembered: Readonly<Record<string, T | undefined>>) {
+  return Object.fromEntries(
+    sizes.flatMap((size) => (remembered[size] === undefined ? [] : [[size, remembered[size]]])),
+  ) as Record<string, T>;
 }
 
 /** The sizes the text names, as the shared schema reads them (trimmed, empties and repeats dropped). */

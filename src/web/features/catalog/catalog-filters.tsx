@@ -51,6 +51,7 @@ export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersP
             >
               <option value="name">Alphabetical</option>
               <option value="price">Price</option>
+              <option value="unit">Price per unit</option>
             </select>
           </div>
           <div>

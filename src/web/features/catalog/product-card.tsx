@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { productPath } from "../../../domain/catalog";
+import { perUnitText, priceText } from "../../../domain/packs";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
-import { formatRandText } from "../../lib/format";
 import { CategoryBadge } from "./category-badge";
 import { LowStockNote } from "./stock-note";
 import { useAddToCart } from "./use-add-to-cart";
@@ -40,6 +40,10 @@ interface ProductCardProps {
 
 export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) {
   const [size, setSize] = useState(product.sizes[0] ?? "");
+  // Until the shopper picks a size the card shows the "from" price (docs/decisions/022-prices-per-size.md).
+  const [chosen, setChosen] = useState(false);
+  const shown = chosen ? size : null;
+  const unit = perUnitText(product, shown);
   const [added, setAdded] = useState(false);
   const [alertOpen, setAlertOpen] = useState(false);
   const addToCart = useAddToCart();
@@ -108,9 +112,10 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             )}
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <p className="tabular text-lg font-bold text-stone-950">{formatRandText(product.price)}</p>
+            <p className="tabular text-lg font-bold text-stone-950">{priceText(product, shown)}</p>
             {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
           </div>
+          {unit && <p className="tabular mt-1 text-sm text-stone-600">{unit}</p>}
         </div>
       </div>
 
@@ -122,7 +127,10 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
           <select
             id={sizeId}
             value={size}
-            onChange={(event) => setSize(event.target.value)}
+            onChange={(event) => {
+              setSize(event.target.value);
+              setChosen(true);
+            }}
             disabled={product.outOfStock}
             aria-describedby={left ? stockNoteId : undefined}
             className="select-native min-w-0 flex-[1_1_8rem] disabled:bg-stone-100 disabled:text-stone-600"

@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
 import { MAX_LINE_QUANTITY } from "../../../domain/cart";
 import { parseRandToCents } from "../../../domain/money";
+import { packText, perUnitText, priceText, sizePrice } from "../../../domain/packs";
 import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
 import { Button } from "../../components/ui/button";
 import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
-import { formatRand, formatRandText } from "../../lib/format";
+import { formatRand } from "../../lib/format";
 import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
@@ -36,7 +37,9 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
 
   const sizeImage = size ? product.sizeImages[size] : undefined;
   const image = sizeImage || product.image;
-  const unitCents = parseRandToCents(product.price) ?? 0;
+  const unitCents = parseRandToCents(size ? sizePrice(product, size) : product.price) ?? 0;
+  // The pack and price per unit of the chosen size, or "from" the lowest before one is chosen.
+  const pack = [size && packText(product, size), perUnitText(product, size || null)].filter(Boolean).join(" · ");
   const promo = product.promoText?.trim();
   const outOfStockSizes = product.sizes.filter((option) => product.sizeOutOfStock[option]);
   const max = size ? Math.max(MIN_QUANTITY, maxOrderable(product, size)) : MAX_LINE_QUANTITY;
@@ -70,9 +73,10 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
           <CategoryBadge category={product.category} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <p className="tabular text-2xl font-bold text-stone-950">{formatRandText(product.price)}</p>
+          <p className="tabular text-2xl font-bold text-stone-950">{priceText(product, size || null)}</p>
           {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
         </div>
+        {pack && <p className="tabular -mt-2 text-sm text-stone-600">{pack}</p>}
         <p id={descriptionId} className="text-sm leading-relaxed text-stone-700">
           {product.description}
         </p>

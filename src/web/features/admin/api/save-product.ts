@@ -5,9 +5,16 @@ import { toast } from "../../../components/ui/toast";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api";
 import { catalogueChanged } from "./keys";
 
-/** The body of docs/product.md §7 from the validated form: the price goes back to rand text ("249.99"). */
-function productBody(values: ProductValues) {
-  return { ...values, price: centsToDecimal(values.price), promoText: values.promoText ?? "" };
+/** The body of docs/product.md §7 from the validated form: prices go back to rand text ("249.99"). */
+export function productBody(values: ProductValues) {
+  return {
+    ...values,
+    price: centsToDecimal(values.price),
+    sizePrices: Object.fromEntries(
+      Object.entries(values.sizePrices).map(([size, cents]) => [size, centsToDecimal(cents)]),
+    ),
+    promoText: values.promoText ?? "",
+  };
 }
 
 export function createProduct(values: ProductValues) {
