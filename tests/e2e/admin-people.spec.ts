@@ -18,7 +18,7 @@ test("an admin makes a customer an admin after confirming, and the Activity tab 
   await page.goto("/admin");
   await openTab(page, "Users");
   await page.getByLabel("Search customers").fill(shopper.username.toUpperCase());
-  const customers = page.getByRole("list", { name: "Customers" });
+  const customers = page.getByRole("list", { name: "Customers", exact: true });
   await expect(customers.getByRole("listitem")).toHaveCount(1, { timeout: 10_000 });
   await expect(customers).toContainText(shopper.email);
   await expect(customers).toContainText("0 orders");
