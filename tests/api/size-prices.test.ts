@@ -70,6 +70,7 @@ function orderBody(id: string, lines: { size: string; quantity: number; priceCen
       city: "Pretoria",
       province: "Gauteng",
       zipCode: "0181",
+      suburb: "Hatfield",
     },
   };
 }

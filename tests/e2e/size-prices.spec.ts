@@ -70,6 +70,7 @@ test("a shopper compares the price per nappy, picks a size and pays that size's 
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByLabel("Phone number").fill("082 555 0199");
   await page.getByLabel("Street address").fill("3 Protea Close");
+  await page.getByLabel("Suburb").fill("Umhlanga");
   await page.getByLabel("City").fill("Durban");
   await page.getByLabel("Province").selectOption("KwaZulu-Natal");
   await page.getByLabel("Postal code").fill("4001");
