@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from "../../domain/error-codes";
+import type { ErrorCode } from "../../domain/error-codes";
 import { readStoredUserId } from "./stored-user";
 
 /** The server's codes, plus the client's own when no answer (or no code) came back. */
@@ -57,6 +57,15 @@ export function onSessionLost(listener: () => void) {
   return () => sessionLostListeners.delete(listener);
 }
 
+/**
+ * A code as the server writes them. The server answers only codes of src/domain/error-codes.ts (its
+ * error schema refuses others: tests/helpers/app.ts checks every answer), so the browser checks the
+ * shape and does not ship the list of names in its first load.
+ */
+function looksLikeCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && /^[A-Z][A-Z0-9_]{1,63}$/.test(value);
+}
+
 async function errorOf(response: Response): Promise<ApiError> {
   let data: { message?: unknown; code?: unknown } = {};
   try {
@@ -64,7 +73,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   } catch {
     // No JSON body (a proxy's page, an empty answer): the status decides.
   }
-  const code = isErrorCode(data?.code) ? data.code : codeOfStatus(response.status);
+  const code = looksLikeCode(data?.code) ? data.code : codeOfStatus(response.status);
   const serverMessage = typeof data?.message === "string" && data.message.trim() ? data.message : null;
   return new ApiError(
     response.status,
