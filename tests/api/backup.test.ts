@@ -200,10 +200,14 @@ describe("backup and restore", () => {
     await expect(restoreBackup({ file: damaged, databaseUrl: target })).rejects.toThrow(
       /incomplete|damaged|unexpected end/i,
     );
-    // What is left is what the migrations write themselves (the VAT rates), as in a new database.
+    // What is left is what the migrations write themselves (the VAT rates, the shop's own signing
+    // key), as in a new database: the same rows, and the same content but for that random key.
     const migratedOnly = await createEmptyDatabase();
     await prepareDatabase(migratedOnly, { seed: false });
-    expect((await contentsOf(target)).tables).toEqual((await contentsOf(migratedOnly)).tables);
+    const left = (await contentsOf(target)).tables;
+    const fresh = (await contentsOf(migratedOnly)).tables;
+    for (const tables of [left, fresh]) if (tables.shop_keys) tables.shop_keys.digest = "random key";
+    expect(left).toEqual(fresh);
   }, 60_000);
 });
 

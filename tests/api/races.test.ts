@@ -38,8 +38,10 @@ afterAll(async () => {
 
 /** A pending order made through POST /api/create-order, as a shopper makes one. */
 async function placeOrder(): Promise<{ id: string; total: string }> {
+  // Each size has its own price (size_prices, cents; sizes left out cost the product's price).
   const { rows } = await t.pool.query<{ id: string; price_cents: number; size: string }>(
-    `select products.id, products.price_cents, product_stock.size from products
+    `select products.id, coalesce((products.size_prices ->> product_stock.size)::int, products.price_cents) as price_cents,
+       product_stock.size from products
      join product_stock on product_stock.product_id = products.id and product_stock.quantity > product_stock.held
      order by products.name, product_stock.size limit 1`,
   );
