@@ -90,7 +90,10 @@ test("every product card shows its image, category badge, price in rand, promo t
     const shown = card(page, product.name);
     await expect(shown.getByRole("img", { name: product.name })).toHaveAttribute("src", product.image);
     await expect(shown.getByText(categoryBadge(product.category), { exact: true })).toBeVisible();
-    await expect(shown.getByText(formatRandText(product.price), { exact: true })).toBeVisible();
+    // Sizes priced differently: the lowest, as "from R…", until a size is chosen (issue 28).
+    const sizePrices = new Set(Object.values(product.sizePrices ?? {}));
+    const from = sizePrices.size > 1 ? "from " : "";
+    await expect(shown.getByText(`${from}${formatRandText(product.price)}`, { exact: true })).toBeVisible();
     await expect(shown.getByLabel("Size")).toHaveValue(product.sizes[0] ?? "");
     if (product.promoText?.trim()) await expect(shown.getByText(product.promoText.trim())).toBeVisible();
   }
