@@ -120,7 +120,11 @@ export function lazyChildLogger(
  */
 export class ShopLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
-    request.log.debug({ method: request.method, url: loggedUrl(request.url) }, "incoming request");
+    const claimed = clientRequestId(request);
+    request.log.debug(
+      { method: request.method, url: loggedUrl(request.url), ...(claimed ? { clientRequestId: claimed } : {}) },
+      "incoming request",
+    );
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {

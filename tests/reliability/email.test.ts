@@ -6,7 +6,7 @@ import { startSmtpServer } from "../helpers/smtp.js";
 import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import { cleanUpShopDataDir, makeTempDir } from "./helpers/postgres.js";
-import { buyableProducts, orderBody, registerCustomer, startValidator } from "./helpers/shop.js";
+import { buyableProducts, orderBody, registerCustomer, sizePrice, startValidator } from "./helpers/shop.js";
 
 /**
  * E-mail that always arrives: 40 orders are paid, so 40 confirmations wait in the outbox; the app
@@ -48,7 +48,7 @@ describe("e-mail across a crash", () => {
     const numbers: string[] = [];
     for (let index = 0; index < ORDERS; index++) {
       const { product, size } = choices[index % choices.length] as (typeof choices)[number];
-      const unitPriceCents = Math.round(Number(product.price) * 100);
+      const unitPriceCents = Math.round(Number(sizePrice(product, size)) * 100);
       const lines = [{ productId: product.id, name: product.name, size, quantity: 1, unitPriceCents }];
       const created = await call(app.url, "POST", "/api/create-order", {
         body: orderBody(lines, customer),

@@ -95,7 +95,8 @@ describe("graceful shutdown", () => {
         app
           .logRecords()
           .filter((record) => record.msg === "incoming request")
-          .map((record) => String(record.reqId)),
+          // Our own request id is the server's; the client's x-request-id is logged as its claim.
+          .map((record) => String(record.clientRequestId ?? record.reqId)),
       );
     for (const started = Date.now(); Date.now() - started < 2_500; await sleep(50)) {
       const taken = acceptedIds();

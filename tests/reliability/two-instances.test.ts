@@ -137,7 +137,8 @@ describe("two instances over one PostgreSQL", () => {
       a.url,
       "PUT",
       `/api/admin/products/${target.id}`,
-      { ...body, name: renamed, price: "123.45" },
+      // Every size at the new price (none keeps a price of its own).
+      { ...body, name: renamed, price: "123.45", sizePrices: {} },
       admin.cookie,
     );
     expect(updated.status).toBe(200);
@@ -154,7 +155,15 @@ describe("two instances over one PostgreSQL", () => {
       a.url,
       "POST",
       "/api/admin/products",
-      { ...body, name: `Made on A ${tag()}`, sizes: ["One size"], sizeImages: {}, stock: { "One size": 5 } },
+      {
+        ...body,
+        name: `Made on A ${tag()}`,
+        sizes: ["One size"],
+        sizeImages: {},
+        sizePrices: {},
+        sizePackCounts: {},
+        stock: { "One size": 5 },
+      },
       admin.cookie,
     );
     expect(created.status).toBe(201);

@@ -43,6 +43,8 @@ export interface CatalogueProduct {
   name: string;
   price: string;
   sizes: string[];
+  /** Each size's own price (issue 28); `price` is the lowest. */
+  sizePrices?: Record<string, string>;
   sizeOutOfStock: Record<string, boolean>;
   outOfStock: boolean;
 }
@@ -95,6 +97,10 @@ export function orderBody(lines: readonly CartLine[], customer: Customer) {
   };
 }
 
+/** What one pack of a size costs, as the catalogue says. */
+export const sizePrice = (product: CatalogueProduct, size: string): string =>
+  product.sizePrices?.[size] ?? product.price;
+
 /** A cart of 1-4 distinct lines picked with `random` from what can be bought. */
 export function randomCart(choices: readonly { product: CatalogueProduct; size: string }[], random: () => number) {
   const count = 1 + Math.floor(random() * 4);
@@ -102,8 +108,9 @@ export function randomCart(choices: readonly { product: CatalogueProduct; size: 
   while (lines.size < count) {
     const choice = choices[Math.floor(random() * choices.length)];
     if (!choice) continue;
-    const unitPriceCents = parseRandToCents(choice.product.price);
-    if (unitPriceCents === null) throw new Error(`unreadable price ${choice.product.price}`);
+    const price = sizePrice(choice.product, choice.size);
+    const unitPriceCents = parseRandToCents(price);
+    if (unitPriceCents === null) throw new Error(`unreadable price ${price}`);
     lines.set(`${choice.product.id}|${choice.size}`, {
       productId: choice.product.id,
       name: choice.product.name,
