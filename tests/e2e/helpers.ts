@@ -113,6 +113,8 @@ export async function fillDelivery(page: Page) {
  * up to the PayFast (emulator) payment page. Returns the new order's id.
  */
 export async function checkOutOneProduct(page: Page): Promise<string> {
+  // The app restores the session after it starts: until then Add to Cart asks a guest to log in.
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toHaveCount(0);
   const { product, size } = await pickInStockProduct(page);
   await addToCart(page, product, size);
   await page.getByRole("button", { name: "Cart, 1 item" }).click();
