@@ -115,7 +115,11 @@ export async function cartOrder(customer, products, rng) {
 export async function orderFor(customer, wanted) {
   const { parseRandToCents } = await fromDist("domain/money.js");
   const { orderTotals } = await fromDist("domain/pricing.js");
-  const lines = wanted.map((line) => ({ ...line, unitPriceCents: parseRandToCents(line.price) }));
+  // Each size has its own price (sizePrices, issue 28); `price` is the lowest.
+  const lines = wanted.map((line) => {
+    const price = line.sizePrices?.[line.size] ?? line.price;
+    return { ...line, price, unitPriceCents: parseRandToCents(price) };
+  });
   const totals = orderTotals(lines);
   const rand = (cents) => cents / 100;
   const body = {
