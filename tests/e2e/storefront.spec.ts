@@ -72,6 +72,8 @@ test("the storefront shows a skeleton grid of 8 cards and Loading... until the p
   // `/` comes rendered with its products; the browser fetches them when it renders the storefront
   // itself, as after arriving on another page (docs/decisions/012-server-rendering.md).
   await page.goto("/return-policy");
+  // The policy page is rendered on the server too: a click before the app starts loads `/` whole.
+  await waitForHydration(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(countLine(page)).toHaveText("Loading...");
   await expect(productsRegion(page).locator('ul[aria-hidden="true"] > li')).toHaveCount(8);

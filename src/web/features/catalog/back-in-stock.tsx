@@ -19,7 +19,12 @@ interface BackInStockProps {
  * e-mailed link. Loaded only when needed (the storefront's first load stays within its budget).
  */
 export default function BackInStock({ product, size, submitAtOnce = false }: BackInStockProps) {
-  const { user } = useSession();
+  const { user: sessionUser } = useSession();
+  // The server renders the page for no one in particular: the first render here must match it
+  // (a hydration mismatch otherwise), so the signed-in form appears once the page has started.
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  const user = started ? sessionUser : null;
   const id = useId();
   const soldOut = product.sizes.filter((option) => product.sizeOutOfStock[option]);
   const [chosen, setChosen] = useState(size && soldOut.includes(size) ? size : (soldOut[0] ?? ""));
