@@ -48,7 +48,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       PAYFAST_MODE: "local",
       LOG_LEVEL: "warn",
-      EMBEDDED_PG_PORT: "54339",
+      // Its own PostgreSQL port, so suites on different E2E_PORTs can run side by side.
+      EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 54339 + (port - 3100)),
       // Every spec signs in from 127.0.0.1 against this one server: keep the login rate limit out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       // And the order limits (their edges are tested in tests/api/order-limits.test.ts).
