@@ -34,7 +34,14 @@ function databaseCalls(baseUrl: string, customer: Customer) {
       const json = (answer.json ?? {}) as { message?: unknown; database?: unknown };
       return { label, status: answer.status, message: json.message, database: json.database, ms: answer.ms, startedAt };
     } catch (error) {
-      return { label, status: 0, message: String(error), ms: Date.now() - startedAt, startedAt };
+      const cause = (error as { cause?: unknown }).cause;
+      return {
+        label,
+        status: 0,
+        message: `${String(error)} ${cause ? String(cause) : ""}`,
+        ms: Date.now() - startedAt,
+        startedAt,
+      };
     }
   };
   return [

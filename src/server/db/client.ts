@@ -16,6 +16,10 @@ export function createDatabase(url: string, poolSize = 10) {
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener the process dies.
   pool.on("error", () => {});
+  // A checked-out client has no pool listener: if its server goes while it is held between two
+  // queries (inside a transaction, say), its 'error' event would kill the process. The query in
+  // flight or the next one fails on its own and the pool discards the client on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool };
 }
