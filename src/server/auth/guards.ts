@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/record.js";
 import { forbidden, unauthorized } from "../errors.js";
 import { loggedUrl } from "../request-logging.js";
-import { requireEnrolledAdmin } from "./two-factor.js";
 
 /** The user behind a request's session (never taken from a header). */
 export interface SessionUser {
@@ -58,4 +57,16 @@ export function requireSelfOrAdmin(request: FastifyRequest, userId: string): Ses
   const user = requireUser(request);
   if (user.id !== userId && !user.isAdmin) throw forbidden("You can only see your own account");
   return user;
+}
+
+/**
+ * ADMIN_2FA=required: an admin without a second factor may not use the admin panel until they
+ * enrol one from their profile (the /api/auth/2fa routes stay open to them).
+ */
+export function requireEnrolledAdmin(request: FastifyRequest): void {
+  if (!request.server.config.adminSecondFactor.required || request.secondFactor?.enrolled) return;
+  throw forbidden(
+    "Set up two-step sign-in on your profile before using the admin panel.",
+    "SECOND_FACTOR_ENROLMENT_REQUIRED",
+  );
 }

@@ -119,18 +119,6 @@ export function requireFreshSecondFactor(request: FastifyRequest): void {
   }
 }
 
-/**
- * ADMIN_2FA=required: an admin without a second factor may not use the admin panel until they
- * enrol one from their profile (the /api/auth/2fa routes stay open to them).
- */
-export function requireEnrolledAdmin(request: FastifyRequest): void {
-  if (!request.server.config.adminSecondFactor.required || request.secondFactor?.enrolled) return;
-  throw forbidden(
-    "Set up two-step sign-in on your profile before using the admin panel.",
-    "SECOND_FACTOR_ENROLMENT_REQUIRED",
-  );
-}
-
 /** Stores ten fresh recovery codes (their hashes) in place of any old ones; answers the codes, shown once. */
 async function replaceRecoveryCodes(tx: Transaction, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);

@@ -26,7 +26,7 @@ export interface NewOrder {
   /** A business buyer's, for the tax invoice. */
   companyName: string | null;
   vatNumber: string | null;
-  /** The client network that places it (rate-limit.ts clientNetwork): the per-address cap. */
+  /** The client network that places it (auth/client-network.ts): the per-address cap. */
   placedFrom: string;
   /** Priced and merged: one line per product and size (pricing.ts). */
   lines: readonly PricedOrderLine[];

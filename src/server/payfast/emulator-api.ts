@@ -6,7 +6,7 @@ import type { Database } from "../db/client.js";
 import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
 import { payfastTimestamp } from "./api-client.js";
 import { type EmulatedZeroRule, emulatedApiSignature } from "./emulator-api-signature.js";
-import { emulatorRefundRoutes, type RefundRefusals } from "./emulator-refunds.js";
+import type { RefundRefusals } from "./emulator-refunds.js";
 
 /** How the emulated PayFast behaves now: tests (and a developer) drive it into PayFast's other answers. */
 export interface EmulatorControls {
@@ -38,10 +38,9 @@ export const API_UNAVAILABLE = {
 /**
  * The part of PayFast's API the shop calls, emulated over the payments the emulator took:
  * GET /api/transactions/history, with PayFast's header signature check (401 "Merchant
- * authorisation failed." otherwise) and the documented CSV; and the refunds (emulator-refunds.ts).
+ * authorisation failed." otherwise) and the documented CSV; the refunds are emulator-refunds.ts.
  */
 export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
-  emulatorRefundRoutes(app, db, config, controls);
   app.get<{ Querystring: Record<string, string> }>("/api/ping", async (request, reply) => {
     if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
     if (apiRefusal(request.headers, request.query, config, controls)) {

@@ -14,6 +14,7 @@ import { defaultEmulatorControls, type EmulatorControls, emulatorApiRoutes } fro
 import type { EmulatedZeroRule } from "./emulator-api-signature.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
+import { emulatorRefundRoutes } from "./emulator-refunds.js";
 import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
 
 /**
@@ -178,6 +179,7 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     });
 
     emulatorApiRoutes(scope, db, config, controls);
+    emulatorRefundRoutes(scope, db, config, controls);
   };
 
   return {

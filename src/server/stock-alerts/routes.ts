@@ -8,7 +8,8 @@ import {
   STOCK_ALERT_REQUESTS_PER_MINUTE,
   STOCK_ALERTS_PER_ADDRESS,
 } from "../../domain/stock-alerts.js";
-import { clientNetwork, countAttempt } from "../auth/rate-limit.js";
+import { clientNetwork } from "../auth/client-network.js";
+import { countAttempt } from "../auth/rate-limit.js";
 import { productStock, products, stockAlerts } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork } from "./rate-limit.js";
+import { clientNetwork } from "./client-network.js";
 
 describe("clientNetwork", () => {
   it.each([
