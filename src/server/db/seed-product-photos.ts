@@ -58,7 +58,7 @@ export function basePhotoSvg(brand: BrandKey, shape: PhotoShape): string {
     `<g fill="${colour}">${body}</g>` +
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#fff"/>` +
     `<text x="200" y="${y + h / 2 + fontSize * 0.35}" text-anchor="middle" font-size="${fontSize}" font-weight="800" fill="${deep}">${esc(name)}</text>` +
-    `<text x="200" y="325" text-anchor="middle" font-size="13" font-weight="700" letter-spacing="2" fill="${mix(deep, "#ffffff", 0.1)}">${esc(WORDS[shape])}</text>` +
+    `<text x="200" y="376" text-anchor="middle" font-size="13" font-weight="700" letter-spacing="2" fill="${deep}">${esc(WORDS[shape])}</text>` +
     "</svg>\n"
   );
 }
