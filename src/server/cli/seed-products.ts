@@ -201,7 +201,7 @@ async function main() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `The first ${options.products.toLocaleString("en-US")} generated products are in the database: ` +
-        `${result.added.toLocaleString("en-US")} added now (${result.sizes.toLocaleString("en-US")} sizes in stock), ` +
+        `${result.added.toLocaleString("en-US")} added now (${result.sizes.toLocaleString("en-US")} size${result.sizes === 1 ? "" : "s"} stocked), ` +
         `${result.present.toLocaleString("en-US")} were there already, in ${seconds} s.`,
     );
   } finally {
