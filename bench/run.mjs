@@ -25,6 +25,7 @@ const BENCHMARKS = [
   { id: "admin-orders", file: "admin-orders.mjs", title: "9. Admin at 200,000 orders", timeoutMs: 600_000 },
   { id: "pages", file: "pages.mjs", title: "10. Rendered pages", timeoutMs: 240_000 },
   { id: "metrics", file: "metrics.mjs", title: "11. Cost of /metrics", timeoutMs: 240_000 },
+  { id: "catalog-size", file: "catalog-size.mjs", title: "12. A shop of 5,000 products", timeoutMs: 600_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
@@ -250,5 +251,6 @@ function benchName(id) {
     mail: "mail",
     "admin-orders": "admin orders",
     pages: "pages",
+    "catalog-size": "catalogue size",
   }[id];
 }
