@@ -198,8 +198,8 @@ describe("GET /media/", () => {
     expect(metadata).toMatchObject({ format: "jpeg", width: 1200 });
     const missing = await t.app.inject({ method: "GET", url: "/media/share/images/products/nothing.jpg" });
     expect(missing.statusCode).toBe(404);
-    const escape = await t.app.inject({ method: "GET", url: "/media/share/..%2F..%2F..%2Fpackage.jpg" });
-    expect(escape.statusCode).toBe(404);
+    const outside = await t.app.inject({ method: "GET", url: "/media/share/..%2F..%2F..%2Fpackage.jpg" });
+    expect(outside.statusCode).toBe(404);
   });
 });
 

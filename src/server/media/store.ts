@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
@@ -55,7 +55,12 @@ export function s3Store(settings: S3Settings): MediaStore {
       const response = await client.fetch(objectUrl(name), {
         method: "PUT",
         body: new Uint8Array(body),
-        headers: { "content-type": contentType, "cache-control": IMMUTABLE },
+        headers: {
+          "content-type": contentType,
+          "cache-control": IMMUTABLE,
+          // Signed: the bucket refuses a body changed on the way (aws4fetch would send UNSIGNED-PAYLOAD).
+          "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
+        },
       });
       if (!response.ok) {
         throw new Error(`S3 PUT ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
