@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { logInAsNewAdmin, waitForHydration } from "./helpers";
 
@@ -29,16 +29,23 @@ async function phonePhoto(): Promise<Buffer> {
     .jpeg({ quality: 88 })
     .withExif({
       IFD0: { Make: "Phone Maker", Model: "Phone 15" },
-      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 55/1 30/1", GPSLongitudeRef: "E", GPSLongitude: "18/1 25/1 10/1" },
+      IFD3: {
+        GPSLatitudeRef: "S",
+        GPSLatitude: "33/1 55/1 30/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "18/1 25/1 10/1",
+      },
     })
     .toBuffer();
 }
 
-async function shoot(page: Page, name: string) {
+/** Screenshots at 390 and 1280 px wide, with `target` in the middle of the screen, when SCREENSHOT_DIR is set. */
+async function shoot(page: Page, name: string, target?: Locator) {
   if (!SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
+    await target?.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.waitForTimeout(1200);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
   }
 }
@@ -68,7 +75,11 @@ test("an admin uploads a product photo and the storefront shows it as AVIF or We
   // A file that is not a photo is refused with the server's words.
   const second = page.waitForEvent("filechooser");
   await dialog.getByRole("button", { name: "Upload product photo" }).click();
-  await (await second).setFiles({ name: "invoice.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.7 not a photo") });
+  await (await second).setFiles({
+    name: "invoice.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("%PDF-1.7 not a photo"),
+  });
   await expect(dialog.getByRole("alert")).toHaveText(/not a photo the shop can read/);
 
   await dialog.getByRole("button", { name: "Create Product" }).click();
@@ -111,7 +122,6 @@ test("an admin uploads a product photo and the storefront shows it as AVIF or We
   if (SHOTS) {
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("article", { name: productName }).scrollIntoViewIfNeeded();
-    await shoot(page, "storefront-card-photo");
+    await shoot(page, "storefront-card-photo", page.getByRole("article", { name: productName }));
   }
 });
