@@ -20,7 +20,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Owned by root and read-only to the shop: only DATA_DIR is the shop's to write.
 COPY --from=build /release/ /app/
-RUN mkdir -p /data && chown node:node /data
+# /media: uploaded photos when MEDIA_DIR points there (deploy/compose.yaml shares one volume).
+RUN mkdir -p /data /media && chown node:node /data /media
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

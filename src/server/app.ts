@@ -25,6 +25,8 @@ import { JobsEngine, type RecurringJob } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
+import { mediaRoutes } from "./media/routes.js";
+import { mediaStore } from "./media/store.js";
 import { metricsRoutes } from "./metrics.js";
 import { expireOrders } from "./orders/cancel.js";
 import { settleRequestedRefunds } from "./orders/refunds.js";
@@ -103,6 +105,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("pool", pool);
+  app.decorate("media", mediaStore(config.media));
   // The owner's policies: a changed file becomes a new version now, before any order is taken under
   // it. With the database down the shop still starts; the first page or order that needs them publishes.
   const policyStore = new PolicyStore(db, policies ?? readPolicies(config));
@@ -258,6 +261,9 @@ export async function buildApp({
     },
     { prefix: "/api" },
   );
+
+  // Photos' renditions: public, cookie-less and cached for a year.
+  await app.register(mediaRoutes, { store: app.media });
 
   // Everything that knows who is asking.
   await app.register(async (scope) => {

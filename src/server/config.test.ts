@@ -505,3 +505,34 @@ describe("PayFast's AWS senders (WooCommerce gateway PR #471, confirmed by PayFa
     expect(aws.filter((range) => range.startsWith("3.")).every((range) => range.endsWith(".237/32"))).toBe(true);
   });
 });
+
+describe("photo storage (MEDIA_DIR, S3_URL)", () => {
+  it("keeps photos in DATA_DIR/media unless MEDIA_DIR says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/shop" }).media).toEqual({
+      dir: path.resolve("/srv/shop/media"),
+      s3: undefined,
+    });
+    expect(loadConfig({ MEDIA_DIR: "/mnt/photos" }).media.dir).toBe(path.resolve("/mnt/photos"));
+  });
+
+  it("reads the bucket, region and keys from S3_URL", () => {
+    const { s3 } = loadConfig({
+      S3_URL: "https://KEYID:se%2Fcret@s3.af-south-1.amazonaws.com/shop-photos?region=af-south-1",
+    }).media;
+    expect(s3).toEqual({
+      endpoint: "https://s3.af-south-1.amazonaws.com",
+      bucket: "shop-photos",
+      region: "af-south-1",
+      accessKeyId: "KEYID",
+      secretAccessKey: "se/cret",
+    });
+  });
+
+  it.each([
+    ["without keys", "https://s3.example.com/bucket", /access key ID and secret/],
+    ["without a bucket", "https://id:secret@s3.example.com/", /bucket's name/],
+    ["over plain http to another machine", "http://id:secret@s3.example.com/bucket", /must be https/],
+  ])("refuses an S3_URL %s", (_name, url, message) => {
+    expect(() => loadConfig({ S3_URL: url })).toThrow(message);
+  });
+});

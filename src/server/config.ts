@@ -141,6 +141,10 @@ const envSchema = z.object({
   ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   ALERT_CHECK_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1440).default(1)),
   ALERT_DISK_FREE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(10)),
+  /** Uploaded photos' renditions (docs/images.md): this folder, default DATA_DIR/media... */
+  MEDIA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** ...or an S3-compatible bucket: https://KEY_ID:SECRET@host/bucket?region=af-south-1 (path style). */
+  S3_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -262,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const payfast = payfastConfig(env, publicUrl, problems);
   checkSmtp(env, problems);
   const seller = sellerConfig(env, problems);
+  const s3 = env.S3_URL ? parseS3Url(env.S3_URL, problems) : undefined;
   if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
     problems.push(
       "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
@@ -304,6 +309,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepDays: env.BACKUP_KEEP_DAYS,
     },
     metricsToken: env.METRICS_TOKEN,
+    media: {
+      dir: path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")),
+      s3,
+    },
     alerts: {
       to: env.ALERT_EMAIL ?? env.SHOP_EMAIL,
       /** 0: no checks. */
@@ -618,6 +627,40 @@ function checkSmtp(env: Env, problems: string[]) {
       `SMTP_URL: ${optOuts.join(", ")} would send passwords and customers' messages without TLS to ${url.hostname}; allowed only for a mail server on this machine (127.0.0.1, ::1 or localhost).`,
     );
   }
+}
+
+export interface S3Settings {
+  /** https://host[:port], without the credentials. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+const S3_URL_HINT = "write it as https://ACCESS_KEY_ID:SECRET@host/bucket?region=af-south-1";
+
+/** S3_URL: where photos go instead of MEDIA_DIR; the keys in the URL's user and password (URL-encoded). */
+function parseS3Url(text: string, problems: string[]): S3Settings | undefined {
+  const url = new URL(text);
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ""));
+  const found: string[] = [];
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
+    found.push("must be https (plain http only for a server on this machine)");
+  }
+  if (!url.username || !url.password) found.push("needs the access key ID and secret as its user and password");
+  if (!bucket || bucket.includes("/")) found.push("needs the bucket's name as its path, and nothing more");
+  if (found.length > 0) {
+    problems.push(`S3_URL: ${found.join("; ")}; ${S3_URL_HINT}.`);
+    return undefined;
+  }
+  return {
+    endpoint: url.origin,
+    bucket,
+    region: url.searchParams.get("region") ?? "us-east-1",
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
 }
 
 /** How to write TRUST_PROXY, quoted by every refusal. */

@@ -7,6 +7,7 @@ import type { Database } from "./db/client.js";
 import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { Mail } from "./mail/mailer.js";
+import type { MediaStore } from "./media/store.js";
 import type { PayfastApi } from "./payfast/api-client.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
 import type { PolicyStore } from "./policies/publish.js";
@@ -17,6 +18,8 @@ declare module "fastify" {
     db: Database;
     pool: pg.Pool;
     catalogCache: CatalogCache;
+    /** Where photos' renditions are kept (MEDIA_DIR or S3_URL); storePhoto (media/photos.ts) writes them. */
+    media: MediaStore;
     /** Asks PayFast's transaction history about pending orders (all due ones, or those named) and books what it shows. */
     reconcilePayfast: (orderIds?: readonly string[]) => Promise<{ checked: number; findings: ReconcileFinding[] }>;
     /** Cancels the orders unpaid for longer than ORDER_HOLD_MINUTES and releases their stock; answers how many. */

@@ -134,6 +134,17 @@ describe("deploy/compose.yaml", () => {
     expect(new Set(used).size).toBe(used.length);
   });
 
+  it("gives both instances one photo volume, so a photo uploaded through one is served by the other", () => {
+    const volumes = shopNames.map((name) => {
+      const target = env(services[name] as Service).MEDIA_DIR as string;
+      expect(target, name).toBeDefined();
+      return namedVolumeAt(services[name] as Service, target);
+    });
+    expect(volumes[0]).toBeDefined();
+    expect(new Set(volumes)).toEqual(new Set([volumes[0]]));
+    expect(Object.keys(compose.volumes)).toContain(volumes[0]);
+  });
+
   describe("the instances' settings pass the shop's own checks", () => {
     const secrets = mkdtempSync(path.join(os.tmpdir(), "shop-compose-secrets-"));
     afterAll(() => rmSync(secrets, { recursive: true, force: true }));

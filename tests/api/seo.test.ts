@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/server/config.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { bodyText, canonicalOf, jsonLdOf, metaContent, scriptsOf, titleOf } from "../helpers/html.js";
+import { multipartBody, phonePhoto } from "../helpers/media.js";
 import { sourcePageRenderer } from "../helpers/page-renderer.js";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -66,8 +67,9 @@ describe.each([
     expect(metaContent(html, "robots")).toBeUndefined();
   });
 
-  it("has Open Graph and Twitter card tags with the product image", () => {
-    const image = `${PUBLIC_URL}${product.image}`;
+  it("has Open Graph and Twitter card tags with the product image as a JPEG (link previews show no SVG)", () => {
+    const image = `${PUBLIC_URL}${product.image.replace(/^\/(.*)\.svg$/, "/media/share/$1.jpg")}`;
+    expect(image).toMatch(/\/media\/share\/images\/products\/[a-z0-9-]+\.jpg$/);
     expect(metaContent(html, "og:type")).toBe("product");
     expect(metaContent(html, "og:title")).toBe(`${product.name} | ${SHOP}`);
     expect(metaContent(html, "og:description")).toBe(metaContent(html, "description"));
@@ -76,7 +78,7 @@ describe.each([
     expect(metaContent(html, "og:site_name")).toBe(SHOP);
     expect(metaContent(html, "product:price:amount")).toBe(product.price);
     expect(metaContent(html, "product:price:currency")).toBe("ZAR");
-    expect(metaContent(html, "twitter:card")).toBe("summary");
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
     expect(metaContent(html, "twitter:title")).toBe(`${product.name} | ${SHOP}`);
     expect(metaContent(html, "twitter:description")).toBe(metaContent(html, "description"));
     expect(metaContent(html, "twitter:image")).toBe(image);
@@ -89,7 +91,7 @@ describe.each([
       "@context": "https://schema.org",
       "@type": "Product",
       name: product.name,
-      image: [`${PUBLIC_URL}${product.image}`],
+      image: [`${PUBLIC_URL}${product.image.replace(/^\/(.*)\.svg$/, "/media/share/$1.jpg")}`],
       description: product.description,
       sku: product.id,
       brand: { "@type": "Brand", name: SHOP },
@@ -196,6 +198,47 @@ describe("unknown and renamed products", () => {
       const second = await get(other);
       expect(second.statusCode).toBe(404);
       expect(second.body).toBe(first.body);
+    }
+  });
+
+  it("shares an uploaded photo's 1200-wide JPEG with its size, and a typed raster URL as it is", async () => {
+    const upload = multipartBody(await phonePhoto({ width: 1000, height: 800 }), "photo.jpg", "image/jpeg");
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/media",
+      headers: { cookie, ...upload.headers },
+      payload: upload.payload,
+    });
+    const { url: photoUrl } = uploaded.json() as { url: string };
+    for (const [image, expected, size] of [
+      [photoUrl, `${PUBLIC_URL}${photoUrl}`, ["1200", "960"]],
+      ["https://cdn.example.com/pants.png", "https://cdn.example.com/pants.png", [undefined, undefined]],
+    ] as const) {
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/products",
+        headers: { cookie },
+        payload: {
+          name: `Shared ${image.slice(-12)}`,
+          category: "adult",
+          price: "10.00",
+          image,
+          sizes: "M",
+          stock: { M: 1 },
+        },
+      });
+      const html = (await get(`/products/${(created.json() as Product).slug}`)).body;
+      expect(metaContent(html, "og:image")).toBe(expected);
+      expect(metaContent(html, "og:image:width")).toBe(size[0]);
+      expect(metaContent(html, "og:image:height")).toBe(size[1]);
+      expect(jsonLdOf(html)[0]).toMatchObject({ image: [expected] });
+      if (image === photoUrl) {
+        // The page's picture: AVIF and WebP renditions with sizes, the JPEG as the <img>.
+        expect(html).toMatch(
+          /<source type="image\/avif" srcSet="\/media\/[0-9a-f]{32}-1000x800-320\.avif 320w, [^"]*-960\.avif 960w"/,
+        );
+        expect(html).toContain(`src="${photoUrl}"`);
+      }
     }
   });
 

@@ -109,6 +109,8 @@ export async function buildTestApp(
     UNPAID_ORDERS_PER_ADDRESS: "100000",
     ORDER_RATE_LIMIT_PER_MINUTE: "100000",
     MAIL_CAPTURE_DIR: captureDir,
+    // Uploaded photos' renditions: removed with the capture folder when the test's app closes.
+    MEDIA_DIR: path.join(captureDir, "media"),
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, poolSize);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
+import { adminMediaRoutes } from "../media/routes.js";
 import { adminPromoRoutes } from "../promo/routes.js";
 import { adminReturnRoutes } from "../returns/routes.js";
 import { adminAuditRoutes } from "./audit.js";
@@ -36,6 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminOrderExportRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminProductRoutes);
+  await app.register(adminMediaRoutes, { store: app.media });
   await app.register(adminCategoryRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminHolderRoutes);

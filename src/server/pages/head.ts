@@ -1,4 +1,5 @@
 import { categoryPath, categoryTitle, productPath } from "../../domain/catalog.js";
+import { mediaPath, mediaPhoto, SHARE_WIDTH } from "../../domain/media.js";
 import { parseRandToCents } from "../../domain/money.js";
 import { pricesDiffer, sizePrice } from "../../domain/packs.js";
 import type { PolicyVersion } from "../../domain/policies.js";
@@ -13,7 +14,8 @@ export interface PageHead {
   path: string | null;
   /** Open Graph type: "website", or "product" with its price. */
   type: "website" | "product";
-  image?: string;
+  /** A raster image (JPEG or PNG) for link previews, with its size when known. */
+  image?: { url: string; width?: number; height?: number };
   price?: { amount: string; currency: "ZAR" };
   /** Structured data, each object one <script type="application/ld+json">. */
   jsonLd?: readonly object[];
@@ -56,7 +58,7 @@ export function headTags(head: PageHead, publicUrl: string, shopName: string): s
   const meta = (attribute: "name" | "property", key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const url = head.path === null ? null : absoluteUrl(publicUrl, head.path);
-  const image = head.image ? absoluteUrl(publicUrl, head.image) : null;
+  const image = head.image ? absoluteUrl(publicUrl, head.image.url) : null;
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta("name", "description", head.description)];
   if (head.noindex) tags.push(meta("name", "robots", "noindex"));
   if (url) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
@@ -69,6 +71,12 @@ export function headTags(head: PageHead, publicUrl: string, shopName: string): s
   );
   if (url) tags.push(meta("property", "og:url", url));
   if (image) tags.push(meta("property", "og:image", image), meta("property", "og:image:alt", head.title));
+  if (image && head.image?.width && head.image.height) {
+    tags.push(
+      meta("property", "og:image:width", String(head.image.width)),
+      meta("property", "og:image:height", String(head.image.height)),
+    );
+  }
   if (head.price) {
     tags.push(
       meta("property", "product:price:amount", head.price.amount),
@@ -76,7 +84,7 @@ export function headTags(head: PageHead, publicUrl: string, shopName: string): s
     );
   }
   tags.push(
-    meta("name", "twitter:card", "summary"),
+    meta("name", "twitter:card", image ? "summary_large_image" : "summary"),
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
   );
@@ -120,11 +128,31 @@ function productOffers(product: Product, url: string) {
   };
 }
 
+/**
+ * The picture link previews and search results get for an image URL: WhatsApp and Facebook show no
+ * SVG (nor AVIF or WebP), so an uploaded photo gives its 1200-wide JPEG, one of the shop's own
+ * drawings its JPEG made by /media/share/, and a typed URL itself unless it is an SVG elsewhere.
+ */
+export function shareImage(url: string): PageHead["image"] | undefined {
+  const photo = mediaPhoto(url);
+  if (photo) {
+    return {
+      url: mediaPath(photo.id, SHARE_WIDTH, "jpg"),
+      width: SHARE_WIDTH,
+      height: Math.round((photo.height * SHARE_WIDTH) / photo.width),
+    };
+  }
+  const svg = /^\/([a-z0-9][a-z0-9/_-]*)\.svg$/i.exec(url);
+  if (svg) return { url: `/media/share/${svg[1]}.jpg` };
+  if (/\.svg(\?|#|$)/i.test(url)) return undefined;
+  return { url };
+}
+
 /** The product page's head: Product with its Offer, and where it sits (BreadcrumbList). */
 export function productHead(product: Product, publicUrl: string, shopName: string): PageHead {
   const path = productPath(product.slug);
   const url = absoluteUrl(publicUrl, path);
-  const image = absoluteUrl(publicUrl, product.image);
+  const image = shareImage(product.image);
   const title = `${product.name} | ${shopName}`;
   const description = shortDescription(product.description, `${product.name}, delivered across South Africa.`);
   return {
@@ -132,14 +160,14 @@ export function productHead(product: Product, publicUrl: string, shopName: strin
     description,
     path,
     type: "product",
-    image: product.image,
+    ...(image ? { image } : {}),
     price: { amount: product.price, currency: "ZAR" },
     jsonLd: [
       {
         "@context": "https://schema.org",
         "@type": "Product",
         name: product.name,
-        image: [image],
+        ...(image ? { image: [absoluteUrl(publicUrl, image.url)] } : {}),
         description: product.description || description,
         sku: product.id,
         brand: { "@type": "Brand", name: shopName },

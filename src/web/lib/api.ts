@@ -84,12 +84,14 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * The one way the browser calls the API: JSON in and out, cookies and x-user-id sent. A failure
+ * The one way the browser calls the API: JSON in (or FormData for an upload) and JSON out, cookies and x-user-id sent. A failure
  * of any kind (no answer, an error answer, a body that is not JSON) throws an ApiError.
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A FormData body (a photo upload) sets its own multipart type and boundary.
+  const form = typeof FormData !== "undefined" && body instanceof FormData;
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
   const userId = readStoredUserId();
   if (userId) headers["x-user-id"] = userId;
 
@@ -98,7 +100,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: "include",
     });
   } catch {

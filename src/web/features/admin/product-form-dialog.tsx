@@ -14,6 +14,7 @@ import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { describedBy, Field } from "./form-fields";
 import { ImagePreview } from "./image-preview";
+import { PhotoUpload } from "./photo-upload";
 import {
   firstMessage,
   formDefaults,
@@ -168,13 +169,17 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       <Field
         id="admin-product-image"
         label="Image URL"
-        hint="A web address (https://...) or a path on this shop (/images/...)."
+        hint="Upload a photo, or type a web address (https://...) or a path on this shop (/images/...)."
         error={error("image")}
       >
         <div className="flex items-center gap-3">
           <input className={inputClass} type="text" inputMode="url" {...field("image", true)} {...register("image")} />
           <ImagePreview url={image} />
         </div>
+        <PhotoUpload
+          label="product photo"
+          onUploaded={(url) => setValue("image", url, { shouldDirty: true, shouldValidate: true })}
+        />
       </Field>
 
       <Field id="admin-product-description" label="Description" error={error("description")}>

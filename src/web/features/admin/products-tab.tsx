@@ -3,6 +3,7 @@ import { formatRandText } from "../../../domain/money";
 import type { AdminProduct } from "../../../domain/schemas/catalog";
 import { VAT_CLASS_LABELS } from "../../../domain/vat";
 import { Button } from "../../components/ui/button";
+import { ProductImage } from "../../components/ui/product-image";
 import { useDeleteProduct } from "./api/delete-product";
 import { useAdminProducts } from "./api/get-products";
 import { ProductFormDialog } from "./product-form-dialog";
@@ -71,12 +72,12 @@ export function ProductsTab() {
                 key={product.id}
                 className="grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 p-3 md:grid-cols-[3.5rem_minmax(0,1fr)_6.5rem_auto] md:items-center md:gap-x-4"
               >
-                <img
+                <ProductImage
                   src={product.image}
                   alt=""
                   width={56}
                   height={56}
-                  loading="lazy"
+                  sizes="56px"
                   className="size-14 rounded-lg border border-stone-200 bg-stone-50 object-contain"
                 />
                 <div className="min-w-0">

@@ -2,6 +2,7 @@ import type { RefObject } from "react";
 import { type Control, Controller, type FieldErrors } from "react-hook-form";
 import type { ProductInput, ProductValues } from "../../../domain/schemas/catalog";
 import { sentence } from "./form-fields";
+import { PhotoUpload } from "./photo-upload";
 import { firstMessage, stockFieldText, stockFieldValue } from "./product-form-values";
 import { heldText } from "./stock-model";
 import { inputClass } from "./ui";
@@ -156,6 +157,14 @@ export function SizeSettings({ control, errors, sizes, held, remembered }: SizeS
                                     onChange={(event) => {
                                       remembered.current.images[size] = event.target.value;
                                       images.onChange({ ...images.value, [size]: event.target.value });
+                                    }}
+                                  />
+                                  <PhotoUpload
+                                    compact
+                                    label={`photo for ${size}`}
+                                    onUploaded={(url) => {
+                                      remembered.current.images[size] = url;
+                                      images.onChange({ ...images.value, [size]: url });
                                     }}
                                   />
                                 </div>

@@ -2,6 +2,7 @@ import { Dialog } from "radix-ui";
 import { useLocation } from "wouter";
 import { parseRandToCents } from "../../../domain/money";
 import { amountToFreeDeliveryCents } from "../../../domain/pricing";
+import { ProductImage } from "../../components/ui/product-image";
 import { formatRand } from "../../lib/format";
 import { useCart } from "./cart-context";
 import { useLineStock } from "./line-stock";
@@ -56,11 +57,13 @@ export default function CartSheet() {
                   const stock = stockOf(line);
                   return (
                     <li key={`${line.id}:${line.size}`} className="flex gap-3 py-4">
-                      <img
+                      <ProductImage
                         src={line.sizeImages[line.size] || line.image}
                         alt=""
                         width={72}
                         height={72}
+                        sizes="72px"
+                        eager
                         className="size-18 shrink-0 rounded-lg bg-stone-50 object-contain"
                       />
                       <div className="min-w-0 flex-1">

@@ -3,6 +3,7 @@ import { productPath } from "../../../domain/catalog";
 import { perUnitText, priceText } from "../../../domain/packs";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
+import { ProductImage } from "../../components/ui/product-image";
 import { CategoryBadge } from "./category-badge";
 import { LowStockNote } from "./stock-note";
 import { useAddToCart } from "./use-add-to-cart";
@@ -13,8 +14,10 @@ const BackInStock = lazy(() => import("./back-in-stock"));
 /** How long the button reads "Added!" after a successful add (docs/product.md §9). */
 const ADDED_FEEDBACK_MS = 1500;
 
-/** Packshots are square SVGs drawn at 400 x 400. */
+/** Cards and the detail show pictures in a square box: the seeded drawings are 400 x 400; photos are cropped to fill it. */
 export const IMAGE_SIZE = 400;
+/** The card's picture: 7rem beside the text on phones, then a column of the grid (2, 3, then 4 in 72rem). */
+const CARD_IMAGE_SIZES = "(min-width: 1280px) 270px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 112px";
 
 export function addButtonLabel(product: Product, size: string, added: boolean): string {
   if (product.outOfStock) return "Out of Stock";
@@ -71,14 +74,13 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
       {/* Image, badge, name and price form one target: the name's button stretches over them. */}
       <div className="relative flex gap-4 p-3 sm:block sm:p-0">
         <div className="aspect-square w-28 shrink-0 overflow-hidden rounded-xl bg-sand-100 sm:w-full sm:rounded-none">
-          <img
+          <ProductImage
             src={product.image}
             alt={product.name}
             width={IMAGE_SIZE}
             height={IMAGE_SIZE}
-            loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : "auto"}
-            decoding="async"
+            sizes={CARD_IMAGE_SIZES}
+            eager={eager}
             className={`size-full object-cover transition-transform duration-200 ${
               product.outOfStock ? "opacity-60 grayscale" : "group-hover:scale-[1.02]"
             }`}

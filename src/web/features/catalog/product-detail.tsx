@@ -6,6 +6,7 @@ import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
 import { Button } from "../../components/ui/button";
 import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
+import { ProductImage } from "../../components/ui/product-image";
 import { formatRand } from "../../lib/format";
 import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
@@ -52,14 +53,14 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
     <div className="grid gap-6 md:grid-cols-2">
       <div className="mx-auto w-full max-w-64 md:max-w-none">
         <div className="aspect-square overflow-hidden rounded-xl bg-sand-100">
-          <img
+          <ProductImage
             key={image}
             src={image}
             alt={size && sizeImage ? `${product.name}, ${size}` : product.name}
             width={IMAGE_SIZE}
             height={IMAGE_SIZE}
-            decoding="async"
-            fetchPriority={eager ? "high" : "auto"}
+            sizes="(min-width: 768px) 480px, 256px"
+            eager={eager}
             className="size-full object-cover"
           />
         </div>
