@@ -119,6 +119,21 @@ describe("npm run seed:products", () => {
     expect(packed?.sizePackCounts).toEqual(generatedProducts(1)[0]?.sizePackCounts);
   });
 
+  it("stores each base photo once through the upload pipeline, as the command does, with its renditions", async () => {
+    const photos = await seedProductPhotos(t.app.media);
+    expect(photos.size).toBe(basePhotos().length);
+    const urls = [...photos.values()];
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/media\/[0-9a-f]+-\d+x\d+-1200\.jpg$/);
+      const shared = await t.app.inject({ method: "GET", url });
+      expect(shared.statusCode).toBe(200);
+      expect(shared.headers["content-type"]).toBe("image/jpeg");
+      const avif = await t.app.inject({ method: "GET", url: url.replace(/-1200\.jpg$/, "-640.avif") });
+      expect(avif.statusCode).toBe(200);
+    }
+  }, 300_000); // 17 photos, each encoded eleven times (AVIF is slow): minutes on a busy machine
+
   it("refuses a bad count from code too", async () => {
     await expect(withClient((client) => seedProducts(client, { products: 0 }))).rejects.toThrow(RangeError);
     await expect(withClient((client) => seedProducts(client, { products: 20_001 }))).rejects.toThrow(RangeError);

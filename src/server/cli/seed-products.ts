@@ -12,11 +12,13 @@
  * ones missing (running it again adds nothing; a larger N adds the rest). Written in a few
  * multi-row INSERTs, so 5,000 products take a second or two.
  *
- * Photos are a step of their own (`seedProductPhotos`), made from a few base images.
+ * Photos are a step of their own (`seedProductPhotos`): a few base images stored once each through
+ * the upload pipeline, shared by the products of their brand and pack shape.
  */
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import sharp from "sharp";
 import { slugify, uniqueSlug } from "../../domain/slug.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
@@ -24,6 +26,8 @@ import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from
 import { openDatabase } from "../db/open.js";
 import { BASE_PHOTO_PATH, basePhotos, photoKey } from "../db/seed-product-photos.js";
 import { errWithoutValues } from "../log-errors.js";
+import { storePhoto } from "../media/photos.js";
+import { type MediaStore, mediaStore } from "../media/store.js";
 import { isEntryPoint } from "./entry-point.js";
 
 export interface SeedProductsOptions {
@@ -38,13 +42,22 @@ const BATCH = 2_500;
  * The photos of the generated catalogue, by photoKey (brand and pack shape): the URL each product
  * of that brand and shape shows.
  *
- * Today: the base photos shipped in the storefront's public folder (BASE_PHOTO_PATH), as the
- * starter catalogue's images are. When the shop stores uploaded photos, switch this to the upload
- * pipeline: store each `photo.svg` (a Buffer) through it and answer the URL it gives, so the
- * seeded products show stored photos with their renditions.
+ * With a media store (the command's): each base photo is drawn at 1200 px and stored through the
+ * upload pipeline (storePhoto), once per brand and shape, so the seeded products show stored
+ * photos with their AVIF and WebP renditions, as uploaded ones do. Without one (tests of the data
+ * alone): the base drawings shipped in the storefront's public folder (BASE_PHOTO_PATH).
  */
-export async function seedProductPhotos(): Promise<Map<string, string>> {
-  return new Map(basePhotos().map((photo) => [photoKey(photo), `${BASE_PHOTO_PATH}/${photo.file}`]));
+export async function seedProductPhotos(store?: MediaStore): Promise<Map<string, string>> {
+  const photos = new Map<string, string>();
+  for (const photo of basePhotos()) {
+    if (!store) {
+      photos.set(photoKey(photo), `${BASE_PHOTO_PATH}/${photo.file}`);
+      continue;
+    }
+    const drawn = await sharp(photo.svg, { density: 300 }).resize({ width: 1200 }).png().toBuffer();
+    photos.set(photoKey(photo), (await storePhoto(store, drawn)).url);
+  }
+  return photos;
 }
 
 /** A fixed version 4 UUID for the generated product at `index`, so a second run finds it. */
@@ -190,13 +203,14 @@ export function parseSeedProductsArgs(argv: string[]): SeedProductsOptions {
 async function main() {
   const options = parseSeedProductsArgs(process.argv.slice(2));
   loadEnvFile();
-  const database = await openDatabase(loadConfig(), { seed: true, log: (line) => console.error(`[db] ${line}`) });
+  const config = loadConfig();
+  const database = await openDatabase(config, { seed: true, log: (line) => console.error(`[db] ${line}`) });
   const started = performance.now();
   // Its own connection: the pool's statement timeout is for requests, not for a bulk load.
   const client = new pg.Client({ connectionString: database.databaseUrl });
   await client.connect();
   try {
-    const photos = await seedProductPhotos();
+    const photos = await seedProductPhotos(mediaStore(config.media));
     const result = await seedProducts(client, options, photos);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
