@@ -1,0 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AdminProduct } from "../../../../../domain/schemas/catalog";
+import { ADMIN_PRODUCTS_KEY } from "../../shared/api/keys";
+
+/**
+ * GET /api/admin/products: every product with its units in stock and held per size. Fetched
+ * afresh whenever a tab showing it opens: checkouts and payments move stock all the time.
+ */
+export function useAdminProducts() {
+  return useQuery<AdminProduct[]>({ queryKey: ADMIN_PRODUCTS_KEY, staleTime: 0 });
+}

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AttentionItem } from "../../../../../domain/schemas/payments";
+import { PAYMENT_ATTENTION_KEY } from "../../shared/api/keys";
+
+/**
+ * GET /api/admin/payments/attention: payments PayFast reported that the shop could not book by
+ * itself, and orders waiting over an hour. On the pending list's cadence: every 30 seconds and on
+ * window focus, never cached.
+ */
+export function usePaymentAttention() {
+  return useQuery<{ items: AttentionItem[] }, Error, AttentionItem[]>({
+    queryKey: PAYMENT_ATTENTION_KEY,
+    select: (answer) => answer.items,
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
