@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { PagedList } from "../shared/paged-list";
-import { SearchField } from "../shared/search-field";
-import { EmptyState, SectionHeader } from "../shared/ui";
+import { EmptyState, PagedList, SearchField, SectionHeader } from "../shared";
 import { ActivityEntry } from "./activity-entry";
 import { useAuditTrail } from "./api/get-audit";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Dashboard } from "../../../../domain/schemas/dashboard";
 import { LOW_STOCK_LIMIT } from "../../../../domain/stock";
 import { Button } from "../../../components/ui/button";
-import { EmptyState, Panel, SectionHeader } from "../shared/ui";
+import { EmptyState, Panel, SectionHeader } from "../shared";
 import { LEVEL_CLASSES } from "./size-stock-list";
 
 type LowStockEntry = Dashboard["lowStock"][number];

@@ -10,8 +10,7 @@ import {
 import { VAT_CLASS_HINT, VAT_CLASS_LABELS, VAT_CLASSES } from "../../../../domain/vat";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { describedBy, Field } from "../shared/form-fields";
-import { inputClass } from "../shared/ui";
+import { describedBy, Field, inputClass } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { ImagePreview } from "./image-preview";

@@ -3,7 +3,7 @@ import { formatRandText } from "../../../../domain/money";
 import type { AdminProduct } from "../../../../domain/schemas/catalog";
 import { VAT_CLASS_LABELS } from "../../../../domain/vat";
 import { Button } from "../../../components/ui/button";
-import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared/ui";
+import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useDeleteProduct } from "./api/delete-product";
 import { useAdminProducts } from "./api/get-products";
 import { ProductFormDialog } from "./product-form-dialog";

@@ -4,8 +4,7 @@ import { PROMO_KIND_LABELS, PROMO_KINDS, type PromoKind } from "../../../../doma
 import type { AdminPromoCode, PromoCodeInput } from "../../../../domain/schemas/promo";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { Field } from "../shared/form-fields";
-import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared/ui";
+import { EmptyState, Field, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useAdminProducts } from "./api/get-products";
 import { usePromoCodes, useSavePromoCode } from "./api/promo-codes";

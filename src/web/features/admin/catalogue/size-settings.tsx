@@ -1,8 +1,7 @@
 import type { RefObject } from "react";
 import { type Control, Controller, type FieldErrors } from "react-hook-form";
 import type { ProductInput, ProductValues } from "../../../../domain/schemas/catalog";
-import { sentence } from "../shared/form-fields";
-import { inputClass } from "../shared/ui";
+import { inputClass, sentence } from "../shared";
 import { firstMessage, stockFieldText, stockFieldValue } from "./product-form-values";
 import { heldText } from "./stock-model";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Customer } from "../../../../domain/schemas/customers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { inputClass } from "../shared/ui";
+import { inputClass } from "../shared";
 import { useSetAccountDisabled } from "./api/set-account-disabled";
 
 /** Disable or enable a customer's account from their page, after a confirmation that says what happens. */

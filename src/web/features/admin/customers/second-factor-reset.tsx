@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../lib/api";
-import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY } from "../shared/api/keys";
+import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY } from "../shared";
 
 /** Another admin lost their phone: their two-step sign-in is reset and their sessions end (audited). */
 export function SecondFactorReset({ customer }: { customer: Customer }) {

@@ -1,7 +1,7 @@
 import { formatRandText } from "../../../../domain/money";
 import { Button } from "../../../components/ui/button";
 import { formatRecentDateTime } from "../../../lib/format";
-import { LoadError, LoadingRows, Panel } from "../shared/ui";
+import { LoadError, LoadingRows, Panel } from "../shared";
 import { useStockHolders } from "./api/get-holders";
 
 /**

@@ -3,7 +3,7 @@ import { EMAIL_KIND_LABELS, type EmailSummary } from "../../../../domain/schemas
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { formatDateTime } from "../../../lib/format";
-import { LoadError } from "../shared/ui";
+import { LoadError } from "../shared";
 import { emailHtmlUrl, useAdminEmail } from "./api/get-email";
 import { EmailStatusBadge } from "./email-list-item";
 

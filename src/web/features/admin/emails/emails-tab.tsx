@@ -1,8 +1,7 @@
 import { useState } from "react";
 import type { EmailSummary } from "../../../../domain/schemas/emails";
 import { Button } from "../../../components/ui/button";
-import { PagedList } from "../shared/paged-list";
-import { EmptyState, SectionHeader } from "../shared/ui";
+import { EmptyState, PagedList, SectionHeader } from "../shared";
 import { useAdminEmails } from "./api/get-emails";
 import { useResendEmail } from "./api/resend-email";
 import { EmailListItem } from "./email-list-item";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { ORDER_SEARCH_MIN } from "../../../../domain/schemas/admin-orders";
-import { inputClass } from "../shared/ui";
+import { inputClass } from "../shared";
 
 /**
  * The search box of an order list: the order number, or part of the customer's e-mail, name or

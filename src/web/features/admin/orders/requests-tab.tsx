@@ -19,7 +19,7 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api";
 import { formatDate, formatRecentDateTime } from "../../../lib/format";
-import { EmptyState, inputClass, LoadError, LoadingRows, SectionHeader } from "../shared/ui";
+import { EmptyState, inputClass, LoadError, LoadingRows, SectionHeader } from "../shared";
 import { type ReturnListStatus, useReturns } from "./api/get-returns";
 import { type ReturnStep, useUpdateReturn } from "./api/update-return";
 import { OrderFormDialog } from "./order-form-dialog";

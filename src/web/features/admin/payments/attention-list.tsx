@@ -4,7 +4,7 @@ import type { AttentionItem, AttentionKind } from "../../../../domain/schemas/pa
 import { Button } from "../../../components/ui/button";
 import { OrderStatusBadge } from "../../../components/ui/order-status-badge";
 import { formatRecentDateTime } from "../../../lib/format";
-import { LoadError, LoadingRows } from "../shared/ui";
+import { LoadError, LoadingRows } from "../shared";
 import { useCheckPayfast } from "./api/check-payfast";
 import { usePaymentAttention } from "./api/get-payment-attention";
 import { useResolveAttentionItem } from "./api/resolve-attention-item";

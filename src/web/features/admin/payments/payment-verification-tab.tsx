@@ -1,11 +1,16 @@
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { OrderCard } from "../orders/order-card";
-import { OrderSearch } from "../orders/order-search";
-import { PAYMENT_ATTENTION_KEY, PREPARING_ORDERS_KEY } from "../shared/api/keys";
-import { LoadMore } from "../shared/load-more";
-import { EmptyState, LoadError, LoadingRows, SectionHeader } from "../shared/ui";
+import { OrderCard, OrderSearch } from "../orders";
+import {
+  EmptyState,
+  LoadError,
+  LoadingRows,
+  LoadMore,
+  PAYMENT_ATTENTION_KEY,
+  PREPARING_ORDERS_KEY,
+  SectionHeader,
+} from "../shared";
 import { useCheckPayfast } from "./api/check-payfast";
 import { useConfirmPayment } from "./api/confirm-payment";
 import { usePreparingOrders } from "./api/get-preparing-orders";

@@ -3,7 +3,7 @@ import { formatRand } from "../../../../domain/money";
 import type { VatReport, VatReportRate } from "../../../../domain/schemas/vat-report";
 import { VAT_CLASS_LABELS } from "../../../../domain/vat";
 import { buttonClass } from "../../../components/ui/button";
-import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "../shared/ui";
+import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useVatReport, type VatPeriodChoice, vatReportCsvUrl } from "./api/get-vat-report";
 
 const MONTHS_OFFERED = 36;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditPage } from "../../../../../domain/schemas/audit";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_AUDIT_KEY } from "../../shared/api/keys";
+import { ADMIN_AUDIT_KEY } from "../../shared";
 
 export function getAuditPage(q: string, cursor: string | null) {
   const query = new URLSearchParams();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { catalogueChanged } from "../../shared/api/keys";
+import { catalogueChanged } from "../../shared";
 
 export function deleteProduct(id: string) {
   return apiRequest<void>("DELETE", `/api/admin/products/${id}`);

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminCategory } from "../../../../../domain/schemas/catalog";
-import { ADMIN_CATEGORIES_KEY } from "../../shared/api/keys";
+import { ADMIN_CATEGORIES_KEY } from "../../shared";
 
 export type { AdminCategory };
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminProduct } from "../../../../../domain/schemas/catalog";
-import { ADMIN_PRODUCTS_KEY } from "../../shared/api/keys";
+import { ADMIN_PRODUCTS_KEY } from "../../shared";
 
 /**
  * GET /api/admin/products: every product with its units in stock and held per size. Fetched

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CategoryInput } from "../../../../../domain/schemas/catalog";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { catalogueChanged } from "../../shared/api/keys";
+import { catalogueChanged } from "../../shared";
 import type { AdminCategory } from "./get-categories";
 
 /** The body of docs/product.md §7: name and description, the description as "" when absent. */

@@ -3,7 +3,7 @@ import { centsToDecimal } from "../../../../../domain/money";
 import type { AdminProduct, ProductValues } from "../../../../../domain/schemas/catalog";
 import { toast } from "../../../../components/ui/toast";
 import { ApiError, apiRequest, errorMessage } from "../../../../lib/api";
-import { catalogueChanged } from "../../shared/api/keys";
+import { catalogueChanged } from "../../shared";
 
 /** The body of docs/product.md §7 from the validated form: prices go back to rand text ("249.99"). */
 export function productBody(values: ProductValues) {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { StockHolders } from "../../../../../domain/schemas/holders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_HOLDERS_KEY } from "../../shared/api/keys";
+import { ADMIN_HOLDERS_KEY } from "../../shared";
 
 export function getHolders() {
   return apiGet<StockHolders>("/api/admin/holders");

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Customer, CustomerOrderPage } from "../../../../../domain/schemas/customers";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_USERS_KEY } from "../../shared/api/keys";
+import { ADMIN_USERS_KEY } from "../../shared";
 
 /** GET /api/admin/users/{id}: one customer with their order count and spend. */
 export function useAdminUser(id: string) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { CustomerPage } from "../../../../../domain/schemas/customers";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_USERS_KEY } from "../../shared/api/keys";
+import { ADMIN_USERS_KEY } from "../../shared";
 
 export function getCustomerPage(q: string, cursor: string | null) {
   const query = new URLSearchParams();

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { accountStatus } from "../../../../../domain/schemas/holders";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { ordersChanged } from "../../shared/api/keys";
+import { ordersChanged } from "../../shared";
 
 type AccountStatus = z.infer<typeof accountStatus>;
 

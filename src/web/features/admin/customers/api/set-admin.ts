@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "../../../../../domain/schemas/account";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY } from "../../shared/api/keys";
-import { withStepUp } from "../../shared/step-up";
+import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY, withStepUp } from "../../shared";
 
 export interface AdminChange {
   id: string;

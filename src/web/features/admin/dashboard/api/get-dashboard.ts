@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Dashboard } from "../../../../../domain/schemas/dashboard";
-import { ADMIN_DASHBOARD_KEY } from "../../shared/api/keys";
+import { ADMIN_DASHBOARD_KEY } from "../../shared";
 
 /** GET /api/admin/dashboard: figures, charts' data, low stock and attention, computed by the server; fresh each time the tab opens. */
 export function useAdminDashboard() {

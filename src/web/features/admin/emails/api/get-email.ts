@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { EmailMessage } from "../../../../../domain/schemas/emails";
-import { ADMIN_EMAILS_KEY } from "../../shared/api/keys";
+import { ADMIN_EMAILS_KEY } from "../../shared";
 
 /** Where the admin frames a message's HTML (served with its own sandboxing CSP). */
 export const emailHtmlUrl = (id: number) => `/api/admin/emails/${id}/html`;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { EmailPage, EmailSummary } from "../../../../../domain/schemas/emails";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_EMAILS_KEY } from "../../shared/api/keys";
+import { ADMIN_EMAILS_KEY } from "../../shared";
 
 const PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest } from "../../../../lib/api";
-import { ordersChanged } from "../../shared/api/keys";
+import { ordersChanged } from "../../shared";
 import type { AdminOrder } from "../order-model";
 
 export function cancelOrderAsAdmin({ id, reason }: { id: string; reason: string }) {

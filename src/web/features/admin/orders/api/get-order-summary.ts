@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OrderSummary } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_ORDERS_KEY } from "../../shared/api/keys";
+import { ADMIN_ORDERS_KEY } from "../../shared";
 import { type OrderFilters, orderFilterParams } from "./get-orders";
 
 export function getOrderSummary(range: Pick<OrderFilters, "from" | "to">) {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminOrderDetail } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_ORDERS_KEY } from "../../shared/api/keys";
+import { ADMIN_ORDERS_KEY } from "../../shared";
 
 export function getOrder(id: string) {
   return apiGet<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`);

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { OrderStatus } from "../../../../../domain/order-status";
 import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_ORDERS_KEY } from "../../shared/api/keys";
+import { ADMIN_ORDERS_KEY } from "../../shared";
 
 const PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_RETURNS_KEY } from "../../shared/api/keys";
+import { ADMIN_RETURNS_KEY } from "../../shared";
 
 export type ReturnListStatus = "open" | "closed" | "all";
 

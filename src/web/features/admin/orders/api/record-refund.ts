@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RecordRefundInput } from "../../../../../domain/schemas/orders";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest } from "../../../../lib/api";
-import { ordersChanged } from "../../shared/api/keys";
+import { ordersChanged } from "../../shared";
 import type { AdminOrder } from "../order-model";
 
 export function recordRefund({ id, ...refund }: RecordRefundInput & { id: string }) {

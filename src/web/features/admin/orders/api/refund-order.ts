@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RefundOrderInput } from "../../../../../domain/schemas/orders";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest } from "../../../../lib/api";
-import { ordersChanged } from "../../shared/api/keys";
-import { withStepUp } from "../../shared/step-up";
+import { ordersChanged, withStepUp } from "../../shared";
 import type { AdminOrder } from "../order-model";
 
 export function refundOrder({ id, ...refund }: RefundOrderInput & { id: string }) {

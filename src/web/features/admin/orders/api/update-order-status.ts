@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "../../../../../domain/order-status";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { ordersChanged } from "../../shared/api/keys";
+import { ordersChanged } from "../../shared";
 import { type AdminOrder, statusChangedMessage } from "../order-model";
 
 export interface OrderStatusChange {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest } from "../../../../lib/api";
-import { ADMIN_RETURNS_KEY, ordersChanged } from "../../shared/api/keys";
+import { ADMIN_RETURNS_KEY, ordersChanged } from "../../shared";
 
 export type ReturnStep = "accept" | "decline" | "receive" | "refund" | "exchange" | "resolve";
 

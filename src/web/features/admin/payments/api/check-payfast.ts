@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CheckOutcome } from "../../../../../domain/schemas/payments";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import type { AdminOrder } from "../../orders/order-model";
-import { ordersChanged } from "../../shared/api/keys";
+import type { AdminOrder } from "../../orders";
+import { ordersChanged } from "../../shared";
 
 export interface CheckPayfastAnswer {
   outcome: CheckOutcome;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import type { AdminOrder } from "../../orders/order-model";
-import { ordersChanged } from "../../shared/api/keys";
+import type { AdminOrder } from "../../orders";
+import { ordersChanged } from "../../shared";
 
 export function confirmPayment(id: string) {
   return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/confirm-payment`);

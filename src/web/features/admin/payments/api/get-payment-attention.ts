@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AttentionItem } from "../../../../../domain/schemas/payments";
-import { PAYMENT_ATTENTION_KEY } from "../../shared/api/keys";
+import { PAYMENT_ATTENTION_KEY } from "../../shared";
 
 /**
  * GET /api/admin/payments/attention: payments PayFast reported that the shop could not book by

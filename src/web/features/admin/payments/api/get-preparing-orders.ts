@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { type OrderFilters, orderFilterParams } from "../../orders/api/get-orders";
-import { PREPARING_ORDERS_KEY } from "../../shared/api/keys";
+import { type OrderFilters, orderFilterParams } from "../../orders";
+import { PREPARING_ORDERS_KEY } from "../../shared";
 
 export function getPreparingPage(filters: Pick<OrderFilters, "q">, cursor: string | null) {
   const params = orderFilterParams(filters);

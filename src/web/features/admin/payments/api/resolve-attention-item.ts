@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { PAYMENT_ATTENTION_KEY } from "../../shared/api/keys";
+import { PAYMENT_ATTENTION_KEY } from "../../shared";
 
 export function resolveAttentionItem(id: string) {
   return apiRequest<void>("POST", `/api/admin/payments/attention/${encodeURIComponent(id)}/resolve`);
