@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../lib/api";
-import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY } from "../shared";
+import { adminKeys } from "../shared";
 
 /** Another admin lost their phone: their two-step sign-in is reset and their sessions end (audited). */
 export function SecondFactorReset({ customer }: { customer: Customer }) {
@@ -23,8 +23,8 @@ export function SecondFactorReset({ customer }: { customer: Customer }) {
       toast({ title: "Could not reset it", description: errorMessage(error, "Please try again."), variant: "error" }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
       ]),
   });
   if (!customer.twoFactorEnabled) return null;

@@ -2,15 +2,7 @@ import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { OrderCard, OrderSearch } from "../orders";
-import {
-  EmptyState,
-  LoadError,
-  LoadingRows,
-  LoadMore,
-  PAYMENT_ATTENTION_KEY,
-  PREPARING_ORDERS_KEY,
-  SectionHeader,
-} from "../shared";
+import { adminKeys, EmptyState, LoadError, LoadingRows, LoadMore, SectionHeader } from "../shared";
 import { useCheckPayfast } from "./api/check-payfast";
 import { useConfirmPayment } from "./api/confirm-payment";
 import { usePreparingOrders } from "./api/get-preparing-orders";
@@ -29,13 +21,9 @@ export function PaymentVerificationTab() {
     isFetchingNextPage,
   } = usePreparingOrders({ q: q || undefined });
   const queryClient = useQueryClient();
-  const refreshing =
-    useIsFetching({ queryKey: PREPARING_ORDERS_KEY }) + useIsFetching({ queryKey: PAYMENT_ATTENTION_KEY }) > 0;
-  const refreshAll = () =>
-    Promise.all([
-      queryClient.refetchQueries({ queryKey: PREPARING_ORDERS_KEY }),
-      queryClient.refetchQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
-    ]);
+  // Both lists of this tab sit under ["admin", "payments"].
+  const refreshing = useIsFetching({ queryKey: adminKeys.payments() }) > 0;
+  const refreshAll = () => queryClient.refetchQueries({ queryKey: adminKeys.payments() });
   const confirm = useConfirmPayment();
   const check = useCheckPayfast();
   const working = confirm.isPending || check.isPending;

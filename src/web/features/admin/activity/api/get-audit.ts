@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditPage } from "../../../../../domain/schemas/audit";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_AUDIT_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function getAuditPage(q: string, cursor: string | null) {
   const query = new URLSearchParams();
@@ -13,7 +13,7 @@ export function getAuditPage(q: string, cursor: string | null) {
 /** GET /api/admin/audit?q=&cursor=: the audit trail newest first, 50 at a time, searched by actor, action, subject or address. */
 export function useAuditTrail(q: string) {
   return useInfiniteQuery({
-    queryKey: [...ADMIN_AUDIT_KEY, "pages", q],
+    queryKey: adminKeys.auditPages(q),
     queryFn: ({ pageParam }) => getAuditPage(q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminPromoCode, PromoCodeInput } from "../../../../../domain/schemas/promo";
 import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
-
-export const ADMIN_PROMO_CODES_KEY = ["/api/admin/promo-codes"] as const;
+import { apiGet, apiRequest, errorMessage } from "../../../../lib/api";
+import { adminKeys } from "../../shared";
 
 /** GET /api/admin/promo-codes: each code with its paid uses, held uses and what it gave away. */
 export function usePromoCodes() {
-  return useQuery<AdminPromoCode[]>({ queryKey: ADMIN_PROMO_CODES_KEY, staleTime: 0 });
+  return useQuery({
+    queryKey: adminKeys.promoCodes(),
+    queryFn: () => apiGet<AdminPromoCode[]>("/api/admin/promo-codes"),
+    staleTime: 0,
+  });
 }
 
 /** POST (new) or PUT (id) /api/admin/promo-codes. */
@@ -24,6 +27,6 @@ export function useSavePromoCode(id: string | null, onSaved: () => void) {
     },
     onError: (error) =>
       toast({ title: "Not saved", description: errorMessage(error, "The code could not be saved."), variant: "error" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_PROMO_CODES_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes() }),
   });
 }

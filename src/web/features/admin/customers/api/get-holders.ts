@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { StockHolders } from "../../../../../domain/schemas/holders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_HOLDERS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function getHolders() {
   return apiGet<StockHolders>("/api/admin/holders");
@@ -9,5 +9,5 @@ export function getHolders() {
 
 /** GET /api/admin/holders: who holds stock with unpaid orders, by customer and by network, biggest first. */
 export function useStockHolders() {
-  return useQuery({ queryKey: ADMIN_HOLDERS_KEY, queryFn: getHolders, staleTime: 0 });
+  return useQuery({ queryKey: adminKeys.holders(), queryFn: getHolders, staleTime: 0 });
 }

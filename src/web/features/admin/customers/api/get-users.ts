@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { CustomerPage } from "../../../../../domain/schemas/customers";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_USERS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function getCustomerPage(q: string, cursor: string | null) {
   const query = new URLSearchParams();
@@ -13,7 +13,7 @@ export function getCustomerPage(q: string, cursor: string | null) {
 /** GET /api/admin/users?q=&cursor=: the customers newest first, 50 at a time, searched by name, username, e-mail or phone. */
 export function useAdminUsers(q: string) {
   return useInfiniteQuery({
-    queryKey: [...ADMIN_USERS_KEY, "pages", q],
+    queryKey: adminKeys.userPages(q),
     queryFn: ({ pageParam }) => getCustomerPage(q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "../../../../../domain/schemas/account";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY, withStepUp } from "../../shared";
+import { adminKeys, withStepUp } from "../../shared";
 
 export interface AdminChange {
   id: string;
@@ -32,8 +32,8 @@ export function useSetAdmin() {
       }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
       ]),
   });
 }

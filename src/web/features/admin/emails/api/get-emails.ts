@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { EmailPage, EmailSummary } from "../../../../../domain/schemas/emails";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_EMAILS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 const PAGE_SIZE = 50;
 
@@ -20,7 +20,7 @@ const waiting = (email: EmailSummary) => email.status === "queued" || email.stat
  */
 export function useAdminEmails() {
   return useInfiniteQuery({
-    queryKey: [...ADMIN_EMAILS_KEY, "pages"],
+    queryKey: adminKeys.emailPages(),
     queryFn: ({ pageParam }) => getEmailPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { EmailSummary } from "../../../../../domain/schemas/emails";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { ADMIN_EMAILS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function resendEmail(id: number) {
   return apiRequest<EmailSummary>("POST", `/api/admin/emails/${id}/resend`);
@@ -20,6 +20,6 @@ export function useResendEmail() {
         description: errorMessage(error, "Please try again."),
         variant: "error",
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_EMAILS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.emails() }),
   });
 }

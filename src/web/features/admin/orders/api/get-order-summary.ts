@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OrderSummary } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_ORDERS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 import { type OrderFilters, orderFilterParams } from "./get-orders";
 
 export function getOrderSummary(range: Pick<OrderFilters, "from" | "to">) {
@@ -11,7 +11,7 @@ export function getOrderSummary(range: Pick<OrderFilters, "from" | "to">) {
 /** GET /api/admin/orders/summary: a range's orders by status and its revenue, counted by the server. */
 export function useOrderSummary(range: Pick<OrderFilters, "from" | "to">) {
   return useQuery({
-    queryKey: [...ADMIN_ORDERS_KEY, "summary", range],
+    queryKey: adminKeys.orderSummary(range),
     queryFn: () => getOrderSummary(range),
     staleTime: 0,
   });

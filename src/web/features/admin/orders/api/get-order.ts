@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminOrderDetail } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_ORDERS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function getOrder(id: string) {
   return apiGet<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`);
@@ -9,5 +9,5 @@ export function getOrder(id: string) {
 
 /** GET /api/admin/orders/{id}: one order with its customer, PayFast's notifications and its e-mails. */
 export function useAdminOrder(id: string) {
-  return useQuery({ queryKey: [...ADMIN_ORDERS_KEY, "detail", id], queryFn: () => getOrder(id), staleTime: 0 });
+  return useQuery({ queryKey: adminKeys.order(id), queryFn: () => getOrder(id), staleTime: 0 });
 }

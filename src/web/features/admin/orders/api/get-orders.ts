@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { OrderStatus } from "../../../../../domain/order-status";
 import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_ORDERS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 const PAGE_SIZE = 50;
 
@@ -34,7 +34,7 @@ export function getOrderPage(filters: OrderFilters, cursor: string | null, limit
  */
 export function useAdminOrders(filters: OrderFilters) {
   return useInfiniteQuery({
-    queryKey: [...ADMIN_ORDERS_KEY, "pages", filters],
+    queryKey: adminKeys.orderPages(filters),
     queryFn: ({ pageParam }) => getOrderPage(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -46,7 +46,7 @@ export function useAdminOrders(filters: OrderFilters) {
 /** The newest few orders (the Dashboard's Recent Orders). */
 export function useRecentOrders(count: number) {
   return useQuery({
-    queryKey: [...ADMIN_ORDERS_KEY, "recent", count],
+    queryKey: adminKeys.recentOrders(count),
     queryFn: () => getOrderPage({}, null, count),
     select: (page) => page.orders,
     staleTime: 0,

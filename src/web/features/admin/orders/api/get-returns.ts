@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
 import { apiGet } from "../../../../lib/api";
-import { ADMIN_RETURNS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export type ReturnListStatus = "open" | "closed" | "all";
 
@@ -9,7 +9,7 @@ export type ReturnListStatus = "open" | "closed" | "all";
 export function returnsQueryOptions(status: ReturnListStatus, orderId?: string) {
   const query = new URLSearchParams({ status, ...(orderId ? { orderId } : {}) });
   return queryOptions<AdminReturnRequest[]>({
-    queryKey: [...ADMIN_RETURNS_KEY, status, orderId ?? "every order"],
+    queryKey: adminKeys.returnList(status, orderId),
     queryFn: () => apiGet<AdminReturnRequest[]>(`/api/admin/returns?${query}`),
   });
 }

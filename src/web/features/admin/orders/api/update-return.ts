@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest } from "../../../../lib/api";
-import { ADMIN_RETURNS_KEY, ordersChanged } from "../../shared";
+import { ordersChanged } from "../../shared";
 
 export type ReturnStep = "accept" | "decline" | "receive" | "refund" | "exchange" | "resolve";
 
@@ -31,7 +31,6 @@ export function useUpdateReturn() {
   return useMutation({
     mutationFn: updateReturn,
     onSuccess: (_request, { step }) => toast({ title: DONE[step], variant: "success" }),
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_RETURNS_KEY }), ordersChanged(queryClient)]),
+    onSettled: () => ordersChanged(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AttentionItem } from "../../../../../domain/schemas/payments";
-import { PAYMENT_ATTENTION_KEY } from "../../shared";
+import { apiGet } from "../../../../lib/api";
+import { adminKeys } from "../../shared";
 
 /**
  * GET /api/admin/payments/attention: payments PayFast reported that the shop could not book by
@@ -8,8 +9,9 @@ import { PAYMENT_ATTENTION_KEY } from "../../shared";
  * window focus, never cached.
  */
 export function usePaymentAttention() {
-  return useQuery<{ items: AttentionItem[] }, Error, AttentionItem[]>({
-    queryKey: PAYMENT_ATTENTION_KEY,
+  return useQuery({
+    queryKey: adminKeys.paymentAttention(),
+    queryFn: () => apiGet<{ items: AttentionItem[] }>("/api/admin/payments/attention"),
     select: (answer) => answer.items,
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,

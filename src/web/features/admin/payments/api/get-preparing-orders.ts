@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
 import { type OrderFilters, orderFilterParams } from "../../orders";
-import { PREPARING_ORDERS_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function getPreparingPage(filters: Pick<OrderFilters, "q">, cursor: string | null) {
   const params = orderFilterParams(filters);
@@ -17,7 +17,7 @@ export function getPreparingPage(filters: Pick<OrderFilters, "q">, cursor: strin
  */
 export function usePreparingOrders(filters: Pick<OrderFilters, "q">) {
   return useInfiniteQuery({
-    queryKey: [...PREPARING_ORDERS_KEY, filters],
+    queryKey: adminKeys.preparingOrders(filters),
     queryFn: ({ pageParam }) => getPreparingPage(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

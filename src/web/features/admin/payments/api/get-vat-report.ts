@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { VatReport } from "../../../../../domain/schemas/vat-report";
 import { apiGet } from "../../../../lib/api";
-
-export const ADMIN_VAT_REPORT_KEY = ["/api/admin/vat-report"] as const;
+import { adminKeys } from "../../shared";
 
 export interface VatPeriodChoice {
   /** The period's first month, YYYY-MM. */
@@ -15,7 +14,7 @@ const params = ({ from, months }: VatPeriodChoice) => new URLSearchParams({ from
 /** GET /api/admin/vat-report: a month's or a two-month VAT period's figures per rate, worked out by the server. */
 export function useVatReport(period: VatPeriodChoice) {
   return useQuery({
-    queryKey: [...ADMIN_VAT_REPORT_KEY, period],
+    queryKey: adminKeys.vatReport(period),
     queryFn: () => apiGet<VatReport>(`/api/admin/vat-report?${params(period)}`),
     staleTime: 0,
   });

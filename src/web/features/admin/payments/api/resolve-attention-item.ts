@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import { PAYMENT_ATTENTION_KEY } from "../../shared";
+import { adminKeys } from "../../shared";
 
 export function resolveAttentionItem(id: string) {
   return apiRequest<void>("POST", `/api/admin/payments/attention/${encodeURIComponent(id)}/resolve`);
@@ -15,6 +15,6 @@ export function useResolveAttentionItem() {
     onSuccess: () => toast({ title: "Marked resolved", variant: "success" }),
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, "Failed to mark it resolved"), variant: "error" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentAttention() }),
   });
 }

@@ -1,30 +1,55 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { USERS_KEY } from "../../../account";
+import { accountKeys } from "../../../account";
 import { CATEGORIES_KEY, PRODUCTS_KEY } from "../../../catalog";
 
-export const ADMIN_ORDERS_KEY = ["/api/admin/orders"] as const;
-export const PREPARING_ORDERS_KEY = ["/api/admin/orders/preparing"] as const;
-export const PAYMENT_ATTENTION_KEY = ["/api/admin/payments/attention"] as const;
-export const ADMIN_CATEGORIES_KEY = ["/api/admin/categories"] as const;
-export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
-/** Who holds stock with unpaid orders (the Users tab's first section). */
-export const ADMIN_HOLDERS_KEY = ["/api/admin/holders"] as const;
-export const ADMIN_PRODUCTS_KEY = ["/api/admin/products"] as const;
-export const ADMIN_DASHBOARD_KEY = ["/api/admin/dashboard"] as const;
-/** Returns, cancellations and complaints, per list: ["/api/admin/returns", "open"]. */
-export const ADMIN_RETURNS_KEY = ["/api/admin/returns"] as const;
-/** The audit trail's pages, per search: ["/api/admin/audit", "pages", q]. */
-export const ADMIN_AUDIT_KEY = ["/api/admin/audit"] as const;
-/** The outbox's pages, and each message under it: ["/api/admin/emails", id]. */
-export const ADMIN_EMAILS_KEY = ["/api/admin/emails"] as const;
+/**
+ * The admin's query keys, as words: every key starts with "admin", then the list it caches, then
+ * what narrows it (["admin", "orders", "pages", filters]). A write clears a whole list by its prefix
+ * (["admin", "orders"] clears every page, summary and order under it), never by URL: a URL is what
+ * the fetcher asks, not the name of the data.
+ */
+export const adminKeys = {
+  all: ["admin"] as const,
+  orders: () => ["admin", "orders"] as const,
+  orderPages: (filters: object) => ["admin", "orders", "pages", filters] as const,
+  recentOrders: (count: number) => ["admin", "orders", "recent", count] as const,
+  orderSummary: (range: object) => ["admin", "orders", "summary", range] as const,
+  order: (id: string) => ["admin", "orders", "detail", id] as const,
+  /** The Payment Verification tab's two lists: paid orders to prepare, and payments needing attention. */
+  payments: () => ["admin", "payments"] as const,
+  preparingOrders: (filters: object) => ["admin", "payments", "preparing", filters] as const,
+  paymentAttention: () => ["admin", "payments", "attention"] as const,
+  vatReport: (period: object) => ["admin", "vat-report", period] as const,
+  products: () => ["admin", "products"] as const,
+  categories: () => ["admin", "categories"] as const,
+  promoCodes: () => ["admin", "promo-codes"] as const,
+  users: () => ["admin", "users"] as const,
+  userPages: (q: string) => ["admin", "users", "pages", q] as const,
+  user: (id: string) => ["admin", "users", id] as const,
+  userOrders: (id: string) => ["admin", "users", id, "orders"] as const,
+  /** Who holds stock with unpaid orders (the Users tab's first section). */
+  holders: () => ["admin", "holders"] as const,
+  dashboard: () => ["admin", "dashboard"] as const,
+  /** Returns, cancellations and complaints, per list: ["admin", "returns", "open", orderId]. */
+  returns: () => ["admin", "returns"] as const,
+  returnList: (status: string, orderId: string | undefined) =>
+    ["admin", "returns", status, orderId ?? "every order"] as const,
+  /** The audit trail's pages, per search. */
+  audit: () => ["admin", "audit"] as const,
+  auditPages: (q: string) => ["admin", "audit", "pages", q] as const,
+  /** The outbox's pages, and each message under it. */
+  emails: () => ["admin", "emails"] as const,
+  emailPages: () => ["admin", "emails", "pages"] as const,
+  email: (id: number | null) => ["admin", "emails", id] as const,
+};
 
 /** After a catalogue write: the admin lists and the storefront's lists load afresh. */
 export function catalogueChanged(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
     queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
     queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_CATEGORIES_KEY }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.categories() }),
   ]);
 }
 
@@ -35,19 +60,19 @@ export function catalogueChanged(queryClient: QueryClient) {
  */
 export function ordersChanged(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
     queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: PREPARING_ORDERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: PAYMENT_ATTENTION_KEY }),
-    queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+    // The orders to prepare and the payments needing attention.
+    queryClient.invalidateQueries({ queryKey: adminKeys.payments() }),
+    queryClient.invalidateQueries({ queryKey: accountKeys.orders() }),
     // Paying or shipping an order writes an e-mail, an audit record and moves the dashboard's figures.
-    queryClient.invalidateQueries({ queryKey: ADMIN_EMAILS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_KEY }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.emails() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
     // A payment the shop cannot fill opens a request (ECTA s46).
-    queryClient.invalidateQueries({ queryKey: ADMIN_RETURNS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_HOLDERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.returns() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.holders() }),
   ]);
 }
