@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CheckOutcome } from "../../../../../domain/schemas/payments";
+import type { CheckOutcome, CheckPayfastAnswer } from "../../../../../domain/schemas/payments";
 import { toast } from "../../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../../lib/api";
-import type { AdminOrder } from "../../orders";
 import { ordersChanged } from "../../shared";
-
-export interface CheckPayfastAnswer {
-  outcome: CheckOutcome;
-  message: string;
-  order: AdminOrder;
-}
 
 export function checkPayfast(id: string) {
   return apiRequest<CheckPayfastAnswer>("POST", `/api/admin/orders/${id}/check-payfast`);
