@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The import boundaries live in biome.json (style/noRestrictedImports, one override per folder).
+ * The import boundaries live in biome.json (style/noRestrictedImports, one pattern per boundary, at
+ * any depth: climbing out of a folder and down into another one's files is refused, its index is not).
  * Each case writes one file into a temporary copy of the layout, lints it with the project's own
  * biome.json, and reads whether the rule fired: nothing is ever written into the source tree.
  */
@@ -51,7 +52,7 @@ describe("import boundaries (npm run lint)", () => {
 
   it("refuses it from a feature's api/ folder too", () => {
     const output = boundaryDiagnostics(
-      "src/web/features/admin/api/uses-catalog.ts",
+      "src/web/features/account/api/uses-catalog.ts",
       'import { PRODUCTS_KEY } from "../../catalog/api/get-products";\nexport const key = PRODUCTS_KEY;\n',
     );
     expect(output).toContain("only through its public index");
@@ -73,12 +74,57 @@ describe("import boundaries (npm run lint)", () => {
     expect(output).not.toContain("noRestrictedImports");
   });
 
+  it("refuses an admin area importing another area's file, from its folder or its api/", () => {
+    const fromArea = boundaryDiagnostics(
+      "src/web/features/admin/payments/uses-orders.ts",
+      'import { OrderCard } from "../orders/order-card";\nexport const card = OrderCard;\n',
+    );
+    const fromApi = boundaryDiagnostics(
+      "src/web/features/admin/customers/api/uses-shared.ts",
+      'import { adminKeys } from "../../shared/api/keys";\nexport const keys = adminKeys;\n',
+    );
+    expect(fromArea).toContain("only through its public index");
+    expect(fromApi).toContain("only through its public index");
+  });
+
+  it("refuses an admin area reaching into another feature's files", () => {
+    const output = boundaryDiagnostics(
+      "src/web/features/admin/catalogue/uses-catalog.ts",
+      'import { getProducts } from "../../catalog/api/get-products";\nexport const get = getProducts;\n',
+    );
+    expect(output).toContain("only through its public index");
+  });
+
+  it("lets an admin area use other areas' and features' indexes, its own files, shared code and the domain", () => {
+    const output = boundaryDiagnostics(
+      "src/web/features/admin/payments/api/uses-index.ts",
+      [
+        'import { OrderCard } from "../../orders";',
+        'import { adminKeys } from "../../shared";',
+        'import { useSession } from "../../../account";',
+        'import { apiGet } from "../../../../lib/api";',
+        'import { Button } from "../../../../components/ui/button";',
+        'import { orderNumber } from "../../../../../domain/order-status";',
+        'import { AttentionList } from "../attention-list";',
+        'import { getPaymentAttention } from "./get-payment-attention";',
+        "export const used = [OrderCard, adminKeys, useSession, apiGet, Button, orderNumber, AttentionList, getPaymentAttention];",
+        "",
+      ].join("\n"),
+    );
+    expect(output).not.toContain("noRestrictedImports");
+  });
+
   it("refuses a feature importing app/", () => {
     const output = boundaryDiagnostics(
       "src/web/features/cart/uses-app.ts",
       'import { App } from "../../app/App";\nexport const app = App;\n',
     );
     expect(output).toContain("Features do not import app/");
+    const fromArea = boundaryDiagnostics(
+      "src/web/features/admin/orders/api/uses-app.ts",
+      'import { App } from "../../../../app/App";\nexport const app = App;\n',
+    );
+    expect(fromArea).toContain("Features do not import app/");
   });
 
   it("refuses shared code importing a feature", () => {

@@ -2,8 +2,10 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { apiGet } from "../lib/api";
 
 /**
- * The query key is the URL: ["/api/products"], ["/api/users", id, "orders"] joins to a path. Each
- * feature's api/ folder owns its keys; a query whose URL is not its key brings its own queryFn.
+ * For the server-rendered storefront's queries only, the key is still the URL (["/api/products"],
+ * the legal and policy pages): the server fills the cache under those keys (decision 012). Admin,
+ * account and checkout name their data in words (adminKeys, accountKeys, checkoutKeys in each
+ * feature's api/) and bring their own typed queryFn (decision 029).
  */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet(queryKey.map(String).join("/"));
 

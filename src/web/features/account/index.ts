@@ -1,3 +1,3 @@
 // The account feature's public face: what other features may use.
-export { USERS_KEY } from "./api/get-user-orders";
+export { accountKeys } from "./api/keys";
 export { SessionProvider, useSession } from "./session";

@@ -5,19 +5,13 @@ import { ApiError, onSessionLost } from "../../lib/api";
 import { isServerRendered } from "../../lib/server-rendered";
 import { forgetStoredUser, readStoredUserId, writeStoredUserId } from "../../lib/stored-user";
 import { getMe } from "./api/get-me";
+import { accountKeys } from "./api/keys";
 import { logOut } from "./api/log-out";
 
-/** Cached answers that belong to whoever is signed in: a user's orders, the admin lists. */
+/** Cached answers that belong to whoever is signed in: everything under ["account"] and ["admin"]. */
 function forgetPrivateQueries(queryClient: QueryClient) {
-  queryClient.removeQueries({
-    predicate: (query) => {
-      const [first] = query.queryKey;
-      return (
-        typeof first === "string" &&
-        (first.startsWith("/api/users") || first.startsWith("/api/admin") || first.startsWith("/api/account"))
-      );
-    },
-  });
+  queryClient.removeQueries({ queryKey: accountKeys.all });
+  queryClient.removeQueries({ queryKey: ["admin"] });
 }
 
 interface SessionState {

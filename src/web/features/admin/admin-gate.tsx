@@ -3,12 +3,12 @@ import { Link, useRoute } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSession } from "../account";
-import { useSecondFactorStatus } from "./api/second-factor";
-import { StepUpPrompt } from "./step-up";
+import { useSecondFactorStatus } from "./shared/api/second-factor";
+import { StepUpPrompt } from "./shared/step-up";
 
 // The admin panel's code is loaded only for admins (the server guards its data either way).
 const AdminPage = lazy(() => import("./admin-page"));
-const OrderPage = lazy(() => import("./order-page"));
+const OrderPage = lazy(() => import("./orders/order-page"));
 
 /** /admin and /admin/orders/{id}: Authentication Required for guests, Access Denied for customers, the panel for admins. */
 export default function AdminGate() {

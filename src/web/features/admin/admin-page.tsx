@@ -3,20 +3,20 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { buttonClass } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
-import { CategoriesTab } from "./categories-tab";
-import { DashboardTab } from "./dashboard-tab";
-import { OrdersTab } from "./orders-tab";
-import { PaymentVerificationTab } from "./payment-verification-tab";
-import { ProductsTab } from "./products-tab";
-import { LoadingRows } from "./ui";
-import { UsersTab } from "./users-tab";
+import { CategoriesTab } from "./catalogue/categories-tab";
+import { ProductsTab } from "./catalogue/products-tab";
+import { UsersTab } from "./customers/users-tab";
+import { DashboardTab } from "./dashboard/dashboard-tab";
+import { OrdersTab } from "./orders/orders-tab";
+import { PaymentVerificationTab } from "./payments/payment-verification-tab";
+import { LoadingRows } from "./shared/ui";
 
 // Read now and then, so its code loads when the tab is first opened.
-const EmailsTab = lazy(() => import("./emails-tab"));
-const ActivityTab = lazy(() => import("./activity-tab"));
-const VatTab = lazy(() => import("./vat-tab"));
-const RequestsTab = lazy(() => import("./requests-tab"));
-const PromotionsTab = lazy(() => import("./promotions-tab"));
+const EmailsTab = lazy(() => import("./emails/emails-tab"));
+const ActivityTab = lazy(() => import("./activity/activity-tab"));
+const VatTab = lazy(() => import("./payments/vat-tab"));
+const RequestsTab = lazy(() => import("./orders/requests-tab"));
+const PromotionsTab = lazy(() => import("./catalogue/promotions-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },

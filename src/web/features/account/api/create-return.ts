@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateReturnInput, ReturnRequest } from "../../../../domain/schemas/returns";
 import { apiRequest } from "../../../lib/api";
-import { MY_RETURNS_KEY } from "./get-my-returns";
-import { orderReturnsQueryOptions } from "./get-order-returns";
+import { accountKeys } from "./keys";
 
 export function createReturn({ orderId, ...input }: CreateReturnInput & { orderId: string }) {
   return apiRequest<ReturnRequest>("POST", `/api/orders/${orderId}/returns`, input);
@@ -13,10 +12,7 @@ export function useCreateReturn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReturn,
-    onSettled: (_data, _error, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: MY_RETURNS_KEY }),
-        queryClient.invalidateQueries({ queryKey: orderReturnsQueryOptions(input.orderId).queryKey }),
-      ]),
+    // The account's returns and this order's, by their common prefix.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.returns() }),
   });
 }

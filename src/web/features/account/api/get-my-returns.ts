@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ReturnRequest } from "../../../../domain/schemas/returns";
+import { apiGet } from "../../../lib/api";
+import { accountKeys } from "./keys";
 
 /** GET /api/returns: the signed-in customer's returns, cancellations and complaints, oldest first. */
-export const MY_RETURNS_KEY = ["/api/returns"] as const;
 
 export function myReturnsQueryOptions() {
-  return queryOptions<ReturnRequest[]>({ queryKey: MY_RETURNS_KEY });
+  return queryOptions({ queryKey: accountKeys.returns(), queryFn: () => apiGet<ReturnRequest[]>("/api/returns") });
 }
 
 export function useMyReturns(enabled = true) {

@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { OrderReturns } from "../../../../domain/schemas/returns";
+import { apiGet } from "../../../lib/api";
+import { accountKeys } from "./keys";
 
 /** GET /api/orders/{id}/returns: what may be asked on the order today (the server's windows), per reason and line. */
 export function orderReturnsQueryOptions(orderId: string) {
-  return queryOptions<OrderReturns>({ queryKey: ["/api/orders", orderId, "returns"] });
+  return queryOptions({
+    queryKey: accountKeys.orderReturns(orderId),
+    queryFn: () => apiGet<OrderReturns>(`/api/orders/${orderId}/returns`),
+  });
 }
 
 export function useOrderReturns(orderId: string) {

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Order } from "../../../../domain/schemas/orders";
+import { apiGet } from "../../../lib/api";
+import { accountKeys } from "./keys";
 
 /** Every cached answer about users starts with this key (the admin clears them after an order moves). */
-export const USERS_KEY = ["/api/users"] as const;
 
 /** GET /api/users/{id}/orders (the query key is the URL: app/query-client.ts). */
 export function userOrdersQueryOptions(userId: string) {
-  return queryOptions<Order[]>({ queryKey: [...USERS_KEY, userId, "orders"] });
+  return queryOptions({
+    queryKey: accountKeys.userOrders(userId),
+    queryFn: () => apiGet<Order[]>(`/api/users/${userId}/orders`),
+  });
 }
 
 export function useUserOrders(userId: string) {

@@ -1,13 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ConsentChoiceInput, ConsentsAnswer } from "../../../../domain/schemas/privacy";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import { apiGet, apiRequest, errorMessage } from "../../../lib/api";
+import { accountKeys } from "./keys";
 
 /** GET /api/account/consents (the query key is the URL: app/query-client.ts). */
-export const CONSENTS_KEY = ["/api/account/consents"] as const;
 
 export function useMarketingConsents() {
-  return useQuery(queryOptions<ConsentsAnswer>({ queryKey: CONSENTS_KEY }));
+  return useQuery(
+    queryOptions({ queryKey: accountKeys.consents(), queryFn: () => apiGet<ConsentsAnswer>("/api/account/consents") }),
+  );
 }
 
 export function updateMarketingConsent(choice: ConsentChoiceInput) {
@@ -20,7 +22,7 @@ export function useUpdateMarketingConsent() {
   return useMutation({
     mutationFn: updateMarketingConsent,
     onSuccess: (answer, choice) => {
-      queryClient.setQueryData(CONSENTS_KEY, answer);
+      queryClient.setQueryData(accountKeys.consents(), answer);
       toast({
         title: choice.granted ? "You will hear about news and offers" : "No more news and offers",
         description: choice.granted

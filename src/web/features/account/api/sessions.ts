@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ActiveSession } from "../../../../domain/schemas/sessions";
 import { apiGet, apiRequest } from "../../../lib/api";
-
-export const SESSIONS_KEY = ["/api/auth/sessions"] as const;
+import { accountKeys } from "./keys";
 
 /** GET /api/auth/sessions: where this account is signed in, most recently used first. */
 export function useSessions() {
-  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => apiGet<ActiveSession[]>("/api/auth/sessions") });
+  return useQuery({ queryKey: accountKeys.sessions(), queryFn: () => apiGet<ActiveSession[]>("/api/auth/sessions") });
 }
 
 /** DELETE /api/auth/sessions/{id}: signs that device out (this one too, when it is named). */
@@ -14,7 +13,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>("DELETE", `/api/auth/sessions/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
 
@@ -23,6 +22,6 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ ended: number }>("POST", "/api/auth/sessions/end-others", {}),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }

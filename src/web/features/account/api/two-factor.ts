@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "../../../../domain/schemas/two-factor";
 import { apiGet, apiRequest } from "../../../lib/api";
-
-export const TWO_FACTOR_KEY = ["/api/auth/2fa"] as const;
+import { accountKeys } from "./keys";
 
 /** GET /api/auth/2fa: whether this admin's two-step sign-in is on, and how many recovery codes are left. */
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => apiGet<TwoFactorStatus>("/api/auth/2fa") });
+  return useQuery({ queryKey: accountKeys.twoFactor(), queryFn: () => apiGet<TwoFactorStatus>("/api/auth/2fa") });
 }
 
 /** POST /api/auth/2fa/setup: a new secret, as text and as a QR code. */
@@ -19,7 +18,7 @@ export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiRequest<TwoFactorEnabled>("POST", "/api/auth/2fa/enable", { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
   });
 }
 
@@ -28,7 +27,7 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiRequest<void>("POST", "/api/auth/2fa/disable", { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../../domain/schemas/orders";
 import { apiRequest } from "../../../lib/api";
-import { USERS_KEY } from "../../account";
+import { accountKeys } from "../../account";
 import { PRODUCTS_KEY } from "../../catalog";
 import { orderQueryOptions } from "./get-order";
 
@@ -20,7 +20,7 @@ export function useCancelOrder() {
     mutationFn: cancelOrder,
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueryOptions(order.id).queryKey, order);
-      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
     },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { Order } from "../../../../domain/schemas/orders";
 import { apiGet } from "../../../lib/api";
+import { checkoutKeys } from "./keys";
 
 /**
  * How often a pending order is asked again. PayFast's notification is usually a moment behind
@@ -23,7 +24,7 @@ export function pollDelay(elapsedMs: number): number | false {
 /** GET /api/orders/{id}: one order of the signed-in customer, never cached. */
 export function orderQueryOptions(orderId: string | null) {
   return queryOptions<Order>({
-    queryKey: ["/api/orders", orderId],
+    queryKey: checkoutKeys.order(orderId),
     queryFn: () => apiGet<Order>(`/api/orders/${encodeURIComponent(orderId ?? "")}`),
     enabled: Boolean(orderId),
     staleTime: 0,

@@ -1,0 +1,54 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { OrderStatus } from "../../../../../domain/order-status";
+import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
+import { apiGet } from "../../../../lib/api";
+import { adminKeys } from "../../shared";
+
+const PAGE_SIZE = 50;
+
+/** What the Orders tab asks for: a range (ISO moments), a status, a search. */
+export interface OrderFilters {
+  from?: string;
+  to?: string;
+  status?: OrderStatus;
+  q?: string;
+}
+
+/** The query string of `filters` (empty ones left out). */
+export function orderFilterParams(filters: OrderFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  return params;
+}
+
+export function getOrderPage(filters: OrderFilters, cursor: string | null, limit = PAGE_SIZE) {
+  const params = orderFilterParams(filters);
+  params.set("limit", String(limit));
+  if (cursor) params.set("cursor", cursor);
+  return apiGet<AdminOrderPage>(`/api/admin/orders?${params}`);
+}
+
+/**
+ * GET /api/admin/orders: newest first, 50 at a time; the next page is asked for by cursor as the
+ * admin scrolls. Fetched afresh whenever a tab showing it opens.
+ */
+export function useAdminOrders(filters: OrderFilters) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.orderPages(filters),
+    queryFn: ({ pageParam }) => getOrderPage(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.orders),
+    staleTime: 0,
+  });
+}
+
+/** The newest few orders (the Dashboard's Recent Orders). */
+export function useRecentOrders(count: number) {
+  return useQuery({
+    queryKey: adminKeys.recentOrders(count),
+    queryFn: () => getOrderPage({}, null, count),
+    select: (page) => page.orders,
+    staleTime: 0,
+  });
+}

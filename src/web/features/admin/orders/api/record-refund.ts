@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RecordRefundInput } from "../../../../../domain/schemas/orders";
+import { toast } from "../../../../components/ui/toast";
+import { apiRequest } from "../../../../lib/api";
+import { ordersChanged } from "../../shared";
+import type { AdminOrder } from "../order-model";
+
+export function recordRefund({ id, ...refund }: RecordRefundInput & { id: string }) {
+  return apiRequest<AdminOrder>("POST", `/api/admin/orders/${id}/refunds/record`, refund);
+}
+
+/**
+ * POST /api/admin/orders/{id}/refunds/record: a refund made in PayFast's dashboard, booked as the
+ * shop's own (credit note, status, e-mail). A refusal is shown by the dialog beside the form.
+ */
+export function useRecordRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordRefund,
+    onSuccess: (order) =>
+      toast({
+        title: order.status === "refunded" ? "Order refunded" : "Refund recorded",
+        description: "The refund made in PayFast is booked; the customer gets an e-mail with the credit note.",
+        variant: "success",
+      }),
+    onSettled: () => ordersChanged(queryClient),
+  });
+}

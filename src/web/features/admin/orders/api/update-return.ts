@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
+import { toast } from "../../../../components/ui/toast";
+import { apiRequest } from "../../../../lib/api";
+import { ordersChanged } from "../../shared";
+
+export type ReturnStep = "accept" | "decline" | "receive" | "refund" | "exchange" | "resolve";
+
+export interface ReturnStepInput {
+  id: string;
+  step: ReturnStep;
+  body: Record<string, unknown>;
+}
+
+const DONE: Record<ReturnStep, string> = {
+  accept: "Request accepted: the customer has the return instructions",
+  decline: "Request declined: the customer has the reason",
+  receive: "Goods received",
+  refund: "Refunded through PayFast",
+  exchange: "Exchange recorded",
+  resolve: "Request resolved",
+};
+
+export function updateReturn({ id, step, body }: ReturnStepInput) {
+  return apiRequest<AdminReturnRequest>("POST", `/api/admin/returns/${id}/${step}`, body);
+}
+
+/** POST /api/admin/returns/{id}/{step}; the server's refusal (the law, the status) is shown in the dialog. */
+export function useUpdateReturn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateReturn,
+    onSuccess: (_request, { step }) => toast({ title: DONE[step], variant: "success" }),
+    onSettled: () => ordersChanged(queryClient),
+  });
+}

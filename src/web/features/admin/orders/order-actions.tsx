@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { nextOrderStatus } from "../../../../domain/order-status";
+import { Button } from "../../../components/ui/button";
+import { formatDate } from "../../../lib/format";
+import { useMarkDelivered } from "./api/mark-delivered";
+import { useUpdateOrderStatus } from "./api/update-order-status";
+import { CancelNote } from "./cancel-note";
+import type { AdminOrder } from "./order-model";
+import { ShipOrderDialog } from "./ship-order-dialog";
+
+/** The status machine's one move for an order: Mark as Paid, Mark as Shipped, or a note that none is left. */
+function StatusAction({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrderStatus();
+  const [shipping, setShipping] = useState(false);
+  const next = nextOrderStatus(order.status);
+  if (order.status === "cancelled") return <CancelNote order={order} />;
+  if (order.status === "refunded") return <p className="text-sm font-medium text-violet-900">Refunded in full</p>;
+  if (next === "processed") {
+    return (
+      <>
+        <Button onClick={() => setShipping(true)}>Mark as Shipped</Button>
+        <ShipOrderDialog order={order} open={shipping} onOpenChange={setShipping} />
+      </>
+    );
+  }
+  if (next !== "completed") return <DeliveredAction order={order} />;
+  return (
+    <Button onClick={() => update.mutate({ id: order.id, status: next })} disabled={update.isPending}>
+      {update.isPending ? "Saving..." : "Mark as Paid"}
+    </Button>
+  );
+}
+
+/** A shipped order: "Mark as delivered" (the return windows count from it), or the day it was. */
+function DeliveredAction({ order }: { order: AdminOrder }) {
+  const delivered = useMarkDelivered();
+  if (order.deliveredAt) {
+    return (
+      <p className="text-sm font-medium text-green-800">
+        Order shipped and completed · delivered{" "}
+        <time dateTime={order.deliveredAt}>{formatDate(order.deliveredAt)}</time>
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-sm font-medium text-green-800">Order shipped and completed</p>
+      <Button variant="outline" onClick={() => delivered.mutate({ id: order.id })} disabled={delivered.isPending}>
+        {delivered.isPending ? "Saving..." : "Mark as delivered"}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Every action an order allows, as the order card and the order page show them. New actions
+ * (refund, cancel, invoice...) are added to this list, and appear in both places.
+ */
+export function OrderActions({ order }: { order: AdminOrder }) {
+  return (
+    <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
+      <StatusAction order={order} />
+    </div>
+  );
+}

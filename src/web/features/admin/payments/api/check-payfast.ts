@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CheckOutcome, CheckPayfastAnswer } from "../../../../../domain/schemas/payments";
+import { toast } from "../../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../../lib/api";
+import { ordersChanged } from "../../shared";
+
+export function checkPayfast(id: string) {
+  return apiRequest<CheckPayfastAnswer>("POST", `/api/admin/orders/${id}/check-payfast`);
+}
+
+const TITLES: Record<CheckOutcome, string> = {
+  paid: "Payment found",
+  flagged: "Payment needs attention",
+  not_found: "No payment yet",
+};
+
+/**
+ * POST /api/admin/orders/{id}/check-payfast: asks PayFast's records about one pending order now.
+ * PayFast's answer is shown as it is; the orders and the attention list load afresh either way.
+ */
+export function useCheckPayfast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkPayfast,
+    onSuccess: ({ outcome, message }) =>
+      toast({ title: TITLES[outcome], description: message, variant: outcome === "paid" ? "success" : "default" }),
+    onError: (error) =>
+      toast({
+        title: "Could not check with PayFast",
+        description: errorMessage(error, "Please try again in a minute."),
+        variant: "error",
+      }),
+    onSettled: () => ordersChanged(queryClient),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "../../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { AdminOrder } from "../../orders";
+import { ordersChanged } from "../../shared";
+
+export function confirmPayment(id: string) {
+  return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/confirm-payment`);
+}
+
+/** PATCH /api/admin/orders/{id}/confirm-payment: a pending order is marked paid. */
+export function useConfirmPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPayment,
+    onSuccess: () =>
+      toast({
+        title: "Payment Confirmed",
+        description: "Order has been marked as paid and moved to completed orders.",
+        variant: "success",
+      }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Failed to confirm payment"), variant: "error" }),
+    onSettled: () => ordersChanged(queryClient),
+  });
+}

@@ -1,0 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
+import type { TwoFactorStatus } from "../../../../../domain/schemas/two-factor";
+import { apiGet, apiRequest } from "../../../../lib/api";
+import { accountKeys } from "../../../account";
+
+// The admin panel's own calls of /api/auth/2fa (the profile's set-up card has its own, in the account
+// feature): kept here so the storefront's entry never carries them.
+
+/** GET /api/auth/2fa: whether this admin's two-step sign-in is on, and whether the shop requires it. */
+export function useSecondFactorStatus() {
+  return useQuery({ queryKey: accountKeys.twoFactor(), queryFn: () => apiGet<TwoFactorStatus>("/api/auth/2fa") });
+}
+
+/** POST /api/auth/2fa/verify: a fresh code for this session (step-up). */
+export function verifySecondFactor(code: string) {
+  return apiRequest<void>("POST", "/api/auth/2fa/verify", { code });
+}
+
+/** GET /api/auth/2fa/fresh: whether this session's last code is fresh enough for a step-up action. */
+export function secondFactorFresh() {
+  return apiGet<{ fresh: boolean }>("/api/auth/2fa/fresh");
+}
