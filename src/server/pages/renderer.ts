@@ -6,7 +6,7 @@ import { pageConfig, webRoot } from "../web.js";
 
 /** The data a page was rendered with: each query's key and answer (src/web/lib/page-data.ts). */
 export interface PageData {
-  queries: { key: readonly string[]; data: unknown }[];
+  queries: { key: readonly unknown[]; data: unknown }[];
 }
 
 /**
