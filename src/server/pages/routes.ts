@@ -86,8 +86,13 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   const categories = async () => parse<Category[]>(await cachedCategories(app));
   const categoriesQuery = async () => ({ key: ["/api/categories"], data: await categories() });
 
-  const renderPage = async (path: string, head: PageHead, queries: PageData["queries"]): Promise<Buffer> => {
-    const pageData: PageData = { queries };
+  const renderPage = async (
+    path: string,
+    head: PageHead,
+    queries: PageData["queries"],
+    extra: Omit<PageData, "queries"> = {},
+  ): Promise<Buffer> => {
+    const pageData: PageData = { queries, ...extra };
     const appHtml = await renderer.renderApp(path, pageData);
     return Buffer.from(pageDocument(template, headTags(head, publicUrl, shop.name), appHtml, pageData));
   };
@@ -142,12 +147,12 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
    */
   const notFound = async (path: string, request: FastifyRequest, reply: FastifyReply) => {
     const kind = path.split("/")[1];
-    // A product's 404 page says its product is missing (null), so the page renders "not found" as the browser would.
+    // The products' 404 page says the address's product is missing, whatever its slug, so the
+    // browser's first render shows not found as the server's did.
     const cached = await app.catalogCache.get(`page:404:${kind}`, async () =>
-      renderPage(path, notFoundHead(shop.name), [
-        ...(kind === "products" ? [{ key: ["/api/products", "by-slug", path.split("/")[2] ?? ""], data: null }] : []),
-        await categoriesQuery(),
-      ]),
+      renderPage(path, notFoundHead(shop.name), [await categoriesQuery()], {
+        ...(kind === "products" ? { missingProduct: true } : {}),
+      }),
     );
     const coding = negotiateCoding(request.headers["accept-encoding"]);
     const encoded = await cached.encodedAs(coding);

@@ -1,10 +1,11 @@
 import { useId } from "react";
-import { Link } from "wouter";
-import { categoryPath, categoryTitle } from "../../../domain/catalog";
+import { Link, useLocation } from "wouter";
+import { categoryPath, categoryTitle, productPath } from "../../../domain/catalog";
 import type { Product } from "../../../domain/schemas/catalog";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../content";
-import { useProducts } from "./api/get-products";
+import { useProductBySlug } from "./api/get-product-by-slug";
+import { ProductCard } from "./product-card";
 import { ProductDetail } from "./product-detail";
 
 /**
@@ -12,21 +13,21 @@ import { ProductDetail } from "./product-detail";
  * shared link, a search result or a reload. The server renders it (src/server/pages/).
  */
 export default function ProductPage({ slug }: { slug: string }) {
-  const products = useProducts();
-  if (products.isPending) {
+  const found = useProductBySlug(slug);
+  if (found.isPending) {
     return (
       <div className="mx-auto grid min-h-[50vh] max-w-6xl place-items-center px-4" role="status">
         <span className="text-stone-600">Loading...</span>
       </div>
     );
   }
-  const product = products.data?.find((candidate) => candidate.slug === slug);
-  if (!product) return <NotFoundPage />;
-  return <ProductArticle product={product} />;
+  if (!found.data) return <NotFoundPage />;
+  return <ProductArticle key={found.data.product.id} product={found.data.product} related={found.data.related} />;
 }
 
-function ProductArticle({ product }: { product: Product }) {
+function ProductArticle({ product, related }: { product: Product; related: Product[] }) {
   const id = useId();
+  const [, navigate] = useLocation();
   usePageTitle(product.name);
   return (
     <div className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-8">
@@ -58,6 +59,24 @@ function ProductArticle({ product }: { product: Product }) {
         </h1>
         <ProductDetail product={product} descriptionId={`${id}-description`} onAdded={() => {}} eager />
       </article>
+      {related.length > 0 && (
+        <section aria-labelledby={`${id}-related`} className="mt-10">
+          <h2 id={`${id}-related`} className="mb-4 text-xl font-bold text-stone-950">
+            More {categoryTitle(product.category).toLowerCase()}
+          </h2>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4">
+            {related.map((other) => (
+              <li key={other.id}>
+                <ProductCard
+                  product={other}
+                  eager={false}
+                  onOpenDetail={(chosen) => navigate(productPath(chosen.slug))}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <p className="mt-8 text-center">
         <Link href="/" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           See all our products
