@@ -21,11 +21,16 @@ export const productBySlugOptions = (slug: string) =>
 export function markProductMissing(queryClient: QueryClient, path: string) {
   const slug = /^\/products\/([^/]+)$/.exec(path)?.[1];
   if (!slug) return;
-  try {
-    queryClient.setQueryData(productBySlugOptions(decodeURIComponent(slug)).queryKey, null);
-  } catch {
-    // An address that does not decode is no product's: the page shows not found without it.
+  // As the address has it and decoded either way: the router hands the page one of them.
+  const slugs = new Set([slug]);
+  for (const decode of [decodeURI, decodeURIComponent]) {
+    try {
+      slugs.add(decode(slug));
+    } catch {
+      // Not decodable: the address as it is.
+    }
   }
+  for (const each of slugs) queryClient.setQueryData(productBySlugOptions(each).queryKey, null);
 }
 
 export function useProductBySlug(slug: string | null) {
