@@ -505,3 +505,15 @@ describe("PayFast's AWS senders (WooCommerce gateway PR #471, confirmed by PayFa
     expect(aws.filter((range) => range.startsWith("3.")).every((range) => range.endsWith(".237/32"))).toBe(true);
   });
 });
+
+describe("PAGE_CACHE_MB: the catalogue cache's budget", () => {
+  it("is 64 MB unless set, and takes 1 to 4096 MB", () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: "1" }).pageCacheBytes).toBe(1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: "4096" }).pageCacheBytes).toBe(4096 * 1024 * 1024);
+  });
+
+  it.each(["0", "4097", "1.5", "lots"])("refuses PAGE_CACHE_MB=%s", (value) => {
+    expect(refusal({ PAGE_CACHE_MB: value }).message).toContain("PAGE_CACHE_MB");
+  });
+});

@@ -207,6 +207,11 @@ export class CatalogCache {
   }
 
   private keep(key: string, cached: CachedBody) {
+    // An answer bigger than the whole budget is answered, not kept: keeping it would drop everything else.
+    if (cached.bytes > this.maxBytes) {
+      this.entries.delete(key);
+      return;
+    }
     this.loaded.set(key, cached);
     this.bytes += cached.bytes;
     cached.onGrow = (grown) => {
