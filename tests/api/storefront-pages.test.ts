@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CatalogPage, Product, ProductWithRelated } from "../../src/domain/schemas/catalog.js";
+import type { Product } from "../../src/domain/schemas/catalog.js";
+import type { CatalogPage, ProductWithRelated } from "../../src/domain/schemas/catalog-search.js";
 import { loadConfig } from "../../src/server/config.js";
 import type { PageData } from "../../src/server/pages/renderer.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -30,9 +31,8 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 const pageDataOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? "{}") as PageData;
 
-/** The first page of products a storefront page carries (its infinite query's first page). */
-const firstPageOf = (html: string) =>
-  (pageDataOf(html).queries[0]?.data as { pages: CatalogPage[] } | undefined)?.pages[0];
+/** The first page of products a storefront page carries (its search's first page). */
+const firstPageOf = (html: string) => pageDataOf(html).queries[0]?.data as CatalogPage | undefined;
 
 async function addProducts(count: number, category = "baby") {
   const { rows } = await t.pool.query<{ id: string }>("select id from categories where name = $1", [category]);

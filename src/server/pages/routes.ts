@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { categoryOfPath, DEFAULT_FILTER, productPath, searchParamsOf } from "../../domain/catalog.js";
 import { LEGAL_API, POLICY_KINDS, policyApiPath, policyPath, policyVersionPath } from "../../domain/policies.js";
-import type { CatalogPage, Category, Product, ProductWithRelated } from "../../domain/schemas/catalog.js";
+import type { Category, Product } from "../../domain/schemas/catalog.js";
+import type { CatalogPage, ProductWithRelated } from "../../domain/schemas/catalog-search.js";
 import { SLUG_PATTERN } from "../../domain/slug.js";
 import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
 import { cachedCategories, cachedProductBySlug, cachedSearch, searchQueryOf } from "../catalog/routes.js";
@@ -100,15 +101,12 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   /**
    * A storefront page carries the first page of its products (48) and the categories, no more
    * (docs/decisions/026-pages-that-stay-small.md). The keys are the browser's queries'
-   * (src/web/features/catalog/api/): its infinite query of the search starts from this first page.
+   * (src/web/features/catalog/api/): the search's first page.
    */
   const renderStorefront = async (path: string, head: PageHead, category: string | null) => {
     const params = searchParamsOf({ ...DEFAULT_FILTER, category });
     const first = parse<CatalogPage>(await cachedSearch(app, searchQueryOf(params)));
-    return renderPage(path, head, [
-      { key: ["/api/products", "search", params], data: { pages: [first], pageParams: [null] } },
-      await categoriesQuery(),
-    ]);
+    return renderPage(path, head, [{ key: ["/api/products", "search", params], data: first }, await categoriesQuery()]);
   };
   /** A product's page carries its product and a few related ones; null for a product not in the catalogue. */
   const renderProduct = async (path: string, slug: string, head: (product: Product) => PageHead) => {

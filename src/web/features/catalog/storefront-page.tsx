@@ -34,7 +34,10 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
   const params = searchParamsOf({ ...filter, search });
   const products = useSearchProducts(params);
   const [location, navigate] = useLocation();
-  const loadedProducts = useMemo(() => products.data?.pages.flatMap((page) => page.products), [products.data]);
+  const loadedProducts = useMemo(
+    () => (products.data ? products.pages.flatMap((page) => page.products) : undefined),
+    [products.data, products.pages],
+  );
   const fromGrid = detailSlug ? loadedProducts?.find((product) => product.slug === detailSlug) : undefined;
   // A product the grid has not loaded (a later page, or another filter's) is asked for by its slug.
   const bySlug = useProductBySlug(detailSlug && !fromGrid ? detailSlug : null);
@@ -56,7 +59,7 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
   // page stays responsive while it loads and while the shopper types in the search box.
   const visible = useDeferredValue(loadedProducts);
   const loading = products.isPending || (products.isSuccess && visible === undefined);
-  const total = products.data?.pages[0]?.total ?? 0;
+  const total = products.data?.total ?? 0;
   // The grid shows the filter asked for (not the previous one's products, kept while it loads).
   const settled = products.isSuccess && !products.isPlaceholderData && visible === loadedProducts;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;

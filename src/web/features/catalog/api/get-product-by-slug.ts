@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductWithRelated } from "../../../../domain/schemas/catalog";
+import type { ProductWithRelated } from "../../../../domain/schemas/catalog-search";
 import { apiGet } from "../../../lib/api";
 import { PRODUCTS_KEY } from "./get-products";
 
