@@ -1,8 +1,9 @@
-import { useQueries } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { type CartLine, MAX_LINE_QUANTITY } from "../../../domain/cart";
+import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
-import { productBySlugOptions } from "../catalog";
+import { PRODUCTS_KEY, productBySlugOptions } from "../catalog";
 import { useCart } from "./cart-context";
 
 export interface LineStock {
@@ -11,6 +12,8 @@ export interface LineStock {
   /** Units left when few are (0: sold out); null when plenty are left or the catalogue does not say. */
   left: number | null;
 }
+
+const NONE: (Product | undefined)[] = [];
 
 const UNKNOWN: LineStock = { max: MAX_LINE_QUANTITY, left: null };
 
@@ -22,10 +25,22 @@ const UNKNOWN: LineStock = { max: MAX_LINE_QUANTITY, left: null };
  */
 export function useLineStock(): (line: CartLine) => LineStock {
   const { items } = useCart();
-  const slugs = [...new Set(items.map((line) => line.slug).filter(Boolean))];
-  const live = useQueries({
-    queries: slugs.map((slug) => productBySlugOptions(slug)),
-    combine: (results) => results.map((result) => result.data?.product),
+  const queryClient = useQueryClient();
+  const slugs = [...new Set(items.map((line) => line.slug).filter(Boolean))].sort();
+  // One query over the cart's products (each read by slug, and kept under its own key): lighter for
+  // the first-load bundle than a query per product with useQueries.
+  const { data: live = NONE } = useQuery({
+    queryKey: [...PRODUCTS_KEY, "cart", slugs],
+    queryFn: () =>
+      Promise.all(
+        slugs.map((slug) =>
+          queryClient
+            .fetchQuery({ ...productBySlugOptions(slug), staleTime: 0 })
+            .then((found) => found?.product)
+            .catch(() => undefined),
+        ),
+      ),
+    enabled: slugs.length > 0,
   });
   return useCallback(
     (line) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { categoryOfPath, categoryTitle, productPath, searchParamsOf } from "../../../domain/catalog";
 import type { Product } from "../../../domain/schemas/catalog";
@@ -15,6 +15,8 @@ import { isOverGrid, OVER_GRID_STATE } from "./over-grid";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 
 const loadDetailDialog = () => import("./product-detail-dialog");
+/** Only a catalogue of more than one page needs it: loaded then, not with the first bundle. */
+const MoreProducts = lazy(() => import("./more-products"));
 const ProductDetailDialog = lazy(loadDetailDialog);
 
 /** Skeleton grid while loading (docs/product.md §9). */
@@ -123,13 +125,15 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
               ))}
             </ul>
             {hasNextPage && (
-              <MoreProducts
-                shown={visible.length}
-                total={total}
-                loading={isFetchingNextPage}
-                failed={products.isFetchNextPageError}
-                onMore={loadMore}
-              />
+              <Suspense fallback={null}>
+                <MoreProducts
+                  shown={visible.length}
+                  total={total}
+                  loading={isFetchingNextPage}
+                  failed={products.isFetchNextPageError}
+                  onMore={loadMore}
+                />
+              </Suspense>
             )}
           </>
         )}
@@ -162,39 +166,6 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return settled;
 }
-
-/**
- * The next page comes as the shopper scrolls near the end of the grid (well before it shows); the
- * button does the same for a keyboard, a screen reader, or a browser without IntersectionObserver.
- */
-function MoreProducts(props: { shown: number; total: number; loading: boolean; failed: boolean; onMore: () => void }) {
-  const { shown, total, loading, failed, onMore } = props;
-  const sentinel = useRef<HTMLDivElement>(null);
-  // Observed again after every page: a grid still short of the screen's end asks for one more.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: shown is the trigger
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || failed || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onMore();
-    }, NEAR_THE_END);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onMore, shown, failed]);
-  return (
-    <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2 text-center">
-      <p className="text-sm text-stone-600">
-        Showing {shown} of {total}
-      </p>
-      <Button variant="outline" onClick={onMore} disabled={loading}>
-        {loading ? "Loading more..." : failed ? "Try again" : "Show more products"}
-      </Button>
-    </div>
-  );
-}
-
-/** Start loading the next page when the grid's end is this near the screen. */
-const NEAR_THE_END: IntersectionObserverInit = { rootMargin: "0px 0px 1200px 0px" };
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 md:grid-cols-3 xl:grid-cols-4";
 
