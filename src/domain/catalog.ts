@@ -39,6 +39,29 @@ export interface CatalogFilter {
 
 export const DEFAULT_FILTER: CatalogFilter = { search: "", category: null, sortBy: "name", order: "asc" };
 
+/** What the storefront asks the server for (GET /api/products/search): the filter, search trimmed. */
+export interface CatalogSearchParams {
+  q: string;
+  category: string | null;
+  sort: SortBy;
+  order: SortOrder;
+}
+
+export function searchParamsOf(filter: CatalogFilter): CatalogSearchParams {
+  return { q: filter.search.trim(), category: filter.category, sort: filter.sortBy, order: filter.order };
+}
+
+/** The address of a page of a search: /api/products/search?q=...&sort=name&order=asc[&cursor=...]. */
+export function catalogSearchPath(params: CatalogSearchParams, cursor: string | null): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set("q", params.q);
+  if (params.category !== null) query.set("category", params.category);
+  query.set("sort", params.sort);
+  query.set("order", params.order);
+  if (cursor) query.set("cursor", cursor);
+  return `/api/products/search?${query.toString()}`;
+}
+
 /** Search matches name or category, case-insensitively; default sort is name ascending (locale compare). */
 export function filterAndSortProducts<T extends ListableProduct>(products: readonly T[], filter: CatalogFilter): T[] {
   const needle = filter.search.trim().toLowerCase();

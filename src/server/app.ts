@@ -114,7 +114,7 @@ export async function buildApp({
     if (!isDatabaseDown(error)) throw error;
     app.log.warn({ err: error }, "policies not published yet: the database is down");
   });
-  const catalogCache = new CatalogCache(databaseUrl, app.log);
+  const catalogCache = new CatalogCache(databaseUrl, app.log, config.pageCacheBytes);
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());
   app.addHook("onClose", () => catalogCache.close());

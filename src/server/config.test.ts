@@ -536,3 +536,15 @@ describe("photo storage (MEDIA_DIR, S3_URL)", () => {
     expect(() => loadConfig({ S3_URL: url })).toThrow(message);
   });
 });
+
+describe("PAGE_CACHE_MB: the catalogue cache's budget", () => {
+  it("is 64 MB unless set, and takes 1 to 4096 MB", () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: "1" }).pageCacheBytes).toBe(1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: "4096" }).pageCacheBytes).toBe(4096 * 1024 * 1024);
+  });
+
+  it.each(["0", "4097", "1.5", "lots"])("refuses PAGE_CACHE_MB=%s", (value) => {
+    expect(refusal({ PAGE_CACHE_MB: value }).message).toContain("PAGE_CACHE_MB");
+  });
+});

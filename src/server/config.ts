@@ -26,6 +26,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** The memory the catalogue answers and rendered pages may hold, in MB (an LRU by bytes). */
+  PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(4096).default(64)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
 
@@ -289,6 +291,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     dbPoolSize: env.DB_POOL_SIZE,
+    /** The catalogue cache's budget in bytes (PAGE_CACHE_MB): least recently used answers go first. */
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
     /** How long a PENDING notification from PayFast (a slow EFT or voucher) keeps the order's stock. */
     orderPendingHoldHours: env.ORDER_PENDING_HOLD_HOURS,

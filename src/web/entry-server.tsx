@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
+import { markProductMissing } from "./features/catalog";
 import { fillQueryCache, type PageData } from "./lib/page-data";
 
 /**
@@ -14,6 +15,7 @@ import { fillQueryCache, type PageData } from "./lib/page-data";
 export function renderApp(path: string, pageData: PageData): Promise<string> {
   const queryClient = createQueryClient();
   fillQueryCache(queryClient, pageData);
+  if (pageData.missingProduct) markProductMissing(queryClient, path);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({

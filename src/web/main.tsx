@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
-import { isOverGrid } from "./features/catalog";
+import { isOverGrid, markProductMissing } from "./features/catalog";
 import { fillQueryCache, readPageData } from "./lib/page-data";
 import { markServerRendered } from "./lib/server-rendered";
 import "./styles/app.css";
@@ -20,6 +20,7 @@ if (root) {
   const pageData = readPageData();
   if (pageData && root.firstElementChild) {
     fillQueryCache(queryClient, pageData);
+    if (pageData.missingProduct) markProductMissing(queryClient, window.location.pathname);
     markServerRendered();
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page (the server's HTML is already on screen meanwhile).

@@ -20,10 +20,14 @@ async function openStorefront(page: Page, path = "/") {
   await page.goto(path);
   await waitForHydration(page);
   const pageData = JSON.parse((await page.locator("#page-data").textContent()) ?? "{}") as {
-    queries: { key: string[]; data: unknown }[];
+    queries: { key: unknown[]; data: unknown }[];
   };
-  const dataOf = (key: string) => pageData.queries.find((query) => query.key[0] === key)?.data;
-  const products = dataOf("/api/products") as Product[];
+  const dataOf = (...key: string[]) =>
+    pageData.queries.find((query) => key.every((part, index) => query.key[index] === part))?.data;
+  // The first page of the storefront's search (48 products: today's catalogue whole).
+  const search = dataOf("/api/products", "search") as { products: Product[]; nextCursor: string | null };
+  expect(search.nextCursor).toBeNull();
+  const products = search.products;
   const categories = dataOf("/api/categories") as Category[];
   await expect(countLine(page)).toHaveText(`${products.length} product(s) found`);
   return { products, categories };
@@ -65,7 +69,7 @@ test("the storefront shows a skeleton grid of 8 cards and Loading... until the p
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/api/products", async (route) => {
+  await page.route("**/api/products/search?**", async (route) => {
     await held;
     await route.continue();
   });

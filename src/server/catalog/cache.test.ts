@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/app.js";
-import { negotiateCoding } from "./cache.js";
+import { CatalogCache, negotiateCoding } from "./cache.js";
 
 describe("negotiateCoding", () => {
   it.each([
@@ -135,5 +135,65 @@ describe("the catalogue cache", () => {
     expect(after.headers["content-encoding"]).toBe("br");
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(brotliDecompressSync(after.rawPayload).toString("utf8")).toContain("Fresh after a change");
+  });
+});
+
+describe("the catalogue cache's budget (PAGE_CACHE_MB: an LRU by bytes)", () => {
+  let t: TestApp;
+  let cache: CatalogCache;
+  const BUDGET = 100;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    cache = new CatalogCache(t.databaseUrl, t.app.log, BUDGET);
+    await cache.start();
+  });
+  afterAll(async () => {
+    await cache.close();
+    await t.close();
+  });
+  const bytes = (count: number) => async () => Buffer.alloc(count, "a");
+
+  it("keeps answers up to exactly its budget, and drops the least recently used one byte past it", async () => {
+    cache.clear();
+    await cache.get("a", bytes(40));
+    await cache.get("b", bytes(60));
+    expect(cache.heldBytes).toBe(BUDGET);
+    expect(cache.peek("a")).toBeDefined();
+    expect(cache.peek("b")).toBeDefined();
+    // "a" was used last: "b" is the least recently used, and goes when one more byte comes.
+    cache.peek("a");
+    await cache.get("c", bytes(1));
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.peek("a")).toBeDefined();
+    expect(cache.peek("c")).toBeDefined();
+    expect(cache.heldBytes).toBe(41);
+  });
+
+  it("counts a compressed form against the budget once it is made", async () => {
+    cache.clear();
+    const text = Buffer.from("x".repeat(90));
+    const loaded = await cache.get("text", async () => text);
+    await cache.get("small", bytes(5));
+    expect(cache.heldBytes).toBe(95);
+    const gzipped = await loaded.encodedAs("gzip");
+    // The gzip form pushed the total past 100: the least recently used answer ("text") went.
+    expect(95 + gzipped.length).toBeGreaterThan(BUDGET);
+    expect(cache.peek("text")).toBeUndefined();
+    expect(cache.peek("small")).toBeDefined();
+    expect(cache.heldBytes).toBe(5);
+  });
+
+  it("answers, but does not keep, an answer bigger than the whole budget", async () => {
+    cache.clear();
+    let loads = 0;
+    const big = async () => {
+      loads += 1;
+      return Buffer.alloc(BUDGET + 1);
+    };
+    expect((await cache.get("big", big)).body).toHaveLength(BUDGET + 1);
+    expect(cache.peek("big")).toBeUndefined();
+    await cache.get("big", big);
+    expect(loads).toBe(2);
+    expect(cache.heldBytes).toBe(0);
   });
 });

@@ -36,6 +36,8 @@ export class CachedBody {
   private readonly encoded = new Map<ContentCoding, Promise<Buffer>>();
   /** The forms already made, for answering without waiting on a promise. */
   private readonly ready = new Map<ContentCoding, Buffer>();
+  /** Told the size of each compressed form once it is made (the cache counts it against its budget). */
+  onGrow: ((bytes: number) => void) | null = null;
 
   constructor(readonly body: Buffer) {
     this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -50,12 +52,22 @@ export class CachedBody {
       pending = coding === "identity" ? Promise.resolve(this.body) : compress(this.body, coding);
       this.encoded.set(coding, pending);
       pending.then(
-        (buffer) => this.ready.set(coding, buffer),
+        (buffer) => {
+          this.ready.set(coding, buffer);
+          if (coding !== "identity") this.onGrow?.(buffer.length);
+        },
         // A failed compression is not kept: the next request tries again.
         () => this.encoded.delete(coding),
       );
     }
     return pending;
+  }
+
+  /** The bytes this answer holds: the body and each compressed form made so far. */
+  get bytes(): number {
+    let total = 0;
+    for (const buffer of this.ready.values()) total += buffer.length;
+    return total;
   }
 
   /** The body in `coding` if it is already made, else undefined (then use `encodedAs`). */
@@ -104,11 +116,17 @@ function parseAcceptEncoding(header: string): ContentCoding {
  * (migration 0002_catalog_notify_trigger) NOTIFYs on every write, whoever makes it (the admin
  * API, the seed, plain SQL, another instance); each instance LISTENs and clears its copy. While
  * the LISTEN connection is down the cache is bypassed, never stale.
+ *
+ * It holds at most `maxBytes` (PAGE_CACHE_MB): the least recently used answers go first, so a
+ * catalogue of any size, and any number of distinct searches, cost a bounded amount of memory
+ * (docs/decisions/026-pages-that-stay-small.md).
  */
 export class CatalogCache {
   private entries = new Map<string, Promise<CachedBody>>();
-  /** The entries whose load has finished, for answering without waiting on a promise. */
+  /** The entries whose load has finished, least recently used first, for answering without waiting on a promise. */
   private loaded = new Map<string, CachedBody>();
+  /** The bytes the loaded entries hold (bodies and compressed forms). */
+  private bytes = 0;
   /** Bumped by every clear: a load that started before a change is never stored after it. */
   private generation = 0;
   private listener: pg.Client | null = null;
@@ -119,7 +137,13 @@ export class CatalogCache {
   constructor(
     private readonly databaseUrl: string,
     private readonly log: FastifyBaseLogger,
+    private readonly maxBytes: number = 64 * 1024 * 1024,
   ) {}
+
+  /** The bytes held now, for tests and metrics. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
 
   async start(): Promise<void> {
     await this.connect().catch((error: unknown) => {
@@ -166,12 +190,46 @@ export class CatalogCache {
   clear() {
     this.generation += 1;
     this.entries.clear();
+    for (const cached of this.loaded.values()) cached.onGrow = null;
     this.loaded.clear();
+    this.bytes = 0;
   }
 
   /** The cached answer for `key` if it is loaded and current, else undefined (then use `get`). */
   peek(key: string): CachedBody | undefined {
-    return this.loaded.get(key);
+    const cached = this.loaded.get(key);
+    if (cached) {
+      // Most recently used: to the end of the order.
+      this.loaded.delete(key);
+      this.loaded.set(key, cached);
+    }
+    return cached;
+  }
+
+  private keep(key: string, cached: CachedBody) {
+    // An answer bigger than the whole budget is answered, not kept: keeping it would drop everything else.
+    if (cached.bytes > this.maxBytes) {
+      this.entries.delete(key);
+      return;
+    }
+    this.loaded.set(key, cached);
+    this.bytes += cached.bytes;
+    cached.onGrow = (grown) => {
+      this.bytes += grown;
+      this.evict();
+    };
+    this.evict();
+  }
+
+  /** Drops the least recently used answers until the cache is within its budget. */
+  private evict() {
+    for (const [key, cached] of this.loaded) {
+      if (this.bytes <= this.maxBytes) return;
+      this.loaded.delete(key);
+      this.entries.delete(key);
+      cached.onGrow = null;
+      this.bytes -= cached.bytes;
+    }
   }
 
   /**
@@ -181,7 +239,10 @@ export class CatalogCache {
    */
   get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.peek(key);
+      return hit;
+    }
     const generation = this.generation;
     // A Buffer (a rendered page) is kept as it is; anything else is the JSON of an answer.
     const pending = load().then(
@@ -194,7 +255,7 @@ export class CatalogCache {
       };
       pending.then((cached) => {
         if (this.generation !== generation) forget();
-        else if (this.entries.get(key) === pending) this.loaded.set(key, cached);
+        else if (this.entries.get(key) === pending) this.keep(key, cached);
       }, forget);
     }
     return pending;

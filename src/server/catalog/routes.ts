@@ -1,29 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CatalogSearchParams } from "../../domain/catalog.js";
+import { CATALOG_PAGE_SIZE, type CatalogSearchQuery, catalogSearchQuery } from "../../domain/schemas/catalog-search.js";
+import { SLUG_PATTERN } from "../../domain/slug.js";
+import { notFound } from "../errors.js";
+import type { CachedBody } from "./cache.js";
 import { listCategories, listProducts } from "./queries.js";
+import { findProductBySlug, searchProducts } from "./search.js";
 import { sendCached, sendWhenMade } from "./send-cached.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * The public catalogue: GET /api/products and GET /api/categories, cached with ETags. The
- * answers are sent already compressed from the cache (compressing the whole catalogue on every
- * request cost more than everything else the route does), so @fastify/compress is off here.
+ * The public catalogue: GET /api/products (the whole list, as the spec's clients expect),
+ * GET /api/categories, and the storefront's own reads: a page of a search (/api/products/search)
+ * and a product with a few related ones (/api/products/by-slug/{slug}), all cached with ETags
+ * (docs/decisions/026-pages-that-stay-small.md). The answers are sent already compressed from the
+ * cache (compressing the whole catalogue on every request cost more than everything else the route
+ * does), so @fastify/compress is off here.
  */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const serve = (key: string, load: () => Promise<unknown>) => {
-    app.route({
-      method: "GET",
-      url: `/${key}`,
-      compress: false,
-      decompress: false,
-      // Synchronous while the cache is warm (nearly always): no promise to wait on per request.
-      handler: (request, reply) => {
-        const cached = app.catalogCache.peek(key);
-        if (cached && sendCached(cached, request, reply, JSON_TYPE)) return reply;
-        return app.catalogCache.get(key, load).then((loaded) => sendWhenMade(loaded, request, reply, JSON_TYPE));
-      },
-    });
+/** The cached categories answer. */
+export const cachedCategories = (app: FastifyInstance) =>
+  app.catalogCache.get("categories", () => listCategories(app.db));
+
+/** The search of a storefront filter, as the API reads it from a query string. */
+export function searchQueryOf(params: CatalogSearchParams, cursor?: string): CatalogSearchQuery {
+  return {
+    q: params.q,
+    ...(params.category !== null ? { category: params.category } : {}),
+    sort: params.sort,
+    order: params.order,
+    limit: CATALOG_PAGE_SIZE,
+    ...(cursor ? { cursor } : {}),
   };
-  serve("products", () => listProducts(app.db));
-  serve("categories", () => listCategories(app.db));
+}
+
+/** A page of a search, cached under one key per distinct search (the LRU bounds how many are kept). */
+export function cachedSearch(app: FastifyInstance, query: CatalogSearchQuery): Promise<CachedBody> {
+  const key = `search:${JSON.stringify([query.q.toLowerCase(), query.category?.toLowerCase() ?? null, query.sort, query.order, query.limit, query.cursor ?? null])}`;
+  return app.catalogCache.get(key, () => searchProducts(app.db, query));
+}
+
+/** A product and its related ones by slug, cached; null when no product has the slug. */
+export async function cachedProductBySlug(app: FastifyInstance, slug: string): Promise<CachedBody | null> {
+  return app.catalogCache
+    .get(`slug:${slug}`, async () => {
+      const found = await findProductBySlug(app.db, slug);
+      if (!found) throw new NoSuchProduct();
+      return found;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoSuchProduct) return null;
+      throw error;
+    });
+}
+
+class NoSuchProduct extends Error {}
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Synchronous while the cache is warm (nearly always): no promise to wait on per request.
+  const answer = (key: string, load: () => Promise<unknown>, request: FastifyRequest, reply: FastifyReply) => {
+    const cached = app.catalogCache.peek(key);
+    if (cached && sendCached(cached, request, reply, JSON_TYPE)) return reply;
+    return app.catalogCache.get(key, load).then((loaded) => sendWhenMade(loaded, request, reply, JSON_TYPE));
+  };
+  const options = { compress: false, decompress: false } as const;
+
+  app.get("/products", options, (request, reply) => answer("products", () => listProducts(app.db), request, reply));
+  app.get("/categories", options, (request, reply) =>
+    answer("categories", () => listCategories(app.db), request, reply),
+  );
+
+  app.get("/products/search", { ...options, schema: { querystring: catalogSearchQuery } }, (request, reply) =>
+    cachedSearch(app, request.query).then((loaded) => sendWhenMade(loaded, request, reply, JSON_TYPE)),
+  );
+
+  app.get(
+    "/products/by-slug/:slug",
+    { ...options, schema: { params: z.object({ slug: z.string().max(200) }) } },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const found = SLUG_PATTERN.test(slug) ? await cachedProductBySlug(app, slug) : null;
+      if (!found) throw notFound("No product has that address");
+      return sendWhenMade(found, request, reply, JSON_TYPE);
+    },
+  );
 };

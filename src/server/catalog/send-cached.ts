@@ -2,6 +2,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { type CachedBody, negotiateCoding } from "./cache.js";
 
 /**
+ * The catalogue's answers and the storefront's pages are the same for everyone: a CDN may keep one
+ * for 30 seconds and then must revalidate it with its ETag; a browser revalidates every time, so an
+ * admin's change shows on the shop's own origin at once and behind a CDN within 30 seconds
+ * (docs/decisions/026-pages-that-stay-small.md).
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
+
+/**
  * Answers from a loaded cache entry with its ETag (304 when the browser has it), already
  * compressed. False when the compressed form is still being made: then wait for
  * `cached.encodedAs(...)` and pass it as `made`.
@@ -15,7 +23,7 @@ export function sendCached(
 ): boolean {
   reply
     .header("etag", cached.etag)
-    .header("cache-control", "no-cache")
+    .header("cache-control", SHARED_CACHE_CONTROL)
     .header("vary", "accept-encoding")
     .type(contentType);
   if (matchesEtag(request.headers["if-none-match"], cached.etag)) {

@@ -204,11 +204,24 @@ export const products = pgTable(
     slug: text("slug").notNull().default(sql`gen_random_uuid()::text`),
     /** "zero" for sanitary pads and pantyliners (VAT Act Schedule 2 Part C), "standard" for the rest. */
     vatClass: text("vat_class", { enum: VAT_CLASSES }).notNull().default("standard"),
+    /**
+     * The storefront's "Price per unit" sort key: the lowest price per unit of any size, in cents
+     * (src/domain/packs.ts lowestPerUnitCents), null without pack counts. Kept by PostgreSQL from
+     * the row (SQL function product_unit_cents, hand-written in its migration), so every write,
+     * plain SQL included, keeps it right (docs/decisions/026-pages-that-stay-small.md).
+     */
+    unitCents: integer("unit_cents").generatedAlwaysAs(
+      sql`product_unit_cents(sizes, size_prices, size_pack_counts, price_cents)`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     index("products_category_id_idx").on(table.categoryId),
+    // The storefront's keyset pages (src/server/catalog/search.ts): each sort's key, then the tiebreaks.
+    index("products_name_id_idx").on(sql`lower(${table.name})`, table.id),
+    index("products_category_name_id_idx").on(table.categoryId, sql`lower(${table.name})`, table.id),
+    index("products_price_name_id_idx").on(table.priceCents, sql`lower(${table.name})`, table.id),
     uniqueIndex("products_slug_key").on(table.slug),
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),

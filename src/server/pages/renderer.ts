@@ -6,7 +6,9 @@ import { pageConfig, webRoot } from "../web.js";
 
 /** The data a page was rendered with: each query's key and answer (src/web/lib/page-data.ts). */
 export interface PageData {
-  queries: { key: readonly string[]; data: unknown }[];
+  queries: { key: readonly unknown[]; data: unknown }[];
+  /** The one 404 page of unknown product addresses: the address's product is not in the catalogue. */
+  missingProduct?: boolean;
 }
 
 /**

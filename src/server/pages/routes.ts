@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { categoryOfPath, productPath } from "../../domain/catalog.js";
+import { categoryOfPath, DEFAULT_FILTER, productPath, searchParamsOf } from "../../domain/catalog.js";
 import { LEGAL_API, POLICY_KINDS, policyApiPath, policyPath, policyVersionPath } from "../../domain/policies.js";
 import type { Category, Product } from "../../domain/schemas/catalog.js";
+import type { CatalogPage, ProductWithRelated } from "../../domain/schemas/catalog-search.js";
 import { SLUG_PATTERN } from "../../domain/slug.js";
 import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
-import { listCategories, listProducts } from "../catalog/queries.js";
+import { cachedCategories, cachedProductBySlug, cachedSearch, searchQueryOf } from "../catalog/routes.js";
 import { sendCached, sendWhenMade } from "../catalog/send-cached.js";
 import { redirectedSlug } from "../catalog/slugs.js";
 import { legalPage } from "../policies/legal.js";
@@ -29,11 +30,6 @@ const XML = "application/xml; charset=utf-8";
 
 /** Thrown inside a page's load when its product or category is not (or no longer) in the catalogue. */
 class PageGone extends Error {}
-
-interface Catalogue {
-  products: Product[];
-  categories: Category[];
-}
 
 /**
  * The storefront's addresses rendered on the server (docs/decisions/012-server-rendering.md): /,
@@ -76,9 +72,8 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   const defaultDescription = templateDescription(template);
 
   /**
-   * The catalogue's answers as objects, parsed once per cached answer (a warm cache hands back the
-   * same CachedBody) rather than by every page load: a made-up product address looks itself up in
-   * them on each request. Shared by every render, so never changed.
+   * The cached answers as objects, parsed once per cached answer (a warm cache hands back the same
+   * CachedBody) rather than by every page load. Shared by every render, so never changed.
    */
   const parsed = new WeakMap<CachedBody, unknown>();
   const parse = <T>(cached: CachedBody): T => {
@@ -89,29 +84,43 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     }
     return value as T;
   };
-  const catalogue = async (): Promise<Catalogue> => {
-    const [products, categories] = await Promise.all([
-      app.catalogCache.get("products", () => listProducts(app.db)),
-      app.catalogCache.get("categories", () => listCategories(app.db)),
-    ]);
-    return { products: parse<Product[]>(products), categories: parse<Category[]>(categories) };
-  };
+  const categories = async () => parse<Category[]>(await cachedCategories(app));
+  const categoriesQuery = async () => ({ key: ["/api/categories"], data: await categories() });
 
-  const renderPage = async (path: string, head: PageHead, queries: PageData["queries"]): Promise<Buffer> => {
-    const pageData: PageData = { queries };
+  const renderPage = async (
+    path: string,
+    head: PageHead,
+    queries: PageData["queries"],
+    extra: Omit<PageData, "queries"> = {},
+  ): Promise<Buffer> => {
+    const pageData: PageData = { queries, ...extra };
     const appHtml = await renderer.renderApp(path, pageData);
     return Buffer.from(pageDocument(template, headTags(head, publicUrl, shop.name), appHtml, pageData));
   };
-  // The keys of the browser's queries (src/web/features/catalog/api/): the query key is the URL.
-  const render = (path: string, head: PageHead, data: Catalogue) =>
-    renderPage(path, head, [
-      { key: ["/api/products"], data: data.products },
-      { key: ["/api/categories"], data: data.categories },
-    ]);
 
-  const page =
-    (key: string, load: (data: Catalogue) => Promise<Buffer>) => (request: FastifyRequest, reply: FastifyReply) =>
-      serveCached(key, HTML, async () => load(await catalogue()), request, reply);
+  /**
+   * A storefront page carries the first page of its products (48) and the categories, no more
+   * (docs/decisions/026-pages-that-stay-small.md). The keys are the browser's queries'
+   * (src/web/features/catalog/api/): the search's first page.
+   */
+  const renderStorefront = async (path: string, head: PageHead, category: string | null) => {
+    const params = searchParamsOf({ ...DEFAULT_FILTER, category });
+    const first = parse<CatalogPage>(await cachedSearch(app, searchQueryOf(params)));
+    return renderPage(path, head, [{ key: ["/api/products", "search", params], data: first }, await categoriesQuery()]);
+  };
+  /** A product's page carries its product and a few related ones; null for a product not in the catalogue. */
+  const renderProduct = async (path: string, slug: string, head: (product: Product) => PageHead) => {
+    const found = await cachedProductBySlug(app, slug);
+    if (!found) throw new PageGone();
+    const data = parse<ProductWithRelated>(found);
+    return renderPage(path, head(data.product), [
+      { key: ["/api/products", "by-slug", slug], data },
+      await categoriesQuery(),
+    ]);
+  };
+
+  const page = (key: string, load: () => Promise<Buffer>) => (request: FastifyRequest, reply: FastifyReply) =>
+    serveCached(key, HTML, load, request, reply);
 
   /**
    * A page's answer, or `gone()`'s when its product or category is not in the catalogue. A warm
@@ -136,8 +145,12 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
    */
   const notFound = async (path: string, request: FastifyRequest, reply: FastifyReply) => {
     const kind = path.split("/")[1];
+    // The products' 404 page says the address's product is missing, whatever its slug, so the
+    // browser's first render shows not found as the server's did.
     const cached = await app.catalogCache.get(`page:404:${kind}`, async () =>
-      render(path, notFoundHead(shop.name), await catalogue()),
+      renderPage(path, notFoundHead(shop.name), [await categoriesQuery()], {
+        ...(kind === "products" ? { missingProduct: true } : {}),
+      }),
     );
     const coding = negotiateCoding(request.headers["accept-encoding"]);
     const encoded = await cached.encodedAs(coding);
@@ -191,17 +204,19 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   app.get(
     "/",
     { compress: false },
-    page("page:/", (data) => render("/", storefrontHead(defaultTitle, defaultDescription, publicUrl, shop.name), data)),
+    page("page:/", () =>
+      renderStorefront("/", storefrontHead(defaultTitle, defaultDescription, publicUrl, shop.name), null),
+    ),
   );
 
   app.get<{ Params: { category: string } }>("/category/:category", { compress: false }, (request, reply) => {
     const name = categoryOfPath(request.url.split("?")[0] ?? "");
     const path = `/category/${encodeURIComponent(name ?? "")}`;
     return orGone(
-      page(`page:${path}`, async (data) => {
-        const category = data.categories.find((candidate) => candidate.name === name);
+      page(`page:${path}`, async () => {
+        const category = (await categories()).find((candidate) => candidate.name === name);
         if (!category) throw new PageGone();
-        return render(path, categoryHead(category, shop.name), data);
+        return renderStorefront(path, categoryHead(category, shop.name), category.name);
       })(request, reply),
       () => notFound(path, request, reply),
     );
@@ -212,11 +227,10 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     const path = productPath(slug);
     if (!SLUG_PATTERN.test(slug)) return notFound(path, request, reply);
     return orGone(
-      page(`page:${path}`, async (data) => {
-        const product = data.products.find((candidate) => candidate.slug === slug);
-        if (!product) throw new PageGone();
-        return render(path, productHead(product, publicUrl, shop.name), data);
-      })(request, reply),
+      page(`page:${path}`, () => renderProduct(path, slug, (product) => productHead(product, publicUrl, shop.name)))(
+        request,
+        reply,
+      ),
       async () => {
         const current = await redirectedSlug(app.db, slug);
         if (current) return reply.status(301).header("cache-control", "no-cache").redirect(productPath(current), 301);

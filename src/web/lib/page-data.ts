@@ -8,6 +8,11 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
  */
 export interface PageData {
   queries: { key: QueryKey; data: unknown }[];
+  /**
+   * The page is the one 404 page of every unknown product address (kept once, whatever the slug):
+   * the product of the address it answers is not in the catalogue.
+   */
+  missingProduct?: boolean;
 }
 
 export const PAGE_DATA_ID = "page-data";
@@ -22,7 +27,8 @@ export function readPageData(): PageData | null {
   if (!text) return null;
   try {
     const data = JSON.parse(text) as Partial<PageData>;
-    return Array.isArray(data.queries) ? { queries: data.queries } : null;
+    if (!Array.isArray(data.queries)) return null;
+    return { queries: data.queries, ...(data.missingProduct === true ? { missingProduct: true } : {}) };
   } catch {
     return null;
   }

@@ -1,7 +1,10 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { type CartLine, MAX_LINE_QUANTITY } from "../../../domain/cart";
+import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
-import { useProducts } from "../catalog";
+import { PRODUCTS_KEY, productBySlugOptions } from "../catalog";
+import { useCart } from "./cart-context";
 
 export interface LineStock {
   /** The most the line may hold: what is left of its size, or a cart line's limit when plenty (or unknown). */
@@ -10,22 +13,42 @@ export interface LineStock {
   left: number | null;
 }
 
+const NONE: (Product | undefined)[] = [];
+
 const UNKNOWN: LineStock = { max: MAX_LINE_QUANTITY, left: null };
 
 /**
  * What is left of each cart line's size, from the live catalogue rather than the copy of the
- * product the line was added with. A line whose product or size is gone is left for create-order
+ * product the line was added with: each product of the cart is read by its slug (a few small
+ * answers, not the whole catalogue). A line whose product or size is gone is left for create-order
  * to refuse (CART_CHANGED).
  */
 export function useLineStock(): (line: CartLine) => LineStock {
-  const { data: products } = useProducts();
+  const { items } = useCart();
+  const queryClient = useQueryClient();
+  const slugs = [...new Set(items.map((line) => line.slug).filter(Boolean))].sort();
+  // One query over the cart's products (each read by slug, and kept under its own key): lighter for
+  // the first-load bundle than a query per product with useQueries.
+  const { data: live = NONE } = useQuery({
+    queryKey: [...PRODUCTS_KEY, "cart", slugs],
+    queryFn: () =>
+      Promise.all(
+        slugs.map((slug) =>
+          queryClient
+            .fetchQuery({ ...productBySlugOptions(slug), staleTime: 0 })
+            .then((found) => found?.product)
+            .catch(() => undefined),
+        ),
+      ),
+    enabled: slugs.length > 0,
+  });
   return useCallback(
     (line) => {
-      const product = products?.find((candidate) => candidate.id === line.id);
+      const product = live.find((candidate) => candidate?.id === line.id);
       if (!product?.sizes.includes(line.size)) return UNKNOWN;
       const max = maxOrderable(product, line.size);
       return { max, left: max === 0 ? 0 : (product.sizeLowStock[line.size] ?? null) };
     },
-    [products],
+    [live],
   );
 }

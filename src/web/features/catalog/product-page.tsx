@@ -1,10 +1,12 @@
 import { useId } from "react";
 import { Link } from "wouter";
-import { categoryPath, categoryTitle } from "../../../domain/catalog";
+import { categoryPath, categoryTitle, productPath } from "../../../domain/catalog";
+import { priceText } from "../../../domain/packs";
 import type { Product } from "../../../domain/schemas/catalog";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../content";
-import { useProducts } from "./api/get-products";
+import { useProductBySlug } from "./api/get-product-by-slug";
+import { IMAGE_SIZE } from "./product-card";
 import { ProductDetail } from "./product-detail";
 
 /**
@@ -12,20 +14,19 @@ import { ProductDetail } from "./product-detail";
  * shared link, a search result or a reload. The server renders it (src/server/pages/).
  */
 export default function ProductPage({ slug }: { slug: string }) {
-  const products = useProducts();
-  if (products.isPending) {
+  const found = useProductBySlug(slug);
+  if (found.isPending) {
     return (
       <div className="mx-auto grid min-h-[50vh] max-w-6xl place-items-center px-4" role="status">
         <span className="text-stone-600">Loading...</span>
       </div>
     );
   }
-  const product = products.data?.find((candidate) => candidate.slug === slug);
-  if (!product) return <NotFoundPage />;
-  return <ProductArticle product={product} />;
+  if (!found.data) return <NotFoundPage />;
+  return <ProductArticle key={found.data.product.id} product={found.data.product} related={found.data.related} />;
 }
 
-function ProductArticle({ product }: { product: Product }) {
+function ProductArticle({ product, related }: { product: Product; related: Product[] }) {
   const id = useId();
   usePageTitle(product.name);
   return (
@@ -58,11 +59,52 @@ function ProductArticle({ product }: { product: Product }) {
         </h1>
         <ProductDetail product={product} descriptionId={`${id}-description`} onAdded={() => {}} eager />
       </article>
+      {related.length > 0 && <RelatedProducts product={product} related={related} />}
       <p className="mt-8 text-center">
         <Link href="/" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           See all our products
         </Link>
       </p>
     </div>
+  );
+}
+
+/** A few others of the product's category: links to their pages, light enough to cost the page little. */
+function RelatedProducts({ product, related }: { product: Product; related: Product[] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="mb-4 text-xl font-bold text-stone-950">
+        More {categoryTitle(product.category).toLowerCase()}
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-4">
+        {related.map((other) => (
+          <li key={other.id}>
+            <Link
+              href={productPath(other.slug)}
+              // Another product's page starts at its top, as a page loaded afresh would.
+              onClick={() => window.scrollTo(0, 0)}
+              className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow duration-150 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              <img
+                src={other.image}
+                alt=""
+                width={IMAGE_SIZE}
+                height={IMAGE_SIZE}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square w-full bg-sand-100 object-cover"
+              />
+              <span className="flex flex-1 flex-col gap-1 p-3">
+                <span className="text-sm leading-snug font-semibold text-stone-950 group-hover:underline">
+                  {other.name}
+                </span>
+                <span className="tabular text-sm font-bold text-stone-900">{priceText(other, null)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { categoryOfPath, categoryTitle, filterAndSortProducts, productPath } from "../../../domain/catalog";
+import { categoryOfPath, categoryTitle, productPath, searchParamsOf } from "../../../domain/catalog";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { SearchIcon } from "../../components/ui/icons";
 import { publicConfig } from "../../lib/public-config";
 import { useCategories } from "./api/get-categories";
-import { useProducts } from "./api/get-products";
+import { useProductBySlug } from "./api/get-product-by-slug";
+import { useSearchProducts } from "./api/search-products";
 import { PRODUCTS_HEADING_ID, PRODUCTS_ID, scrollToProducts, useCatalog } from "./catalog-context";
 import { CatalogFilters } from "./catalog-filters";
 import { Hero } from "./hero";
@@ -14,6 +15,8 @@ import { isOverGrid, OVER_GRID_STATE } from "./over-grid";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 
 const loadDetailDialog = () => import("./product-detail-dialog");
+/** Only a catalogue of more than one page needs it: loaded then, not with the first bundle. */
+const MoreProducts = lazy(() => import("./more-products"));
 const ProductDetailDialog = lazy(loadDetailDialog);
 
 /** Skeleton grid while loading (docs/product.md §9). */
@@ -26,11 +29,21 @@ const FIRST_ROW = 4;
  * the grid (its address, /products/{slug}, was pushed when its card was opened); Back closes it.
  */
 export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
-  const products = useProducts();
   const categories = useCategories();
   const { filter, updateFilter, clearFilters, scrollRequests, takePendingScroll } = useCatalog();
+  // The server is asked once the shopper pauses typing, not for every letter.
+  const search = useDebouncedValue(filter.search, SEARCH_PAUSE_MS);
+  const params = searchParamsOf({ ...filter, search });
+  const products = useSearchProducts(params);
   const [location, navigate] = useLocation();
-  const detailProduct = detailSlug ? products.data?.find((product) => product.slug === detailSlug) : undefined;
+  const loadedProducts = useMemo(
+    () => (products.data ? products.pages.flatMap((page) => page.products) : undefined),
+    [products.data, products.pages],
+  );
+  const fromGrid = detailSlug ? loadedProducts?.find((product) => product.slug === detailSlug) : undefined;
+  // A product the grid has not loaded (a later page, or another filter's) is asked for by its slug.
+  const bySlug = useProductBySlug(detailSlug && !fromGrid ? detailSlug : null);
+  const detailProduct = fromGrid ?? (detailSlug ? bySlug.data?.product : undefined);
   // The last product shown stays mounted after its dialog closes, so it can animate closed.
   const [shownDetail, setShownDetail] = useState<Product | null>(null);
   if (detailProduct && detailProduct !== shownDetail) setShownDetail(detailProduct);
@@ -44,18 +57,23 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
     if (pageCategory) document.title = `${categoryTitle(pageCategory)} | ${publicConfig.name}`;
   }, [pageCategory]);
 
-  // The grid renders as a transition: React slices the work of 30-odd cards into short tasks, so the
+  // The grid renders as a transition: React slices the work of the cards into short tasks, so the
   // page stays responsive while it loads and while the shopper types in the search box.
-  const shownProducts = useDeferredValue(products.data);
-  const shownFilter = useDeferredValue(filter);
-  const loading = products.isPending || (products.isSuccess && shownProducts === undefined);
-  const visible = useMemo(() => filterAndSortProducts(shownProducts ?? [], shownFilter), [shownProducts, shownFilter]);
+  const visible = useDeferredValue(loadedProducts);
+  const loading = products.isPending || (products.isSuccess && visible === undefined);
+  const total = products.data?.total ?? 0;
+  // The grid shows the filter asked for (not the previous one's products, kept while it loads).
+  const settled = products.isSuccess && !products.isPlaceholderData && visible === loadedProducts;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // A shortcut's scroll waits until the grid shows its filter, so the page's height has settled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrollRequests is the trigger
   useEffect(() => {
-    if (shownFilter === filter && takePendingScroll()) scrollToProducts();
-  }, [filter, shownFilter, scrollRequests, takePendingScroll]);
+    if (settled && takePendingScroll()) scrollToProducts();
+  }, [settled, scrollRequests, takePendingScroll]);
 
   return (
     <>
@@ -77,7 +95,7 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
         <CatalogFilters filter={filter} categories={categories.data ?? []} onChange={updateFilter} />
 
         <p role="status" className="mt-6 mb-4 text-sm font-medium text-stone-700">
-          {loading ? "Loading..." : `${visible.length} product(s) found`}
+          {loading ? "Loading..." : `${total} product(s) found`}
         </p>
 
         {loading ? (
@@ -89,22 +107,35 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
               </li>
             ))}
           </ul>
-        ) : products.isError ? (
+        ) : products.isError && !visible?.length ? (
           <LoadError onRetry={() => void products.refetch()} />
-        ) : visible.length === 0 ? (
+        ) : !visible?.length ? (
           <EmptyState onClear={clearFilters} />
         ) : (
-          <ul className={GRID}>
-            {visible.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard
-                  product={product}
-                  eager={index < FIRST_ROW}
-                  onOpenDetail={(chosen) => navigate(productPath(chosen.slug), { state: OVER_GRID_STATE })}
+          <>
+            <ul className={GRID} aria-busy={products.isPlaceholderData || isFetchingNextPage}>
+              {visible.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard
+                    product={product}
+                    eager={index < FIRST_ROW}
+                    onOpenDetail={(chosen) => navigate(productPath(chosen.slug), { state: OVER_GRID_STATE })}
+                  />
+                </li>
+              ))}
+            </ul>
+            {hasNextPage && (
+              <Suspense fallback={null}>
+                <MoreProducts
+                  shown={visible.length}
+                  total={total}
+                  loading={isFetchingNextPage}
+                  failed={products.isFetchNextPageError}
+                  onMore={loadMore}
                 />
-              </li>
-            ))}
-          </ul>
+              </Suspense>
+            )}
+          </>
         )}
       </section>
 
@@ -122,6 +153,18 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
       )}
     </>
   );
+}
+
+/** How long the search box waits for the shopper to pause before it asks the server. */
+const SEARCH_PAUSE_MS = 200;
+
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
 }
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 md:grid-cols-3 xl:grid-cols-4";
