@@ -3,11 +3,15 @@ import { Link } from "wouter";
 import { categoryPath, categoryTitle, productPath } from "../../../domain/catalog";
 import { priceText } from "../../../domain/packs";
 import type { Product } from "../../../domain/schemas/catalog";
+import { ProductImage } from "../../components/ui/product-image";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../content";
 import { useProductBySlug } from "./api/get-product-by-slug";
 import { IMAGE_SIZE } from "./product-card";
 import { ProductDetail } from "./product-detail";
+
+/** Related products: two columns on a phone, four from lg (1024 px) in the page's 64 rem column. */
+const RELATED_IMAGE_SIZES = "(min-width: 1024px) 240px, 50vw";
 
 /**
  * A product's own page, /products/{slug}: the same detail as the dialog over the grid, for a
@@ -86,13 +90,12 @@ function RelatedProducts({ product, related }: { product: Product; related: Prod
               onClick={() => window.scrollTo(0, 0)}
               className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow duration-150 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
-              <img
+              <ProductImage
                 src={other.image}
                 alt=""
                 width={IMAGE_SIZE}
                 height={IMAGE_SIZE}
-                loading="lazy"
-                decoding="async"
+                sizes={RELATED_IMAGE_SIZES}
                 className="aspect-square w-full bg-sand-100 object-cover"
               />
               <span className="flex flex-1 flex-col gap-1 p-3">
