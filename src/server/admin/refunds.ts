@@ -11,10 +11,9 @@ import { southAfricanDay } from "../../domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
-import type { Transaction } from "../db/client.js";
 import { packingSlipsPdf } from "../documents/packing-slips.js";
-import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { cancelOrder } from "../orders/cancel.js";
+import { badRequest, HttpError, notFound } from "../errors.js";
+import { cancelOrderByPerson, cannotCancel } from "../orders/cancel.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
 import { findOrder } from "../orders/queries.js";
 import { recordDashboardRefund, refundOrder } from "../orders/refunds.js";
@@ -31,20 +30,10 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: cancelOrderInput, response: { 200: order } } },
     async (request) => {
       const { id } = request.params;
-      const recordCancel = (tx: Transaction) =>
-        recordAudit(tx, request, {
-          action: "order.cancelled",
-          subject: { type: "order", id },
-          before: { status: "pending" },
-          after: { status: "cancelled", cancelReason: "admin", note: request.body.reason },
-        });
-      if (!(await cancelOrder(app.db, id, "admin", { note: request.body.reason, onCancelled: recordCancel }))) {
+      if (!(await cancelOrderByPerson(app.db, request, id, "admin", request.body.reason))) {
         const now = await findOrder(app.db, id);
         if (!now) throw notFound("Order not found");
-        throw conflict(
-          `Only an unpaid order can be cancelled; this one is ${now.status}. Refund a paid order instead.`,
-          "ORDER_STATUS_CONFLICT",
-        );
+        throw cannotCancel(now.status, " Refund a paid order instead.");
       }
       request.log.info({ orderId: id }, "order cancelled by an admin");
       const cancelled = await findOrder(app.db, id);

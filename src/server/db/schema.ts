@@ -26,6 +26,7 @@ import {
   type EmailKindName,
   type EmailStatusName,
 } from "../../domain/schemas/emails.js";
+import { ORDER_STOCK_STATES } from "../../domain/stock.js";
 import { VAT_CLASSES, VAT_ROUNDINGS } from "../../domain/vat.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -268,13 +269,6 @@ export const productStock = pgTable(
     check("product_stock_held_within_quantity", sql`${table.held} <= ${table.quantity}`),
   ],
 );
-
-/**
- * What an order did to stock: "held" its lines (unpaid), "sold" them (paid), "released" them
- * (cancelled), "short" (paid after being cancelled when the stock was gone: the admin sees it),
- * "none" (placed before stock was counted), or "returned" (a refund put its units back on the shelf).
- */
-export const ORDER_STOCK_STATES = ["held", "sold", "released", "short", "none", "returned"] as const;
 
 export const orders = pgTable(
   "orders",

@@ -13,6 +13,7 @@ import type { PayfastApi } from "../payfast/api-client.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/settle.js";
 import { nextDocumentNumber } from "./document-numbers.js";
+import { moveOrderStatus } from "./status.js";
 
 /**
  * Refunds through PayFast's Refunds API (docs/decisions/009). The order row is locked only while
@@ -169,7 +170,7 @@ export async function completeRefund(
       .returning({ completedAt: refunds.completedAt });
     const refundedCents = await completedCents(tx, order.id);
     const fully = refundedCents >= order.totalCents;
-    if (fully) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    if (fully) await moveOrderStatus(tx, { orderId: order.id, from: order.status, to: "refunded", by: "refund" });
     if (refund.returnRequestId) {
       await settleReturnRefund(tx, { ...refund, returnRequestId: refund.returnRequestId }, shopName);
     }
