@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { type OrderStatus, UNPAID_STATUSES } from "../../src/domain/order-status.js";
 import { orderItems, orders, products } from "../../src/server/db/schema.js";
 import type { TestApp } from "./app.js";
 
@@ -62,7 +63,7 @@ export async function insertOrder(
     deliveryPhone = "082 555 0101",
     userId = null,
   }: {
-    status?: "pending" | "completed" | "processed" | "cancelled";
+    status?: OrderStatus;
     lines?: TestOrderLine[];
     createdAt?: Date;
     customerEmail?: string;
@@ -92,8 +93,8 @@ export async function insertOrder(
         deliveryProvince: "Gauteng",
         deliveryZipCode: "0181",
         deliveryVatRateBp: 1500,
-        paidAt: status === "pending" || status === "cancelled" ? null : sql`now()`,
-        paidBy: status === "pending" || status === "cancelled" ? null : "itn",
+        paidAt: UNPAID_STATUSES.includes(status) ? null : sql`now()`,
+        paidBy: UNPAID_STATUSES.includes(status) ? null : "itn",
         ...(createdAt ? { createdAt } : {}),
       })
       .returning({ id: orders.id });
