@@ -87,6 +87,9 @@ export const UNPAID_STATUSES: readonly OrderStatus[] = movableFrom("completed", 
 /** Orders that were paid and are not refunded in full: the shop's takings. */
 export const PAID_STATUSES: readonly OrderStatus[] = REFUNDABLE_STATUSES;
 
+/** Orders that were paid at some time: the paid ones, and those refunded in full since. */
+export const EVER_PAID_STATUSES: readonly OrderStatus[] = [...PAID_STATUSES, "refunded"];
+
 export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { type OrderStatus, UNPAID_STATUSES } from "../../src/domain/order-status.js";
+import { deliveryFeeCents } from "../../src/domain/pricing.js";
 import { orderItems, orders, products } from "../../src/server/db/schema.js";
 import type { TestApp } from "./app.js";
 
@@ -75,7 +76,7 @@ export async function insertOrder(
 ): Promise<string> {
   const items = lines ?? (await firstProductLine(t));
   const subtotalCents = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const deliveryFeeCents = subtotalCents >= 50_000 ? 0 : 7_500;
+  const feeCents = deliveryFeeCents(subtotalCents);
   return t.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -83,8 +84,8 @@ export async function insertOrder(
         status,
         userId,
         subtotalCents,
-        deliveryFeeCents,
-        totalCents: subtotalCents + deliveryFeeCents,
+        deliveryFeeCents: feeCents,
+        totalCents: subtotalCents + feeCents,
         customerEmail,
         deliveryName,
         deliveryPhone,

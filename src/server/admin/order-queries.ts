@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "../../domain/money.js";
 import type { OrderStatus } from "../../domain/order-status.js";
+import { PAID_STATUSES } from "../../domain/order-status.js";
 import type { AdminOrderDetail, AdminOrderPage, OrderSummary } from "../../domain/schemas/admin-orders.js";
 import type { AuditEntry } from "../../domain/schemas/audit.js";
 import type { Database } from "../db/client.js";
 import { auditLog, emails, orders, payfastItns, refunds, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { findAdminOrder, listOrders, withPaidBy } from "../orders/queries.js";
+import { statusList } from "../orders/status.js";
 import { auditEntryOf } from "./audit.js";
 
 /**
@@ -112,7 +114,7 @@ export async function orderSummary(db: Database, filters: Pick<OrderFilters, "fr
       paid: count("completed"),
       shipped: count("processed"),
       cancelled: count("cancelled"),
-      revenueCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} in ('completed', 'processed')), 0)::text`,
+      revenueCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} in ${statusList(PAID_STATUSES)}), 0)::text`,
     })
     .from(orders)
     .where(and(...filtersWhere(filters)));

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { canMoveOrder, type OrderMover, type OrderStatus } from "../../domain/order-status.js";
 import type { Database, Transaction } from "../db/client.js";
@@ -39,4 +39,13 @@ export async function moveOrderStatus(
     .set({ ...columns, status: to })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...froms])))
     .returning({ id: orders.id, stockState: orders.stockState });
+}
+
+/**
+ * A list of statuses as SQL (`('completed', 'processed')`), written into the query's text as a
+ * literal list would be, so the planner matches partial indexes as before. Only the table's own
+ * constants (PAID_STATUSES, UNPAID_STATUSES), never a client's value.
+ */
+export function statusList(statuses: readonly OrderStatus[]): SQL {
+  return sql.raw(`(${statuses.map((status) => `'${status}'`).join(", ")})`);
 }
