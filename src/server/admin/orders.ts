@@ -7,14 +7,17 @@ import {
   orderSummary as orderSummaryAnswer,
 } from "../../domain/schemas/admin-orders.js";
 import { uuidParam } from "../../domain/schemas/common.js";
-import { adminOrder, orderStatusInput } from "../../domain/schemas/orders.js";
+import { adminOrder, orderStatusInput, packingSlipsQuery } from "../../domain/schemas/orders.js";
+import { packingSlipsPdf } from "../documents/packing-slips.js";
 import { conflict, notFound } from "../errors.js";
+import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
 import { moveOrder } from "../orders/move-order.js";
 import { adminOrderDetail, listAdminOrderPage, orderSummary } from "./order-queries.js";
 
 /**
  * /api/admin/orders: pages of orders (searched, filtered), the pending ones awaiting payment, one
- * order with its payments and e-mails, a range's figures, and the status machine's moves.
+ * order with its payments and e-mails, a range's figures, the status machine's moves, and
+ * /api/admin/packing-slips.pdf (a slip per order paid on a day, in South African time).
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = { querystring: adminOrderListQuery, response: { 200: adminOrderPage } };
@@ -67,4 +70,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return moved;
     },
   );
+
+  app.get("/packing-slips.pdf", { schema: { querystring: packingSlipsQuery } }, async (request, reply) => {
+    const slips = await paidOrdersOfDay(app.db, request.query.date);
+    const pdf = await packingSlipsPdf({ shop: shopDetails(app.config), date: request.query.date, orders: slips });
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="packing-slips-${request.query.date}.pdf"`)
+      .send(pdf);
+  });
 };

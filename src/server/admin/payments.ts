@@ -10,15 +10,11 @@ import {
   attentionList,
   type CheckOutcome,
   checkPayfastAnswer,
-} from "../../domain/schemas/payments.js";
-import { recordAudit } from "../audit/record.js";
-import {
   ITN_ATTENTION_OUTCOMES,
   ITN_FLAGGED_OUTCOMES,
-  orders,
-  type PayfastProblemKind,
-  payfastItns,
-} from "../db/schema.js";
+} from "../../domain/schemas/payments.js";
+import { recordAudit } from "../audit/record.js";
+import { orders, type PayfastProblemKind, payfastItns } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { formatRand } from "../../domain/money.js";
 import { orderNumber, REFUNDABLE_STATUSES } from "../../domain/order-status.js";
+import { refundableCents } from "../../domain/refunds.js";
 import { creditNoteNumberText } from "../../domain/tax-documents.js";
 import type { Database, Transaction } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
@@ -102,7 +103,7 @@ async function requestRefund(
         );
       }
       const refunded = await completedCents(tx, orderId);
-      const left = order.totalCents - refunded;
+      const left = refundableCents(order.totalCents, refunded);
       if (request.amountCents > left) {
         throw conflict(
           `At most ${formatRand(left)} can be refunded: ${formatRand(order.totalCents)} was paid and ${formatRand(refunded)} already refunded.`,
