@@ -11,7 +11,7 @@ import { adminOrder, orderStatusInput, packingSlipsQuery } from "../../domain/sc
 import { packingSlipsPdf } from "../documents/packing-slips.js";
 import { conflict, notFound } from "../errors.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
-import { moveOrder } from "../orders/move-order.js";
+import { moveOrderForward } from "../orders/move-order.js";
 import { adminOrderDetail, listAdminOrderPage, orderSummary } from "./order-queries.js";
 
 /**
@@ -49,7 +49,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: orderStatusInput, response: { 200: adminOrder } } },
     async (request) => {
       const { status, courier, trackingNumber } = request.body;
-      const moved = await moveOrder(context, request, request.params.id, status, {
+      const moved = await moveOrderForward(context, request, request.params.id, status, {
         shipping: { courier, trackingNumber },
       });
       app.mail.wake();
@@ -61,7 +61,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/confirm-payment",
     { schema: { params: uuidParam, response: { 200: adminOrder } } },
     async (request) => {
-      const moved = await moveOrder(context, request, request.params.id, "completed", {
+      const moved = await moveOrderForward(context, request, request.params.id, "completed", {
         action: "order.payment_confirmed",
         refuse: (from) =>
           conflict(`Cannot confirm payment: the order is ${from}, not pending`, "ORDER_STATUS_CONFLICT"),

@@ -12,7 +12,7 @@ import { markOrderPaid } from "./mark-paid.js";
 import { findAdminOrder } from "./queries.js";
 import { cannotMoveOrder, moveOrderStatus } from "./status.js";
 
-export interface MoveOptions {
+export interface MoveForwardOptions {
   /** The audit record's action: a status change, or a payment confirmed in Payment Verification. */
   action?: AuditAction;
   refuse?: (from: OrderStatus) => Error;
@@ -20,14 +20,15 @@ export interface MoveOptions {
 }
 
 /**
- * An admin moves an order one step forward (nextOrderStatus: Mark as Paid, Mark as Shipped), in one transaction with the order row locked: of many
- * concurrent requests exactly one makes the move, and the others see the status it made. Marking
+ * An admin moves an order one step forward (nextOrderStatus: Mark as Paid, Mark as Shipped), in
+ * one transaction with the order row locked: of many concurrent requests exactly one makes the
+ * move, and the others see the status it made. Marking
  * an order paid is orders/mark-paid.ts, as for a PayFast payment (invoice number, stock,
  * confirmation), and keeps which admin did (paid_by_user_id); marking it shipped keeps the courier
  * and tracking number and writes the shipped message. The audit record of the move is written in
  * the same transaction.
  */
-export async function moveOrder(
+export async function moveOrderForward(
   { db, shopName }: { db: Database; shopName: string },
   request: FastifyRequest,
   id: string,
@@ -36,7 +37,7 @@ export async function moveOrder(
     action = "order.status_changed",
     refuse = (from) => cannotMoveOrder(from, to),
     shipping = { courier: null, trackingNumber: null },
-  }: MoveOptions = {},
+  }: MoveForwardOptions = {},
 ): Promise<AdminOrder> {
   await db.transaction(async (tx) => {
     const [current] = await tx
