@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, formatRand, formatRandText, parseRandToCents, randNumberToCents } from "./money";
+import {
+  centsToDecimal,
+  formatRand,
+  formatRandShort,
+  formatRandText,
+  parseRandToCents,
+  randNumberToCents,
+} from "./money";
 
 describe("parseRandToCents", () => {
   it.each([
@@ -107,4 +114,17 @@ describe("money round trips", () => {
       expect(parseRandToCents(centsToDecimal(cents))).toBe(cents);
     },
   );
+});
+
+describe("formatRandShort", () => {
+  it.each([
+    [50_000, "R500"],
+    [7_500, "R75"],
+    [123_400, "R1,234"],
+    [49_999, "R499.99"],
+    [7_550, "R75.50"],
+    [0, "R0"],
+  ])("shows %i cents as %s", (cents, text) => {
+    expect(formatRandShort(cents)).toBe(text);
+  });
 });

@@ -39,6 +39,12 @@ export function formatRand(cents: Cents): string {
   return `${sign}R${rand}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** "R500" for a whole number of rand (a rule stated in words: free delivery from R500), else as formatRand. */
+export function formatRandShort(cents: Cents): string {
+  const text = formatRand(cents);
+  return text.endsWith(".00") ? text.slice(0, -3) : text;
+}
+
 /** Formats a wire price string ("249.99") for people; falls back to R0.00 for junk. */
 export function formatRandText(price: string | number): string {
   const cents = typeof price === "number" ? randNumberToCents(price) : parseRandToCents(price);

@@ -3,38 +3,73 @@ import {
   canMoveOrder,
   isOrderStatus,
   nextOrderStatus,
+  ORDER_MOVERS,
+  ORDER_START_STATUS,
   ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderMover,
   type OrderStatus,
   orderNumber,
   orderStatusLabel,
+  PAID_STATUSES,
+  REFUNDABLE_STATUSES,
+  UNPAID_STATUSES,
 } from "./order-status";
 
-/** Every admin status change the shop allows; every other pair is refused (409). */
-const ALLOWED: ReadonlyArray<[OrderStatus, OrderStatus]> = [
-  ["pending", "completed"],
-  ["completed", "processed"],
+/** The status machine written out move by move: who may make each. Every other pair and mover is refused (409). */
+const ALLOWED: ReadonlyArray<[OrderStatus, OrderStatus, OrderMover]> = [
+  ["pending", "completed", "admin"],
+  ["pending", "completed", "payment"],
+  ["cancelled", "completed", "payment"],
+  ["completed", "processed", "admin"],
+  ["pending", "cancelled", "admin"],
+  ["pending", "cancelled", "shopper"],
+  ["pending", "cancelled", "expiry"],
+  ["completed", "refunded", "refund"],
+  ["processed", "refunded", "refund"],
 ];
 
-const allPairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as [OrderStatus, OrderStatus]));
-const isAllowed = (from: OrderStatus, to: OrderStatus) => ALLOWED.some(([a, b]) => a === from && b === to);
+const allMoves = ORDER_STATUSES.flatMap((from) =>
+  ORDER_STATUSES.flatMap((to) => ORDER_MOVERS.map((by) => [from, to, by] as [OrderStatus, OrderStatus, OrderMover])),
+);
+const isAllowed = (from: OrderStatus, to: OrderStatus, by: OrderMover) =>
+  ALLOWED.some(([a, b, who]) => a === from && b === to && who === by);
 
 describe("the order statuses", () => {
   it("are pending, completed, processed, cancelled and refunded", () => {
     expect([...ORDER_STATUSES]).toEqual(["pending", "completed", "processed", "cancelled", "refunded"]);
   });
+
+  it("start at pending", () => {
+    expect(ORDER_START_STATUS).toBe("pending");
+  });
 });
 
 describe("canMoveOrder", () => {
-  it.each(allPairs.filter(([from, to]) => isAllowed(from, to)))("allows an admin to move %s to %s", (from, to) => {
-    expect(canMoveOrder(from, to)).toBe(true);
+  it.each(allMoves.filter((move) => isAllowed(...move)))("lets %s move to %s by %s", (from, to, by) => {
+    expect(canMoveOrder(from, to, by)).toBe(true);
   });
 
-  it.each(allPairs.filter(([from, to]) => !isAllowed(from, to)))("refuses to move %s to %s", (from, to) => {
-    expect(canMoveOrder(from, to)).toBe(false);
+  it.each(allMoves.filter((move) => !isAllowed(...move)))("refuses %s to %s by %s", (from, to, by) => {
+    expect(canMoveOrder(from, to, by)).toBe(false);
   });
 
-  it.each(ORDER_STATUSES)("lets no admin move take a cancelled order to %s", (to) => {
-    expect(canMoveOrder("cancelled", to)).toBe(false);
+  it.each(ORDER_STATUSES)("lets nothing but a payment take a cancelled order to %s", (to) => {
+    for (const by of ORDER_MOVERS)
+      expect(canMoveOrder("cancelled", to, by)).toBe(by === "payment" && to === "completed");
+  });
+
+  it("lists no move twice", () => {
+    const keys = ORDER_TRANSITIONS.map((move) => `${move.from}>${move.to}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("the statuses read from the table", () => {
+  it("refunds completed and processed orders, lets a payment pay pending and cancelled ones", () => {
+    expect([...REFUNDABLE_STATUSES]).toEqual(["completed", "processed"]);
+    expect([...PAID_STATUSES]).toEqual(["completed", "processed"]);
+    expect([...UNPAID_STATUSES]).toEqual(["pending", "cancelled"]);
   });
 });
 
@@ -51,7 +86,7 @@ describe("nextOrderStatus", () => {
 
   it.each(ORDER_STATUSES)("offers from %s only a move that canMoveOrder allows", (from) => {
     const next = nextOrderStatus(from);
-    if (next !== null) expect(canMoveOrder(from, next)).toBe(true);
+    if (next !== null) expect(canMoveOrder(from, next, "admin")).toBe(true);
   });
 });
 

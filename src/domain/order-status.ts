@@ -1,17 +1,37 @@
 export const ORDER_STATUSES = ["pending", "completed", "processed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Who moves an order: a person at the shop, its shopper, a payment PayFast proved, the unpaid-order expiry, a refund. */
+export const ORDER_MOVERS = ["admin", "shopper", "payment", "expiry", "refund"] as const;
+export type OrderMover = (typeof ORDER_MOVERS)[number];
+
+export interface OrderTransition {
+  from: OrderStatus;
+  to: OrderStatus;
+  by: readonly OrderMover[];
+}
+
+/** Every order is placed `pending` (orders/place-order.ts): the status machine's one way in. */
+export const ORDER_START_STATUS: OrderStatus = "pending";
+
 /**
- * The admin's one forward move from each status. A cancelled order leaves that state only
+ * The order status machine (docs/decisions/028): every move an order may make, and who may make
+ * it. Every other move is refused (409). src/server/orders/status.ts is the one writer of an
+ * order's status and reads this table for each write. A cancelled order leaves that state only
  * through a verified payment (docs/product.md §4: money is never ignored), never by a status change.
  */
-const NEXT: Record<OrderStatus, OrderStatus | null> = {
-  pending: "completed",
-  completed: "processed",
-  processed: null,
-  cancelled: null,
-  refunded: null,
-};
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  // Paid: PayFast proved it (orders/mark-paid.ts), or an admin marked it paid by hand.
+  { from: "pending", to: "completed", by: ["admin", "payment"] },
+  { from: "cancelled", to: "completed", by: ["payment"] },
+  // Shipped: only an admin, with the courier and tracking number.
+  { from: "completed", to: "processed", by: ["admin"] },
+  // Cancelled unpaid (orders/cancel.ts): by its shopper, an admin with a reason, or the expiry job.
+  { from: "pending", to: "cancelled", by: ["admin", "shopper", "expiry"] },
+  // Refunded in full (orders/refunds.ts): a partial refund leaves the status as it was.
+  { from: "completed", to: "refunded", by: ["refund"] },
+  { from: "processed", to: "refunded", by: ["refund"] },
+];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Needs Payment",
@@ -36,17 +56,39 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The one forward move an order may make, or null when it has shipped. */
-export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
-  return NEXT[status];
+/** Whether `by` may move an order from `from` to `to` (the table above). */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, by: OrderMover): boolean {
+  return ORDER_TRANSITIONS.some((move) => move.from === from && move.to === to && move.by.includes(by));
 }
 
-export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return NEXT[from] === to;
+/** The statuses `by` may move an order to `to` from. */
+export function movableFrom(to: OrderStatus, by: OrderMover): OrderStatus[] {
+  return ORDER_TRANSITIONS.filter((move) => move.to === to && move.by.includes(by)).map((move) => move.from);
+}
+
+/**
+ * The admin's one forward move from a status (Mark as Paid, Mark as Shipped: the order page's
+ * button and PATCH /api/admin/orders/:id/status), or null when none is left. Cancelling is its own
+ * action, with the admin's reason.
+ */
+export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
+  const forward = ORDER_TRANSITIONS.find(
+    (move) => move.from === status && move.to !== "cancelled" && move.by.includes("admin"),
+  );
+  return forward?.to ?? null;
 }
 
 /** Paid orders an admin may refund (docs/product.md §11); fully refunded ones become `refunded`. */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ["completed", "processed"];
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = movableFrom("refunded", "refund");
+
+/** Orders a payment may still pay (pending, or cancelled before the payment arrived). */
+export const UNPAID_STATUSES: readonly OrderStatus[] = movableFrom("completed", "payment");
+
+/** Orders that were paid and are not refunded in full: the shop's takings. */
+export const PAID_STATUSES: readonly OrderStatus[] = REFUNDABLE_STATUSES;
+
+/** Orders that were paid at some time: the paid ones, and those refunded in full since. */
+export const EVER_PAID_STATUSES: readonly OrderStatus[] = [...PAID_STATUSES, "refunded"];
 
 export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;

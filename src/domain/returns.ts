@@ -1,3 +1,4 @@
+import { EVER_PAID_STATUSES } from "./order-status.js";
 /**
  * Cancellations, returns and complaints (docs/returns.md, docs/decisions/016): the windows the law
  * gives a customer, the deadlines it gives the shop, and the life of a request. Pure: the server
@@ -201,7 +202,7 @@ export function deliveryDay({ deliveredAt, shippedAt }: DeliveryFacts): string |
 }
 
 /** Order statuses a complaint may be made about: every paid one. */
-const COMPLAINT_STATUSES = ["completed", "processed", "refunded"];
+const COMPLAINT_STATUSES: readonly string[] = EVER_PAID_STATUSES;
 
 export interface ReasonWindow {
   reason: CustomerReason;

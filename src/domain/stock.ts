@@ -5,6 +5,14 @@ import { MAX_LINE_QUANTITY } from "./cart.js";
  * the public sees only whether a size can be sold and, when few are left, how many.
  */
 
+/**
+ * What an order did to stock: "held" its lines (unpaid), "sold" them (paid), "released" them
+ * (cancelled), "short" (paid after being cancelled when the stock was gone: the admin sees it),
+ * "none" (placed before stock was counted), or "returned" (a refund put its units back on the shelf).
+ */
+export const ORDER_STOCK_STATES = ["held", "sold", "released", "short", "none", "returned"] as const;
+export type OrderStockState = (typeof ORDER_STOCK_STATES)[number];
+
 /** At or below this many units left, the storefront says "Only N left" and the stepper stops there. */
 export const LOW_STOCK_LIMIT = 5;
 

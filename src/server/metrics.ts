@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
+import { EVER_PAID_STATUSES } from "../domain/order-status.js";
 import { latestBackups } from "./backup/daily.js";
 import { JOBS_SCHEMA } from "./jobs/engine.js";
 
@@ -91,7 +92,7 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
       for (const row of stats.rows) {
         orders.set({ status: row.status }, row.count);
         placed += row.count;
-        if (["completed", "processed", "refunded"].includes(row.status)) paid += row.count;
+        if ((EVER_PAID_STATUSES as readonly string[]).includes(row.status)) paid += row.count;
       }
       ordersPlaced.set(placed);
       ordersPaid.set(paid);

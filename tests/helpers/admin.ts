@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { type OrderStatus, UNPAID_STATUSES } from "../../src/domain/order-status.js";
+import { deliveryFeeCents } from "../../src/domain/pricing.js";
 import { orderItems, orders, products } from "../../src/server/db/schema.js";
 import type { TestApp } from "./app.js";
 
@@ -62,7 +64,7 @@ export async function insertOrder(
     deliveryPhone = "082 555 0101",
     userId = null,
   }: {
-    status?: "pending" | "completed" | "processed" | "cancelled";
+    status?: OrderStatus;
     lines?: TestOrderLine[];
     createdAt?: Date;
     customerEmail?: string;
@@ -74,7 +76,7 @@ export async function insertOrder(
 ): Promise<string> {
   const items = lines ?? (await firstProductLine(t));
   const subtotalCents = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const deliveryFeeCents = subtotalCents >= 50_000 ? 0 : 7_500;
+  const feeCents = deliveryFeeCents(subtotalCents);
   return t.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -82,8 +84,8 @@ export async function insertOrder(
         status,
         userId,
         subtotalCents,
-        deliveryFeeCents,
-        totalCents: subtotalCents + deliveryFeeCents,
+        deliveryFeeCents: feeCents,
+        totalCents: subtotalCents + feeCents,
         customerEmail,
         deliveryName,
         deliveryPhone,
@@ -92,8 +94,8 @@ export async function insertOrder(
         deliveryProvince: "Gauteng",
         deliveryZipCode: "0181",
         deliveryVatRateBp: 1500,
-        paidAt: status === "pending" || status === "cancelled" ? null : sql`now()`,
-        paidBy: status === "pending" || status === "cancelled" ? null : "itn",
+        paidAt: UNPAID_STATUSES.includes(status) ? null : sql`now()`,
+        paidBy: UNPAID_STATUSES.includes(status) ? null : "itn",
         ...(createdAt ? { createdAt } : {}),
       })
       .returning({ id: orders.id });

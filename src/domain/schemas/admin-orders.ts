@@ -87,6 +87,14 @@ export const adminOrderListQuery = z
   .refine(fromBeforeTo, FROM_AFTER_TO);
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
 
+/**
+ * The Orders tab's filters (a range, a status, a search), once: as the browser sends them
+ * (moments as ISO text) and as the server reads them (moments as dates).
+ */
+type FilterName = "from" | "to" | "status" | "q";
+export type OrderFilters = Pick<AdminOrderListQuery, FilterName>;
+export type ParsedOrderFilters = Partial<Pick<z.infer<typeof adminOrderListQuery>, FilterName>>;
+
 export const adminOrderPage = z.object({
   orders: z.array(adminOrder),
   /** Give it back as `cursor` for the next page; null on the last page. */

@@ -86,6 +86,7 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
+/** A refund is requested, then PayFast completed it or it failed (docs/decisions/009). */
 export const REFUND_STATUS_NAMES = ["requested", "completed", "failed"] as const;
 
 /** A refund of an order as the API answers it; a completed one has its credit note (CN-000001). */

@@ -2,17 +2,51 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status.js";
 import { adminOrder } from "./orders.js";
 
-/** What the admin's "Needs attention" list on Payment Verification holds. */
-export const ATTENTION_KINDS = [
+/**
+ * What a PayFast notification (or a reconciliation) concluded. Those in ITN_ATTENTION_OUTCOMES
+ * are real payments the shop could not simply book: they wait in the admin's "Needs attention".
+ */
+export const ITN_OUTCOMES = [
+  "accepted", // paid a pending order
+  "duplicate", // this pf_payment_id was already booked
+  "paid_twice", // a second payment for an order already paid
+  "paid_after_cancel", // a payment for a cancelled order (before stock was counted: now such a payment revives the order)
+  "paid_out_of_stock", // a payment revived a cancelled order whose stock had gone in the meantime
+  "wrong_amount", // amount_gross is not the order total
+  "unknown_order", // m_payment_id names no order of ours
+  "foreign_merchant", // merchant_id is not ours
+  "failed", // payment_status FAILED: noted on the order
+  "pending", // payment_status PENDING: noted on the order
+  "ignored", // any other payment_status
+  "unconfirmed", // PayFast's server confirmation did not say VALID (or did not answer): reconciliation will ask again
+  "source_refused", // signed, from an address not PayFast's, and PayFast's confirmation did not say VALID: answered 400
+  "refund_in_payfast", // reconciliation: PayFast's history shows a refund the shop has not booked
+  "rejected", // bad signature: answered 400, only metadata kept
+] as const;
+export type ItnOutcome = (typeof ITN_OUTCOMES)[number];
+/** Payments PayFast proved that the shop booked as flagged: the same pf_payment_id again is a duplicate. */
+export const ITN_FLAGGED_OUTCOMES = [
   "paid_twice",
   "paid_after_cancel",
   "paid_out_of_stock",
   "wrong_amount",
   "unknown_order",
   "foreign_merchant",
+] as const satisfies readonly ItnOutcome[];
+/**
+ * What waits in the admin's "Needs attention": the flagged payments, signed notifications the shop
+ * could not confirm (until reconciliation books their payment), and refunds made in PayFast's
+ * dashboard that the shop has not booked.
+ */
+export const ITN_ATTENTION_OUTCOMES = [
+  ...ITN_FLAGGED_OUTCOMES,
   "unconfirmed",
   "source_refused",
   "refund_in_payfast",
+] as const satisfies readonly ItnOutcome[];
+/** What the admin's "Needs attention" list on Payment Verification holds: the payments above, and the shop's own findings. */
+export const ATTENTION_KINDS = [
+  ...ITN_ATTENTION_OUTCOMES,
   "pending_over_an_hour",
   "payfast_api_down",
   "payfast_ping_failed",

@@ -2,12 +2,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { centsToDecimal } from "../../domain/money.js";
-import { ORDER_STATUSES, type OrderStatus } from "../../domain/order-status.js";
+import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES } from "../../domain/order-status.js";
 import { type Dashboard, dashboard } from "../../domain/schemas/dashboard.js";
+import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "../../domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "../../domain/stock.js";
 import { latestBackups } from "../backup/daily.js";
 import type { Database } from "../db/client.js";
-import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "../db/schema.js";
+import { statusList } from "../orders/status.js";
 import { PENDING_TOO_LONG } from "./payments.js";
 
 const REVENUE_DAYS = 30;
@@ -24,7 +25,7 @@ const counters = sql`(
   select day, status, orders, total_cents from order_stat_changes
 ) as counters`;
 
-const PAID = sql`('completed', 'processed')`;
+const PAID = statusList(PAID_STATUSES);
 
 /**
  * What was given back of orders still counted as paid (partly refunded ones; a fully refunded
@@ -46,8 +47,7 @@ async function figures(db: Database, refunded: { totalCents: number }) {
   const byStatus = new Map(rows.map((row) => [row.status, row]));
   const count = (status: OrderStatus) => byStatus.get(status)?.orders ?? 0;
   const revenueCents =
-    ["completed", "processed"].reduce((sum, status) => sum + Number(byStatus.get(status)?.cents ?? 0), 0) -
-    refunded.totalCents;
+    PAID_STATUSES.reduce((sum, status) => sum + Number(byStatus.get(status)?.cents ?? 0), 0) - refunded.totalCents;
   return {
     figures: {
       totalOrders: rows.reduce((sum, row) => sum + row.orders, 0),

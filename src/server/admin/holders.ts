@@ -6,7 +6,7 @@ import { accountStatus, disableAccountInput, STOCK_HOLDERS_SHOWN, stockHolders }
 import { recordAudit } from "../audit/record.js";
 import { orders, sessions, users } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { cancelOrder } from "../orders/cancel.js";
+import { cancelOrderByPerson } from "../orders/cancel.js";
 
 /**
  * /api/admin/holders: who holds stock with unpaid orders (by customer and by client network), and
@@ -98,16 +98,7 @@ export const adminHolderRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(orders.userId, id), eq(orders.status, "pending")));
       let ordersCancelled = 0;
       for (const order of unpaid) {
-        const cancelled = await cancelOrder(app.db, order.id, "admin", {
-          note: "Account disabled",
-          onCancelled: (tx) =>
-            recordAudit(tx, request, {
-              action: "order.cancelled",
-              subject: { type: "order", id: order.id },
-              before: { status: "pending" },
-              after: { status: "cancelled", cancelReason: "admin", note: "Account disabled" },
-            }),
-        });
+        const cancelled = await cancelOrderByPerson(app.db, request, order.id, "admin", "Account disabled");
         if (cancelled) ordersCancelled += 1;
       }
       request.log.info({ userId: id, ordersCancelled, sessionsEnded }, "account disabled");

@@ -1,12 +1,19 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "../../domain/money.js";
 import type { OrderStatus } from "../../domain/order-status.js";
-import type { AdminOrderDetail, AdminOrderPage, OrderSummary } from "../../domain/schemas/admin-orders.js";
+import { PAID_STATUSES } from "../../domain/order-status.js";
+import type {
+  AdminOrderDetail,
+  AdminOrderPage,
+  OrderSummary,
+  ParsedOrderFilters,
+} from "../../domain/schemas/admin-orders.js";
 import type { AuditEntry } from "../../domain/schemas/audit.js";
 import type { Database } from "../db/client.js";
 import { auditLog, emails, orders, payfastItns, refunds, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { findAdminOrder, listOrders, withPaidBy } from "../orders/queries.js";
+import { statusList } from "../orders/status.js";
 import { auditEntryOf } from "./audit.js";
 
 /**
@@ -16,13 +23,6 @@ import { auditEntryOf } from "./audit.js";
  * that added the suburb): change both or the index goes unused.
  */
 export const ORDER_SEARCH_TEXT = sql`lower(${orders.customerEmail} || ' ' || ${orders.deliveryName} || ' ' || ${orders.deliveryPhone} || ' ' || regexp_replace(${orders.deliveryPhone}, '[^0-9]+', '', 'g') || ' ' || ${orders.deliverySuburb} || ' ' || right(${orders.id}::text, 8))`;
-
-export interface OrderFilters {
-  status?: OrderStatus | undefined;
-  from?: Date | undefined;
-  to?: Date | undefined;
-  q?: string | undefined;
-}
 
 /** A LIKE pattern that finds `text` anywhere, its own % _ and \ taken literally. */
 function containing(text: string): string {
@@ -34,7 +34,7 @@ export function searchFragment(q: string): string {
   return q.trim().replace(/^#/, "").toLowerCase();
 }
 
-function filtersWhere({ status, from, to, q }: OrderFilters): SQL[] {
+function filtersWhere({ status, from, to, q }: ParsedOrderFilters): SQL[] {
   return [
     ...(status ? [eq(orders.status, status)] : []),
     ...(from ? [gte(orders.createdAt, from)] : []),
@@ -64,7 +64,7 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
  */
 export async function listAdminOrderPage(
   db: Database,
-  filters: OrderFilters & { limit: number; cursor?: string | undefined },
+  filters: ParsedOrderFilters & { limit: number; cursor?: string | undefined },
 ): Promise<AdminOrderPage> {
   const after = filters.cursor ? decodeCursor(filters.cursor) : null;
   const where = [
@@ -103,7 +103,10 @@ export async function listAdminOrderPage(
 }
 
 /** The Orders tab's figures for a range, counted in one statement. */
-export async function orderSummary(db: Database, filters: Pick<OrderFilters, "from" | "to">): Promise<OrderSummary> {
+export async function orderSummary(
+  db: Database,
+  filters: Pick<ParsedOrderFilters, "from" | "to">,
+): Promise<OrderSummary> {
   const count = (status: OrderStatus) => sql<number>`(count(*) filter (where ${orders.status} = ${status}))::int`;
   const [row] = await db
     .select({
@@ -112,7 +115,7 @@ export async function orderSummary(db: Database, filters: Pick<OrderFilters, "fr
       paid: count("completed"),
       shipped: count("processed"),
       cancelled: count("cancelled"),
-      revenueCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} in ('completed', 'processed')), 0)::text`,
+      revenueCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} in ${statusList(PAID_STATUSES)}), 0)::text`,
     })
     .from(orders)
     .where(and(...filtersWhere(filters)));
@@ -229,7 +232,10 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
  * already in South African time (UTC+2, no daylight saving), with its lines' prices and VAT rates
  * (the VAT itself is worked out by src/domain/vat.ts, as on the invoice).
  */
-export function orderExportStatement(filters: Pick<OrderFilters, "from" | "to">): { text: string; values: string[] } {
+export function orderExportStatement(filters: Pick<ParsedOrderFilters, "from" | "to">): {
+  text: string;
+  values: string[];
+} {
   const values: string[] = [];
   const where: string[] = [];
   if (filters.from) where.push(`created_at >= $${values.push(filters.from.toISOString())}::timestamptz`);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "../../domain/money.js";
-import { ORDER_STATUS_LABELS, orderNumber } from "../../domain/order-status.js";
+import { ORDER_STATUS_LABELS, orderNumber, UNPAID_STATUSES } from "../../domain/order-status.js";
 import { uuidParam } from "../../domain/schemas/common.js";
 import {
   ATTENTION_LABELS,
@@ -10,15 +10,11 @@ import {
   attentionList,
   type CheckOutcome,
   checkPayfastAnswer,
-} from "../../domain/schemas/payments.js";
-import { recordAudit } from "../audit/record.js";
-import {
   ITN_ATTENTION_OUTCOMES,
   ITN_FLAGGED_OUTCOMES,
-  orders,
-  type PayfastProblemKind,
-  payfastItns,
-} from "../db/schema.js";
+} from "../../domain/schemas/payments.js";
+import { recordAudit } from "../audit/record.js";
+import { orders, type PayfastProblemKind, payfastItns } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";
@@ -32,7 +28,6 @@ const PROBLEM_KINDS: Record<PayfastProblemKind, AttentionItem["kind"]> = {
 };
 /** Booked outcomes (a payment the shop took into its books): an unconfirmed copy of one of them is settled. */
 const BOOKED_SQL = sql.raw(["accepted", ...ITN_FLAGGED_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
-const UNPAID: readonly string[] = ["pending", "cancelled"];
 
 /** An order pending longer than this shows in "Needs attention" (and counts on the dashboard). */
 export const PENDING_TOO_LONG = "1 hour";
@@ -130,7 +125,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         checkable:
           (kind === "unconfirmed" || kind === "source_refused") &&
           row.orderStatus !== null &&
-          UNPAID.includes(row.orderStatus),
+          UNPAID_STATUSES.includes(row.orderStatus),
       });
     }
     for (const order of waiting) {
@@ -201,7 +196,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const [current] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
       if (!current) throw notFound("Order not found");
       // A cancelled order may still have been paid (it expired while the shopper paid, or PayFast's notification was lost).
-      if (!UNPAID.includes(current.status)) {
+      if (!UNPAID_STATUSES.includes(current.status)) {
         throw conflict(
           `This order is no longer waiting for payment (${ORDER_STATUS_LABELS[current.status]}).`,
           "ORDER_STATUS_CONFLICT",

@@ -4,6 +4,7 @@ import { adminMediaRoutes } from "../media/routes.js";
 import { adminPromoRoutes } from "../promo/routes.js";
 import { adminReturnRoutes } from "../returns/routes.js";
 import { adminAuditRoutes } from "./audit.js";
+import { adminCancelRefundRoutes } from "./cancel-and-refund.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminEmailRoutes } from "./emails.js";
@@ -12,7 +13,6 @@ import { adminOrderExportRoutes } from "./order-export.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
 import { adminProductRoutes } from "./products.js";
-import { adminRefundRoutes } from "./refunds.js";
 import { adminSecondFactorRoutes } from "./second-factor.js";
 import { adminUserRoutes } from "./users.js";
 import { adminVatReportRoutes } from "./vat-report.js";
@@ -32,7 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(adminOrderRoutes);
-  await app.register(adminRefundRoutes);
+  await app.register(adminCancelRefundRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminOrderExportRoutes);
   await app.register(adminPaymentRoutes);

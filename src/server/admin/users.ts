@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { centsToDecimal } from "../../domain/money.js";
+import { PAID_STATUSES } from "../../domain/order-status.js";
 import { user } from "../../domain/schemas/account.js";
 import { uuidParam } from "../../domain/schemas/common.js";
 import {
@@ -20,6 +21,7 @@ import type { Database } from "../db/client.js";
 import { orders, users } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { listOrders, withPaidBy } from "../orders/queries.js";
+import { statusList } from "../orders/status.js";
 import { refuseClosedAccount, toUser, userColumns } from "../users/queries.js";
 import { containsPattern, decodeCursor, encodeCursor } from "./cursor.js";
 
@@ -34,7 +36,7 @@ const searchText = sql`lower(${users.username} || ' ' || ${users.fullName} || ' 
 const orderTotals = sql<{ count: number; spent: string; last: string | null }>`(
   select json_build_object(
     'count', count(*)::int,
-    'spent', coalesce(sum(o.total_cents) filter (where o.status in ('completed', 'processed')), 0)::bigint,
+    'spent', coalesce(sum(o.total_cents) filter (where o.status in ${statusList(PAID_STATUSES)}), 0)::bigint,
     'last', max(o.created_at)
   ) from orders o where o.user_id = "users"."id")`;
 

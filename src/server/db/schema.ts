@@ -26,6 +26,9 @@ import {
   type EmailKindName,
   type EmailStatusName,
 } from "../../domain/schemas/emails.js";
+import { REFUND_STATUS_NAMES } from "../../domain/schemas/orders.js";
+import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES, ITN_OUTCOMES } from "../../domain/schemas/payments.js";
+import { ORDER_STOCK_STATES } from "../../domain/stock.js";
 import { VAT_CLASSES, VAT_ROUNDINGS } from "../../domain/vat.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -282,13 +285,6 @@ export const productStock = pgTable(
   ],
 );
 
-/**
- * What an order did to stock: "held" its lines (unpaid), "sold" them (paid), "released" them
- * (cancelled), "short" (paid after being cancelled when the stock was gone: the admin sees it),
- * "none" (placed before stock was counted), or "returned" (a refund put its units back on the shelf).
- */
-export const ORDER_STOCK_STATES = ["held", "sold", "released", "short", "none", "returned"] as const;
-
 export const orders = pgTable(
   "orders",
   {
@@ -442,48 +438,6 @@ export const orderItems = pgTable(
   ],
 );
 
-/**
- * What a PayFast notification (or a reconciliation) concluded. Those in ITN_ATTENTION_OUTCOMES
- * are real payments the shop could not simply book: they wait in the admin's "Needs attention".
- */
-export const ITN_OUTCOMES = [
-  "accepted", // paid a pending order
-  "duplicate", // this pf_payment_id was already booked
-  "paid_twice", // a second payment for an order already paid
-  "paid_after_cancel", // a payment for a cancelled order (before stock was counted: now such a payment revives the order)
-  "paid_out_of_stock", // a payment revived a cancelled order whose stock had gone in the meantime
-  "wrong_amount", // amount_gross is not the order total
-  "unknown_order", // m_payment_id names no order of ours
-  "foreign_merchant", // merchant_id is not ours
-  "failed", // payment_status FAILED: noted on the order
-  "pending", // payment_status PENDING: noted on the order
-  "ignored", // any other payment_status
-  "unconfirmed", // PayFast's server confirmation did not say VALID (or did not answer): reconciliation will ask again
-  "source_refused", // signed, from an address not PayFast's, and PayFast's confirmation did not say VALID: answered 400
-  "refund_in_payfast", // reconciliation: PayFast's history shows a refund the shop has not booked
-  "rejected", // bad signature: answered 400, only metadata kept
-] as const;
-export type ItnOutcome = (typeof ITN_OUTCOMES)[number];
-/** Payments PayFast proved that the shop booked as flagged: the same pf_payment_id again is a duplicate. */
-export const ITN_FLAGGED_OUTCOMES = [
-  "paid_twice",
-  "paid_after_cancel",
-  "paid_out_of_stock",
-  "wrong_amount",
-  "unknown_order",
-  "foreign_merchant",
-] as const satisfies readonly ItnOutcome[];
-/**
- * What waits in the admin's "Needs attention": the flagged payments, signed notifications the shop
- * could not confirm (until reconciliation books their payment), and refunds made in PayFast's
- * dashboard that the shop has not booked.
- */
-export const ITN_ATTENTION_OUTCOMES = [
-  ...ITN_FLAGGED_OUTCOMES,
-  "unconfirmed",
-  "source_refused",
-  "refund_in_payfast",
-] as const satisfies readonly ItnOutcome[];
 /** Outcomes that book a pf_payment_id once and for all: the same id again is a duplicate. */
 const BOOKED_OUTCOMES = sql.raw(["accepted", ...ITN_FLAGGED_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));
 
@@ -659,13 +613,6 @@ export const documentCounters = pgTable("document_counters", {
   last: integer("last").notNull(),
 });
 
-/**
- * "requested": written before PayFast is asked, so a crash after PayFast took the refund is found
- * again (refunds.ts settles it from PayFast's own figures); "completed": PayFast refunded it and it
- * has its credit note; "failed": PayFast refused it (payfast_message says why) or never took it.
- */
-export const REFUND_STATUSES = ["requested", "completed", "failed"] as const;
-
 export const refunds = pgTable(
   "refunds",
   {
@@ -676,7 +623,7 @@ export const refunds = pgTable(
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
     restock: boolean("restock").notNull().default(false),
-    status: text("status", { enum: REFUND_STATUSES }).notNull().default("requested"),
+    status: text("status", { enum: REFUND_STATUS_NAMES }).notNull().default("requested"),
     /** PayFast's words when it refused the refund. */
     payfastMessage: text("payfast_message"),
     /**

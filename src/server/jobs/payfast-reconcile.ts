@@ -1,8 +1,11 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { centsToDecimal, formatRand } from "../../domain/money.js";
+import { UNPAID_STATUSES } from "../../domain/order-status.js";
+import type { ItnOutcome } from "../../domain/schemas/payments.js";
 import type { Database } from "../db/client.js";
-import { type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { orders, payfastItns } from "../db/schema.js";
+import { statusList } from "../orders/status.js";
 import { type HistoryRow, type PayfastApi, sastDate } from "../payfast/api-client.js";
 import { alreadyBooked, bookPayment, recordPayment } from "../payfast/book-payment.js";
 
@@ -38,7 +41,7 @@ export interface ReconcileFinding {
 
 /** An order PayFast may still have been paid for: unpaid, and recent or with a notification the shop could not confirm. */
 function couldStillBePaid(quietMs: number): SQL {
-  return sql`${orders.status} in ('pending', 'cancelled')
+  return sql`${orders.status} in ${statusList(UNPAID_STATUSES)}
     and ${orders.createdAt} < now() - ${`${quietMs} milliseconds`}::interval
     and (${orders.createdAt} > now() - ${`${LOOKBACK_DAYS} days`}::interval
       or exists (select 1 from payfast_itns i where i.order_id = "orders"."id"
@@ -64,7 +67,7 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
   const { db, api, log } = context;
   const quietMs = Math.min(MAX_QUIET_MS, context.everyMs);
   const candidate = orderIds
-    ? and(inArray(orders.id, [...orderIds]), inArray(orders.status, ["pending", "cancelled"]))
+    ? and(inArray(orders.id, [...orderIds]), inArray(orders.status, [...UNPAID_STATUSES]))
     : couldStillBePaid(quietMs);
   const [window] = await db
     .select({

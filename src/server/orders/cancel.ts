@@ -1,13 +1,19 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { CancelReason } from "../../domain/order-status.js";
+import type { FastifyRequest } from "fastify";
+import type { CancelReason, OrderMover, OrderStatus } from "../../domain/order-status.js";
+import { recordAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
+import { conflict } from "../errors.js";
 import { releasePromo, releaseStrandedPromoHolds } from "../promo/codes.js";
 import { releaseHeld } from "../stock/settle.js";
+import { moveOrderStatus } from "./status.js";
+
+const CANCELLED_BY: Record<CancelReason, OrderMover> = { expired: "expiry", shopper: "shopper", admin: "admin" };
 
 /**
  * Cancels an unpaid order and releases what it holds (stock, a promo code's use), in one transaction. Only a pending order
- * can be cancelled: the UPDATE matches it only while it is pending, so a payment booked a moment
+ * can be cancelled: the move (status.ts) matches it only while it is pending, so a payment booked a moment
  * earlier (which locks the same row) wins, and false says so.
  */
 export async function cancelOrder(
@@ -25,11 +31,11 @@ export async function cancelOrder(
   } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [cancelled] = await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-      .returning({ stockState: orders.stockState });
+    const [cancelled] = await moveOrderStatus(
+      tx,
+      { orderId, from: "pending", to: "cancelled", by: CANCELLED_BY[reason] },
+      { cancelReason: reason, cancelledAt: sql`now()`, cancelNote: note },
+    );
     if (!cancelled) return false;
     if (cancelled.stockState === "held") await releaseHeld(tx, orderId);
     await releasePromo(tx, orderId);
@@ -37,6 +43,34 @@ export async function cancelOrder(
     return true;
   });
 }
+
+/**
+ * A person cancels an order (its shopper, or an admin with a reason): the cancel and its audit
+ * record in one transaction. Answers false when the order was no longer pending.
+ */
+export async function cancelOrderByPerson(
+  db: Database,
+  request: FastifyRequest,
+  orderId: string,
+  reason: "shopper" | "admin",
+  /** The admin's reason, kept on the order and in the audit record. */
+  note?: string,
+): Promise<boolean> {
+  return cancelOrder(db, orderId, reason, {
+    note: note ?? null,
+    onCancelled: (tx) =>
+      recordAudit(tx, request, {
+        action: "order.cancelled",
+        subject: { type: "order", id: orderId },
+        before: { status: "pending" },
+        after: { status: "cancelled", cancelReason: reason, ...(note === undefined ? {} : { note }) },
+      }),
+  });
+}
+
+/** The 409 of a cancel that found the order no longer pending. */
+export const cannotCancel = (status: OrderStatus, hint = "") =>
+  conflict(`Only an unpaid order can be cancelled; this one is ${status}.${hint}`, "ORDER_STATUS_CONFLICT");
 
 /** How many orders one expiry run cancels at most; the next run takes the rest. */
 const EXPIRE_BATCH = 500;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { orderNumber } from "../../domain/order-status.js";
+import { orderNumber, PAID_STATUSES } from "../../domain/order-status.js";
 import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
 import { invoiceVat } from "../../domain/vat.js";
 import type { Config } from "../config.js";
@@ -129,7 +129,7 @@ export async function paidOrdersOfDay(db: Database, date: string): Promise<Packi
     .from(orders)
     .where(
       and(
-        inArray(orders.status, ["completed", "processed"]),
+        inArray(orders.status, [...PAID_STATUSES]),
         sql`${orders.paidAt} >= (${date}::date::timestamp at time zone 'Africa/Johannesburg')`,
         sql`${orders.paidAt} < ((${date}::date + 1)::timestamp at time zone 'Africa/Johannesburg')`,
       ),

@@ -1,16 +1,19 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { OrderStatus } from "../../domain/order-status.js";
+import type { OrderStockState } from "../../domain/stock.js";
 import type { Transaction } from "../db/client.js";
-import { orders } from "../db/schema.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
 import { assignInvoiceNumber } from "./document-numbers.js";
+import { moveOrderStatus } from "./status.js";
 
 export interface MarkPaid {
   orderId: string;
-  /** The order's stock state as read with its row locked. */
-  stockState: string;
+  /** The order's status and stock state as read with its row locked. */
+  from: OrderStatus;
+  stockState: OrderStockState;
   /** "itn" or "reconcile" (PayFast proved it), "admin" (Mark as Paid). */
   paidBy: "itn" | "reconcile" | "admin";
   /** The admin who marked it paid by hand. */
@@ -27,18 +30,19 @@ export interface MarkPaid {
  * in the outbox; when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46). Answers whether the stock was there.
  */
 export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: string): Promise<"sold" | "short"> {
-  await tx
-    .update(orders)
-    .set({
-      status: "completed",
+  const by = paid.paidBy === "admin" ? "admin" : "payment";
+  await moveOrderStatus(
+    tx,
+    { orderId: paid.orderId, from: paid.from, to: "completed", by },
+    {
       paidBy: paid.paidBy,
       paidByUserId: paid.paidByUserId ?? null,
       paidAt: sql`now()`,
       payfastStatus: null,
       payfastStatusAt: null,
       ...(paid.pfPaymentId ? { pfPaymentId: paid.pfPaymentId } : {}),
-    })
-    .where(eq(orders.id, paid.orderId));
+    },
+  );
   const stock = await settlePaidStock(tx, { id: paid.orderId, stockState: paid.stockState });
   // Its promo code's use counts from now, even past the limit for a late payment (docs/decisions/023).
   await countPromoUse(tx, paid.orderId);

@@ -1,5 +1,7 @@
 import type { Pool } from "pg";
+import { ORDER_START_STATUS } from "../../domain/order-status.js";
 import { shortLineMessage } from "../../domain/stock.js";
+import { namedStatement } from "../db/named-statement.js";
 import type { PricedOrderLine } from "./pricing.js";
 
 export interface NewOrder {
@@ -53,6 +55,47 @@ export type PlaceOrderResult =
   | { ok: false; short: ShortLine[] }
   | { ok: false; capped: "account" | "address" };
 
+/** PLACE_ORDER's parameters, by name (its text says `:name`; named-statement.ts numbers them). */
+const PLACE_ORDER_PARAMETERS = [
+  "orderId",
+  "userId",
+  "status",
+  "subtotalCents",
+  "deliveryFeeCents",
+  "totalCents",
+  "customerEmail",
+  "deliveryName",
+  "deliveryPhone",
+  "deliveryAddress",
+  "deliveryCity",
+  "deliveryProvince",
+  "deliveryZipCode",
+  "deliverySuburb",
+  "deliveryComplex",
+  "deliveryInstructions",
+  "deliveryAltPhone",
+  "companyName",
+  "vatNumber",
+  "termsVersionId",
+  "returnPolicyVersionId",
+  "privacyVersionId",
+  "placedFrom",
+  "promoCode",
+  "discountCents",
+  "deliveryDiscountCents",
+  "lineProductIds",
+  "linePositions",
+  "lineNames",
+  "lineSizes",
+  "lineQuantities",
+  "lineUnitPriceCents",
+  "lineVatClasses",
+  "lineDiscountCents",
+  "unpaidCapPerAccount",
+  "unpaidCapPerAddress",
+] as const;
+type PlaceOrderParameter = (typeof PLACE_ORDER_PARAMETERS)[number];
+
 /**
  * Creates an order and holds the stock of every line, in ONE statement (data-modifying CTEs, which
  * PostgreSQL runs atomically): either every line is held and the order and its lines exist, or
@@ -81,20 +124,21 @@ export type PlaceOrderResult =
  * rate of its delivery fee, from vat_rate(class, day) (docs/decisions/017-vat-per-line.md).
  * A promo code's discount is stored per line and on the order (docs/decisions/023-promo-codes.md).
  */
-export const PLACE_ORDER = {
-  name: "place_order",
-  text: `
+export const PLACE_ORDER = namedStatement(
+  "place_order",
+  PLACE_ORDER_PARAMETERS,
+  `
     with line as (
-      select * from unnest($13::uuid[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $21::text[], $26::int[])
+      select * from unnest(:lineProductIds::uuid[], :linePositions::int[], :lineNames::text[], :lineSizes::text[], :lineQuantities::int[], :lineUnitPriceCents::int[], :lineVatClasses::text[], :lineDiscountCents::int[])
         as line(product_id, position, name, size, quantity, unit_price_cents, vat_class, discount_cents)
     ), today as (
       select (now() at time zone 'Africa/Johannesburg')::date as day
     ), holder as materialized (
-      insert into order_holders (key, unpaid) values ('net:' || $25::text, 0), ('user:' || $2::uuid, 0)
+      insert into order_holders (key, unpaid) values ('net:' || :placedFrom::text, 0), ('user:' || :userId::uuid, 0)
       on conflict (key) do update set unpaid = order_holders.unpaid
       returning key, unpaid
     ), capped as materialized (
-      select key from holder where unpaid >= case when key like 'user:%' then $34::int else $35::int end
+      select key from holder where unpaid >= case when key like 'user:%' then :unpaidCapPerAccount::int else :unpaidCapPerAddress::int end
     ), locked as materialized (
       select product_id, size, quantity - held as left
       from product_stock
@@ -117,9 +161,9 @@ export const PLACE_ORDER = {
         company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
         placed_from, promo_code, discount_cents, delivery_discount_cents,
         delivery_suburb, delivery_complex, delivery_instructions, delivery_alt_phone
-      ) select $1, $2, 'pending', 'held', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19::text, $20::text,
-        vat_rate('standard', today.day), $22::int, $23::int, $24::int, $25::text, $27::text, $28::int, $29::int,
-        $30::text, $31::text, $32::text, $33::text
+      ) select :orderId, :userId, :status::text, 'held', :subtotalCents, :deliveryFeeCents, :totalCents, :customerEmail, :deliveryName, :deliveryPhone, :deliveryAddress, :deliveryCity, :deliveryProvince, :deliveryZipCode, :companyName::text, :vatNumber::text,
+        vat_rate('standard', today.day), :termsVersionId::int, :returnPolicyVersionId::int, :privacyVersionId::int, :placedFrom::text, :promoCode::text, :discountCents::int, :deliveryDiscountCents::int,
+        :deliverySuburb::text, :deliveryComplex::text, :deliveryInstructions::text, :deliveryAltPhone::text
       from today
       where not exists (select from short) and not exists (select from capped)
       returning id
@@ -132,12 +176,11 @@ export const PLACE_ORDER = {
     select 'capped' as kind, capped.key as name, null as size, null::int as wanted, null::int as left from capped
     union all
     select 'short', short.name, short.size, short.wanted, short.left from short where not exists (select from capped)`,
-};
+);
 
 export async function placeOrder(pool: Pool, order: NewOrder, caps: UnpaidCaps): Promise<PlaceOrderResult> {
   const { rows } = await pool.query<ShortLine & { kind: "capped" | "short" }>({
-    ...PLACE_ORDER,
-    values: [...orderValues(order), caps.perAccount, caps.perAddress],
+    ...PLACE_ORDER.bind(placeOrderParameters(order, caps)),
   });
   const capped = rows.filter((row) => row.kind === "capped");
   if (capped.length > 0) {
@@ -148,43 +191,47 @@ export async function placeOrder(pool: Pool, order: NewOrder, caps: UnpaidCaps):
     : { ok: true };
 }
 
-function orderValues(order: NewOrder): unknown[] {
+/** Each parameter of PLACE_ORDER by name, from the order and the caps. */
+function placeOrderParameters(order: NewOrder, caps: UnpaidCaps): Record<PlaceOrderParameter, unknown> {
   const { lines } = order;
-  return [
-    order.id,
-    order.userId,
-    order.subtotalCents,
-    order.deliveryFeeCents,
-    order.totalCents,
-    order.customerEmail,
-    order.deliveryName,
-    order.deliveryPhone,
-    order.deliveryAddress,
-    order.deliveryCity,
-    order.deliveryProvince,
-    order.deliveryZipCode,
-    lines.map((line) => line.productId),
-    lines.map((_, index) => index),
-    lines.map((line) => line.name),
-    lines.map((line) => line.size),
-    lines.map((line) => line.quantity),
-    lines.map((line) => line.unitPriceCents),
-    order.companyName,
-    order.vatNumber,
-    lines.map((line) => line.vatClass),
-    order.policyVersionIds.terms,
-    order.policyVersionIds.returnPolicy,
-    order.policyVersionIds.privacy,
-    order.placedFrom,
-    lines.map((line) => line.discountCents ?? 0),
-    order.promoCode,
-    order.discountCents,
-    order.deliveryDiscountCents,
-    order.deliverySuburb,
-    order.deliveryComplex,
-    order.deliveryInstructions,
-    order.deliveryAltPhone,
-  ];
+  return {
+    orderId: order.id,
+    userId: order.userId,
+    status: ORDER_START_STATUS,
+    subtotalCents: order.subtotalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    totalCents: order.totalCents,
+    customerEmail: order.customerEmail,
+    deliveryName: order.deliveryName,
+    deliveryPhone: order.deliveryPhone,
+    deliveryAddress: order.deliveryAddress,
+    deliveryCity: order.deliveryCity,
+    deliveryProvince: order.deliveryProvince,
+    deliveryZipCode: order.deliveryZipCode,
+    deliverySuburb: order.deliverySuburb,
+    deliveryComplex: order.deliveryComplex,
+    deliveryInstructions: order.deliveryInstructions,
+    deliveryAltPhone: order.deliveryAltPhone,
+    companyName: order.companyName,
+    vatNumber: order.vatNumber,
+    termsVersionId: order.policyVersionIds.terms,
+    returnPolicyVersionId: order.policyVersionIds.returnPolicy,
+    privacyVersionId: order.policyVersionIds.privacy,
+    placedFrom: order.placedFrom,
+    promoCode: order.promoCode,
+    discountCents: order.discountCents,
+    deliveryDiscountCents: order.deliveryDiscountCents,
+    lineProductIds: lines.map((line) => line.productId),
+    linePositions: lines.map((_, index) => index),
+    lineNames: lines.map((line) => line.name),
+    lineSizes: lines.map((line) => line.size),
+    lineQuantities: lines.map((line) => line.quantity),
+    lineUnitPriceCents: lines.map((line) => line.unitPriceCents),
+    lineVatClasses: lines.map((line) => line.vatClass),
+    lineDiscountCents: lines.map((line) => line.discountCents ?? 0),
+    unpaidCapPerAccount: caps.perAccount,
+    unpaidCapPerAddress: caps.perAddress,
+  };
 }
 
 /** The 409's message: each short line, then what to do. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { formatRand } from "../../domain/money.js";
 import { orderNumber, REFUNDABLE_STATUSES } from "../../domain/order-status.js";
+import { refundableCents } from "../../domain/refunds.js";
 import { creditNoteNumberText } from "../../domain/tax-documents.js";
 import type { Database, Transaction } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
@@ -13,6 +14,7 @@ import type { PayfastApi } from "../payfast/api-client.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/settle.js";
 import { nextDocumentNumber } from "./document-numbers.js";
+import { moveOrderStatus } from "./status.js";
 
 /**
  * Refunds through PayFast's Refunds API (docs/decisions/009). The order row is locked only while
@@ -101,7 +103,7 @@ async function requestRefund(
         );
       }
       const refunded = await completedCents(tx, orderId);
-      const left = order.totalCents - refunded;
+      const left = refundableCents(order.totalCents, refunded);
       if (request.amountCents > left) {
         throw conflict(
           `At most ${formatRand(left)} can be refunded: ${formatRand(order.totalCents)} was paid and ${formatRand(refunded)} already refunded.`,
@@ -169,7 +171,7 @@ export async function completeRefund(
       .returning({ completedAt: refunds.completedAt });
     const refundedCents = await completedCents(tx, order.id);
     const fully = refundedCents >= order.totalCents;
-    if (fully) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    if (fully) await moveOrderStatus(tx, { orderId: order.id, from: order.status, to: "refunded", by: "refund" });
     if (refund.returnRequestId) {
       await settleReturnRefund(tx, { ...refund, returnRequestId: refund.returnRequestId }, shopName);
     }

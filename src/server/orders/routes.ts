@@ -4,17 +4,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "../../domain/schemas/common.js";
 import { createOrderAnswer, createOrderInput, order, type Refund } from "../../domain/schemas/orders.js";
-import { recordAudit } from "../audit/record.js";
 import { clientNetwork } from "../auth/client-network.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { attemptKeys, countAttempt } from "../auth/rate-limit.js";
-import type { Transaction } from "../db/client.js";
 import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
 import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
-import { cancelOrder } from "./cancel.js";
+import { cancelOrderByPerson, cannotCancel } from "./cancel.js";
 import { creditNoteData, invoiceData, invoicedOrder, shopDetails } from "./document-data.js";
 import { placeOrder, shortMessage } from "./place-order.js";
 import { priceOrder } from "./pricing.js";
@@ -179,20 +177,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw notFound("Order not found");
       const own = found.userId === user.id;
       if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
-      const reason = own ? "shopper" : "admin";
-      const recordCancel = (tx: Transaction) =>
-        recordAudit(tx, request, {
-          action: "order.cancelled",
-          subject: { type: "order", id: found.id },
-          before: { status: "pending" },
-          after: { status: "cancelled", cancelReason: reason },
-        });
-      if (!(await cancelOrder(app.db, found.id, reason, { onCancelled: recordCancel }))) {
+      if (!(await cancelOrderByPerson(app.db, request, found.id, own ? "shopper" : "admin"))) {
         const now = await findOrder(app.db, found.id);
-        throw conflict(
-          `Only an unpaid order can be cancelled; this one is ${now?.status ?? found.status}.`,
-          "ORDER_STATUS_CONFLICT",
-        );
+        throw cannotCancel(now?.status ?? found.status);
       }
       request.log.info({ orderId: found.id }, "order cancelled");
       const cancelled = await findOrder(app.db, found.id);

@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { formatRand } from "../../domain/money.js";
+import { UNPAID_STATUSES } from "../../domain/order-status.js";
+import { ITN_FLAGGED_OUTCOMES, type ItnOutcome } from "../../domain/schemas/payments.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { ITN_FLAGGED_OUTCOMES, type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { orders, payfastItns } from "../db/schema.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
@@ -117,11 +119,12 @@ export async function bookPayment(
             reason: `PayFast reports ${paid} paid; the order total is ${formatRand(order.totalCents)}.`,
           };
         }
-        if (order.status === "pending" || order.status === "cancelled") {
+        if (UNPAID_STATUSES.includes(order.status)) {
           const stock = await markOrderPaid(
             tx,
             {
               orderId: record.orderId,
+              from: order.status,
               stockState: order.stockState,
               paidBy: record.via,
               pfPaymentId: record.pfPaymentId,

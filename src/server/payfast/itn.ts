@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { parseRandToCents } from "../../domain/money.js";
+import type { ItnOutcome } from "../../domain/schemas/payments.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { type ItnOutcome, orders, payfastItns } from "../db/schema.js";
+import { orders, payfastItns } from "../db/schema.js";
 import { payfastValidateUrl } from "./adapter.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
 import { itnSignature, type ParsedItn, parseItn, sameSignature } from "./signature.js";

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { formatRand } from "../../domain/money.js";
 import { POLICY_KINDS, type PolicyKind } from "../../domain/policies.js";
+import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "../../domain/pricing.js";
 import { legalEntityName } from "../../domain/seller.js";
 import { type Config, ConfigError } from "../config.js";
 
@@ -47,6 +49,9 @@ export function policyPlaceholders(config: Pick<Config, "shop" | "seller" | "pub
     serviceAddress: seller.serviceAddress,
     informationOfficerName: seller.informationOfficer.name,
     informationOfficerEmail: seller.informationOfficer.email,
+    // The shop's rules, from src/domain, so a text never states a fee the checkout does not charge.
+    deliveryFee: formatRand(DELIVERY_FEE_CENTS),
+    freeDeliveryFrom: formatRand(FREE_DELIVERY_THRESHOLD_CENTS),
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { OrderStockState } from "../../domain/stock.js";
 import type { Transaction } from "../db/client.js";
 
 /**
@@ -24,7 +25,7 @@ async function lockStockOf(tx: Transaction, orderId: string) {
   return rows;
 }
 
-async function setStockState(tx: Transaction, orderId: string, state: "sold" | "released" | "short" | "returned") {
+async function setStockState(tx: Transaction, orderId: string, state: Exclude<OrderStockState, "held" | "none">) {
   await tx.execute(sql`update orders set stock_state = ${state} where id = ${orderId}`);
 }
 
@@ -58,7 +59,10 @@ export async function releaseHeld(tx: Transaction, orderId: string): Promise<voi
  * "returned"), less those a received return already put back. Only a "sold" order has units to
  * give back; answers whether it gave them.
  */
-export async function returnSold(tx: Transaction, order: { id: string; stockState: string }): Promise<boolean> {
+export async function returnSold(
+  tx: Transaction,
+  order: { id: string; stockState: OrderStockState },
+): Promise<boolean> {
   if (order.stockState !== "sold") return false;
   await lockStockOf(tx, order.id);
   // Units a received return already put back (src/server/returns) are not put back again.
@@ -106,7 +110,7 @@ export async function takeStock(tx: Transaction, orderId: string): Promise<boole
 /** Settles a payment's stock by the order's state: a hold becomes a sale, anything else takes stock. */
 export async function settlePaidStock(
   tx: Transaction,
-  order: { id: string; stockState: string },
+  order: { id: string; stockState: OrderStockState },
 ): Promise<"sold" | "short"> {
   if (order.stockState === "held") {
     await sellHeld(tx, order.id);

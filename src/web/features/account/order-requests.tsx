@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { formatRandText } from "../../../domain/money";
+import { EVER_PAID_STATUSES } from "../../../domain/order-status";
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnStatus } from "../../../domain/returns";
 import type { Order } from "../../../domain/schemas/orders";
 import type { ReturnRequest } from "../../../domain/schemas/returns";
@@ -26,7 +27,7 @@ const STATUS_TONE: Record<ReturnStatus, string> = {
  * shipped, "Cancel order" while paid and waiting, "Report a problem" (a complaint) once refunded.
  */
 export function OrderRequests({ order }: { order: Order }) {
-  const canAsk = order.status === "processed" || order.status === "completed" || order.status === "refunded";
+  const canAsk = EVER_PAID_STATUSES.includes(order.status);
   const { data } = useMyReturns();
   const [open, setOpen] = useState(false);
   const requests = (data ?? []).filter((request) => request.orderId === order.id);

@@ -1,4 +1,5 @@
 import { categoryBadge } from "../../../domain/catalog";
+import { FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
 import { Button } from "../../components/ui/button";
 import { ShieldIcon, TruckIcon } from "../../components/ui/icons";
 import { useCatalog } from "./catalog-context";
@@ -49,7 +50,7 @@ export function Hero() {
           <ul className="mt-8 grid gap-3 text-sm text-stone-700 sm:grid-cols-2">
             <li className="flex items-start gap-2">
               <TruckIcon className="mt-px size-5 shrink-0 text-brand-700" />
-              <span>Free delivery on orders of R500 or more</span>
+              <span>Free delivery on orders of {FREE_DELIVERY_FROM_TEXT} or more</span>
             </li>
             <li className="flex items-start gap-2">
               <ShieldIcon className="mt-px size-5 shrink-0 text-brand-700" />

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { MAX_LINE_QUANTITY } from "../../../domain/cart";
 import { parseRandToCents } from "../../../domain/money";
 import { packText, perUnitText, priceText, sizePrice } from "../../../domain/packs";
+import { FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
 import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
 import { Button } from "../../components/ui/button";
@@ -167,7 +168,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
         <ul className="grid gap-2 border-t border-stone-100 pt-4 text-sm text-stone-600">
           <li className="flex items-center gap-2">
             <TruckIcon className="size-5 shrink-0 text-brand-700" />
-            Free delivery on orders of R500 or more, delivered in 2-5 business days
+            Free delivery on orders of {FREE_DELIVERY_FROM_TEXT} or more, delivered in 2-5 business days
           </li>
           <li className="flex items-center gap-2">
             <ShieldIcon className="size-5 shrink-0 text-brand-700" />

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
+import { PAID_STATUSES } from "../../../domain/order-status";
 import type { Order } from "../../../domain/schemas/orders";
 import { invoicePath } from "../../../domain/tax-documents";
 import { Button } from "../../components/ui/button";
@@ -23,7 +24,7 @@ import {
 /** The order is not there for this browser: not signed in, someone else's, or no such order. */
 const NOT_YOURS = new Set<ApiErrorCode>(["NOT_LOGGED_IN", "SESSION_MISMATCH", "FORBIDDEN", "NOT_FOUND"]);
 
-const isPaid = (order: Order | undefined) => order?.status === "completed" || order?.status === "processed";
+const isPaid = (order: Order | undefined) => order !== undefined && PAID_STATUSES.includes(order.status);
 
 /**
  * /success and /thank-you: Payment Successful once the server has the order as paid (PayFast's

@@ -1,3 +1,4 @@
+import { DELIVERY_FEE_TEXT, FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
 import { Dialog } from "../../components/ui/dialog";
 import { ClockIcon, GiftIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
 import { publicConfig } from "../../lib/public-config";
@@ -8,7 +9,11 @@ const POINTS = [
     title: "Nationwide delivery",
     text: "By courier in 2-5 business days. Orders are processed within 24 hours.",
   },
-  { icon: GiftIcon, title: "Free delivery from R500", text: "Orders below R500 pay a flat R75 delivery fee." },
+  {
+    icon: GiftIcon,
+    title: `Free delivery from ${FREE_DELIVERY_FROM_TEXT}`,
+    text: `Orders below ${FREE_DELIVERY_FROM_TEXT} pay a flat ${DELIVERY_FEE_TEXT} delivery fee.`,
+  },
   {
     icon: ShieldIcon,
     title: "Secure payment",

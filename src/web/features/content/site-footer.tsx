@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { CATEGORY_SHORTCUTS } from "../../../domain/catalog";
+import { FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons";
 import { Logo } from "../../components/ui/logo";
 import { publicConfig, telHref } from "../../lib/public-config";
@@ -33,7 +34,7 @@ export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: Site
             Nappies, period care and everyday extras for South African families and carers, delivered nationwide by
             courier in 2-5 business days.
           </p>
-          <p className="mt-4 text-sm text-stone-300">Free delivery on orders of R500 or more.</p>
+          <p className="mt-4 text-sm text-stone-300">Free delivery on orders of {FREE_DELIVERY_FROM_TEXT} or more.</p>
         </div>
 
         <nav aria-labelledby="footer-quick-links">

@@ -1,14 +1,9 @@
 import { parseRandToCents } from "../../../../domain/money";
 import { CANCEL_REASON_LABELS } from "../../../../domain/order-status";
-import type { Order, OrderItem } from "../../../../domain/schemas/orders";
+import type { AdminOrder, OrderItem } from "../../../../domain/schemas/orders";
 
-/** An order as the admin screens receive it: `items` may be a list or that list as JSON text (docs/product.md §3). */
-export type AdminOrder = Omit<Order, "items"> & {
-  items: OrderItem[] | string;
-  /** How it became paid, and which admin marked it paid by hand (the admin's answers carry both). */
-  paidBy?: "itn" | "reconcile" | "admin" | null;
-  paidByAdmin?: string | null;
-};
+/** An order as the admin screens receive it (the API's answer, src/domain/schemas/orders.ts). */
+export type { AdminOrder };
 
 function isOrderItem(value: unknown): value is OrderItem {
   if (typeof value !== "object" || value === null) return false;
@@ -17,7 +12,7 @@ function isOrderItem(value: unknown): value is OrderItem {
 }
 
 /** The lines of an order, whichever form they came in; unreadable text gives no lines rather than a crash. */
-export function orderLines(items: AdminOrder["items"]): OrderItem[] {
+export function orderLines(items: OrderItem[] | string): OrderItem[] {
   let list: unknown = items;
   if (typeof items === "string") {
     try {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatRandText } from "../../../../domain/money";
+import { canMoveOrder, REFUNDABLE_STATUSES } from "../../../../domain/order-status";
 import { creditNotePath, invoicePath } from "../../../../domain/tax-documents";
 import { Button } from "../../../components/ui/button";
 import { PdfLink } from "../../../components/ui/pdf-link";
@@ -64,7 +65,7 @@ export function OrderRefunds({ order }: { order: AdminOrder }) {
  */
 export function OrderMoneyActions({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState<"cancel" | "refund" | "record" | null>(null);
-  if (order.status === "pending") {
+  if (canMoveOrder(order.status, "cancelled", "admin")) {
     return (
       <>
         <Button variant="danger-outline" onClick={() => setOpen("cancel")}>
@@ -78,7 +79,7 @@ export function OrderMoneyActions({ order }: { order: AdminOrder }) {
       </>
     );
   }
-  if ((order.status !== "completed" && order.status !== "processed") || refundableCents(order) === 0) return null;
+  if (!REFUNDABLE_STATUSES.includes(order.status) || refundableCents(order) === 0) return null;
   return (
     <>
       <Button variant="danger-outline" onClick={() => setOpen("refund")}>

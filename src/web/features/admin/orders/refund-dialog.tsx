@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { centsToDecimal, formatRand, parseRandToCents } from "../../../../domain/money";
 import { orderNumber } from "../../../../domain/order-status";
+import { refundableCents as refundLeft } from "../../../../domain/refunds";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api";
 import { useRefundOrder } from "./api/refund-order";
 import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 import type { AdminOrder } from "./order-model";
 
-/** What is left to refund of an order: what was paid less its completed refunds. */
+/** What is left to refund of an order (the rule: src/domain/refunds.ts), from its wire figures. */
 export function refundableCents(order: Pick<AdminOrder, "total" | "refunded">): number {
-  return Math.max(0, (parseRandToCents(order.total) ?? 0) - (parseRandToCents(order.refunded) ?? 0));
+  return refundLeft(parseRandToCents(order.total) ?? 0, parseRandToCents(order.refunded) ?? 0);
 }
 
 /**

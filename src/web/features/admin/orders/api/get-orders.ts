@@ -1,18 +1,11 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { OrderStatus } from "../../../../../domain/order-status";
-import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
+import type { AdminOrderPage, OrderFilters } from "../../../../../domain/schemas/admin-orders";
 import { apiGet } from "../../../../lib/api";
 import { adminKeys } from "../../shared";
 
 const PAGE_SIZE = 50;
 
-/** What the Orders tab asks for: a range (ISO moments), a status, a search. */
-export interface OrderFilters {
-  from?: string;
-  to?: string;
-  status?: OrderStatus;
-  q?: string;
-}
+export type { OrderFilters };
 
 /** The query string of `filters` (empty ones left out). */
 export function orderFilterParams(filters: OrderFilters): URLSearchParams {

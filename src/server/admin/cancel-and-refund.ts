@@ -1,50 +1,30 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { uuidParam } from "../../domain/schemas/common.js";
-import {
-  cancelOrderInput,
-  order,
-  packingSlipsQuery,
-  recordRefundInput,
-  refundOrderInput,
-} from "../../domain/schemas/orders.js";
+import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "../../domain/schemas/orders.js";
 import { southAfricanDay } from "../../domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
-import type { Transaction } from "../db/client.js";
-import { packingSlipsPdf } from "../documents/packing-slips.js";
-import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { cancelOrder } from "../orders/cancel.js";
-import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
+import { badRequest, HttpError, notFound } from "../errors.js";
+import { cancelOrderByPerson, cannotCancel } from "../orders/cancel.js";
 import { findOrder } from "../orders/queries.js";
 import { recordDashboardRefund, refundOrder } from "../orders/refunds.js";
 
 /**
  * /api/admin/orders/{id}/cancel (an unpaid order, with the admin's reason), /refund (through
  * PayFast's Refunds API: orders/refunds.ts), /refunds/record (a refund made in PayFast's
- * dashboard, booked the same way), and /api/admin/packing-slips.pdf (a slip per order
- * paid on a day, in South African time).
+ * dashboard, booked the same way): an admin's cancel and the refunds of an order.
  */
-export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/orders/:id/cancel",
     { schema: { params: uuidParam, body: cancelOrderInput, response: { 200: order } } },
     async (request) => {
       const { id } = request.params;
-      const recordCancel = (tx: Transaction) =>
-        recordAudit(tx, request, {
-          action: "order.cancelled",
-          subject: { type: "order", id },
-          before: { status: "pending" },
-          after: { status: "cancelled", cancelReason: "admin", note: request.body.reason },
-        });
-      if (!(await cancelOrder(app.db, id, "admin", { note: request.body.reason, onCancelled: recordCancel }))) {
+      if (!(await cancelOrderByPerson(app.db, request, id, "admin", request.body.reason))) {
         const now = await findOrder(app.db, id);
         if (!now) throw notFound("Order not found");
-        throw conflict(
-          `Only an unpaid order can be cancelled; this one is ${now.status}. Refund a paid order instead.`,
-          "ORDER_STATUS_CONFLICT",
-        );
+        throw cannotCancel(now.status, " Refund a paid order instead.");
       }
       request.log.info({ orderId: id }, "order cancelled by an admin");
       const cancelled = await findOrder(app.db, id);
@@ -121,13 +101,4 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       return recorded;
     },
   );
-
-  app.get("/packing-slips.pdf", { schema: { querystring: packingSlipsQuery } }, async (request, reply) => {
-    const slips = await paidOrdersOfDay(app.db, request.query.date);
-    const pdf = await packingSlipsPdf({ shop: shopDetails(app.config), date: request.query.date, orders: slips });
-    return reply
-      .type("application/pdf")
-      .header("content-disposition", `inline; filename="packing-slips-${request.query.date}.pdf"`)
-      .send(pdf);
-  });
 };
