@@ -63,11 +63,12 @@ describe("import boundaries (npm run lint)", () => {
       "src/web/features/checkout/uses-index.ts",
       [
         'import { useCart } from "../cart";',
+        'import { productBySlugOptions } from "../catalog/api";',
         'import { apiGet } from "../../lib/api";',
         'import { Button } from "../../components/ui/button";',
         'import { orderNumber } from "../../../domain/order-status";',
         'import { createOrder } from "./api/create-order";',
-        "export const used = [useCart, apiGet, Button, orderNumber, createOrder];",
+        "export const used = [useCart, productBySlugOptions, apiGet, Button, orderNumber, createOrder];",
         "",
       ].join("\n"),
     );
@@ -112,6 +113,22 @@ describe("import boundaries (npm run lint)", () => {
       ].join("\n"),
     );
     expect(output).not.toContain("noRestrictedImports");
+  });
+
+  it("refuses an import cycle, however far round it goes", () => {
+    // Two features that import each other's index: cart -> catalog -> cart.
+    const other = path.join(workspace, "src/web/features/catalog/index.ts");
+    mkdirSync(path.dirname(other), { recursive: true });
+    writeFileSync(other, 'import { useCart } from "../cart";\nexport const fromCatalog = useCart;\n');
+    try {
+      const output = boundaryDiagnostics(
+        "src/web/features/cart/index.ts",
+        'import { fromCatalog } from "../catalog";\nexport const useCart = () => fromCatalog;\n',
+      );
+      expect(output).toContain("lint/suspicious/noImportCycles");
+    } finally {
+      rmSync(other);
+    }
   });
 
   it("refuses a feature importing app/", () => {

@@ -4,7 +4,7 @@ import type { Order } from "../../../domain/schemas/orders";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { useCart } from "../cart";
-import { productsQueryOptions } from "../catalog";
+import { productsQueryOptions } from "../catalog/api";
 import { buyAgainToast, planBuyAgain } from "./buy-again";
 
 /**

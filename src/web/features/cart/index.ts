@@ -2,3 +2,4 @@
 export { type CartAddition, useCart } from "./cart-context";
 export { type LineStock, useLineStock } from "./line-stock";
 export { LineStockNote } from "./line-stock-note";
+export { type AddOutcome, useAddToCart } from "./use-add-to-cart";

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { type CartLine, MAX_LINE_QUANTITY } from "../../../domain/cart";
 import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable } from "../../../domain/stock";
-import { PRODUCTS_KEY, productBySlugOptions } from "../catalog";
+import { PRODUCTS_KEY, productBySlugOptions } from "../catalog/api";
 import { useCart } from "./cart-context";
 
 export interface LineStock {

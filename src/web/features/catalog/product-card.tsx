@@ -4,9 +4,9 @@ import { perUnitText, priceText } from "../../../domain/packs";
 import type { Product } from "../../../domain/schemas/catalog";
 import { Button } from "../../components/ui/button";
 import { ProductImage } from "../../components/ui/product-image";
+import { useAddToCart } from "../cart";
 import { CategoryBadge } from "./category-badge";
 import { LowStockNote } from "./stock-note";
-import { useAddToCart } from "./use-add-to-cart";
 
 /** The alert form, loaded on the first click of a card's "E-mail me when it's back". */
 const BackInStock = lazy(() => import("./back-in-stock"));

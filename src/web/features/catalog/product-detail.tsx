@@ -9,11 +9,11 @@ import { Button } from "../../components/ui/button";
 import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
 import { ProductImage } from "../../components/ui/product-image";
 import { formatRand } from "../../lib/format";
+import { useAddToCart } from "../cart";
 import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
 import { LowStockNote } from "./stock-note";
-import { useAddToCart } from "./use-add-to-cart";
 
 const MIN_QUANTITY = 1;
 

@@ -4,7 +4,7 @@ import type { Product } from "../../../domain/schemas/catalog";
 import { maxOrderable, productWithSize } from "../../../domain/stock";
 import { toast } from "../../components/ui/toast";
 import { useSession } from "../account";
-import { useCart } from "../cart";
+import { useCart } from "./cart-context";
 
 /** What happened: added to the cart, refused with a toast, or the guest was asked to log in. */
 export type AddOutcome = "added" | "refused" | "login";
