@@ -16,7 +16,7 @@ let commonPasswords: Promise<ReadonlySet<string>> | undefined;
 export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   commonPasswords ??= import("@zxcvbn-ts/language-common")
     .then(({ dictionary }) => {
-      const long = dictionary.passwords.filter((password) => password.length >= PASSWORD_MIN);
+      const long = dictionary["passwords-common"].filter((password) => password.length >= PASSWORD_MIN);
       return new Set(long.map((password) => password.toLowerCase()));
     })
     .catch((error: unknown) => {
