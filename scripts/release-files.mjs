@@ -3,8 +3,9 @@
 // no compiler emits, so dist/ is a release that runs on its own (`node dist/server/main.js` with
 // production dependencies only): the migrations beside the compiled migrator
 // (dist/server/db/migrations, where src/server/db/migrate.ts looks first), and the owner-editable
-// content/ folder (dist/content) when the project has one.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+// content/ folder (dist/content) when the project has one; and dist/package.json, which points the compiled
+// server's subpath imports at dist/.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,6 +24,16 @@ const contentFrom = path.join(root, "content");
 const contentTo = path.join(dist, "content");
 rmSync(contentTo, { recursive: true, force: true });
 if (existsSync(contentFrom)) cpSync(contentFrom, contentTo, { recursive: true });
+
+// The compiled server imports `#domain/...` and `#server/...` (package.json "imports", which point
+// at src/ for tsx, Vitest and Vite): inside dist/ the nearest package.json points them at the
+// compiled files instead.
+const distPackage = {
+  type: "module",
+  private: true,
+  imports: { "#domain/*": "./domain/*", "#server/*": "./server/*" },
+};
+writeFileSync(path.join(dist, "package.json"), `${JSON.stringify(distPackage, null, 2)}\n`);
 
 console.log(
   `release files: ${sqlFiles.length} migrations${existsSync(contentFrom) ? " and content/" : ""} copied into dist/`,

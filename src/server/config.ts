@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { DEFAULT_RETENTION_YEARS } from "../domain/retention.js";
+import { DEFAULT_RETENTION_YEARS } from "#domain/retention.js";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ErrorCode } from "../domain/error-codes.js";
+import type { ErrorCode } from "#domain/error-codes.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "./db/errors.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
-import { EVER_PAID_STATUSES } from "../domain/order-status.js";
+import { EVER_PAID_STATUSES } from "#domain/order-status.js";
 import { latestBackups } from "./backup/daily.js";
 import { JOBS_SCHEMA } from "./jobs/engine.js";
 

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { POLICY_ROUTE } from "../domain/policies.js";
-import { legalEntityName } from "../domain/seller.js";
+import { POLICY_ROUTE } from "#domain/policies.js";
+import { legalEntityName } from "#domain/seller.js";
 import type { Config } from "./config.js";
 
 /**

@@ -164,4 +164,40 @@ describe("import boundaries (npm run lint)", () => {
     expect(server).toContain("imports nothing from server/ or web/");
     expect(web).toContain("imports nothing from server/ or web/");
   });
+
+  it("sees the same boundaries through subpath imports (#domain, #server, #web)", () => {
+    const rules: [file: string, source: string, message: string][] = [
+      [
+        "src/domain/uses-server.ts",
+        'import { loadConfig } from "#server/config.js";',
+        "imports nothing from server/ or web/",
+      ],
+      ["src/domain/uses-web.ts", 'import { apiGet } from "#web/lib/api.js";', "imports nothing from server/ or web/"],
+      [
+        "src/web/lib/uses-feature.ts",
+        'import { useCart } from "#web/features/cart/index.js";',
+        "never imports features or app/",
+      ],
+      ["src/web/features/cart/uses-app.ts", 'import { App } from "#web/app/App.js";', "Features do not import app/"],
+      [
+        "src/web/features/checkout/uses-cart.ts",
+        'import { useCart } from "#web/features/cart/cart-context.js";',
+        "by relative path to their index",
+      ],
+    ];
+    for (const [file, source, message] of rules) {
+      expect(boundaryDiagnostics(file, `${source}\nexport const used = 1;\n`), file).toContain(message);
+    }
+    const allowed = boundaryDiagnostics(
+      "src/web/features/checkout/uses-shared.ts",
+      [
+        'import { orderNumber } from "#domain/order-status.js";',
+        'import { apiGet } from "#web/lib/api.js";',
+        'import { Button } from "#web/components/ui/button.js";',
+        "export const used = [orderNumber, apiGet, Button];",
+        "",
+      ].join("\n"),
+    );
+    expect(allowed).not.toContain("noRestrictedImports");
+  });
 });

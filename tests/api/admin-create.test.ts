@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../src/domain/schemas/account.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas/account.js";
 import {
   AdminInputError,
   checkPassword,
@@ -14,7 +14,7 @@ import {
   parseAdminArgs,
   promoteToAdmin,
   readPassword,
-} from "../../src/server/cli/admin-create.js";
+} from "#server/cli/admin-create.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 let t: TestApp;

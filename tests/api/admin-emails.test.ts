@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmailMessage, EmailPage, EmailSummary } from "../../src/domain/schemas/emails.js";
-import type { Transaction } from "../../src/server/db/client.js";
-import { emails } from "../../src/server/db/schema.js";
-import { enqueueOrderConfirmation } from "../../src/server/mail/order-emails.js";
-import { enqueueEmail } from "../../src/server/mail/outbox.js";
+import type { EmailMessage, EmailPage, EmailSummary } from "#domain/schemas/emails.js";
+import type { Transaction } from "#server/db/client.js";
+import { emails } from "#server/db/schema.js";
+import { enqueueOrderConfirmation } from "#server/mail/order-emails.js";
+import { enqueueEmail } from "#server/mail/outbox.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";

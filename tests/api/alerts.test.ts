@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScheduledBackup } from "../../src/server/backup/daily.js";
+import { runScheduledBackup } from "#server/backup/daily.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/server/app.js";
-import { loadConfig } from "../../src/server/config.js";
-import { createDatabase } from "../../src/server/db/client.js";
+import { buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { createDatabase } from "#server/db/client.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 const USER_KEYS = [

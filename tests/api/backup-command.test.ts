@@ -6,10 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDataDir } from "../../src/server/db/data-dir-lock.js";
-import { freePort, startEmbeddedPostgres } from "../../src/server/db/embedded.js";
-import { ensureDatabase } from "../../src/server/db/open.js";
-import { prepareDatabase } from "../../src/server/db/setup.js";
+import { lockDataDir } from "#server/db/data-dir-lock.js";
+import { freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
+import { ensureDatabase } from "#server/db/open.js";
+import { prepareDatabase } from "#server/db/setup.js";
 import { createEmptyDatabase } from "../helpers/backup.js";
 
 const run = promisify(execFile);

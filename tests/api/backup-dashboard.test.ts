@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Dashboard } from "../../src/domain/schemas/dashboard.js";
-import { runScheduledBackup } from "../../src/server/backup/daily.js";
+import type { Dashboard } from "#domain/schemas/dashboard.js";
+import { runScheduledBackup } from "#server/backup/daily.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODE_MEANINGS } from "../../src/domain/error-code-meanings.js";
-import { errorBody } from "../../src/domain/schemas/common.js";
-import { type App, buildApp } from "../../src/server/app.js";
-import { loadConfig } from "../../src/server/config.js";
-import { createDatabase } from "../../src/server/db/client.js";
+import { ERROR_CODE_MEANINGS } from "#domain/error-code-meanings.js";
+import { errorBody } from "#domain/schemas/common.js";
+import { type App, buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { createDatabase } from "#server/db/client.js";
 import { buildTestApp, checkErrorAnswers, type TestApp } from "../helpers/app.js";
 
 const DOC = new URL("../../docs/api-errors.md", import.meta.url);

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
-import { signItnFields } from "../../src/server/payfast/signature.js";
+import { centsToDecimal } from "#domain/money.js";
+import { signItnFields } from "#server/payfast/signature.js";
 import { type SignedIn, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

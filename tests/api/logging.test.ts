@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../src/server/app.js";
-import { loadConfig } from "../../src/server/config.js";
-import { createDatabase } from "../../src/server/db/client.js";
-import { lazyChildLogger } from "../../src/server/request-logging.js";
+import { type App, buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { createDatabase } from "#server/db/client.js";
+import { lazyChildLogger } from "#server/request-logging.js";
 import { checkErrorAnswers, createTestDatabase } from "../helpers/app.js";
 
 type Line = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaPhoto } from "../../src/domain/media.js";
+import { mediaPhoto } from "#domain/media.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { multipartBody, phonePhoto } from "../helpers/media.js";

@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackup } from "../../src/server/backup/create.js";
-import { recordBackupRun } from "../../src/server/backup/daily.js";
-import { loadConfig } from "../../src/server/config.js";
+import { createBackup } from "#server/backup/create.js";
+import { recordBackupRun } from "#server/backup/daily.js";
+import { loadConfig } from "#server/config.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
+import { centsToDecimal } from "#domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
+import { centsToDecimal } from "#domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { stockOf } from "../helpers/stock.js";

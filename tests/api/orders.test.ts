@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
-import { order as orderSchema } from "../../src/domain/schemas/orders.js";
+import { centsToDecimal } from "#domain/money.js";
+import { order as orderSchema } from "#domain/schemas/orders.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";

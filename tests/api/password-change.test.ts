@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../src/server/auth/current-password.js";
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from "#server/auth/current-password.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 

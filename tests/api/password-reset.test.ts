@@ -4,7 +4,7 @@ import {
   FORGOT_PASSWORD_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
-} from "../../src/server/auth/password-reset.js";
+} from "#server/auth/password-reset.js";
 import { buildTestApp, capturedText, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 

@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Order } from "../../src/domain/schemas/orders.js";
-import type { AttentionItem } from "../../src/domain/schemas/payments.js";
-import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "../../src/server/db/schema.js";
-import { type PayfastApi, PayfastApiError, sastDate } from "../../src/server/payfast/api-client.js";
+import type { Order } from "#domain/schemas/orders.js";
+import type { AttentionItem } from "#domain/schemas/payments.js";
+import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "#server/db/schema.js";
+import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { LIVE_SELLER } from "../helpers/live-seller.js";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketingConsentWords } from "../../src/domain/consent.js";
-import type { AdminOrderDetail } from "../../src/domain/schemas/admin-orders.js";
-import type { Customer } from "../../src/domain/schemas/customers.js";
-import { DATA_EXPORTS_PER_DAY } from "../../src/domain/schemas/privacy.js";
-import { CLOSED_ACCOUNT_NAME } from "../../src/server/privacy/close-account.js";
-import { ACCOUNT_CLOSED_MESSAGE } from "../../src/server/privacy/routes.js";
+import { marketingConsentWords } from "#domain/consent.js";
+import type { AdminOrderDetail } from "#domain/schemas/admin-orders.js";
+import type { Customer } from "#domain/schemas/customers.js";
+import { DATA_EXPORTS_PER_DAY } from "#domain/schemas/privacy.js";
+import { CLOSED_ACCOUNT_NAME } from "#server/privacy/close-account.js";
+import { ACCOUNT_CLOSED_MESSAGE } from "#server/privacy/routes.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../src/server/auth/current-password.js";
-import { EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE } from "../../src/server/users/routes.js";
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from "#server/auth/current-password.js";
+import { EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE } from "#server/users/routes.js";
 import { type SignedIn, signIn } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { confirmEmailChange } from "../helpers/email-change.js";

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveryFeeCents } from "../../src/domain/pricing.js";
-import type { Order } from "../../src/domain/schemas/orders.js";
-import type { AdminPromoCode, PromoCheckAnswer } from "../../src/domain/schemas/promo.js";
-import type { ReturnRequest } from "../../src/domain/schemas/returns.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
+import type { Order } from "#domain/schemas/orders.js";
+import type { AdminPromoCode, PromoCheckAnswer } from "#domain/schemas/promo.js";
+import type { ReturnRequest } from "#domain/schemas/returns.js";
 import {
   auditLog,
   emails,
@@ -12,8 +12,8 @@ import {
   payfastEmulatorRefunds,
   products,
   promoRedemptions,
-} from "../../src/server/db/schema.js";
-import { expireOrders } from "../../src/server/orders/cancel.js";
+} from "#server/db/schema.js";
+import { expireOrders } from "#server/orders/cancel.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload, type TestCartLine } from "../helpers/orders.js";

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
+import { centsToDecimal } from "#domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { completeItn as signedItn } from "../helpers/payfast.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";

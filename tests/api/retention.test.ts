@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retentionCutoff } from "../../src/domain/retention.js";
-import { orders } from "../../src/server/db/schema.js";
-import { ANONYMISED_NAME, anonymiseExpiredOrders } from "../../src/server/privacy/retention.js";
+import { retentionCutoff } from "#domain/retention.js";
+import { orders } from "#server/db/schema.js";
+import { ANONYMISED_NAME, anonymiseExpiredOrders } from "#server/privacy/retention.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addBusinessDays, addDays, addMonths, REFUND_DAYS, saDay } from "../../src/domain/returns.js";
-import type { Order } from "../../src/domain/schemas/orders.js";
-import type { AdminReturnRequest, OrderReturns, ReturnRequest } from "../../src/domain/schemas/returns.js";
-import { auditLog, emails, orders, payfastEmulatorRefunds, returnRequests } from "../../src/server/db/schema.js";
+import { addBusinessDays, addDays, addMonths, REFUND_DAYS, saDay } from "#domain/returns.js";
+import type { Order } from "#domain/schemas/orders.js";
+import type { AdminReturnRequest, OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
+import { auditLog, emails, orders, payfastEmulatorRefunds, returnRequests } from "#server/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";

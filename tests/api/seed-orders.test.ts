@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedOrders } from "../../src/server/cli/seed-orders.js";
+import { seedOrders } from "#server/cli/seed-orders.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

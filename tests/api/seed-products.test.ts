@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productInput, product as productSchema } from "../../src/domain/schemas/catalog.js";
-import { SLUG_PATTERN } from "../../src/domain/slug.js";
+import { productInput, product as productSchema } from "#domain/schemas/catalog.js";
+import { SLUG_PATTERN } from "#domain/slug.js";
 import {
   generatedProductId,
   parseSeedProductsArgs,
   seedProductPhotos,
   seedProducts,
-} from "../../src/server/cli/seed-products.js";
-import { generatedProducts, MAX_GENERATED_PRODUCTS } from "../../src/server/db/generated-catalogue.js";
-import { BASE_PHOTO_PATH, basePhotos } from "../../src/server/db/seed-product-photos.js";
+} from "#server/cli/seed-products.js";
+import { generatedProducts, MAX_GENERATED_PRODUCTS } from "#server/db/generated-catalogue.js";
+import { BASE_PHOTO_PATH, basePhotos } from "#server/db/seed-product-photos.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 const publicDir = path.resolve(import.meta.dirname, "../../src/web/public");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRandText } from "../../src/domain/money.js";
-import { pricesDiffer } from "../../src/domain/packs.js";
-import type { Product } from "../../src/domain/schemas/catalog.js";
-import { loadConfig } from "../../src/server/config.js";
+import { formatRandText } from "#domain/money.js";
+import { pricesDiffer } from "#domain/packs.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { loadConfig } from "#server/config.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { bodyText, canonicalOf, jsonLdOf, metaContent, scriptsOf, titleOf } from "../helpers/html.js";

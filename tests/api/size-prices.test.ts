@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRand } from "../../src/domain/money.js";
-import { perUnitText, sizePerUnitCents } from "../../src/domain/packs.js";
-import { deliveryFeeCents } from "../../src/domain/pricing.js";
-import type { AdminProduct, Product } from "../../src/domain/schemas/catalog.js";
-import { orderItems, products } from "../../src/server/db/schema.js";
+import { formatRand } from "#domain/money.js";
+import { perUnitText, sizePerUnitCents } from "#domain/packs.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
+import type { AdminProduct, Product } from "#domain/schemas/catalog.js";
+import { orderItems, products } from "#server/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { pdfText } from "../helpers/pdf.js";

@@ -1,8 +1,8 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../src/server/db/embedded.js";
-import { smtpTransport } from "../../src/server/mail/transport.js";
+import { freePort } from "#server/db/embedded.js";
+import { smtpTransport } from "#server/mail/transport.js";
 import { selfSignedCertificate } from "../e2e/support/tls.js";
 
 /**

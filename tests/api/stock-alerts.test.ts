@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STOCK_ALERTS_PER_ADDRESS } from "../../src/domain/stock-alerts.js";
-import { signStockAlertLink } from "../../src/server/stock-alerts/tokens.js";
+import { STOCK_ALERTS_PER_ADDRESS } from "#domain/stock-alerts.js";
+import { signStockAlertLink } from "#server/stock-alerts/tokens.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 

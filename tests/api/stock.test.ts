@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal } from "../../src/domain/money.js";
+import { centsToDecimal } from "#domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { completeItn } from "../helpers/payfast.js";

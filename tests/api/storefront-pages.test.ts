@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../src/domain/schemas/catalog.js";
-import type { CatalogPage, ProductWithRelated } from "../../src/domain/schemas/catalog-search.js";
-import { loadConfig } from "../../src/server/config.js";
-import type { PageData } from "../../src/server/pages/renderer.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import type { CatalogPage, ProductWithRelated } from "#domain/schemas/catalog-search.js";
+import { loadConfig } from "#server/config.js";
+import type { PageData } from "#server/pages/renderer.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { bodyText } from "../helpers/html.js";
 import { sourcePageRenderer } from "../helpers/page-renderer.js";

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CatalogFilter, DEFAULT_FILTER, filterAndSortProducts } from "../../src/domain/catalog.js";
-import type { Product } from "../../src/domain/schemas/catalog.js";
+import { type CatalogFilter, DEFAULT_FILTER, filterAndSortProducts } from "#domain/catalog.js";
+import type { Product } from "#domain/schemas/catalog.js";
 import {
   CATALOG_PAGE_MAX,
   CATALOG_SEARCH_MAX,
   type CatalogPage,
   type ProductWithRelated,
-} from "../../src/domain/schemas/catalog-search.js";
-import { PRODUCT_SEARCH_TEXT } from "../../src/server/catalog/search.js";
+} from "#domain/schemas/catalog-search.js";
+import { PRODUCT_SEARCH_TEXT } from "#server/catalog/search.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 let t: TestApp;

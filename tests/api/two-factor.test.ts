@@ -230,7 +230,7 @@ describe("ADMIN_2FA=required", () => {
   });
 
   it("is the default in live mode only", async () => {
-    const { loadConfig } = await import("../../src/server/config.js");
+    const { loadConfig } = await import("#server/config.js");
     expect(loadConfig({}).adminSecondFactor.required).toBe(false);
     expect(loadConfig({ ADMIN_2FA: "required" }).adminSecondFactor.required).toBe(true);
   });

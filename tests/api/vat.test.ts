@@ -1,12 +1,12 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRand } from "../../src/domain/money.js";
-import { orderNumber } from "../../src/domain/order-status.js";
-import type { Order } from "../../src/domain/schemas/orders.js";
-import type { VatReport, VatReportRate } from "../../src/domain/schemas/vat-report.js";
-import { seedOrders } from "../../src/server/cli/seed-orders.js";
-import { emails, orderItems, orders, refunds } from "../../src/server/db/schema.js";
+import { formatRand } from "#domain/money.js";
+import { orderNumber } from "#domain/order-status.js";
+import type { Order } from "#domain/schemas/orders.js";
+import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";
+import { seedOrders } from "#server/cli/seed-orders.js";
+import { emails, orderItems, orders, refunds } from "#server/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { pdfText } from "../helpers/pdf.js";

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
-import { loadConfig } from "../../src/server/config.js";
-import { securityHeaders } from "../../src/server/security-headers.js";
+import { loadConfig } from "#server/config.js";
+import { securityHeaders } from "#server/security-headers.js";
 import { expectNoSeriousViolations } from "./axe";
 import { checkOutOneProduct, signUpAndLogIn } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { AdminProduct } from "../../src/domain/schemas/catalog";
+import type { AdminProduct } from "#domain/schemas/catalog.js";
 import {
   checkOutOneProduct,
   logInAsNewAdmin,

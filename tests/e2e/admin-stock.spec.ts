@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type { AdminProduct } from "../../src/domain/schemas/catalog";
+import type { AdminProduct } from "#domain/schemas/catalog.js";
 import { logInAsNewAdmin, placeOrderByApi, publicProduct } from "./helpers";
 
 // Unique names: other spec files run against the same server at the same time.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type { AdminProduct } from "../../src/domain/schemas/catalog";
+import type { AdminProduct } from "#domain/schemas/catalog.js";
 import { logInAsNewAdmin, signUpAndLogIn, waitForHydration } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.

@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { parseRandToCents } from "../../src/domain/money";
-import { sizePrice } from "../../src/domain/packs";
-import { deliveryFeeCents } from "../../src/domain/pricing";
-import type { AdminProduct, Product } from "../../src/domain/schemas/catalog";
-import { seedProducts } from "../../src/server/db/seed-data";
+import { parseRandToCents } from "#domain/money.js";
+import { sizePrice } from "#domain/packs.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
+import type { AdminProduct, Product } from "#domain/schemas/catalog.js";
+import { seedProducts } from "#server/db/seed-data.js";
 
 /**
  * Makes an admin the way an operator does, with `npm run admin:create`, the password piped on

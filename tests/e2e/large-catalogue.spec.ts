@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type CatalogFilter, DEFAULT_FILTER, filterAndSortProducts } from "#domain/catalog.js";
+import type { Product } from "#domain/schemas/catalog.js";
 import { baseURL } from "../../playwright.config";
-import { type CatalogFilter, DEFAULT_FILTER, filterAndSortProducts } from "../../src/domain/catalog.js";
-import type { Product } from "../../src/domain/schemas/catalog.js";
 import { logInAdminOn, waitForHydration } from "./helpers";
 
 /**

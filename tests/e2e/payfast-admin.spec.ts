@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { AttentionItem } from "../../src/domain/schemas/payments";
+import type { AttentionItem } from "#domain/schemas/payments.js";
 import { checkOutOneProduct, logInAsNewAdmin, orderNumberOf, signUpAndLogIn } from "./helpers";
 
 async function openPaymentVerification(page: Page) {

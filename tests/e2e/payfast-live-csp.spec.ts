@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { loadConfig } from "../../src/server/config.js";
-import { buildCheckoutForm, type CheckoutOrder, payfastProcessUrl } from "../../src/server/payfast/adapter.js";
-import { securityHeaders } from "../../src/server/security-headers.js";
+import { loadConfig } from "#server/config.js";
+import { buildCheckoutForm, type CheckoutOrder, payfastProcessUrl } from "#server/payfast/adapter.js";
+import { securityHeaders } from "#server/security-headers.js";
 import { LIVE_SELLER } from "../helpers/live-seller.js";
 import { escapeHtml, type RunningServer, readBody, startHttpsServer } from "./support/https-server.js";
 import { selfSignedCertificate } from "./support/tls.js";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { formatRand, parseRandToCents } from "../../src/domain/money";
-import { deliveryFeeCents } from "../../src/domain/pricing";
-import type { AdminPromoCode } from "../../src/domain/schemas/promo";
+import { formatRand, parseRandToCents } from "#domain/money.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
+import type { AdminPromoCode } from "#domain/schemas/promo.js";
 import { addToCart, fillDelivery, logInAdminOn, logInAsNewAdmin, pickInStockProduct, signUpAndLogIn } from "./helpers";
 
 async function openTab(page: Page, name: string) {

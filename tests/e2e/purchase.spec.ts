@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import type { Product } from "../../src/domain/schemas/catalog";
+import type { Product } from "#domain/schemas/catalog.js";
 import { waitForHydration } from "./helpers";
 
 function newShopper() {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { DEFAULT_FILTER, filterAndSortProducts } from "../../src/domain/catalog";
-import type { Product } from "../../src/domain/schemas/catalog";
+import { DEFAULT_FILTER, filterAndSortProducts } from "#domain/catalog.js";
+import type { Product } from "#domain/schemas/catalog.js";
 import { waitForHydration } from "./helpers";
 
 const VALUE_PACK = "Snug & Dry Baby Nappies Value Pack";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { formatRand } from "../../src/domain/money";
-import type { AdminProduct } from "../../src/domain/schemas/catalog";
-import type { Order } from "../../src/domain/schemas/orders";
+import { formatRand } from "#domain/money.js";
+import type { AdminProduct } from "#domain/schemas/catalog.js";
+import type { Order } from "#domain/schemas/orders.js";
 import {
   checkOutOneProduct,
   fillDelivery,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { categoryBadge, filterAndSortProducts } from "../../src/domain/catalog.js";
-import { formatRand, formatRandText, parseRandToCents } from "../../src/domain/money.js";
-import type { Category, Product } from "../../src/domain/schemas/catalog.js";
+import { categoryBadge, filterAndSortProducts } from "#domain/catalog.js";
+import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
+import type { Category, Product } from "#domain/schemas/catalog.js";
 import { waitForHydration } from "./helpers";
 
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { type OrderStatus, UNPAID_STATUSES } from "../../src/domain/order-status.js";
-import { deliveryFeeCents } from "../../src/domain/pricing.js";
-import { orderItems, orders, products } from "../../src/server/db/schema.js";
+import { type OrderStatus, UNPAID_STATUSES } from "#domain/order-status.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
+import { orderItems, orders, products } from "#server/db/schema.js";
 import type { TestApp } from "./app.js";
 
 export interface SignedIn {

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { isErrorCode } from "../../src/domain/error-codes.js";
-import { type App, type AppDependencies, buildApp } from "../../src/server/app.js";
-import { loadConfig } from "../../src/server/config.js";
-import { createDatabase, type Database } from "../../src/server/db/client.js";
+import { isErrorCode } from "#domain/error-codes.js";
+import { type App, type AppDependencies, buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { createDatabase, type Database } from "#server/db/client.js";
 import { withDatabase } from "../setup/global-db.js";
 
 export interface TestApp {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { connectForCopy, quoteIdent, tablesInLoadOrder } from "../../src/server/backup/session.js";
+import { connectForCopy, quoteIdent, tablesInLoadOrder } from "#server/backup/session.js";
 import { withDatabase } from "../setup/global-db.js";
 
 /** An empty database (no migrations, no seed) on the test server, dropped with the run's others. */

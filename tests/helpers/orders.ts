@@ -1,4 +1,4 @@
-import { deliveryFeeCents } from "../../src/domain/pricing.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
 import type { LoggedInUser } from "./users.js";
 
 /** A cart line as a test orders it: the product's id, name and price, a size and a quantity. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "../../src/server/config.js";
-import { type PageRenderer, provideServerPageConfig } from "../../src/server/pages/renderer.js";
+import type { Config } from "#server/config.js";
+import { type PageRenderer, provideServerPageConfig } from "#server/pages/renderer.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -12,6 +12,6 @@ const root = path.resolve(import.meta.dirname, "../..");
  */
 export async function sourcePageRenderer(config: Config): Promise<PageRenderer> {
   provideServerPageConfig(config);
-  const { renderApp } = await import("../../src/web/entry-server.js");
+  const { renderApp } = await import("#web/entry-server.js");
   return { template: readFileSync(path.join(root, "src/web/index.html"), "utf8"), renderApp };
 }

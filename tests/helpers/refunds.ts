@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { freePort } from "../../src/server/db/embedded.js";
-import { orders } from "../../src/server/db/schema.js";
+import { freePort } from "#server/db/embedded.js";
+import { orders } from "#server/db/schema.js";
 import { buildTestApp, type TestApp } from "./app.js";
 import { createOrderPayload, type TestCartLine } from "./orders.js";
 import { inStockSizes, sizePriceCents, stockedCatalogue } from "./stock.js";

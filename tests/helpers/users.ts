@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { User } from "../../src/domain/schemas/account.js";
+import type { User } from "#domain/schemas/account.js";
 import type { TestApp } from "./app.js";
 
 export interface LoggedInUser {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { orderNumber } from "../../src/domain/order-status.js";
-import { freePort } from "../../src/server/db/embedded.js";
+import { orderNumber } from "#domain/order-status.js";
+import { freePort } from "#server/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
 import { startSmtpServer } from "../helpers/smtp.js";
 import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";

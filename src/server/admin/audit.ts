@@ -1,6 +1,6 @@
 import { and, desc, lt, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AUDIT_PAGE_SIZE, type AuditEntry, auditListQuery, auditPage } from "../../domain/schemas/audit.js";
+import { AUDIT_PAGE_SIZE, type AuditEntry, auditListQuery, auditPage } from "#domain/schemas/audit.js";
 import { auditLog } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { containsPattern } from "./cursor.js";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { uuidParam } from "../../domain/schemas/common.js";
-import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "../../domain/schemas/orders.js";
-import { southAfricanDay } from "../../domain/south-african-day.js";
+import { uuidParam } from "#domain/schemas/common.js";
+import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "#domain/schemas/orders.js";
+import { southAfricanDay } from "#domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";

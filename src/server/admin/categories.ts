@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminCategory, categoryInput } from "../../domain/schemas/catalog.js";
-import { uuidParam } from "../../domain/schemas/common.js";
+import { adminCategory, categoryInput } from "#domain/schemas/catalog.js";
+import { uuidParam } from "#domain/schemas/common.js";
 import { changedFields, recordAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";

@@ -1,11 +1,11 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES } from "../../domain/order-status.js";
-import { type Dashboard, dashboard } from "../../domain/schemas/dashboard.js";
-import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "../../domain/schemas/payments.js";
-import { LOW_STOCK_LIMIT } from "../../domain/stock.js";
+import { centsToDecimal } from "#domain/money.js";
+import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES } from "#domain/order-status.js";
+import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
+import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
+import { LOW_STOCK_LIMIT } from "#domain/stock.js";
 import { latestBackups } from "../backup/daily.js";
 import type { Database } from "../db/client.js";
 import { statusList } from "../orders/status.js";

@@ -10,7 +10,7 @@ import {
   emailMessage,
   emailPage,
   emailSummary,
-} from "../../domain/schemas/emails.js";
+} from "#domain/schemas/emails.js";
 import { recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { type EmailKind, emails } from "../db/schema.js";

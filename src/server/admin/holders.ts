@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { uuidParam } from "../../domain/schemas/common.js";
-import { accountStatus, disableAccountInput, STOCK_HOLDERS_SHOWN, stockHolders } from "../../domain/schemas/holders.js";
+import { centsToDecimal } from "#domain/money.js";
+import { uuidParam } from "#domain/schemas/common.js";
+import { accountStatus, disableAccountInput, STOCK_HOLDERS_SHOWN, stockHolders } from "#domain/schemas/holders.js";
 import { recordAudit } from "../audit/record.js";
 import { orders, sessions, users } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";

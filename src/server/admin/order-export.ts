@@ -3,10 +3,10 @@ import { stringify } from "csv-stringify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import QueryStream from "pg-query-stream";
 import { z } from "zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { ORDER_STATUS_LABELS, type OrderStatus, orderNumber } from "../../domain/order-status.js";
-import { orderRangeQuery } from "../../domain/schemas/admin-orders.js";
-import { formatVatRate, invoiceVat, type OrderForVat } from "../../domain/vat.js";
+import { centsToDecimal } from "#domain/money.js";
+import { ORDER_STATUS_LABELS, type OrderStatus, orderNumber } from "#domain/order-status.js";
+import { orderRangeQuery } from "#domain/schemas/admin-orders.js";
+import { formatVatRate, invoiceVat, type OrderForVat } from "#domain/vat.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { orderExportStatement } from "./order-queries.js";
 

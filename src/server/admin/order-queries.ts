@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import { centsToDecimal } from "../../domain/money.js";
-import type { OrderStatus } from "../../domain/order-status.js";
-import { PAID_STATUSES } from "../../domain/order-status.js";
+import { centsToDecimal } from "#domain/money.js";
+import type { OrderStatus } from "#domain/order-status.js";
+import { PAID_STATUSES } from "#domain/order-status.js";
 import type {
   AdminOrderDetail,
   AdminOrderPage,
   OrderSummary,
   ParsedOrderFilters,
-} from "../../domain/schemas/admin-orders.js";
-import type { AuditEntry } from "../../domain/schemas/audit.js";
+} from "#domain/schemas/admin-orders.js";
+import type { AuditEntry } from "#domain/schemas/audit.js";
 import type { Database } from "../db/client.js";
 import { auditLog, emails, orders, payfastItns, refunds, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";

@@ -5,9 +5,9 @@ import {
   adminOrderPage,
   orderRangeQuery,
   orderSummary as orderSummaryAnswer,
-} from "../../domain/schemas/admin-orders.js";
-import { uuidParam } from "../../domain/schemas/common.js";
-import { adminOrder, orderStatusInput, packingSlipsQuery } from "../../domain/schemas/orders.js";
+} from "#domain/schemas/admin-orders.js";
+import { uuidParam } from "#domain/schemas/common.js";
+import { adminOrder, orderStatusInput, packingSlipsQuery } from "#domain/schemas/orders.js";
 import { packingSlipsPdf } from "../documents/packing-slips.js";
 import { conflict, notFound } from "../errors.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { ORDER_STATUS_LABELS, orderNumber, UNPAID_STATUSES } from "../../domain/order-status.js";
-import { uuidParam } from "../../domain/schemas/common.js";
+import { centsToDecimal } from "#domain/money.js";
+import { ORDER_STATUS_LABELS, orderNumber, UNPAID_STATUSES } from "#domain/order-status.js";
+import { uuidParam } from "#domain/schemas/common.js";
 import {
   ATTENTION_LABELS,
   type AttentionItem,
@@ -12,7 +12,7 @@ import {
   checkPayfastAnswer,
   ITN_ATTENTION_OUTCOMES,
   ITN_FLAGGED_OUTCOMES,
-} from "../../domain/schemas/payments.js";
+} from "#domain/schemas/payments.js";
 import { recordAudit } from "../audit/record.js";
 import { orders, type PayfastProblemKind, payfastItns } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../errors.js";

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminProduct, type ProductValues, productInput } from "../../domain/schemas/catalog.js";
-import { uuidParam } from "../../domain/schemas/common.js";
+import { adminProduct, type ProductValues, productInput } from "#domain/schemas/catalog.js";
+import { uuidParam } from "#domain/schemas/common.js";
 import { changedFields, recordAudit } from "../audit/record.js";
 import { listAdminProducts } from "../catalog/queries.js";
 import { slugAfterRename, slugForNewProduct } from "../catalog/slugs.js";

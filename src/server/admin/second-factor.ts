@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { uuidParam } from "../../domain/schemas/common.js";
+import { uuidParam } from "#domain/schemas/common.js";
 import { recordAudit } from "../audit/record.js";
 import { clearSecondFactor } from "../auth/two-factor.js";
 import { sessions, users } from "../db/schema.js";

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { PAID_STATUSES } from "../../domain/order-status.js";
-import { user } from "../../domain/schemas/account.js";
-import { uuidParam } from "../../domain/schemas/common.js";
+import { centsToDecimal } from "#domain/money.js";
+import { PAID_STATUSES } from "#domain/order-status.js";
+import { user } from "#domain/schemas/account.js";
+import { uuidParam } from "#domain/schemas/common.js";
 import {
   CUSTOMER_ORDERS_PAGE_SIZE,
   CUSTOMER_PAGE_SIZE,
@@ -14,7 +14,7 @@ import {
   customerOrderPage,
   customerOrdersQuery,
   customerPage,
-} from "../../domain/schemas/customers.js";
+} from "#domain/schemas/customers.js";
 import { recordAudit } from "../audit/record.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import type { Database } from "../db/client.js";

@@ -2,17 +2,17 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { orderNumber } from "../../domain/order-status.js";
+import { centsToDecimal } from "#domain/money.js";
+import { orderNumber } from "#domain/order-status.js";
 import {
   type VatReport,
   type VatReportRate,
   vatPeriod,
   vatReport,
   vatReportQuery,
-} from "../../domain/schemas/vat-report.js";
-import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
-import { addByRate, formatVatRate, invoiceVat, type VatRateTotal } from "../../domain/vat.js";
+} from "#domain/schemas/vat-report.js";
+import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
+import { addByRate, formatVatRate, invoiceVat, type VatRateTotal } from "#domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders, refunds } from "../db/schema.js";
 import { rateLabel } from "../documents/vat-summary.js";

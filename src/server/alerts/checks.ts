@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ITN_ATTENTION_OUTCOMES } from "../../domain/schemas/payments.js";
+import { ITN_ATTENTION_OUTCOMES } from "#domain/schemas/payments.js";
 import { latestBackups } from "../backup/daily.js";
 import { JOBS_SCHEMA } from "../jobs/engine.js";
 import { type AlertContext, type Problem, raiseAlert, raisedAlertKeys, resolveAlert } from "./alerts.js";

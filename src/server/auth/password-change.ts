@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountMessage, changePasswordInput } from "../../domain/schemas/account.js";
+import { accountMessage, changePasswordInput } from "#domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { sessions, users } from "../db/schema.js";
 import { closeOpenResets, enqueueAccountChanged } from "./account-notices.js";

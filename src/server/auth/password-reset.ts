@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountMessage, forgotPasswordInput, resetPasswordInput } from "../../domain/schemas/account.js";
+import { accountMessage, forgotPasswordInput, resetPasswordInput } from "#domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { passwordResets, sessions, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginInput, registerInput, user } from "../../domain/schemas/account.js";
+import { loginInput, registerInput, user } from "#domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../errors.js";

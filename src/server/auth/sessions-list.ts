@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, like, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { deviceLabel } from "../../domain/device.js";
-import { activeSession, sessionIdParam } from "../../domain/schemas/sessions.js";
+import { deviceLabel } from "#domain/device.js";
+import { activeSession, sessionIdParam } from "#domain/schemas/sessions.js";
 import { recordAudit } from "../audit/record.js";
 import { sessions } from "../db/schema.js";
 import { notFound } from "../errors.js";

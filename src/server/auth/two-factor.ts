@@ -9,7 +9,7 @@ import {
   twoFactorEnabled,
   twoFactorSetup,
   twoFactorStatus,
-} from "../../domain/schemas/two-factor.js";
+} from "#domain/schemas/two-factor.js";
 import { recordAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { recoveryCodes, sessions, users } from "../db/schema.js";

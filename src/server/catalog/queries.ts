@@ -1,7 +1,7 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import { centsToDecimal } from "../../domain/money.js";
-import type { AdminProduct, Category, Product } from "../../domain/schemas/catalog.js";
-import { LOW_STOCK_LIMIT, publicStock } from "../../domain/stock.js";
+import { centsToDecimal } from "#domain/money.js";
+import type { AdminProduct, Category, Product } from "#domain/schemas/catalog.js";
+import { LOW_STOCK_LIMIT, publicStock } from "#domain/stock.js";
 import type { Database } from "../db/client.js";
 import { categories, productStock, products } from "../db/schema.js";
 

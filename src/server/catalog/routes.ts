@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { CatalogSearchParams } from "../../domain/catalog.js";
-import { CATALOG_PAGE_SIZE, type CatalogSearchQuery, catalogSearchQuery } from "../../domain/schemas/catalog-search.js";
-import { SLUG_PATTERN } from "../../domain/slug.js";
+import type { CatalogSearchParams } from "#domain/catalog.js";
+import { CATALOG_PAGE_SIZE, type CatalogSearchQuery, catalogSearchQuery } from "#domain/schemas/catalog-search.js";
+import { SLUG_PATTERN } from "#domain/slug.js";
 import { notFound } from "../errors.js";
 import type { CachedBody } from "./cache.js";
 import { listCategories, listProducts } from "./queries.js";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Product } from "../../domain/schemas/catalog.js";
-import type { CatalogPage, CatalogSearchQuery, ProductWithRelated } from "../../domain/schemas/catalog-search.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import type { CatalogPage, CatalogSearchQuery, ProductWithRelated } from "#domain/schemas/catalog-search.js";
 import type { Database } from "../db/client.js";
 import { categories, products } from "../db/schema.js";
 import { badRequest } from "../errors.js";

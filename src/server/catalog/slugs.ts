@@ -1,5 +1,5 @@
 import { and, eq, like, ne, or, sql } from "drizzle-orm";
-import { slugify, uniqueSlug } from "../../domain/slug.js";
+import { slugify, uniqueSlug } from "#domain/slug.js";
 import type { Database, Transaction } from "../db/client.js";
 import { productSlugRedirects, products } from "../db/schema.js";
 

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { eq, or, sql } from "drizzle-orm";
-import { registerInput } from "../../domain/schemas/account.js";
+import { registerInput } from "#domain/schemas/account.js";
 import { passwordProblem } from "../auth/password-policy.js";
 import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";

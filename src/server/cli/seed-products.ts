@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { slugify, uniqueSlug } from "../../domain/slug.js";
+import { slugify, uniqueSlug } from "#domain/slug.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../db/generated-catalogue.js";

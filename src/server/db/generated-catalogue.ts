@@ -3,7 +3,7 @@
 // count per size (docs/decisions/022-prices-per-size.md). Pure and deterministic: product k is the
 // same on every run, so the command can add "the first N" again without duplicating any.
 
-import type { VatClass } from "../../domain/vat.js";
+import type { VatClass } from "#domain/vat.js";
 
 export type GeneratedCategory = "baby" | "kids" | "adult" | "pads" | "extras";
 

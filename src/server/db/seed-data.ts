@@ -2,7 +2,7 @@
 // Images ship with the project (src/web/public/images/products/, made by
 // scripts/generate-packshots.mjs); keep the file names here in step with that script.
 
-import type { VatClass } from "../../domain/vat.js";
+import type { VatClass } from "#domain/vat.js";
 
 export interface SeedCategory {
   /** Lower-case: products carry the category name on the wire. */

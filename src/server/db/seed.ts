@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { parseRandToCents } from "../../domain/money.js";
-import { slugify, uniqueSlug } from "../../domain/slug.js";
+import { parseRandToCents } from "#domain/money.js";
+import { slugify, uniqueSlug } from "#domain/slug.js";
 import type { Database } from "./client.js";
 import { categories, productStock, products } from "./schema.js";
 import { SEED_STOCK, seedCategories, seedPackColumns, seedProducts } from "./seed-data.js";

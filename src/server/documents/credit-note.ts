@@ -1,4 +1,4 @@
-import { formatRand } from "../../domain/money.js";
+import { formatRand } from "#domain/money.js";
 import { block, facts, footer, formatSaDate, INK, PAGE, renderPdf, shopHeader, table, totals } from "./pdf.js";
 import { type CreditNoteData, customerLines } from "./types.js";
 import { vatSummary } from "./vat-summary.js";

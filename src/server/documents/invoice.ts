@@ -1,5 +1,5 @@
-import { formatRand } from "../../domain/money.js";
-import { formatVatRate } from "../../domain/vat.js";
+import { formatRand } from "#domain/money.js";
+import { formatVatRate } from "#domain/vat.js";
 import {
   block,
   facts,

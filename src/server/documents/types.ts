@@ -1,5 +1,5 @@
-import { addressLines } from "../../domain/schemas/address.js";
-import type { DocumentVat, VatClass } from "../../domain/vat.js";
+import { addressLines } from "#domain/schemas/address.js";
+import type { DocumentVat, VatClass } from "#domain/vat.js";
 import type { ShopDetails } from "./pdf.js";
 
 /** Who bought: the delivery name and address, and a business buyer's company and VAT number. */

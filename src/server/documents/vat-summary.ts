@@ -1,5 +1,5 @@
-import { formatRand } from "../../domain/money.js";
-import { formatVatRate, VAT_CLASS_LABELS, type VatRateTotal } from "../../domain/vat.js";
+import { formatRand } from "#domain/money.js";
+import { formatVatRate, VAT_CLASS_LABELS, type VatRateTotal } from "#domain/vat.js";
 import { INK, PAGE, type Pdf, table } from "./pdf.js";
 
 /** "Standard-rated 15%", "Zero-rated 0%". */

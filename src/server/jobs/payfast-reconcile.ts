@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { centsToDecimal, formatRand } from "../../domain/money.js";
-import { UNPAID_STATUSES } from "../../domain/order-status.js";
-import type { ItnOutcome } from "../../domain/schemas/payments.js";
+import { centsToDecimal, formatRand } from "#domain/money.js";
+import { UNPAID_STATUSES } from "#domain/order-status.js";
+import type { ItnOutcome } from "#domain/schemas/payments.js";
 import type { Database } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";
 import { statusList } from "../orders/status.js";

@@ -1,5 +1,5 @@
-import type { ReturnReason } from "../../domain/returns.js";
-import type { VatRateTotal } from "../../domain/vat.js";
+import type { ReturnReason } from "#domain/returns.js";
+import type { VatRateTotal } from "#domain/vat.js";
 import type { EmailKind } from "../db/schema.js";
 
 /**

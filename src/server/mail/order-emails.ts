@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { trackingUrl } from "../../domain/couriers.js";
-import { orderNumber } from "../../domain/order-status.js";
-import { invoiceVat } from "../../domain/vat.js";
+import { trackingUrl } from "#domain/couriers.js";
+import { orderNumber } from "#domain/order-status.js";
+import { invoiceVat } from "#domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders } from "../db/schema.js";
 import { orderPolicyIds } from "../orders/queries.js";

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
-import { MAX_UPLOAD_BYTES, MEDIA_NAME, SHARE_WIDTH } from "../../domain/media.js";
+import { MAX_UPLOAD_BYTES, MEDIA_NAME, SHARE_WIDTH } from "#domain/media.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import { webRoot } from "../web.js";
 import { storePhoto } from "./photos.js";

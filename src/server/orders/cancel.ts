@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { CancelReason, OrderMover, OrderStatus } from "../../domain/order-status.js";
+import type { CancelReason, OrderMover, OrderStatus } from "#domain/order-status.js";
 import { recordAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";

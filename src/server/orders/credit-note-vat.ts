@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
-import { creditNoteVats, type DocumentVat, invoiceVatLines, type OrderForVat } from "../../domain/vat.js";
+import { creditNoteVats, type DocumentVat, invoiceVatLines, type OrderForVat } from "#domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders, refunds } from "../db/schema.js";
 

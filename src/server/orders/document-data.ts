@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { orderNumber, PAID_STATUSES } from "../../domain/order-status.js";
-import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
-import { invoiceVat } from "../../domain/vat.js";
+import { orderNumber, PAID_STATUSES } from "#domain/order-status.js";
+import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
+import { invoiceVat } from "#domain/vat.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orderItems, orders, refunds } from "../db/schema.js";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { OrderStatus } from "../../domain/order-status.js";
-import type { OrderStockState } from "../../domain/stock.js";
+import type { OrderStatus } from "#domain/order-status.js";
+import type { OrderStockState } from "#domain/stock.js";
 import type { Transaction } from "../db/client.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
 import { countPromoUse } from "../promo/codes.js";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { nextOrderStatus, type OrderStatus } from "../../domain/order-status.js";
-import type { AdminOrder } from "../../domain/schemas/orders.js";
+import { nextOrderStatus, type OrderStatus } from "#domain/order-status.js";
+import type { AdminOrder } from "#domain/schemas/orders.js";
 import { type AuditAction, recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";

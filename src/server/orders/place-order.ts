@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
-import { ORDER_START_STATUS } from "../../domain/order-status.js";
-import { shortLineMessage } from "../../domain/stock.js";
+import { ORDER_START_STATUS } from "#domain/order-status.js";
+import { shortLineMessage } from "#domain/stock.js";
 import { namedStatement } from "../db/named-statement.js";
 import type { PricedOrderLine } from "./pricing.js";
 

@@ -1,7 +1,7 @@
-import { formatRand, parseRandToCents } from "../../domain/money.js";
-import { orderTotals } from "../../domain/pricing.js";
-import { lineLimitMessage } from "../../domain/stock.js";
-import type { VatClass } from "../../domain/vat.js";
+import { formatRand, parseRandToCents } from "#domain/money.js";
+import { orderTotals } from "#domain/pricing.js";
+import { lineLimitMessage } from "#domain/stock.js";
+import type { VatClass } from "#domain/vat.js";
 
 /** The message every refused order starts with: the shopper's next step is to review the cart. */
 export const REVIEW_CART_MESSAGE =

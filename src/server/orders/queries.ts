@@ -1,8 +1,8 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { trackingUrl } from "../../domain/couriers.js";
-import { centsToDecimal } from "../../domain/money.js";
-import type { AdminOrder, Order, OrderPolicy, Refund } from "../../domain/schemas/orders.js";
-import { creditNoteNumberText, invoiceNumberText } from "../../domain/tax-documents.js";
+import { trackingUrl } from "#domain/couriers.js";
+import { centsToDecimal } from "#domain/money.js";
+import type { AdminOrder, Order, OrderPolicy, Refund } from "#domain/schemas/orders.js";
+import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
 import type { Database } from "../db/client.js";
 import { orderItems, orders, products, refunds, users } from "../db/schema.js";
 import { policyVersionsById } from "../policies/publish.js";

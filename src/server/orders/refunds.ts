@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { formatRand } from "../../domain/money.js";
-import { orderNumber, REFUNDABLE_STATUSES } from "../../domain/order-status.js";
-import { refundableCents } from "../../domain/refunds.js";
-import { creditNoteNumberText } from "../../domain/tax-documents.js";
+import { formatRand } from "#domain/money.js";
+import { orderNumber, REFUNDABLE_STATUSES } from "#domain/order-status.js";
+import { refundableCents } from "#domain/refunds.js";
+import { creditNoteNumberText } from "#domain/tax-documents.js";
 import type { Database, Transaction } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { orders, payfastItns, refunds } from "../db/schema.js";

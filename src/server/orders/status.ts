@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { canMoveOrder, type OrderMover, type OrderStatus } from "../../domain/order-status.js";
+import { canMoveOrder, type OrderMover, type OrderStatus } from "#domain/order-status.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { conflict } from "../errors.js";

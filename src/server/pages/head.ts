@@ -1,9 +1,9 @@
-import { categoryPath, categoryTitle, productPath } from "../../domain/catalog.js";
-import { mediaPath, mediaPhoto, SHARE_WIDTH } from "../../domain/media.js";
-import { parseRandToCents } from "../../domain/money.js";
-import { pricesDiffer, sizePrice } from "../../domain/packs.js";
-import type { PolicyVersion } from "../../domain/policies.js";
-import type { Category, Product } from "../../domain/schemas/catalog.js";
+import { categoryPath, categoryTitle, productPath } from "#domain/catalog.js";
+import { mediaPath, mediaPhoto, SHARE_WIDTH } from "#domain/media.js";
+import { parseRandToCents } from "#domain/money.js";
+import { pricesDiffer, sizePrice } from "#domain/packs.js";
+import type { PolicyVersion } from "#domain/policies.js";
+import type { Category, Product } from "#domain/schemas/catalog.js";
 
 /** What a rendered page says about itself in its <head> (docs/decisions/012-server-rendering.md). */
 export interface PageHead {

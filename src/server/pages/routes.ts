@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { categoryOfPath, DEFAULT_FILTER, productPath, searchParamsOf } from "../../domain/catalog.js";
-import { LEGAL_API, POLICY_KINDS, policyApiPath, policyPath, policyVersionPath } from "../../domain/policies.js";
-import type { Category, Product } from "../../domain/schemas/catalog.js";
-import type { CatalogPage, ProductWithRelated } from "../../domain/schemas/catalog-search.js";
-import { SLUG_PATTERN } from "../../domain/slug.js";
+import { categoryOfPath, DEFAULT_FILTER, productPath, searchParamsOf } from "#domain/catalog.js";
+import { LEGAL_API, POLICY_KINDS, policyApiPath, policyPath, policyVersionPath } from "#domain/policies.js";
+import type { Category, Product } from "#domain/schemas/catalog.js";
+import type { CatalogPage, ProductWithRelated } from "#domain/schemas/catalog-search.js";
+import { SLUG_PATTERN } from "#domain/slug.js";
 import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
 import { cachedCategories, cachedProductBySlug, cachedSearch, searchQueryOf } from "../catalog/routes.js";
 import { sendCached, sendWhenMade } from "../catalog/send-cached.js";

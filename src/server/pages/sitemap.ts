@@ -1,6 +1,6 @@
 import { asc, desc, eq, max } from "drizzle-orm";
-import { categoryPath, productPath } from "../../domain/catalog.js";
-import { policyPath } from "../../domain/policies.js";
+import { categoryPath, productPath } from "#domain/catalog.js";
+import { policyPath } from "#domain/policies.js";
 import type { Database } from "../db/client.js";
 import { categories, policyVersions, products } from "../db/schema.js";
 import { absoluteUrl, escapeHtml } from "./head.js";

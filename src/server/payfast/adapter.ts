@@ -1,5 +1,5 @@
-import { centsToDecimal } from "../../domain/money.js";
-import { orderNumber } from "../../domain/order-status.js";
+import { centsToDecimal } from "#domain/money.js";
+import { orderNumber } from "#domain/order-status.js";
 import type { Config } from "../config.js";
 import { CHECKOUT_FIELD_ORDER, checkoutSignature } from "./signature.js";
 

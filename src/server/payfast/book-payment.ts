@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { formatRand } from "../../domain/money.js";
-import { UNPAID_STATUSES } from "../../domain/order-status.js";
-import { ITN_FLAGGED_OUTCOMES, type ItnOutcome } from "../../domain/schemas/payments.js";
+import { formatRand } from "#domain/money.js";
+import { UNPAID_STATUSES } from "#domain/order-status.js";
+import { ITN_FLAGGED_OUTCOMES, type ItnOutcome } from "#domain/schemas/payments.js";
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { orders, payfastItns } from "../db/schema.js";

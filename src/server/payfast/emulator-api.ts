@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { centsToDecimal, formatRand } from "../../domain/money.js";
+import { centsToDecimal, formatRand } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";

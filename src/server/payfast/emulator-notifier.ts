@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { centsToDecimal, parseRandToCents } from "../../domain/money.js";
+import { centsToDecimal, parseRandToCents } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorNotifications, payfastEmulatorPayments } from "../db/schema.js";

@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyReply,
 } from "fastify";
-import { formatRand, parseRandToCents } from "../../domain/money.js";
+import { formatRand, parseRandToCents } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorRefunds } from "../db/schema.js";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { parseRandToCents } from "../../domain/money.js";
-import type { ItnOutcome } from "../../domain/schemas/payments.js";
+import { parseRandToCents } from "#domain/money.js";
+import type { ItnOutcome } from "#domain/schemas/payments.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { formatRand } from "../../domain/money.js";
-import { POLICY_KINDS, type PolicyKind } from "../../domain/policies.js";
-import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "../../domain/pricing.js";
-import { legalEntityName } from "../../domain/seller.js";
+import { formatRand } from "#domain/money.js";
+import { POLICY_KINDS, type PolicyKind } from "#domain/policies.js";
+import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { legalEntityName } from "#domain/seller.js";
 import { type Config, ConfigError } from "../config.js";
 
 /** A policy file as it will be published: its front matter read, its placeholders filled in. */

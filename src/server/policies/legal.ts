@@ -1,7 +1,7 @@
-import { formatRand } from "../../domain/money.js";
-import { CGSO, COMPLAINT_BUSINESS_DAYS, type LegalPage, policyPath, RECORD_YEARS } from "../../domain/policies.js";
-import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "../../domain/pricing.js";
-import { legalEntityName } from "../../domain/seller.js";
+import { formatRand } from "#domain/money.js";
+import { CGSO, COMPLAINT_BUSINESS_DAYS, type LegalPage, policyPath, RECORD_YEARS } from "#domain/policies.js";
+import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { legalEntityName } from "#domain/seller.js";
 import type { Config } from "../config.js";
 
 /**

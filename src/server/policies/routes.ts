@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { isPolicyKind } from "../../domain/policies.js";
+import { isPolicyKind } from "#domain/policies.js";
 import { notFound } from "../errors.js";
 import { legalPage } from "./legal.js";
 

@@ -5,8 +5,8 @@ import {
   type ConsentSource,
   marketingConsentWords,
   OFFERED_CONSENT_CHANNELS,
-} from "../../domain/consent.js";
-import type { ChannelConsent } from "../../domain/schemas/privacy.js";
+} from "#domain/consent.js";
+import type { ChannelConsent } from "#domain/schemas/privacy.js";
 import { recordAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { marketingConsents } from "../db/schema.js";

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { retentionCutoff } from "../../domain/retention.js";
+import { retentionCutoff } from "#domain/retention.js";
 import { recordSystemAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";

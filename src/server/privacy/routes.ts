@@ -7,7 +7,7 @@ import {
   consentsAnswer,
   DATA_EXPORTS_PER_DAY,
   passwordConfirmInput,
-} from "../../domain/schemas/privacy.js";
+} from "#domain/schemas/privacy.js";
 import { recordAudit } from "../audit/record.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireUser } from "../auth/guards.js";

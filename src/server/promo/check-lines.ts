@@ -1,4 +1,4 @@
-import type { PromoCheckInput } from "../../domain/schemas/promo.js";
+import type { PromoCheckInput } from "#domain/schemas/promo.js";
 import { conflict } from "../errors.js";
 import { type PricedOrderLine, priceOrder } from "../orders/pricing.js";
 import type { productsForOrderQuery } from "../orders/queries.js";

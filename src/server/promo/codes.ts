@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { centsToDecimal } from "../../domain/money.js";
+import { centsToDecimal } from "#domain/money.js";
 import {
   checkPromo,
   normalisePromoCode,
@@ -11,7 +11,7 @@ import {
   type PromoRule,
   type PromoUses,
   plainFigures,
-} from "../../domain/promo.js";
+} from "#domain/promo.js";
 import type { Database, Transaction } from "../db/client.js";
 import { products, promoCodes, promoRedemptions } from "../db/schema.js";
 import { HttpError } from "../errors.js";

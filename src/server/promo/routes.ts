@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { centsToDecimal } from "../../domain/money.js";
-import { checkPromo, describePromo } from "../../domain/promo.js";
-import { uuidParam } from "../../domain/schemas/common.js";
-import { adminPromoCode, promoCheckAnswer, promoCheckInput, promoCodeInput } from "../../domain/schemas/promo.js";
+import { centsToDecimal } from "#domain/money.js";
+import { checkPromo, describePromo } from "#domain/promo.js";
+import { uuidParam } from "#domain/schemas/common.js";
+import { adminPromoCode, promoCheckAnswer, promoCheckInput, promoCodeInput } from "#domain/schemas/promo.js";
 import { changedFields, recordAudit } from "../audit/record.js";
 import { clientNetwork } from "../auth/client-network.js";
 import { countAttempt } from "../auth/rate-limit.js";

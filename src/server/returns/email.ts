@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { orderNumber } from "../../domain/order-status.js";
-import { returnReferenceText, shopPaysReturn } from "../../domain/returns.js";
+import { orderNumber } from "#domain/order-status.js";
+import { returnReferenceText, shopPaysReturn } from "#domain/returns.js";
 import type { Transaction } from "../db/client.js";
 import { orderItems, orders, returnRequestLines, returnRequests } from "../db/schema.js";
 import type { ReturnUpdateStep } from "../mail/messages.js";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { formatRand } from "../../domain/money.js";
+import { formatRand } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
   CUSTOMER_REASONS,
@@ -21,7 +21,7 @@ import {
   saDay,
   shopPaysReturn,
   WHOLE_ORDER_REASONS,
-} from "../../domain/returns.js";
+} from "#domain/returns.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders, refunds, returnRequestEvents, returnRequestLines, returnRequests } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";

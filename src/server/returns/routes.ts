@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { centsToDecimal } from "../../domain/money.js";
+import { centsToDecimal } from "#domain/money.js";
 import {
   businessDaysBetween,
   CUSTOMER_REASONS,
@@ -13,9 +13,9 @@ import {
   RETURN_STATUS_LABELS,
   returnWindows,
   saDay,
-} from "../../domain/returns.js";
-import { uuidParam } from "../../domain/schemas/common.js";
-import { adminOrder } from "../../domain/schemas/orders.js";
+} from "#domain/returns.js";
+import { uuidParam } from "#domain/schemas/common.js";
+import { adminOrder } from "#domain/schemas/orders.js";
 import {
   acceptReturnInput,
   adminReturnListQuery,
@@ -29,7 +29,7 @@ import {
   refundReturnInput,
   resolveReturnInput,
   returnRequest,
-} from "../../domain/schemas/returns.js";
+} from "#domain/schemas/returns.js";
 import { asText } from "../admin/order-export.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { returnReferenceText } from "../../domain/returns.js";
+import { returnReferenceText } from "#domain/returns.js";
 import type { Transaction } from "../db/client.js";
 import { returnRequestEvents, returnRequests, users } from "../db/schema.js";
 import { auditReturnStep } from "./audit.js";

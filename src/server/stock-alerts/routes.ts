@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountMessage } from "../../domain/schemas/account.js";
-import { stockAlertAnswer, stockAlertInput, stockAlertTokenInput } from "../../domain/schemas/stock-alerts.js";
-import { productWithSize } from "../../domain/stock.js";
+import { accountMessage } from "#domain/schemas/account.js";
+import { stockAlertAnswer, stockAlertInput, stockAlertTokenInput } from "#domain/schemas/stock-alerts.js";
+import { productWithSize } from "#domain/stock.js";
 import {
   STOCK_ALERT_CONFIRM_HOURS,
   STOCK_ALERT_REQUESTS_PER_MINUTE,
   STOCK_ALERTS_PER_ADDRESS,
-} from "../../domain/stock-alerts.js";
+} from "#domain/stock-alerts.js";
 import { clientNetwork } from "../auth/client-network.js";
 import { countAttempt } from "../auth/rate-limit.js";
 import { productStock, products, stockAlerts } from "../db/schema.js";

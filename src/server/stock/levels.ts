@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import { productWithSize } from "../../domain/stock.js";
+import { productWithSize } from "#domain/stock.js";
 import type { Transaction } from "../db/client.js";
 import { productStock } from "../db/schema.js";
 import { conflict } from "../errors.js";

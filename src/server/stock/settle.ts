@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { OrderStockState } from "../../domain/stock.js";
+import type { OrderStockState } from "#domain/stock.js";
 import type { Transaction } from "../db/client.js";
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountMessage, confirmEmailInput } from "../../domain/schemas/account.js";
+import { accountMessage, confirmEmailInput } from "#domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
 import { closeOpenResets, enqueueAccountChanged } from "../auth/account-notices.js";
 import { hashResetToken } from "../auth/password-reset.js";

@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { User } from "../../domain/schemas/account.js";
+import type { User } from "#domain/schemas/account.js";
 import type { SessionUser } from "../auth/guards.js";
 import type { Database, Transaction } from "../db/client.js";
 import { users } from "../db/schema.js";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { profileInput, user } from "../../domain/schemas/account.js";
-import { uuidParam } from "../../domain/schemas/common.js";
+import { profileInput, user } from "#domain/schemas/account.js";
+import { uuidParam } from "#domain/schemas/common.js";
 import { changedFields, recordAudit } from "../audit/record.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";

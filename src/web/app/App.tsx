@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
-import { POLICY_ROUTE } from "../../domain/policy-kinds";
+import { POLICY_ROUTE } from "#domain/policy-kinds.js";
 import { Toaster } from "../components/ui/toast";
 import { SessionProvider } from "../features/account";
 import { CartProvider } from "../features/cart/cart-context";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { AD_CONSENT_NOTICE } from "../../domain/consent";
+import { AD_CONSENT_NOTICE } from "#domain/consent.js";
 import { Button } from "../components/ui/button";
 import { type AdConsent, readAdConsent, writeAdConsent } from "../lib/ad-consent";
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../domain/error-codes";
+import type { ErrorCode } from "#domain/error-codes.js";
 import { readStoredUserId } from "./stored-user";
 
 /** The server's codes, plus the client's own when no answer (or no code) came back. */

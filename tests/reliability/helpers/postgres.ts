@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "../../../src/server/db/embedded.js";
+import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
 
 const run = promisify(execFile);
 

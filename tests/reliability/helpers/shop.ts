@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseRandToCents } from "../../../src/domain/money.js";
-import { orderTotals } from "../../../src/domain/pricing.js";
+import { parseRandToCents } from "#domain/money.js";
+import { orderTotals } from "#domain/pricing.js";
 import { call, sessionCookie } from "./http.js";
 
 export interface Customer {

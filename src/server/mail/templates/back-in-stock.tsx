@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { STOCK_ALERT_CONFIRM_HOURS } from "../../../domain/stock-alerts.js";
+import { STOCK_ALERT_CONFIRM_HOURS } from "#domain/stock-alerts.js";
 import type { BackInStockData, ShopIdentity, StockAlertConfirmData } from "../messages.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction } from "./parts.js";

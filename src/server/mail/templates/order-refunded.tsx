@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { formatRand } from "../../../domain/money.js";
+import { formatRand } from "#domain/money.js";
 import type { OrderRefundedData, ShopIdentity } from "../messages.js";
 import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
 import { EmailLayout } from "./layout.js";

@@ -1,8 +1,8 @@
 import { Button, Column, Hr, Link, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { formatRand } from "../../../domain/money.js";
-import { addressLines } from "../../../domain/schemas/address.js";
-import { formatVatRate, type VatRateTotal } from "../../../domain/vat.js";
+import { formatRand } from "#domain/money.js";
+import { addressLines } from "#domain/schemas/address.js";
+import { formatVatRate, type VatRateTotal } from "#domain/vat.js";
 import type { EmailDelivery, EmailLine, EmailPromo } from "../messages.js";
 import { FREE_TEXT_LIMITS, plainText } from "./free-text.js";
 import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";

@@ -1,6 +1,6 @@
 import { Section, Text } from "@react-email/components";
-import { formatRand } from "../../../domain/money.js";
-import { RETURN_REASON_LABELS } from "../../../domain/returns.js";
+import { formatRand } from "#domain/money.js";
+import { RETURN_REASON_LABELS } from "#domain/returns.js";
 import type { ReturnUpdateData, ReturnUpdateStep, ShopIdentity } from "../messages.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, OrderLines, SectionHeading } from "./parts.js";

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../domain/order-status";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "#domain/order-status.js";
 
 /** DESIGN.md's status colours: Needs Payment amber, Paid - Ready to Ship blue, Shipped green. */
 const STATUS_CLASSES: Record<OrderStatus, { badge: string; dot: string }> = {

@@ -1,4 +1,4 @@
-import { mediaPhoto, mediaSrcSet } from "../../../domain/media";
+import { mediaPhoto, mediaSrcSet } from "#domain/media.js";
 
 interface ProductImageProps {
   /** The product's `image` (or a size's): an uploaded photo's URL, or any other image URL. */

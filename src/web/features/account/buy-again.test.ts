@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../../domain/schemas/catalog";
-import type { OrderItem } from "../../../domain/schemas/orders";
+import type { Product } from "#domain/schemas/catalog.js";
+import type { OrderItem } from "#domain/schemas/orders.js";
 import { buyAgainToast, planBuyAgain } from "./buy-again";
 
 const product = (overrides: Partial<Product>): Product => ({

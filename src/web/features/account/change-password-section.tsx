@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { changePasswordInput, PASSWORD_MIN } from "../../../domain/schemas/account";
-import { Button } from "../../components/ui/button";
-import { readableMessage, TextField } from "../../components/ui/text-field";
+import { changePasswordInput, PASSWORD_MIN } from "#domain/schemas/account.js";
+import { Button } from "#web/components/ui/button.js";
+import { readableMessage, TextField } from "#web/components/ui/text-field.js";
 import { useChangePassword } from "./api/change-password";
 import { currentPasswordFieldError, passwordFieldError } from "./password-errors";
 

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type ForgotPasswordInput, forgotPasswordInput } from "../../../domain/schemas/account";
-import { Button } from "../../components/ui/button";
-import { readableMessage, TextField } from "../../components/ui/text-field";
-import { errorMessage } from "../../lib/api";
+import { type ForgotPasswordInput, forgotPasswordInput } from "#domain/schemas/account.js";
+import { Button } from "#web/components/ui/button.js";
+import { readableMessage, TextField } from "#web/components/ui/text-field.js";
+import { errorMessage } from "#web/lib/api.js";
 import { useForgotPassword } from "./api/forgot-password";
 
 const LABELS = { email: "Email" };

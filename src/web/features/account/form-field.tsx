@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "../../../domain/schemas/address";
-import { SelectField, TextField } from "../../components/ui/text-field";
+import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "#domain/schemas/address.js";
+import { SelectField, TextField } from "#web/components/ui/text-field.js";
 
 export type PersonField = "fullName" | "email";
 

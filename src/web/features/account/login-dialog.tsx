@@ -3,18 +3,18 @@ import { Tabs } from "radix-ui";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { marketingConsentWords, SIGN_UP_COLLECTION_NOTICE } from "../../../domain/consent";
+import { marketingConsentWords, SIGN_UP_COLLECTION_NOTICE } from "#domain/consent.js";
 import {
   type LoginInput,
   loginInput,
   PASSWORD_MIN,
   type RegisterInput,
   registerInput,
-} from "../../../domain/schemas/account";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { readableMessage, TextField } from "../../components/ui/text-field";
-import { publicConfig } from "../../lib/public-config";
+} from "#domain/schemas/account.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { readableMessage, TextField } from "#web/components/ui/text-field.js";
+import { publicConfig } from "#web/lib/public-config.js";
 import { useLogIn } from "./api/log-in";
 import { useRegister } from "./api/register";
 import { ForgotPasswordForm } from "./forgot-password-form";

@@ -1,5 +1,5 @@
-import type { Order } from "../../../domain/schemas/orders";
-import { formatCalendarDate } from "../../lib/format";
+import type { Order } from "#domain/schemas/orders.js";
+import { formatCalendarDate } from "#web/lib/format.js";
 
 /** The versions of the terms, return policy and privacy policy the order was placed under, each at its own address. */
 export function OrderPolicies({ order }: { order: Order }) {

@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api";
+import { ApiError } from "#web/lib/api.js";
 
 /**
  * The server's refusal of a new password that only it can judge (one from the lists of leaked

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type ProfileInput, profileInput, type User } from "../../../domain/schemas/account";
-import { Button } from "../../components/ui/button";
-import { readableMessage, TextField } from "../../components/ui/text-field";
+import { type ProfileInput, profileInput, type User } from "#domain/schemas/account.js";
+import { Button } from "#web/components/ui/button.js";
+import { readableMessage, TextField } from "#web/components/ui/text-field.js";
 import { type ProfileValues, useUpdateProfile } from "./api/update-profile";
 import { AddressFields, PersonFields } from "./form-field";
 import { currentPasswordFieldError } from "./password-errors";

@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
-import type { User } from "../../../domain/schemas/account";
-import { formatDate, isValidDate } from "../../lib/format";
-import { usePageTitle } from "../../lib/use-page-title";
+import type { User } from "#domain/schemas/account.js";
+import { formatDate, isValidDate } from "#web/lib/format.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 import { NotFoundPage } from "../content";
 import { ChangePasswordSection } from "./change-password-section";
 import { OrderHistory } from "./order-history";

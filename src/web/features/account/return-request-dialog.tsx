@@ -1,18 +1,18 @@
 import { type FormEvent, useId, useState } from "react";
-import { formatRandText } from "../../../domain/money";
+import { formatRandText } from "#domain/money.js";
 import {
   type CustomerReason,
   REASONS_WITH_LINES,
   RETURN_DETAILS_MAX,
   RETURN_REASON_LABELS,
   SHIPPED_ORDER_REASONS,
-} from "../../../domain/returns";
-import type { Order } from "../../../domain/schemas/orders";
-import type { ReturnRequest } from "../../../domain/schemas/returns";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { errorMessage } from "../../lib/api";
-import { formatDate, orderNumber } from "../../lib/format";
+} from "#domain/returns.js";
+import type { Order } from "#domain/schemas/orders.js";
+import type { ReturnRequest } from "#domain/schemas/returns.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { errorMessage } from "#web/lib/api.js";
+import { formatDate, orderNumber } from "#web/lib/format.js";
 import { useCreateReturn } from "./api/create-return";
 import { useOrderReturns } from "./api/get-order-returns";
 

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import type { User } from "../../../domain/schemas/account";
-import { ApiError, onSessionLost } from "../../lib/api";
-import { isServerRendered } from "../../lib/server-rendered";
-import { forgetStoredUser, readStoredUserId, writeStoredUserId } from "../../lib/stored-user";
+import type { User } from "#domain/schemas/account.js";
+import { ApiError, onSessionLost } from "#web/lib/api.js";
+import { isServerRendered } from "#web/lib/server-rendered.js";
+import { forgetStoredUser, readStoredUserId, writeStoredUserId } from "#web/lib/stored-user.js";
 import { getMe } from "./api/get-me";
 import { accountKeys } from "./api/keys";
 import { logOut } from "./api/log-out";

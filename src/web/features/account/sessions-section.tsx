@@ -1,7 +1,7 @@
-import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/toast";
-import { errorMessage } from "../../lib/api";
-import { formatDateTime } from "../../lib/format";
+import { Button } from "#web/components/ui/button.js";
+import { toast } from "#web/components/ui/toast.js";
+import { errorMessage } from "#web/lib/api.js";
+import { formatDateTime } from "#web/lib/format.js";
 import { useEndOtherSessions, useEndSession, useSessions } from "./api/sessions";
 import { useSession } from "./session";
 

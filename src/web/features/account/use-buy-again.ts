@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import type { Order } from "../../../domain/schemas/orders";
-import { toast } from "../../components/ui/toast";
-import { errorMessage } from "../../lib/api";
+import type { Order } from "#domain/schemas/orders.js";
+import { toast } from "#web/components/ui/toast.js";
+import { errorMessage } from "#web/lib/api.js";
 import { useCart } from "../cart";
 import { productsQueryOptions } from "../catalog/api";
 import { buyAgainToast, planBuyAgain } from "./buy-again";

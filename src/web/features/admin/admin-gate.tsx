@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link, useRoute } from "wouter";
-import { buttonClass } from "../../components/ui/button";
-import { usePageTitle } from "../../lib/use-page-title";
+import { buttonClass } from "#web/components/ui/button.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 import { useSession } from "../account";
 import { useSecondFactorStatus } from "./shared/api/second-factor";
 import { StepUpPrompt } from "./shared/step-up";

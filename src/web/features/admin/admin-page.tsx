@@ -1,8 +1,8 @@
 import { Tabs } from "radix-ui";
 import { lazy, Suspense, useState } from "react";
 import { Link, useSearch } from "wouter";
-import { buttonClass } from "../../components/ui/button";
-import { usePageTitle } from "../../lib/use-page-title";
+import { buttonClass } from "#web/components/ui/button.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 import { CategoriesTab } from "./catalogue/categories-tab";
 import { ProductsTab } from "./catalogue/products-tab";
 import { UsersTab } from "./customers/users-tab";

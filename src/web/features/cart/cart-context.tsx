@@ -9,11 +9,11 @@ import {
   LEGACY_CART_KEY,
   removeLine,
   setLineQuantity,
-} from "../../../domain/cart";
-import type { Product } from "../../../domain/schemas/catalog";
-import { maxOrderable } from "../../../domain/stock";
-import { isServerRendered } from "../../lib/server-rendered";
-import { readJson, removeKey, writeJson } from "../../lib/storage";
+} from "#domain/cart.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { maxOrderable } from "#domain/stock.js";
+import { isServerRendered } from "#web/lib/server-rendered.js";
+import { readJson, removeKey, writeJson } from "#web/lib/storage.js";
 import { useSession } from "../account";
 
 export interface CartAddition {

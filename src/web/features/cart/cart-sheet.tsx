@@ -1,9 +1,9 @@
 import { Dialog } from "radix-ui";
 import { useLocation } from "wouter";
-import { parseRandToCents } from "../../../domain/money";
-import { amountToFreeDeliveryCents } from "../../../domain/pricing";
-import { ProductImage } from "../../components/ui/product-image";
-import { formatRand } from "../../lib/format";
+import { parseRandToCents } from "#domain/money.js";
+import { amountToFreeDeliveryCents } from "#domain/pricing.js";
+import { ProductImage } from "#web/components/ui/product-image.js";
+import { formatRand } from "#web/lib/format.js";
 import { useCart } from "./cart-context";
 import { useLineStock } from "./line-stock";
 import { LineStockNote } from "./line-stock-note";

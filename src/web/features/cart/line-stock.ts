@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type CartLine, MAX_LINE_QUANTITY } from "../../../domain/cart";
-import type { Product } from "../../../domain/schemas/catalog";
-import { maxOrderable } from "../../../domain/stock";
+import { type CartLine, MAX_LINE_QUANTITY } from "#domain/cart.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { maxOrderable } from "#domain/stock.js";
 import { PRODUCTS_KEY, productBySlugOptions } from "../catalog/api";
 import { useCart } from "./cart-context";
 

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
-import { addToCartProblem, lineQuantity } from "../../../domain/cart";
-import type { Product } from "../../../domain/schemas/catalog";
-import { maxOrderable, productWithSize } from "../../../domain/stock";
-import { toast } from "../../components/ui/toast";
+import { addToCartProblem, lineQuantity } from "#domain/cart.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { maxOrderable, productWithSize } from "#domain/stock.js";
+import { toast } from "#web/components/ui/toast.js";
 import { useSession } from "../account";
 import { useCart } from "./cart-context";
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { Product } from "../../../domain/schemas/catalog";
-import type { StockAlertAnswer, StockAlertInput } from "../../../domain/schemas/stock-alerts";
-import { Button } from "../../components/ui/button";
-import { apiRequest, errorMessage } from "../../lib/api";
+import type { Product } from "#domain/schemas/catalog.js";
+import type { StockAlertAnswer, StockAlertInput } from "#domain/schemas/stock-alerts.js";
+import { Button } from "#web/components/ui/button.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { useSession } from "../account";
 
 interface BackInStockProps {

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { type CatalogFilter, categoryOfPath, DEFAULT_FILTER } from "../../../domain/catalog";
+import { type CatalogFilter, categoryOfPath, DEFAULT_FILTER } from "#domain/catalog.js";
 
 interface CatalogState {
   filter: CatalogFilter;

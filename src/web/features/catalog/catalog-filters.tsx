@@ -1,7 +1,7 @@
-import type { CatalogFilter, SortBy, SortOrder } from "../../../domain/catalog";
-import type { Category } from "../../../domain/schemas/catalog";
-import { SearchIcon } from "../../components/ui/icons";
-import { categoryLabel } from "../../lib/format";
+import type { CatalogFilter, SortBy, SortOrder } from "#domain/catalog.js";
+import type { Category } from "#domain/schemas/catalog.js";
+import { SearchIcon } from "#web/components/ui/icons.js";
+import { categoryLabel } from "#web/lib/format.js";
 
 interface CatalogFiltersProps {
   filter: CatalogFilter;

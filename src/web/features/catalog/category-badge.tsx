@@ -1,4 +1,4 @@
-import { categoryBadge } from "../../lib/format";
+import { categoryBadge } from "#web/lib/format.js";
 
 const TINTS: Record<string, string> = {
   baby: "badge-baby",

@@ -1,7 +1,7 @@
-import { categoryBadge } from "../../../domain/catalog";
-import { FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
-import { Button } from "../../components/ui/button";
-import { ShieldIcon, TruckIcon } from "../../components/ui/icons";
+import { categoryBadge } from "#domain/catalog.js";
+import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
+import { Button } from "#web/components/ui/button.js";
+import { ShieldIcon, TruckIcon } from "#web/components/ui/icons.js";
 import { useCatalog } from "./catalog-context";
 import { IMAGE_SIZE } from "./product-card";
 

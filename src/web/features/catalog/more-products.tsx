@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Button } from "../../components/ui/button";
+import { Button } from "#web/components/ui/button.js";
 
 /**
  * The next page comes as the shopper scrolls near the end of the grid (well before it shows); the

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { productPath } from "../../../domain/catalog";
-import { perUnitText, priceText } from "../../../domain/packs";
-import type { Product } from "../../../domain/schemas/catalog";
-import { Button } from "../../components/ui/button";
-import { ProductImage } from "../../components/ui/product-image";
+import { productPath } from "#domain/catalog.js";
+import { perUnitText, priceText } from "#domain/packs.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { Button } from "#web/components/ui/button.js";
+import { ProductImage } from "#web/components/ui/product-image.js";
 import { useAddToCart } from "../cart";
 import { CategoryBadge } from "./category-badge";
 import { LowStockNote } from "./stock-note";

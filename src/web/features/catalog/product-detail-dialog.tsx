@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
-import type { Product } from "../../../domain/schemas/catalog";
-import { Dialog } from "../../components/ui/dialog";
-import { publicConfig } from "../../lib/public-config";
+import type { Product } from "#domain/schemas/catalog.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { publicConfig } from "#web/lib/public-config.js";
 import { ProductDetail } from "./product-detail";
 
 interface ProductDetailDialogProps {

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { Link } from "wouter";
-import { categoryPath, categoryTitle, productPath } from "../../../domain/catalog";
-import { priceText } from "../../../domain/packs";
-import type { Product } from "../../../domain/schemas/catalog";
-import { ProductImage } from "../../components/ui/product-image";
-import { usePageTitle } from "../../lib/use-page-title";
+import { categoryPath, categoryTitle, productPath } from "#domain/catalog.js";
+import { priceText } from "#domain/packs.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { ProductImage } from "#web/components/ui/product-image.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 import { NotFoundPage } from "../content";
 import { useProductBySlug } from "./api/get-product-by-slug";
 import { IMAGE_SIZE } from "./product-card";

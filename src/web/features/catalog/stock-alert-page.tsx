@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
-import type { AccountMessage } from "../../../domain/schemas/account";
-import { Button, buttonClass } from "../../components/ui/button";
-import { apiRequest, errorMessage } from "../../lib/api";
-import { usePageTitle } from "../../lib/use-page-title";
+import type { AccountMessage } from "#domain/schemas/account.js";
+import { Button, buttonClass } from "#web/components/ui/button.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 
 const ACTIONS = {
   confirm: { title: "Confirm your back-in-stock alert", button: "Confirm the alert" },

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { categoryOfPath, categoryTitle, productPath, searchParamsOf } from "../../../domain/catalog";
-import type { Product } from "../../../domain/schemas/catalog";
-import { Button } from "../../components/ui/button";
-import { SearchIcon } from "../../components/ui/icons";
-import { publicConfig } from "../../lib/public-config";
+import { categoryOfPath, categoryTitle, productPath, searchParamsOf } from "#domain/catalog.js";
+import type { Product } from "#domain/schemas/catalog.js";
+import { Button } from "#web/components/ui/button.js";
+import { SearchIcon } from "#web/components/ui/icons.js";
+import { publicConfig } from "#web/lib/public-config.js";
 import { useCategories } from "./api/get-categories";
 import { useProductBySlug } from "./api/get-product-by-slug";
 import { useSearchProducts } from "./api/search-products";

@@ -1,5 +1,5 @@
-import { onAdConsent, readAdConsent } from "../../lib/ad-consent";
-import { publicConfig } from "../../lib/public-config";
+import { onAdConsent, readAdConsent } from "#web/lib/ad-consent.js";
+import { publicConfig } from "#web/lib/public-config.js";
 
 type Gtag = (...args: unknown[]) => void;
 declare global {

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
-import type { Order } from "../../../domain/schemas/orders";
-import { buttonClass } from "../../components/ui/button";
-import { ApiError } from "../../lib/api";
-import { orderNumber } from "../../lib/format";
+import type { Order } from "#domain/schemas/orders.js";
+import { buttonClass } from "#web/components/ui/button.js";
+import { ApiError } from "#web/lib/api.js";
+import { orderNumber } from "#web/lib/format.js";
 import { useSession } from "../account";
 import { useCart } from "../cart";
 import { useCancelOrder } from "./api/cancel-order";

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "../../../domain/schemas/address";
-import { readableMessage, SelectField, TextField } from "../../components/ui/text-field";
+import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "#domain/schemas/address.js";
+import { readableMessage, SelectField, TextField } from "#web/components/ui/text-field.js";
 
 /** The delivery form as typed: the province is "" until one is chosen. */
 export interface DeliveryForm {

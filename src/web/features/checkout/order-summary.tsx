@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { CartLine } from "../../../domain/cart";
-import { parseRandToCents } from "../../../domain/money";
-import { formatRand } from "../../lib/format";
+import type { CartLine } from "#domain/cart.js";
+import { parseRandToCents } from "#domain/money.js";
+import { formatRand } from "#web/lib/format.js";
 import { LineStockNote, useLineStock } from "../cart";
 
 /** The cart's lines and the order's totals beside the delivery form. */

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { CartLine } from "../../../domain/cart";
-import type { PromoCheckAnswer } from "../../../domain/schemas/promo";
-import { Button } from "../../components/ui/button";
-import { apiRequest, errorMessage } from "../../lib/api";
+import type { CartLine } from "#domain/cart.js";
+import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
+import { Button } from "#web/components/ui/button.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 
 /** POST /api/promo-codes/check: what the code gives this cart, or why not. */
 function checkCode(code: string, items: readonly CartLine[]) {

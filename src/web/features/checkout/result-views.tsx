@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { buttonClass } from "../../components/ui/button";
+import { buttonClass } from "#web/components/ui/button.js";
 
 /** The pieces of /success and /thank-you: one card, a round icon, a status pill and the links out. */
 

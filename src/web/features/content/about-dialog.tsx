@@ -1,7 +1,7 @@
-import { DELIVERY_FEE_TEXT, FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
-import { Dialog } from "../../components/ui/dialog";
-import { ClockIcon, GiftIcon, ShieldIcon, TruckIcon } from "../../components/ui/icons";
-import { publicConfig } from "../../lib/public-config";
+import { DELIVERY_FEE_TEXT, FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { ClockIcon, GiftIcon, ShieldIcon, TruckIcon } from "#web/components/ui/icons.js";
+import { publicConfig } from "#web/lib/public-config.js";
 
 const POINTS = [
   {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { LEGAL_API, type LegalPage as LegalFacts } from "../../../domain/policies";
-import { errorMessage } from "../../lib/api";
+import { LEGAL_API, type LegalPage as LegalFacts } from "#domain/policies.js";
+import { errorMessage } from "#web/lib/api.js";
 import { StaticPage } from "./static-page";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
-import { buttonClass } from "../../components/ui/button";
-import { LogoMark } from "../../components/ui/logo";
-import { usePageTitle } from "../../lib/use-page-title";
+import { buttonClass } from "#web/components/ui/button.js";
+import { LogoMark } from "#web/components/ui/logo.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 
 /** Every unknown path, and /profile for a guest (docs/product.md §2). */
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
-import { buttonClass } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { MailIcon, PhoneIcon } from "../../components/ui/icons";
-import { publicConfig, telHref } from "../../lib/public-config";
+import { buttonClass } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { MailIcon, PhoneIcon } from "#web/components/ui/icons.js";
+import { publicConfig, telHref } from "#web/lib/public-config.js";
 
 /** Requests: specialist medical products are quoted by e-mail (docs/product.md §1). */
 export default function RequestsDialog({

@@ -1,9 +1,9 @@
 import { Link } from "wouter";
-import { CATEGORY_SHORTCUTS } from "../../../domain/catalog";
-import { FREE_DELIVERY_FROM_TEXT } from "../../../domain/pricing";
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons";
-import { Logo } from "../../components/ui/logo";
-import { publicConfig, telHref } from "../../lib/public-config";
+import { CATEGORY_SHORTCUTS } from "#domain/catalog.js";
+import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "#web/components/ui/icons.js";
+import { Logo } from "#web/components/ui/logo.js";
+import { publicConfig, telHref } from "#web/lib/public-config.js";
 
 interface SiteFooterProps {
   onProducts: () => void;

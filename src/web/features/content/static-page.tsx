@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { buttonClass } from "../../components/ui/button";
-import { ArrowLeftIcon } from "../../components/ui/icons";
-import { usePageTitle } from "../../lib/use-page-title";
+import { buttonClass } from "#web/components/ui/button.js";
+import { ArrowLeftIcon } from "#web/components/ui/icons.js";
+import { usePageTitle } from "#web/lib/use-page-title.js";
 
 function BackToStore({ className = "" }: { className?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AccountMessage, ChangePasswordInput } from "../../../../domain/schemas/account";
-import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import type { AccountMessage, ChangePasswordInput } from "#domain/schemas/account.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 
 export function changePassword(values: ChangePasswordInput) {
   return apiRequest<AccountMessage>("POST", "/api/auth/change-password", values);

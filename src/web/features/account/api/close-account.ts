@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AccountMessage } from "../../../../domain/schemas/account";
-import type { PasswordConfirmInput } from "../../../../domain/schemas/privacy";
-import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import type { AccountMessage } from "#domain/schemas/account.js";
+import type { PasswordConfirmInput } from "#domain/schemas/privacy.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { useSession } from "../session";
 
 export function closeAccount(values: PasswordConfirmInput) {

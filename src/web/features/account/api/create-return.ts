@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateReturnInput, ReturnRequest } from "../../../../domain/schemas/returns";
-import { apiRequest } from "../../../lib/api";
+import type { CreateReturnInput, ReturnRequest } from "#domain/schemas/returns.js";
+import { apiRequest } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 export function createReturn({ orderId, ...input }: CreateReturnInput & { orderId: string }) {

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import type { PasswordConfirmInput } from "../../../../domain/schemas/privacy";
-import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
-import { publicConfig } from "../../../lib/public-config";
+import type { PasswordConfirmInput } from "#domain/schemas/privacy.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
+import { publicConfig } from "#web/lib/public-config.js";
 
 export function downloadMyData(values: PasswordConfirmInput) {
   return apiRequest<unknown>("POST", "/api/account/data-export", values);

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AccountMessage, ForgotPasswordInput } from "../../../../domain/schemas/account";
-import { apiRequest } from "../../../lib/api";
+import type { AccountMessage, ForgotPasswordInput } from "#domain/schemas/account.js";
+import { apiRequest } from "#web/lib/api.js";
 
 export function forgotPassword(values: ForgotPasswordInput) {
   return apiRequest<AccountMessage>("POST", "/api/auth/forgot-password", values);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ReturnRequest } from "../../../../domain/schemas/returns";
-import { apiGet } from "../../../lib/api";
+import type { ReturnRequest } from "#domain/schemas/returns.js";
+import { apiGet } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 /** GET /api/returns: the signed-in customer's returns, cancellations and complaints, oldest first. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OrderReturns } from "../../../../domain/schemas/returns";
-import { apiGet } from "../../../lib/api";
+import type { OrderReturns } from "#domain/schemas/returns.js";
+import { apiGet } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 /** GET /api/orders/{id}/returns: what may be asked on the order today (the server's windows), per reason and line. */

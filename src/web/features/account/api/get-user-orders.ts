@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Order } from "../../../../domain/schemas/orders";
-import { apiGet } from "../../../lib/api";
+import type { Order } from "#domain/schemas/orders.js";
+import { apiGet } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 /** Every cached answer about users starts with this key (the admin clears them after an order moves). */

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { LoginInput, User } from "../../../../domain/schemas/account";
-import { toast } from "../../../components/ui/toast";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api";
+import type { LoginInput, User } from "#domain/schemas/account.js";
+import { toast } from "#web/components/ui/toast.js";
+import { ApiError, apiRequest, errorMessage } from "#web/lib/api.js";
 import { useSession } from "../session";
 
 export function logIn(values: LoginInput) {

@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api";
+import { apiRequest } from "#web/lib/api.js";
 
 /** POST /api/auth/logout: ends the session on the server. */
 export function logOut() {

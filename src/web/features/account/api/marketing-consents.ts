@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConsentChoiceInput, ConsentsAnswer } from "../../../../domain/schemas/privacy";
-import { toast } from "../../../components/ui/toast";
-import { apiGet, apiRequest, errorMessage } from "../../../lib/api";
+import type { ConsentChoiceInput, ConsentsAnswer } from "#domain/schemas/privacy.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiGet, apiRequest, errorMessage } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 /** GET /api/account/consents (the query key is the URL: app/query-client.ts). */

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { registerInput, User } from "../../../../domain/schemas/account";
-import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import type { registerInput, User } from "#domain/schemas/account.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 
 export type RegisterValues = z.output<typeof registerInput>;
 

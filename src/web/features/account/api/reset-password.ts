@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AccountMessage, ResetPasswordInput } from "../../../../domain/schemas/account";
-import { apiRequest } from "../../../lib/api";
+import type { AccountMessage, ResetPasswordInput } from "#domain/schemas/account.js";
+import { apiRequest } from "#web/lib/api.js";
 import { useSession } from "../session";
 import { getMe } from "./get-me";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ActiveSession } from "../../../../domain/schemas/sessions";
-import { apiGet, apiRequest } from "../../../lib/api";
+import type { ActiveSession } from "#domain/schemas/sessions.js";
+import { apiGet, apiRequest } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 /** GET /api/auth/sessions: where this account is signed in, most recently used first. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "../../../../domain/schemas/two-factor";
-import { apiGet, apiRequest } from "../../../lib/api";
+import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "#domain/schemas/two-factor.js";
+import { apiGet, apiRequest } from "#web/lib/api.js";
 import { accountKeys } from "./keys";
 
 /** GET /api/auth/2fa: whether this admin's two-step sign-in is on, and how many recovery codes are left. */

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { profileInput, User } from "../../../../domain/schemas/account";
-import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import type { profileInput, User } from "#domain/schemas/account.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { useSession } from "../session";
 
 export type ProfileValues = z.output<typeof profileInput>;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "#web/components/ui/button.js";
 import { EmptyState, PagedList, SearchField, SectionHeader } from "../shared";
 import { ActivityEntry } from "./activity-entry";
 import { useAuditTrail } from "./api/get-audit";

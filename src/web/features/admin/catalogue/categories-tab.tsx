@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type CategoryInput, categoryInput } from "../../../../domain/schemas/catalog";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { type CategoryInput, categoryInput } from "#domain/schemas/catalog.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
 import { describedBy, EmptyState, Field, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useDeleteCategory } from "./api/delete-category";
 import { type AdminCategory, useAdminCategories } from "./api/get-categories";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { Dashboard } from "../../../../domain/schemas/dashboard";
-import { LOW_STOCK_LIMIT } from "../../../../domain/stock";
-import { Button } from "../../../components/ui/button";
+import type { Dashboard } from "#domain/schemas/dashboard.js";
+import { LOW_STOCK_LIMIT } from "#domain/stock.js";
+import { Button } from "#web/components/ui/button.js";
 import { EmptyState, Panel, SectionHeader } from "../shared";
 import { LEVEL_CLASSES } from "./size-stock-list";
 

@@ -1,7 +1,7 @@
 import { type DragEvent, useId, useRef, useState } from "react";
-import { MAX_UPLOAD_BYTES } from "../../../../domain/media";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api";
+import { MAX_UPLOAD_BYTES } from "#domain/media.js";
+import { Button } from "#web/components/ui/button.js";
+import { errorMessage } from "#web/lib/api.js";
 import { useUploadPhoto } from "./api/upload-photo";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif";

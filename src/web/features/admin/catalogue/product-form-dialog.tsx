@@ -1,15 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef } from "react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
-import {
-  type AdminProduct,
-  type ProductInput,
-  type ProductValues,
-  productInput,
-} from "../../../../domain/schemas/catalog";
-import { VAT_CLASS_HINT, VAT_CLASS_LABELS, VAT_CLASSES } from "../../../../domain/vat";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { type AdminProduct, type ProductInput, type ProductValues, productInput } from "#domain/schemas/catalog.js";
+import { VAT_CLASS_HINT, VAT_CLASS_LABELS, VAT_CLASSES } from "#domain/vat.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
 import { describedBy, Field, inputClass } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type AdminProduct, productInput } from "../../../../domain/schemas/catalog";
-import { ApiError } from "../../../lib/api";
+import { type AdminProduct, productInput } from "#domain/schemas/catalog.js";
+import { ApiError } from "#web/lib/api.js";
 import { productBody } from "./api/save-product";
 import {
   firstMessage,

@@ -1,6 +1,6 @@
-import { type AdminProduct, type ProductInput, sizeList } from "../../../../domain/schemas/catalog";
-import { DEFAULT_MAX_PER_ORDER } from "../../../../domain/stock";
-import { ApiError } from "../../../lib/api";
+import { type AdminProduct, type ProductInput, sizeList } from "#domain/schemas/catalog.js";
+import { DEFAULT_MAX_PER_ORDER } from "#domain/stock.js";
+import { ApiError } from "#web/lib/api.js";
 
 /** The product form's values: the product's (its stock per size included), or empty for a new one. */
 export function formDefaults(product: AdminProduct | null): ProductInput {

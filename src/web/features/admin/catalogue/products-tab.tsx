@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { formatRandText } from "../../../../domain/money";
-import type { AdminProduct } from "../../../../domain/schemas/catalog";
-import { VAT_CLASS_LABELS } from "../../../../domain/vat";
-import { Button } from "../../../components/ui/button";
-import { ProductImage } from "../../../components/ui/product-image";
+import { formatRandText } from "#domain/money.js";
+import type { AdminProduct } from "#domain/schemas/catalog.js";
+import { VAT_CLASS_LABELS } from "#domain/vat.js";
+import { Button } from "#web/components/ui/button.js";
+import { ProductImage } from "#web/components/ui/product-image.js";
 import { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useDeleteProduct } from "./api/delete-product";
 import { useAdminProducts } from "./api/get-products";

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
-import { formatRandText } from "../../../../domain/money";
-import { PROMO_KIND_LABELS, PROMO_KINDS, type PromoKind } from "../../../../domain/promo";
-import type { AdminPromoCode, PromoCodeInput } from "../../../../domain/schemas/promo";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { formatRandText } from "#domain/money.js";
+import { PROMO_KIND_LABELS, PROMO_KINDS, type PromoKind } from "#domain/promo.js";
+import type { AdminPromoCode, PromoCodeInput } from "#domain/schemas/promo.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
 import { EmptyState, Field, inputClass, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useAdminProducts } from "./api/get-products";

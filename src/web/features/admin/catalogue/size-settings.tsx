@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { type Control, Controller, type FieldErrors } from "react-hook-form";
-import type { ProductInput, ProductValues } from "../../../../domain/schemas/catalog";
+import type { ProductInput, ProductValues } from "#domain/schemas/catalog.js";
 import { inputClass, sentence } from "../shared";
 import { PhotoUpload } from "./photo-upload";
 import { firstMessage, stockFieldText, stockFieldValue } from "./product-form-values";

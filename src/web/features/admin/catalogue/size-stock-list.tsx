@@ -1,4 +1,4 @@
-import type { AdminProduct } from "../../../../domain/schemas/catalog";
+import type { AdminProduct } from "#domain/schemas/catalog.js";
 import { leftText, productStock, type StockLevel } from "./stock-model";
 
 /** Sold out and low sizes stand out by their words ("Sold out", "Only 3") first, their tint second. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOW_STOCK_LIMIT } from "../../../../domain/stock";
+import { LOW_STOCK_LIMIT } from "#domain/stock.js";
 import { heldText, leftText, productStock, sizeStock, stockLevel } from "./stock-model";
 
 const product = (

@@ -1,4 +1,4 @@
-import { LOW_STOCK_LIMIT } from "../../../../domain/stock";
+import { LOW_STOCK_LIMIT } from "#domain/stock.js";
 
 /** What the admin's stock views read of a product. */
 type StockedProduct = {

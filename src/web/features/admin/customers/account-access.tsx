@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { Customer } from "../../../../domain/schemas/customers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import type { Customer } from "#domain/schemas/customers.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
 import { inputClass } from "../shared";
 import { useSetAccountDisabled } from "./api/set-account-disabled";
 

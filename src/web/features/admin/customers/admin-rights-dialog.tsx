@@ -1,6 +1,6 @@
-import type { Customer } from "../../../../domain/schemas/customers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import type { Customer } from "#domain/schemas/customers.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
 
 /** Asks before making someone an admin (they see every order and customer) or taking it away. */
 export function AdminRightsDialog({

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { formatRandText } from "../../../../domain/money";
-import { Button } from "../../../components/ui/button";
-import { formatDate } from "../../../lib/format";
+import { formatRandText } from "#domain/money.js";
+import { Button } from "#web/components/ui/button.js";
+import { formatDate } from "#web/lib/format.js";
 import { useSession } from "../../account";
 import { OrderCard } from "../orders";
 import { EmptyState, LoadError, LoadingRows, StatCard } from "../shared";

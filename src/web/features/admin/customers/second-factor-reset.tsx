@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Customer } from "../../../../domain/schemas/customers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api";
+import type { Customer } from "#domain/schemas/customers.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { adminKeys } from "../shared";
 
 /** Another admin lost their phone: their two-step sign-in is reset and their sessions end (audited). */

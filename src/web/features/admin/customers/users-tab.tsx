@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { formatRandText } from "../../../../domain/money";
-import type { Customer } from "../../../../domain/schemas/customers";
-import { Button } from "../../../components/ui/button";
-import { formatDate } from "../../../lib/format";
+import { formatRandText } from "#domain/money.js";
+import type { Customer } from "#domain/schemas/customers.js";
+import { Button } from "#web/components/ui/button.js";
+import { formatDate } from "#web/lib/format.js";
 import { EmptyState, PagedList, SearchField, SectionHeader } from "../shared";
 import { useAdminUsers } from "./api/get-users";
 import { CustomerView } from "./customer-view";

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { formatRandText } from "../../../../domain/money";
-import { orderNumber } from "../../../../domain/order-status";
-import type { Dashboard } from "../../../../domain/schemas/dashboard";
-import { OrderStatusBadge } from "../../../components/ui/order-status-badge";
-import { formatRecentDateTime } from "../../../lib/format";
+import { formatRandText } from "#domain/money.js";
+import { orderNumber } from "#domain/order-status.js";
+import type { Dashboard } from "#domain/schemas/dashboard.js";
+import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
+import { formatRecentDateTime } from "#web/lib/format.js";
 import { LowStockList } from "../catalogue";
 import { cancelReasonText } from "../orders";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "../shared";

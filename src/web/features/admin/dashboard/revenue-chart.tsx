@@ -1,6 +1,6 @@
-import { formatRand, formatRandText, parseRandToCents } from "../../../../domain/money";
-import type { Dashboard } from "../../../../domain/schemas/dashboard";
-import { formatDay } from "../../../lib/format";
+import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
+import type { Dashboard } from "#domain/schemas/dashboard.js";
+import { formatDay } from "#web/lib/format.js";
 
 const WIDTH = 600;
 const HEIGHT = 180;

@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS } from "../../../../domain/order-status";
-import type { Dashboard } from "../../../../domain/schemas/dashboard";
+import { ORDER_STATUS_LABELS } from "#domain/order-status.js";
+import type { Dashboard } from "#domain/schemas/dashboard.js";
 
 /** DESIGN.md's status colours (as the badges): Needs Payment amber, Paid blue, Shipped green; cancelled grey. */
 const BAR_CLASSES = {

@@ -3,9 +3,9 @@ import {
   EMAIL_STATUS_LABELS,
   type EmailStatusName,
   type EmailSummary,
-} from "../../../../domain/schemas/emails";
-import { Button } from "../../../components/ui/button";
-import { formatDateTime } from "../../../lib/format";
+} from "#domain/schemas/emails.js";
+import { Button } from "#web/components/ui/button.js";
+import { formatDateTime } from "#web/lib/format.js";
 
 const STATUS_CLASSES: Record<EmailStatusName, { badge: string; dot: string }> = {
   captured: { badge: "bg-brand-50 text-brand-900 ring-brand-300", dot: "bg-brand-700" },

@@ -1,8 +1,8 @@
 import { Tabs } from "radix-ui";
-import { EMAIL_KIND_LABELS, type EmailSummary } from "../../../../domain/schemas/emails";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { formatDateTime } from "../../../lib/format";
+import { EMAIL_KIND_LABELS, type EmailSummary } from "#domain/schemas/emails.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { formatDateTime } from "#web/lib/format.js";
 import { LoadError } from "../shared";
 import { emailHtmlUrl, useAdminEmail } from "./api/get-email";
 import { EmailStatusBadge } from "./email-list-item";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { EmailSummary } from "../../../../domain/schemas/emails";
-import { Button } from "../../../components/ui/button";
+import type { EmailSummary } from "#domain/schemas/emails.js";
+import { Button } from "#web/components/ui/button.js";
 import { EmptyState, PagedList, SectionHeader } from "../shared";
 import { useAdminEmails } from "./api/get-emails";
 import { useResendEmail } from "./api/resend-email";

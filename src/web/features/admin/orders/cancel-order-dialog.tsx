@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { orderNumber } from "../../../../domain/order-status";
-import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/api";
+import { orderNumber } from "#domain/order-status.js";
+import { TextField } from "#web/components/ui/text-field.js";
+import { errorMessage } from "#web/lib/api.js";
 import { useCancelOrderAsAdmin } from "./api/cancel-order";
 import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { nextOrderStatus } from "../../../../domain/order-status";
-import { Button } from "../../../components/ui/button";
-import { formatDate } from "../../../lib/format";
+import { nextOrderStatus } from "#domain/order-status.js";
+import { Button } from "#web/components/ui/button.js";
+import { formatDate } from "#web/lib/format.js";
 import { useMarkDelivered } from "./api/mark-delivered";
 import { useUpdateOrderStatus } from "./api/update-order-status";
 import { CancelNote } from "./cancel-note";

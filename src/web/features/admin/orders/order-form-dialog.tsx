@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
 import type { AdminOrder } from "./order-model";
 
 /** What each of the admin's order dialogs is given: the order, and whether it is open. */

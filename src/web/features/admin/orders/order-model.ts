@@ -1,6 +1,6 @@
-import { parseRandToCents } from "../../../../domain/money";
-import { CANCEL_REASON_LABELS } from "../../../../domain/order-status";
-import type { AdminOrder, OrderItem } from "../../../../domain/schemas/orders";
+import { parseRandToCents } from "#domain/money.js";
+import { CANCEL_REASON_LABELS } from "#domain/order-status.js";
+import type { AdminOrder, OrderItem } from "#domain/schemas/orders.js";
 
 /** An order as the admin screens receive it (the API's answer, src/domain/schemas/orders.ts). */
 export type { AdminOrder };

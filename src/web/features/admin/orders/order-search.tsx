@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { ORDER_SEARCH_MIN } from "../../../../domain/schemas/admin-orders";
+import { ORDER_SEARCH_MIN } from "#domain/schemas/admin-orders.js";
 import { inputClass } from "../shared";
 
 /**

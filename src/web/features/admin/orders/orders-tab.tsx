@@ -1,9 +1,9 @@
 import { ToggleGroup } from "radix-ui";
 import { useCallback, useState } from "react";
-import { formatRandText } from "../../../../domain/money";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../../../domain/order-status";
-import { buttonClass } from "../../../components/ui/button";
-import { formatDay } from "../../../lib/format";
+import { formatRandText } from "#domain/money.js";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "#domain/order-status.js";
+import { buttonClass } from "#web/components/ui/button.js";
+import { formatDay } from "#web/lib/format.js";
 import { EmptyState, ensureFreshSecondFactor, inputClass, LoadError, LoadingRows, LoadMore, StatCard } from "../shared";
 import { orderExportUrl } from "./api/export-orders";
 import { useOrderSummary } from "./api/get-order-summary";

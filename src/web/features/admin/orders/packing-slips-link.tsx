@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { buttonClass } from "../../../components/ui/button";
-import { DocumentIcon } from "../../../components/ui/icons";
+import { buttonClass } from "#web/components/ui/button.js";
+import { DocumentIcon } from "#web/components/ui/icons.js";
 
 /** Today in South African time, as a date input holds it (YYYY-MM-DD). */
 const saToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date());

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { centsToDecimal, formatRand, parseRandToCents } from "../../../../domain/money";
-import { orderNumber } from "../../../../domain/order-status";
-import { southAfricanDay } from "../../../../domain/south-african-day";
-import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/api";
+import { centsToDecimal, formatRand, parseRandToCents } from "#domain/money.js";
+import { orderNumber } from "#domain/order-status.js";
+import { southAfricanDay } from "#domain/south-african-day.js";
+import { TextField } from "#web/components/ui/text-field.js";
+import { errorMessage } from "#web/lib/api.js";
 import { useRecordRefund } from "./api/record-refund";
 import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 import { refundableCents } from "./refund-dialog";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { centsToDecimal, formatRand, parseRandToCents } from "../../../../domain/money";
-import { orderNumber } from "../../../../domain/order-status";
-import { refundableCents as refundLeft } from "../../../../domain/refunds";
-import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/api";
+import { centsToDecimal, formatRand, parseRandToCents } from "#domain/money.js";
+import { orderNumber } from "#domain/order-status.js";
+import { refundableCents as refundLeft } from "#domain/refunds.js";
+import { TextField } from "#web/components/ui/text-field.js";
+import { errorMessage } from "#web/lib/api.js";
 import { useRefundOrder } from "./api/refund-order";
 import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 import type { AdminOrder } from "./order-model";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { formatRand, formatRandText, parseRandToCents } from "../../../../domain/money";
+import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
   canExchange,
@@ -13,12 +13,12 @@ import {
   RETURN_STATUS_LABELS,
   saDay,
   WHOLE_ORDER_REASONS,
-} from "../../../../domain/returns";
-import type { AdminReturnRequest } from "../../../../domain/schemas/returns";
-import { Button, buttonClass } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/api";
-import { formatDate, formatRecentDateTime } from "../../../lib/format";
+} from "#domain/returns.js";
+import type { AdminReturnRequest } from "#domain/schemas/returns.js";
+import { Button, buttonClass } from "#web/components/ui/button.js";
+import { TextField } from "#web/components/ui/text-field.js";
+import { errorMessage } from "#web/lib/api.js";
+import { formatDate, formatRecentDateTime } from "#web/lib/format.js";
 import { EmptyState, inputClass, LoadError, LoadingRows, SectionHeader } from "../shared";
 import { type ReturnListStatus, useReturns } from "./api/get-returns";
 import { type ReturnStep, useUpdateReturn } from "./api/update-return";

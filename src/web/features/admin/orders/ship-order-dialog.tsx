@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { COURIER_NAMES } from "../../../../domain/couriers";
-import { orderNumber } from "../../../../domain/order-status";
-import { SelectField, TextField } from "../../../components/ui/text-field";
+import { COURIER_NAMES } from "#domain/couriers.js";
+import { orderNumber } from "#domain/order-status.js";
+import { SelectField, TextField } from "#web/components/ui/text-field.js";
 import { useUpdateOrderStatus } from "./api/update-order-status";
 import { type OrderDialogProps, OrderFormDialog } from "./order-form-dialog";
 

@@ -1,6 +1,6 @@
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "#web/components/ui/button.js";
 import { OrderCard, OrderSearch } from "../orders";
 import { adminKeys, EmptyState, LoadError, LoadingRows, LoadMore, SectionHeader } from "../shared";
 import { useCheckPayfast } from "./api/check-payfast";

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from "react";
-import { formatRand } from "../../../../domain/money";
-import type { VatReport, VatReportRate } from "../../../../domain/schemas/vat-report";
-import { VAT_CLASS_LABELS } from "../../../../domain/vat";
-import { buttonClass } from "../../../components/ui/button";
+import { formatRand } from "#domain/money.js";
+import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";
+import { VAT_CLASS_LABELS } from "#domain/vat.js";
+import { buttonClass } from "#web/components/ui/button.js";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { useVatReport, type VatPeriodChoice, vatReportCsvUrl } from "./api/get-vat-report";
 

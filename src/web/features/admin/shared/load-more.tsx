@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "#web/components/ui/button.js";
 
 /**
  * The foot of a paged list: the next page loads by itself as it scrolls into view (an

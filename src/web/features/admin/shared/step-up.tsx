@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/text-field";
-import { ApiError, errorMessage } from "../../../lib/api";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { TextField } from "#web/components/ui/text-field.js";
+import { ApiError, errorMessage } from "#web/lib/api.js";
 import { secondFactorFresh, verifySecondFactor } from "./api/second-factor";
 
 interface Asking {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "#web/components/ui/button.js";
 
 export const inputClass =
   "block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-600";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Category } from "../../../../domain/schemas/catalog";
+import type { Category } from "#domain/schemas/catalog.js";
 
 export const CATEGORIES_KEY = ["/api/categories"] as const;
 

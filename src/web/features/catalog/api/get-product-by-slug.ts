@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductWithRelated } from "../../../../domain/schemas/catalog-search";
-import { apiGet } from "../../../lib/api";
+import type { ProductWithRelated } from "#domain/schemas/catalog-search.js";
+import { apiGet } from "#web/lib/api.js";
 import { PRODUCTS_KEY } from "./get-products";
 
 /**

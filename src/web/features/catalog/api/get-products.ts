@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Product } from "../../../../domain/schemas/catalog";
+import type { Product } from "#domain/schemas/catalog.js";
 
 export const PRODUCTS_KEY = ["/api/products"] as const;
 

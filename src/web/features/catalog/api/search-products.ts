@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { type CatalogSearchParams, catalogSearchPath } from "../../../../domain/catalog";
-import type { CatalogPage } from "../../../../domain/schemas/catalog-search";
-import { apiGet } from "../../../lib/api";
+import { type CatalogSearchParams, catalogSearchPath } from "#domain/catalog.js";
+import type { CatalogPage } from "#domain/schemas/catalog-search.js";
+import { apiGet } from "#web/lib/api.js";
 import { PRODUCTS_KEY } from "./get-products";
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Order } from "../../../../domain/schemas/orders";
-import { apiRequest } from "../../../lib/api";
+import type { Order } from "#domain/schemas/orders.js";
+import { apiRequest } from "#web/lib/api.js";
 import { accountKeys } from "../../account";
 import { PRODUCTS_KEY } from "../../catalog";
 import { orderQueryOptions } from "./get-order";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateOrderAnswer, CreateOrderInput } from "../../../../domain/schemas/orders";
-import { toast } from "../../../components/ui/toast";
-import { ApiError, type ApiErrorCode, apiRequest, errorMessage } from "../../../lib/api";
+import type { CreateOrderAnswer, CreateOrderInput } from "#domain/schemas/orders.js";
+import { toast } from "#web/components/ui/toast.js";
+import { ApiError, type ApiErrorCode, apiRequest, errorMessage } from "#web/lib/api.js";
 import { PRODUCTS_KEY } from "../../catalog";
 import { postToPayfast } from "../payfast-redirect";
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import type { Order } from "../../../../domain/schemas/orders";
-import { apiGet } from "../../../lib/api";
+import type { Order } from "#domain/schemas/orders.js";
+import { apiGet } from "#web/lib/api.js";
 import { checkoutKeys } from "./keys";
 
 /**

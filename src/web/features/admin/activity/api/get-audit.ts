@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { AuditPage } from "../../../../../domain/schemas/audit";
-import { apiGet } from "../../../../lib/api";
+import type { AuditPage } from "#domain/schemas/audit.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export function getAuditPage(q: string, cursor: string | null) {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AdminCategory } from "../../../../../domain/schemas/catalog";
-import { apiGet } from "../../../../lib/api";
+import type { AdminCategory } from "#domain/schemas/catalog.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export type { AdminCategory };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminPromoCode, PromoCodeInput } from "../../../../../domain/schemas/promo";
-import { toast } from "../../../../components/ui/toast";
-import { apiGet, apiRequest, errorMessage } from "../../../../lib/api";
+import type { AdminPromoCode, PromoCodeInput } from "#domain/schemas/promo.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiGet, apiRequest, errorMessage } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 /** GET /api/admin/promo-codes: each code with its paid uses, held uses and what it gave away. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CategoryInput } from "../../../../../domain/schemas/catalog";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { CategoryInput } from "#domain/schemas/catalog.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { catalogueChanged } from "../../shared";
 import type { AdminCategory } from "./get-categories";
 

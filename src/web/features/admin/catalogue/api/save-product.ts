@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { centsToDecimal } from "../../../../../domain/money";
-import type { AdminProduct, ProductValues } from "../../../../../domain/schemas/catalog";
-import { toast } from "../../../../components/ui/toast";
-import { ApiError, apiRequest, errorMessage } from "../../../../lib/api";
+import { centsToDecimal } from "#domain/money.js";
+import type { AdminProduct, ProductValues } from "#domain/schemas/catalog.js";
+import { toast } from "#web/components/ui/toast.js";
+import { ApiError, apiRequest, errorMessage } from "#web/lib/api.js";
 import { catalogueChanged } from "../../shared";
 
 /** The body of docs/product.md §7 from the validated form: prices go back to rand text ("249.99"). */

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../../lib/api";
+import { apiRequest } from "#web/lib/api.js";
 
 export interface UploadedPhoto {
   /** The URL for the product's image field: the photo's renditions are found from it. */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { StockHolders } from "../../../../../domain/schemas/holders";
-import { apiGet } from "../../../../lib/api";
+import type { StockHolders } from "#domain/schemas/holders.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export function getHolders() {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { Customer, CustomerOrderPage } from "../../../../../domain/schemas/customers";
-import { apiGet } from "../../../../lib/api";
+import type { Customer, CustomerOrderPage } from "#domain/schemas/customers.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 /** GET /api/admin/users/{id}: one customer with their order count and spend. */

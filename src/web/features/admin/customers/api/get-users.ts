@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { CustomerPage } from "../../../../../domain/schemas/customers";
-import { apiGet } from "../../../../lib/api";
+import type { CustomerPage } from "#domain/schemas/customers.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export function getCustomerPage(q: string, cursor: string | null) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { accountStatus } from "../../../../../domain/schemas/holders";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { accountStatus } from "#domain/schemas/holders.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { ordersChanged } from "../../shared";
 
 type AccountStatus = z.infer<typeof accountStatus>;

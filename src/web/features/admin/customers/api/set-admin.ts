@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { User } from "../../../../../domain/schemas/account";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { User } from "#domain/schemas/account.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { adminKeys, withStepUp } from "../../shared";
 
 export interface AdminChange {

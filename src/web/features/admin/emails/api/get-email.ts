@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { EmailMessage } from "../../../../../domain/schemas/emails";
-import { apiGet } from "../../../../lib/api";
+import type { EmailMessage } from "#domain/schemas/emails.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 /** Where the admin frames a message's HTML (served with its own sandboxing CSP). */

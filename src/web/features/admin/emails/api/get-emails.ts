@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { EmailPage, EmailSummary } from "../../../../../domain/schemas/emails";
-import { apiGet } from "../../../../lib/api";
+import type { EmailPage, EmailSummary } from "#domain/schemas/emails.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 const PAGE_SIZE = 50;

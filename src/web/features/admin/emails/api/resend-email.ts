@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EmailSummary } from "../../../../../domain/schemas/emails";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { EmailSummary } from "#domain/schemas/emails.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export function resendEmail(id: number) {

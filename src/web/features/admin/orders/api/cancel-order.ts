@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest } from "../../../../lib/api";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest } from "#web/lib/api.js";
 import { ordersChanged } from "../../shared";
 import type { AdminOrder } from "../order-model";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { OrderSummary } from "../../../../../domain/schemas/admin-orders";
-import { apiGet } from "../../../../lib/api";
+import type { OrderSummary } from "#domain/schemas/admin-orders.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 import { type OrderFilters, orderFilterParams } from "./get-orders";
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { AdminOrderPage, OrderFilters } from "../../../../../domain/schemas/admin-orders";
-import { apiGet } from "../../../../lib/api";
+import type { AdminOrderPage, OrderFilters } from "#domain/schemas/admin-orders.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 const PAGE_SIZE = 50;

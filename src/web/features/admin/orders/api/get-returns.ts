@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
-import { apiGet } from "../../../../lib/api";
+import type { AdminReturnRequest } from "#domain/schemas/returns.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export type ReturnListStatus = "open" | "closed" | "all";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RecordRefundInput } from "../../../../../domain/schemas/orders";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest } from "../../../../lib/api";
+import type { RecordRefundInput } from "#domain/schemas/orders.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest } from "#web/lib/api.js";
 import { ordersChanged } from "../../shared";
 import type { AdminOrder } from "../order-model";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OrderStatus } from "../../../../../domain/order-status";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { OrderStatus } from "#domain/order-status.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { ordersChanged } from "../../shared";
 import { type AdminOrder, statusChangedMessage } from "../order-model";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminReturnRequest } from "../../../../../domain/schemas/returns";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest } from "../../../../lib/api";
+import type { AdminReturnRequest } from "#domain/schemas/returns.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest } from "#web/lib/api.js";
 import { ordersChanged } from "../../shared";
 
 export type ReturnStep = "accept" | "decline" | "receive" | "refund" | "exchange" | "resolve";

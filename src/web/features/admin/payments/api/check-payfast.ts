@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CheckOutcome, CheckPayfastAnswer } from "../../../../../domain/schemas/payments";
-import { toast } from "../../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../../lib/api";
+import type { CheckOutcome, CheckPayfastAnswer } from "#domain/schemas/payments.js";
+import { toast } from "#web/components/ui/toast.js";
+import { apiRequest, errorMessage } from "#web/lib/api.js";
 import { ordersChanged } from "../../shared";
 
 export function checkPayfast(id: string) {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AttentionItem } from "../../../../../domain/schemas/payments";
-import { apiGet } from "../../../../lib/api";
+import type { AttentionItem } from "#domain/schemas/payments.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 /**

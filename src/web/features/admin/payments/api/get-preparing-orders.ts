@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminOrderPage } from "../../../../../domain/schemas/admin-orders";
-import { apiGet } from "../../../../lib/api";
+import type { AdminOrderPage } from "#domain/schemas/admin-orders.js";
+import { apiGet } from "#web/lib/api.js";
 import { type OrderFilters, orderFilterParams } from "../../orders";
 import { adminKeys } from "../../shared";
 

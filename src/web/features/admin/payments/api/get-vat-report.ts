@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { VatReport } from "../../../../../domain/schemas/vat-report";
-import { apiGet } from "../../../../lib/api";
+import type { VatReport } from "#domain/schemas/vat-report.js";
+import { apiGet } from "#web/lib/api.js";
 import { adminKeys } from "../../shared";
 
 export interface VatPeriodChoice {

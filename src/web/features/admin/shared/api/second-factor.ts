@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TwoFactorStatus } from "../../../../../domain/schemas/two-factor";
-import { apiGet, apiRequest } from "../../../../lib/api";
+import type { TwoFactorStatus } from "#domain/schemas/two-factor.js";
+import { apiGet, apiRequest } from "#web/lib/api.js";
 import { accountKeys } from "../../../account";
 
 // The admin panel's own calls of /api/auth/2fa (the profile's set-up card has its own, in the account
