@@ -39,6 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss(), devShopConfig(), paintFirst()],
+  resolve: {
+    alias: { "use-sync-external-store/shim/index.js": web("lib/use-sync-external-store.ts") },
+  },
   build: isSsrBuild
     ? {
         outDir: "../../dist/ssr",

@@ -94,7 +94,6 @@ export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
 }
 
-/** Orders are shown by the last 8 characters of their UUID. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
-}
+// How an order is named lives on its own (order-number.ts): the storefront's first load shows it
+// without this module's tables.
+export { orderNumber } from "./order-number.js";

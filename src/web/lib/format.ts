@@ -1,11 +1,11 @@
-export { categoryBadge } from "../../domain/catalog";
+export { categoryBadge } from "#domain/catalog.js";
 
 /** How a category's name reads on a filter chip: "pads" -> "Pads" (the badge's words are categoryBadge's). */
 export function categoryLabel(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
-export { formatRand, formatRandText } from "../../domain/money";
-export { orderNumber } from "../../domain/order-status";
+export { formatRand, formatRandText } from "#domain/money.js";
+export { orderNumber } from "#domain/order-number.js";
 
 type DateLike = Date | string;
 const toDate = (date: DateLike) => (typeof date === "string" ? new Date(date) : date);
