@@ -31,7 +31,7 @@ if (existsSync(contentFrom)) cpSync(contentFrom, contentTo, { recursive: true })
 const distPackage = {
   type: "module",
   private: true,
-  imports: { "#domain/*": "./domain/*", "#server/*": "./server/*" },
+  imports: { "#domain/*.js": "./domain/*.js", "#server/*.js": "./server/*.js" },
 };
 writeFileSync(path.join(dist, "package.json"), `${JSON.stringify(distPackage, null, 2)}\n`);
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { formatRandText } from "#domain/money.js";
 import type { Product } from "#domain/schemas/catalog.js";
-import { formatRandText } from "#web/lib/format.js";
 import { pickInStockProduct, signUpAndLogIn, waitForHydration } from "./helpers";
 
 /** Console errors and warnings of the page (React reports hydration mismatches there), and CSP refusals. */
