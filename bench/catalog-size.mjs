@@ -53,7 +53,7 @@ const VISIT_CONCURRENCY = 4;
  * has none (404), the search is the browser filtering the whole catalogue, so what it waits for is
  * FALLBACK_SEARCH_PATH (which ignores `search`). Change SEARCH_PATH to the endpoint that lands.
  */
-const SEARCH_PATH = "/api/catalog/search";
+const SEARCH_PATH = "/api/products/search";
 const FALLBACK_SEARCH_PATH = "/api/products";
 const SEARCH_QUERIES = ["pampers", "huggies gold", "size 4", "tena pants", "pads", "jumbo pack", "wipes", "kotex"];
 const SEARCH_REQUESTS = 300;
