@@ -8,7 +8,7 @@ import { notFound } from "../errors.js";
 import type { CachedBody } from "./cache.js";
 import { listCategories, listProducts } from "./queries.js";
 import { findProductBySlug, searchProducts } from "./search.js";
-import { sendCached, sendWhenMade } from "./send-cached.js";
+import { answerCached, CACHED_ROUTE, sendWhenMade } from "./send-cached.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -59,13 +59,9 @@ export async function cachedProductBySlug(app: FastifyInstance, slug: string): P
 class NoSuchProduct extends Error {}
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Synchronous while the cache is warm (nearly always): no promise to wait on per request.
-  const answer = (key: string, load: () => Promise<unknown>, request: FastifyRequest, reply: FastifyReply) => {
-    const cached = app.catalogCache.peek(key);
-    if (cached && sendCached(cached, request, reply, JSON_TYPE)) return reply;
-    return app.catalogCache.get(key, load).then((loaded) => sendWhenMade(loaded, request, reply, JSON_TYPE));
-  };
-  const options = { compress: false, decompress: false } as const;
+  const answer = (key: string, load: () => Promise<unknown>, request: FastifyRequest, reply: FastifyReply) =>
+    answerCached(app.catalogCache, key, JSON_TYPE, load, request, reply);
+  const options = CACHED_ROUTE;
 
   app.get("/products", options, (request, reply) => answer("products", () => listProducts(app.db), request, reply));
   app.get("/categories", options, (request, reply) =>

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type CachedBody, negotiateCoding } from "./cache.js";
+import { type CachedBody, type CatalogCache, negotiateCoding } from "./cache.js";
 
 /**
  * The catalogue's answers and the storefront's pages are the same for everyone: a CDN may keep one
@@ -8,6 +8,29 @@ import { type CachedBody, negotiateCoding } from "./cache.js";
  * (docs/decisions/026-pages-that-stay-small.md).
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
+
+/**
+ * The route options of an answer from the cache: it is compressed once when cached, so the
+ * compression plugin's per-request hooks have nothing to do (and a GET has no body to decompress).
+ */
+export const CACHED_ROUTE = { compress: false, decompress: false } as const;
+
+/**
+ * Answers `key` from the cache, loading it on a miss. Synchronous while the cache is warm (nearly
+ * always): no promise to wait on per request.
+ */
+export function answerCached(
+  cache: CatalogCache,
+  key: string,
+  contentType: string,
+  load: () => Promise<unknown>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | Promise<FastifyReply> {
+  const cached = cache.peek(key);
+  if (cached && sendCached(cached, request, reply, contentType)) return reply;
+  return cache.get(key, load).then((loaded) => sendWhenMade(loaded, request, reply, contentType));
+}
 
 /**
  * Answers from a loaded cache entry with its ETag (304 when the browser has it), already

@@ -7,7 +7,7 @@ import type { CatalogPage, ProductWithRelated } from "#domain/schemas/catalog-se
 import { SLUG_PATTERN } from "#domain/slug.js";
 import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
 import { cachedCategories, cachedProductBySlug, cachedSearch, searchQueryOf } from "../catalog/routes.js";
-import { sendCached, sendWhenMade } from "../catalog/send-cached.js";
+import { answerCached, CACHED_ROUTE } from "../catalog/send-cached.js";
 import { redirectedSlug } from "../catalog/slugs.js";
 import { legalPage } from "../policies/legal.js";
 import { injectShopConfig, pageConfig } from "../web.js";
@@ -51,15 +51,9 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     load: () => Promise<Buffer>,
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => {
-    const cached = app.catalogCache.peek(key);
-    if (cached && sendCached(cached, request, reply, contentType)) return reply;
-    return app.catalogCache
-      .get(key, load)
-      .then((loaded: CachedBody) => sendWhenMade(loaded, request, reply, contentType));
-  };
+  ) => answerCached(app.catalogCache, key, contentType, load, request, reply);
 
-  app.get("/sitemap.xml", { compress: false }, (request, reply) =>
+  app.get("/sitemap.xml", CACHED_ROUTE, (request, reply) =>
     serveCached("page:/sitemap.xml", XML, async () => Buffer.from(await sitemapXml(app.db, publicUrl)), request, reply),
   );
 
@@ -160,7 +154,7 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   };
 
   // The Legal page and the owner's policies (src/server/policies/): their own data only, no catalogue.
-  app.get("/legal", { compress: false }, (request, reply) =>
+  app.get("/legal", CACHED_ROUTE, (request, reply) =>
     serveCached(
       "page:/legal",
       HTML,
@@ -189,27 +183,23 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
         () => notFound(path, request, reply),
       );
     };
-    app.get(policyPath(kind), { compress: false }, (request, reply) => policy(null, request, reply));
-    app.get<{ Params: { version: string } }>(
-      `${policyPath(kind)}/v/:version`,
-      { compress: false },
-      (request, reply) => {
-        const { version } = request.params;
-        if (!/^[1-9]\d{0,8}$/.test(version)) return notFound(`${policyPath(kind)}/v/${version}`, request, reply);
-        return policy(Number(version), request, reply);
-      },
-    );
+    app.get(policyPath(kind), CACHED_ROUTE, (request, reply) => policy(null, request, reply));
+    app.get<{ Params: { version: string } }>(`${policyPath(kind)}/v/:version`, CACHED_ROUTE, (request, reply) => {
+      const { version } = request.params;
+      if (!/^[1-9]\d{0,8}$/.test(version)) return notFound(`${policyPath(kind)}/v/${version}`, request, reply);
+      return policy(Number(version), request, reply);
+    });
   }
 
   app.get(
     "/",
-    { compress: false },
+    CACHED_ROUTE,
     page("page:/", () =>
       renderStorefront("/", storefrontHead(defaultTitle, defaultDescription, publicUrl, shop.name), null),
     ),
   );
 
-  app.get<{ Params: { category: string } }>("/category/:category", { compress: false }, (request, reply) => {
+  app.get<{ Params: { category: string } }>("/category/:category", CACHED_ROUTE, (request, reply) => {
     const name = categoryOfPath(request.url.split("?")[0] ?? "");
     const path = `/category/${encodeURIComponent(name ?? "")}`;
     return orGone(
@@ -222,7 +212,7 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     );
   });
 
-  app.get<{ Params: { slug: string } }>("/products/:slug", { compress: false }, (request, reply) => {
+  app.get<{ Params: { slug: string } }>("/products/:slug", CACHED_ROUTE, (request, reply) => {
     const { slug } = request.params;
     const path = productPath(slug);
     if (!SLUG_PATTERN.test(slug)) return notFound(path, request, reply);
