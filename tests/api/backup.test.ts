@@ -1,7 +1,7 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#domain/schemas/orders.js";
 import { createBackup } from "#server/backup/create.js";
@@ -13,7 +13,7 @@ import { ensureDatabase } from "#server/db/open.js";
 import { prepareDatabase } from "#server/db/setup.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
-import { contentsOf, createEmptyDatabase } from "../helpers/backup.js";
+import { backupCommand, contentsOf, createEmptyDatabase } from "../helpers/backup.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { registerAndLogin } from "../helpers/users.js";
 
@@ -211,18 +211,15 @@ describe("backup and restore", () => {
   }, 60_000);
 });
 
-describe("from the embedded PostgreSQL 18 into the test server (PostgreSQL 15 in CI)", () => {
+describe("a backup of the embedded PostgreSQL 18", () => {
   let dataDir: string;
   let stop: (() => Promise<void>) | null = null;
   let source: TestApp | null = null;
+  let file: string;
+  let contents: Contents;
+  let made: History;
 
-  afterAll(async () => {
-    await source?.close();
-    await stop?.();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  it("restores a backup of the embedded database on another major version, with the same checks", async () => {
+  beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-backup-pg18-"));
     await fs.chmod(dataDir, 0o755);
     const embedded = await startEmbeddedPostgres({ dataDir, preferredPort: await freePort() });
@@ -231,27 +228,60 @@ describe("from the embedded PostgreSQL 18 into the test server (PostgreSQL 15 in
     const sourceUrl = embedded.url("shop");
     await prepareDatabase(sourceUrl, { seed: true });
     source = await buildListeningApp({}, sourceUrl);
-    const made = await makeHistory(source);
+    made = await makeHistory(source);
     await source.close();
     source = null;
-    const contents = await contentsOf(sourceUrl);
-    const { file } = await createBackup({ databaseUrl: sourceUrl, dir: backupDir });
+    contents = await contentsOf(sourceUrl);
+    expect(Math.floor(contents.serverVersion / 10_000)).toBe(18);
+    file = (await createBackup({ databaseUrl: sourceUrl, dir: backupDir })).file;
+  }, 240_000);
 
+  afterAll(async () => {
+    await source?.close();
+    await stop?.();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("restores into the test server (PostgreSQL 15 in CI), another major version, with the same checks", async () => {
     const target = await createEmptyDatabase();
-    const versions = await Promise.all(
-      [sourceUrl, target].map(async (url) => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        const { rows } = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
-        await client.end();
-        return Math.floor(Number(rows[0]?.v) / 10_000);
-      }),
-    );
-    expect(versions[0]).toBe(18);
-    if (process.env.TEST_DATABASE_URL) expect(versions[1]).toBeLessThan(18);
     await restoreBackup({ file, databaseUrl: target });
+    const restored = await contentsOf(target);
+    if (process.env.TEST_DATABASE_URL) expect(Math.floor(restored.serverVersion / 10_000)).toBeLessThan(18);
     await checkRestoredShop(contents, target, made);
   }, 240_000);
+
+  it("restores with npm run restore into an empty data directory: a new embedded PostgreSQL, with the same checks", async () => {
+    const restoreDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-restore-pg18-"));
+    await fs.chmod(restoreDir, 0o755);
+    const port = await freePort();
+    let restored: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+    try {
+      const env = { DATA_DIR: restoreDir, EMBEDDED_PG_PORT: String(port) };
+      const { stdout } = await backupCommand("restore", [file], env);
+      expect(stdout).toMatch(/^Restored \d+ rows of \d+ tables/);
+      // The command started the new cluster for its run alone and stopped it again.
+      expect(existsSync(path.join(restoreDir, "postgres", "postmaster.pid"))).toBe(false);
+      expect(existsSync(path.join(restoreDir, "shop.lock"))).toBe(false);
+
+      // As the shop would find it on its next start: the cluster in DATA_DIR, its database "shop".
+      restored = await startEmbeddedPostgres({ dataDir: restoreDir, preferredPort: port });
+      const url = restored.url("shop");
+      expect(Math.floor((await contentsOf(url)).serverVersion / 10_000)).toBe(18);
+      await checkRestoredShop(contents, url, made);
+
+      // Restored once, the data directory holds data: a second restore is refused and changes nothing.
+      await restored.stop();
+      restored = null;
+      const again = await backupCommand("restore", [file], env).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(again).toMatchObject({ code: 1 });
+      expect((again as { stderr: string }).stderr).toMatch(/already holds data \(.+\); nothing was changed/);
+    } finally {
+      await restored?.stop();
+      await fs.rm(restoreDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe("retention", () => {
