@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#domain/schemas/orders.js";
 import { createBackup } from "#server/backup/create.js";
@@ -209,6 +210,50 @@ describe("backup and restore", () => {
     for (const tables of [left, fresh]) if (tables.shop_keys) tables.shop_keys.digest = "random key";
     expect(left).toEqual(fresh);
   }, 60_000);
+});
+
+describe("a backup taken while the shop writes", () => {
+  it("holds the data as of one instant: a row committed while it runs is not in it", async () => {
+    const databaseUrl = await createEmptyDatabase();
+    await prepareDatabase(databaseUrl, { seed: true });
+    const before = await contentsOf(databaseUrl);
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    const writer = new pg.Client({ connectionString: databaseUrl });
+    await Promise.all([holder.connect(), writer.connect()]);
+    try {
+      // A schema change in progress (as a migration would hold it) keeps the backup waiting for its
+      // table locks after its snapshot is taken; meanwhile the shop commits a write elsewhere.
+      await holder.query("begin");
+      await holder.query("lock table backup_runs in access exclusive mode");
+      const backup = createBackup({ databaseUrl, dir: backupDir });
+      backup.catch(() => {});
+      const waiting = async () =>
+        (
+          await writer.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where application_name = 'shop-backup' and datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]?.n ?? 0;
+      const deadline = Date.now() + 20_000;
+      while ((await waiting()) === 0) {
+        if (Date.now() > deadline) throw new Error("the backup never waited for its table locks");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await writer.query(
+        "insert into alerts (key, title, detail, raised_at) values ('during-backup', 'Written while the backup ran', 'x', now())",
+      );
+      await holder.query("rollback");
+      const { file } = await backup;
+
+      const target = await createEmptyDatabase();
+      await restoreBackup({ file, databaseUrl: target });
+      expect((await contentsOf(target)).tables).toEqual(before.tables);
+      expect((await contentsOf(databaseUrl)).tables.alerts?.rows).toBe(1);
+    } finally {
+      await holder.query("rollback").catch(() => {});
+      await Promise.all([holder.end(), writer.end()]);
+    }
+  }, 120_000);
 });
 
 describe("a backup of the embedded PostgreSQL 18", () => {
