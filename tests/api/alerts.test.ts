@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScheduledBackup } from "#server/backup/daily.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { waitFor } from "../helpers/wait.js";
 
 const OWNER = "owner@example.co.za";
 let t: TestApp;
@@ -211,6 +212,32 @@ describe("owner alerts", () => {
     expect(await t.app.alerts.resolve("payfast-unreachable")).toBe(false);
     expect((await mailsAbout("payfast-unreachable")).map((mail) => mail.state)).toEqual(["raised", "resolved"]);
   });
+
+  it("checks by itself every ALERT_CHECK_MINUTES, with no one asking; 0 turns the checks off", async () => {
+    const failingMail = `insert into emails (kind, event_key, to_address, subject, data, status, attempts, created_at)
+       values ('account_changed', 'alert-scheduled', 'lerato@example.co.za', 'Hi', '{}', 'failed', 5, now() - interval '2 hours')`;
+    // Every 3 seconds: the check job runs on its own and mails the owner once.
+    const often = await buildTestApp({ ALERT_EMAIL: OWNER, ALERT_CHECK_MINUTES: "0.05", DATA_DIR: dir });
+    try {
+      expect(often.app.jobs.names).toContain("check-alerts");
+      await often.app.jobs.started();
+      await often.pool.query(failingMail);
+      const mails = await waitFor(
+        () => mailsAbout("email-failing", often),
+        (rows) => rows.length > 0,
+        30_000,
+      );
+      expect(mails.map((mail) => mail.subject)).toEqual(["[Snug & Dry alert] Messages to customers are not going out"]);
+    } finally {
+      await often.close();
+    }
+    const never = await buildTestApp({ ALERT_EMAIL: OWNER, ALERT_CHECK_MINUTES: "0", DATA_DIR: dir });
+    try {
+      expect(never.app.jobs.names).not.toContain("check-alerts");
+    } finally {
+      await never.close();
+    }
+  }, 60_000);
 
   it("goes to SHOP_EMAIL when ALERT_EMAIL is not set", async () => {
     const other = await buildTestApp({ SHOP_EMAIL: "shop@example.co.za" }, {}, t.databaseUrl);

@@ -1,32 +1,14 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "#server/db/data-dir-lock.js";
 import { freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
 import { ensureDatabase } from "#server/db/open.js";
 import { prepareDatabase } from "#server/db/setup.js";
-import { createEmptyDatabase } from "../helpers/backup.js";
-
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-
-/** `npm run backup` / `npm run restore` as the owner runs them, with only DATA_DIR (and what is given) set. */
-function command(name: "backup" | "restore", args: string[], env: Record<string, string>) {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !["DATABASE_URL", "BACKUP_DIR", "DATA_DIR"].includes(key)),
-  );
-  return run(TSX, [path.join(ROOT, "src/server/cli", `${name}.ts`), ...args], {
-    cwd: ROOT,
-    env: { ...clean, LOG_LEVEL: "silent", ...env },
-    timeout: 90_000,
-  });
-}
+import { backupCommand as command, createEmptyDatabase } from "../helpers/backup.js";
 
 describe("npm run backup and npm run restore on the embedded PostgreSQL", () => {
   let dataDir: string;

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Dashboard } from "#domain/schemas/dashboard.js";
-import { runScheduledBackup } from "#server/backup/daily.js";
+import { BACKUP_JOB, runScheduledBackup } from "#server/backup/daily.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { waitFor } from "../helpers/wait.js";
 
 let t: TestApp;
 let dir: string;
@@ -26,6 +27,18 @@ it("shows the last backup on the admin's dashboard: none, a good one with its fi
     return (answer.json() as Dashboard).backup;
   };
   expect(await backupOf()).toEqual({ everyHours: 24, last: null, lastGoodAt: null });
+
+  // The shop's own backup job (BACKUP_EVERY_HOURS > 0) makes the first one, into BACKUP_DIR.
+  expect(t.app.jobs.names).toContain(BACKUP_JOB);
+  await t.app.jobs.started();
+  await t.app.jobs.request(BACKUP_JOB);
+  const first = await waitFor(backupOf, (backup) => backup.last !== null, 60_000);
+  expect(first.last).toMatchObject({ error: null, file: expect.stringMatching(/^shop-.*\.backup\.gz$/) });
+  expect(await fs.readdir(dir)).toEqual([first.last?.file]);
+  const { rows } = await t.pool.query<{ trigger: string }>("select trigger from backup_runs");
+  expect(rows).toEqual([{ trigger: "daily" }]);
+  await t.pool.query("delete from backup_runs");
+  await fs.rm(path.join(dir, first.last?.file ?? ""));
 
   const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir, everyHours: 24, keepDays: 14 };
   const made = await runScheduledBackup(options);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { ensureDatabase } from "#server/db/open.js";
 import { prepareDatabase } from "#server/db/setup.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
-import { contentsOf, createEmptyDatabase } from "../helpers/backup.js";
+import { backupCommand, contentsOf, createEmptyDatabase } from "../helpers/backup.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { registerAndLogin } from "../helpers/users.js";
 
@@ -88,6 +89,10 @@ async function makeHistory(t: TestApp): Promise<History> {
   } finally {
     client.release();
   }
+  await fillTheRest(t, shopper.user.id, completed);
+  const empty = Object.entries((await contentsOf(t.databaseUrl)).tables).filter(([, table]) => table.rows === 0);
+  // Every table holds rows, so "every table equal after restore" is never true of an empty one.
+  expect(empty.map(([name]) => name)).toEqual([]);
   const { rows } = await t.pool.query<{ status: string; invoice: number; credit: number; audit: number }>(
     `select (select string_agg(distinct status, ',' order by status) from orders) as status,
             (select max(invoice_number) from orders) as invoice,
@@ -103,6 +108,73 @@ async function makeHistory(t: TestApp): Promise<History> {
     lastInvoice: facts?.invoice ?? 0,
     lastCreditNote: facts?.credit ?? 0,
   };
+}
+
+/**
+ * A row in each table the shop's flows above leave empty (promo codes and their uuid arrays,
+ * returns, consents, tokens, alerts...), some with text COPY must escape: tabs, line breaks,
+ * backslashes, non-ASCII. A new table must be given one here too.
+ */
+async function fillTheRest(t: TestApp, userId: string, orderId: string) {
+  const awkward = "a tab\there, a line break\nthere, a back\\slash, ünïcode ✓ and 'quotes'";
+  const run = (text: string, values: unknown[] = []) => t.pool.query(text, values);
+  const { rows: products } = await t.pool.query<{ id: string }>("select id from products order by id limit 1");
+  const productId = products[0]?.id;
+  const { rows: items } = await t.pool.query<{ id: string }>("select id::text from order_items where order_id = $1", [
+    orderId,
+  ]);
+  await run(
+    "insert into alerts (key, title, detail, raised_at, resolved_at) values ('backup-test', $1, $1, now(), now())",
+    [awkward],
+  );
+  await run(
+    `insert into backup_runs (started_at, finished_at, trigger, file, bytes, rows, error)
+     values (now() - interval '1 hour', now() - interval '59 minutes', 'command', null, null, null, $1)`,
+    [awkward],
+  );
+  await run("insert into order_stats (day, status, orders, total_cents) values ('2020-02-29', 'completed', 2, 114998)");
+  await run("insert into payfast_problems (kind, detail, cleared_at) values ('dns', $1, now())", [awkward]);
+  await run("insert into product_slug_redirects (slug, product_id) values ('an-old-name', $1)", [productId]);
+  const { rows: promos } = await t.pool.query<{ id: string }>(
+    `insert into promo_codes (code, kind, percent, min_spend_cents, starts_at, ends_at, max_uses, product_ids, category_ids)
+     values ('WELCOME10', 'percent', 10, 20000, now() - interval '1 day', now() + interval '30 days', 100,
+             array[$1::uuid], array(select id from categories order by id limit 2)) returning id`,
+    [productId],
+  );
+  await run(
+    "insert into promo_redemptions (order_id, promo_code_id, user_id, state, discount_cents, used_at) values ($1, $2, $3, 'used', 5750, now())",
+    [orderId, promos[0]?.id, userId],
+  );
+  await run(
+    "insert into email_changes (user_id, new_email, token_hash, expires_at) values ($1, 'new@example.co.za', 'hash', now() + interval '1 hour')",
+    [userId],
+  );
+  await run(
+    "insert into marketing_consents (user_id, channel, granted, words, source, actor_id, address) values ($1, 'email', true, $2, 'profile', $1, '127.0.0.1')",
+    [userId, awkward],
+  );
+  await run(
+    "insert into password_resets (user_id, token_hash, expires_at, used_at) values ($1, 'hash', now() + interval '1 hour', now())",
+    [userId],
+  );
+  await run("insert into recovery_codes (user_id, code_hash) values ($1, 'hash')", [userId]);
+  const { rows: requests } = await t.pool.query<{ id: string }>(
+    `insert into return_requests (number, order_id, reason, details, status, opened_by, deadline_kind, deadline_day, offered_refund_cents)
+     values (1, $1, 'wrong_size', $2, 'requested', 'customer', 'refund_30_days', current_date + 30, 0) returning id`,
+    [orderId, awkward],
+  );
+  await run("insert into return_request_lines (request_id, order_item_id, quantity) values ($1, $2, 1)", [
+    requests[0]?.id,
+    items[0]?.id,
+  ]);
+  await run(
+    "insert into return_request_events (request_id, status, note, actor_id, actor_username) values ($1, 'requested', $2, $3, 'shopper')",
+    [requests[0]?.id, awkward, userId],
+  );
+  await run(
+    "insert into stock_alerts (product_id, size, email, user_id, confirmed_at) values ($1, 'M', 'waiting@example.co.za', $2, now())",
+    [productId, userId],
+  );
 }
 
 /** What a restored shop must do: equal contents, the old password, the history, the next document numbers. */
@@ -211,18 +283,59 @@ describe("backup and restore", () => {
   }, 60_000);
 });
 
-describe("from the embedded PostgreSQL 18 into the test server (PostgreSQL 15 in CI)", () => {
+describe("a backup taken while the shop writes", () => {
+  it("holds the data as of one instant: a row committed while it runs is not in it", async () => {
+    const databaseUrl = await createEmptyDatabase();
+    await prepareDatabase(databaseUrl, { seed: true });
+    const before = await contentsOf(databaseUrl);
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    const writer = new pg.Client({ connectionString: databaseUrl });
+    await Promise.all([holder.connect(), writer.connect()]);
+    try {
+      // A schema change in progress (as a migration would hold it) keeps the backup waiting for its
+      // table locks after its snapshot is taken; meanwhile the shop commits a write elsewhere.
+      await holder.query("begin");
+      await holder.query("lock table backup_runs in access exclusive mode");
+      const backup = createBackup({ databaseUrl, dir: backupDir });
+      backup.catch(() => {});
+      const waiting = async () =>
+        (
+          await writer.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where application_name = 'shop-backup' and datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]?.n ?? 0;
+      const deadline = Date.now() + 20_000;
+      while ((await waiting()) === 0) {
+        if (Date.now() > deadline) throw new Error("the backup never waited for its table locks");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await writer.query(
+        "insert into alerts (key, title, detail, raised_at) values ('during-backup', 'Written while the backup ran', 'x', now())",
+      );
+      await holder.query("rollback");
+      const { file } = await backup;
+
+      const target = await createEmptyDatabase();
+      await restoreBackup({ file, databaseUrl: target });
+      expect((await contentsOf(target)).tables).toEqual(before.tables);
+      expect((await contentsOf(databaseUrl)).tables.alerts?.rows).toBe(1);
+    } finally {
+      await holder.query("rollback").catch(() => {});
+      await Promise.all([holder.end(), writer.end()]);
+    }
+  }, 120_000);
+});
+
+describe("a backup of the embedded PostgreSQL 18", () => {
   let dataDir: string;
   let stop: (() => Promise<void>) | null = null;
   let source: TestApp | null = null;
+  let file: string;
+  let contents: Contents;
+  let made: History;
 
-  afterAll(async () => {
-    await source?.close();
-    await stop?.();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  it("restores a backup of the embedded database on another major version, with the same checks", async () => {
+  beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-backup-pg18-"));
     await fs.chmod(dataDir, 0o755);
     const embedded = await startEmbeddedPostgres({ dataDir, preferredPort: await freePort() });
@@ -231,27 +344,60 @@ describe("from the embedded PostgreSQL 18 into the test server (PostgreSQL 15 in
     const sourceUrl = embedded.url("shop");
     await prepareDatabase(sourceUrl, { seed: true });
     source = await buildListeningApp({}, sourceUrl);
-    const made = await makeHistory(source);
+    made = await makeHistory(source);
     await source.close();
     source = null;
-    const contents = await contentsOf(sourceUrl);
-    const { file } = await createBackup({ databaseUrl: sourceUrl, dir: backupDir });
+    contents = await contentsOf(sourceUrl);
+    expect(Math.floor(contents.serverVersion / 10_000)).toBe(18);
+    file = (await createBackup({ databaseUrl: sourceUrl, dir: backupDir })).file;
+  }, 240_000);
 
+  afterAll(async () => {
+    await source?.close();
+    await stop?.();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("restores into the test server (PostgreSQL 15 in CI), another major version, with the same checks", async () => {
     const target = await createEmptyDatabase();
-    const versions = await Promise.all(
-      [sourceUrl, target].map(async (url) => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        const { rows } = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
-        await client.end();
-        return Math.floor(Number(rows[0]?.v) / 10_000);
-      }),
-    );
-    expect(versions[0]).toBe(18);
-    if (process.env.TEST_DATABASE_URL) expect(versions[1]).toBeLessThan(18);
     await restoreBackup({ file, databaseUrl: target });
+    const restored = await contentsOf(target);
+    if (process.env.TEST_DATABASE_URL) expect(Math.floor(restored.serverVersion / 10_000)).toBeLessThan(18);
     await checkRestoredShop(contents, target, made);
   }, 240_000);
+
+  it("restores with npm run restore into an empty data directory: a new embedded PostgreSQL, with the same checks", async () => {
+    const restoreDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-restore-pg18-"));
+    await fs.chmod(restoreDir, 0o755);
+    const port = await freePort();
+    let restored: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+    try {
+      const env = { DATA_DIR: restoreDir, EMBEDDED_PG_PORT: String(port) };
+      const { stdout } = await backupCommand("restore", [file], env);
+      expect(stdout).toMatch(/^Restored \d+ rows of \d+ tables/);
+      // The command started the new cluster for its run alone and stopped it again.
+      expect(existsSync(path.join(restoreDir, "postgres", "postmaster.pid"))).toBe(false);
+      expect(existsSync(path.join(restoreDir, "shop.lock"))).toBe(false);
+
+      // As the shop would find it on its next start: the cluster in DATA_DIR, its database "shop".
+      restored = await startEmbeddedPostgres({ dataDir: restoreDir, preferredPort: port });
+      const url = restored.url("shop");
+      expect(Math.floor((await contentsOf(url)).serverVersion / 10_000)).toBe(18);
+      await checkRestoredShop(contents, url, made);
+
+      // Restored once, the data directory holds data: a second restore is refused and changes nothing.
+      await restored.stop();
+      restored = null;
+      const again = await backupCommand("restore", [file], env).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(again).toMatchObject({ code: 1 });
+      expect((again as { stderr: string }).stderr).toMatch(/already holds data \(.+\); nothing was changed/);
+    } finally {
+      await restored?.stop();
+      await fs.rm(restoreDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe("retention", () => {

@@ -93,6 +93,28 @@ describe("GET /metrics", () => {
     expect(text).toContain("process_resident_memory_bytes");
   });
 
+  it("counts each queue's waiting runs and failed runs from pg-boss", async () => {
+    const before = (await scrape()).body;
+    const depth = seriesValue(before, 'shop_job_queue_depth{queue="expire-orders"}') ?? -1;
+    const failed = seriesValue(before, 'shop_job_failed{queue="expire-orders"}') ?? -1;
+    expect(depth).toBeGreaterThanOrEqual(0);
+    expect(failed).toBeGreaterThanOrEqual(0);
+    // Two failed runs, and one run waiting until tomorrow (so the engine leaves it waiting).
+    await t.pool.query(
+      `insert into pgboss.job (name, state, completed_on, output) values
+         ('expire-orders', 'failed', now(), '{"message":"boom"}'), ('expire-orders', 'failed', now(), '{"message":"boom"}')`,
+    );
+    await t.pool.query(
+      "insert into pgboss.job (name, state, start_after) values ('expire-orders', 'created', now() + interval '1 day')",
+    );
+    const after = (await scrape()).body;
+    expect(seriesValue(after, 'shop_job_failed{queue="expire-orders"}')).toBe(failed + 2);
+    expect(seriesValue(after, 'shop_job_queue_depth{queue="expire-orders"}')).toBe(depth + 1);
+    await t.pool.query(
+      "delete from pgboss.job where name = 'expire-orders' and (state = 'failed' or start_after > now())",
+    );
+  });
+
   it("counts orders placed and paid from the dashboard's counters", async () => {
     await t.pool.query(
       `insert into order_stat_changes (day, status, orders, total_cents) values (current_date, 'pending', 3, 30000), (current_date, 'completed', 2, 20000)`,

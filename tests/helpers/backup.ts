@@ -1,8 +1,27 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { inject } from "vitest";
 import { connectForCopy, quoteIdent, tablesInLoadOrder } from "#server/backup/session.js";
 import { withDatabase } from "../setup/global-db.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+const run = promisify(execFile);
+
+/** `npm run backup` / `npm run restore` as the owner runs them, with only DATA_DIR (and what is given) set. */
+export function backupCommand(name: "backup" | "restore", args: string[], env: Record<string, string>) {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !["DATABASE_URL", "BACKUP_DIR", "DATA_DIR"].includes(key)),
+  );
+  return run(TSX, [path.join(ROOT, "src/server/cli", `${name}.ts`), ...args], {
+    cwd: ROOT,
+    env: { ...clean, LOG_LEVEL: "silent", ...env },
+    timeout: 90_000,
+  });
+}
 
 /** An empty database (no migrations, no seed) on the test server, dropped with the run's others. */
 export async function createEmptyDatabase(adminUrl = inject("pgAdminUrl")): Promise<string> {
