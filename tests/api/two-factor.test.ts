@@ -118,7 +118,7 @@ describe("an admin's second factor", () => {
     expect(status.json()).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
-  it("asks for a fresh code before a refund, the export, making an admin, resetting another's and turning it off", async () => {
+  it("asks for a fresh code before a refund, the exports, making an admin, resetting another's and turning it off", async () => {
     const admin = await registerAndLogin(t, { admin: true });
     const customer = await registerAndLogin(t);
     const lost = await registerAndLogin(t, { admin: true });
@@ -138,6 +138,8 @@ describe("an admin's second factor", () => {
           payload: { amountCents: 100, reason: "Damaged", restock: false },
         }),
       exportCsv: () => t.app.inject({ method: "GET", url: "/api/admin/orders.csv", headers }),
+      // The complaints register: every complainant's name, e-mail and words.
+      registerCsv: () => t.app.inject({ method: "GET", url: "/api/admin/returns/register.csv", headers }),
       makeAdmin: () =>
         t.app.inject({
           method: "PATCH",
@@ -174,6 +176,7 @@ describe("an admin's second factor", () => {
     // Fresh now: the refund goes on to its own answer (no such order), the others through.
     expect((await asks.refund()).statusCode).toBe(404);
     expect((await asks.exportCsv()).statusCode).toBe(200);
+    expect((await asks.registerCsv()).statusCode).toBe(200);
     expect((await asks.makeAdmin()).statusCode).toBe(200);
     expect((await asks.resetOther()).statusCode).toBe(204);
     expect(await auditRecords(t, "auth.second_factor_reset", lost.user.id)).toHaveLength(1);
