@@ -223,6 +223,36 @@ describe("an SMTP server that is down", () => {
   });
 });
 
+describe("an SMTP server that refuses a recipient", () => {
+  it("keeps and logs its answer without the e-mail addresses it quotes", async () => {
+    const refused = `refused.${randomInt(1e9)}@example.co.za`;
+    await smtp?.close();
+    smtp = await startSmtpServer(smtpPort, { refuse: /^refused\./ });
+    try {
+      await registerAndLogin(t, { email: refused });
+      const asked = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: refused },
+      });
+      expect(asked.statusCode).toBe(202);
+      await t.app.mail.deliverDue();
+      const [row] = await waitFor(
+        () => t.db.select().from(emails).where(eq(emails.toAddress, refused)),
+        (rows) => rows.some((candidate) => candidate.kind === "password_reset" && candidate.status === "retrying"),
+      ).then((rows) => rows.filter((candidate) => candidate.kind === "password_reset"));
+      // The server's own words stay (they say what went wrong), its quoting of the address does not.
+      expect(row?.lastError).toMatch(/Recipient address rejected/);
+      expect(row?.lastError).toContain("[address]");
+      expect(row?.lastError).not.toContain(refused);
+      expect(row?.lastError).not.toMatch(/@/);
+    } finally {
+      await smtp?.close();
+      smtp = await startSmtpServer(smtpPort);
+    }
+  });
+});
+
 describe("without SMTP_URL", () => {
   it("captures every message in the outbox, readable as the customer would see it", async () => {
     const offline = await buildTestApp();

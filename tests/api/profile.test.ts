@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_PASSWORD_WRONG_MESSAGE } from "#server/auth/current-password.js";
+import { RESET_LINK_REDACTED } from "#server/mail/sender.js";
 import { EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE } from "#server/users/routes.js";
 import { type SignedIn, signIn } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -201,6 +202,14 @@ describe("changing the e-mail address", () => {
     const confirmed = await confirmEmailChange(t, changes.email);
     expect(confirmed.statusCode).toBe(200);
     expect(await emailOf(customer.id)).toBe(changes.email);
+    // The outbox, which admins read, never kept the link: an admin could otherwise confirm it.
+    const kept = await t.pool.query(
+      "select html, text_body, data from emails where kind = 'email_change' and to_address = $1",
+      [changes.email],
+    );
+    expect(kept.rows).toHaveLength(1);
+    expect(JSON.stringify(kept.rows[0])).not.toMatch(/confirm-email\?token=/);
+    expect(kept.rows[0].text_body).toContain(RESET_LINK_REDACTED);
     // The link works once.
     const { rows } = await t.pool.query("select used_at from email_changes where user_id = $1", [customer.id]);
     expect(rows.every((row) => row.used_at !== null)).toBe(true);
@@ -238,6 +247,23 @@ describe("changing the e-mail address", () => {
     expect((await confirmEmailChange(t, changes.email)).statusCode).toBe(200);
     expect(await emailOf(customer.id)).toBe(changes.email);
     expect(await notices(customer.email)).toHaveLength(1);
+  });
+
+  it("never lets an admin change another admin's address (they could then reset that admin's password)", async () => {
+    const admin = await signIn(t, { admin: true });
+    const other = await signIn(t, { admin: true });
+    const mine = `taken.over.${randomUUID().slice(0, 8)}@example.co.za`;
+    const refused = await put(admin, other.id, { ...profile({ email: mine }), currentPassword: admin.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: "FORBIDDEN" });
+    expect(await emailOf(other.id)).toBe(other.email);
+    const { rows } = await t.pool.query("select 1 from email_changes where user_id = $1", [other.id]);
+    expect(rows).toEqual([]);
+    // Their other details an admin may still correct; their own address the admin changes as anyone does.
+    expect((await put(admin, other.id, profile({ email: other.email, city: "Kimberley" }))).statusCode).toBe(200);
+    expect(
+      (await put(other, other.id, { ...profile({ email: mine }), currentPassword: other.password })).statusCode,
+    ).toBe(200);
   });
 
   it("stops the reset links mailed to the old address", async () => {

@@ -333,6 +333,13 @@ describe("the shop's steps", () => {
     const mails = await returnMails(request.id);
     expect(mails.map((mail) => mail.data.step).sort()).toEqual(["accepted", "received", "refunded", "requested"]);
     expect(mails.every((mail) => mail.toAddress === shopper.user.email)).toBe(true);
+    // The shopper never proved their address (only a followed link does): no greeting by the name typed.
+    expect(mails.map((mail) => (mail.data as { greetByName?: boolean }).greetByName)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     const audit = await t.db
       .select({ action: auditLog.action })
       .from(auditLog)

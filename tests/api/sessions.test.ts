@@ -106,4 +106,27 @@ describe("a user's sessions", () => {
     expect(await me(user.cookie)).toBe(401);
     expect((await list(user.cookie)).statusCode).toBe(401);
   });
+
+  it("lets an admin, too, see their devices and end one or all of the others", async () => {
+    const admin = await registerAndLogin(t, { admin: true });
+    const phone = await logInFrom(admin, PHONE, "198.51.100.30");
+    const laptop = await logInFrom(admin, LAPTOP, "203.0.113.30");
+    const sessions = (await list(laptop)).json() as { id: string; device: string; address: string }[];
+    expect(sessions).toHaveLength(3);
+    const phoneId = sessions.find((session) => session.address === "198.51.100.30")?.id;
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/auth/sessions/${phoneId}`, headers: { cookie: laptop } }))
+        .statusCode,
+    ).toBe(204);
+    expect(await me(phone)).toBe(401);
+    const ended = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sessions/end-others",
+      headers: { cookie: laptop },
+    });
+    expect(ended.json()).toEqual({ ended: 1 });
+    expect(await me(admin.cookie)).toBe(401);
+    const panel = await t.app.inject({ method: "GET", url: "/api/admin/orders", headers: { cookie: laptop } });
+    expect(panel.statusCode).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { auditRecords } from "../helpers/audit.js";
+import { LIVE_SELLER } from "../helpers/live-seller.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 // The default step-up window (10 minutes); a code "older than the window" is made so by moving the
@@ -117,9 +118,11 @@ describe("an admin's second factor", () => {
     expect(status.json()).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
-  it("asks for a fresh code before a refund, the export, making an admin and turning it off", async () => {
+  it("asks for a fresh code before a refund, the exports, making an admin, resetting another's and turning it off", async () => {
     const admin = await registerAndLogin(t, { admin: true });
     const customer = await registerAndLogin(t);
+    const lost = await registerAndLogin(t, { admin: true });
+    await enrol(lost);
     const { secret, recoveryCodes } = await enrol(admin);
     const signedIn = await login(admin.user.username, admin.password, await codeAt(secret, 1));
     const headers = { cookie: cookieOf(signedIn) as string };
@@ -135,6 +138,8 @@ describe("an admin's second factor", () => {
           payload: { amountCents: 100, reason: "Damaged", restock: false },
         }),
       exportCsv: () => t.app.inject({ method: "GET", url: "/api/admin/orders.csv", headers }),
+      // The complaints register: every complainant's name, e-mail and words.
+      registerCsv: () => t.app.inject({ method: "GET", url: "/api/admin/returns/register.csv", headers }),
       makeAdmin: () =>
         t.app.inject({
           method: "PATCH",
@@ -142,6 +147,9 @@ describe("an admin's second factor", () => {
           headers,
           payload: { isAdmin: true },
         }),
+      // Turning another admin's second factor off (a lost phone) strips their protection.
+      resetOther: () =>
+        t.app.inject({ method: "POST", url: `/api/admin/users/${lost.user.id}/second-factor/reset`, headers }),
     };
     for (const ask of Object.values(asks)) {
       const refused = await ask();
@@ -168,7 +176,10 @@ describe("an admin's second factor", () => {
     // Fresh now: the refund goes on to its own answer (no such order), the others through.
     expect((await asks.refund()).statusCode).toBe(404);
     expect((await asks.exportCsv()).statusCode).toBe(200);
+    expect((await asks.registerCsv()).statusCode).toBe(200);
     expect((await asks.makeAdmin()).statusCode).toBe(200);
+    expect((await asks.resetOther()).statusCode).toBe(204);
+    expect(await auditRecords(t, "auth.second_factor_reset", lost.user.id)).toHaveLength(1);
     await ageLastCode(admin.user.id);
     expect((await asks.refund()).json().code).toBe("STEP_UP_REQUIRED");
 
@@ -204,6 +215,17 @@ describe("an admin's second factor", () => {
   });
 });
 
+/** What live mode needs to start (as payfast-outcomes.test.ts gives it), without ADMIN_2FA. */
+const LIVE: Record<string, string> = {
+  PAYFAST_MODE: "live",
+  PUBLIC_URL: "https://shop.example.co.za",
+  PAYFAST_MERCHANT_ID: "10012345",
+  PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+  PAYFAST_PASSPHRASE: "a long and secret passphrase",
+  SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
+  ...LIVE_SELLER,
+};
+
 describe("ADMIN_2FA=required", () => {
   let strict: TestApp;
   beforeAll(async () => {
@@ -232,6 +254,11 @@ describe("ADMIN_2FA=required", () => {
   it("is the default in live mode only", async () => {
     const { loadConfig } = await import("#server/config.js");
     expect(loadConfig({}).adminSecondFactor.required).toBe(false);
+    expect(loadConfig({ PAYFAST_MODE: "sandbox" }).adminSecondFactor.required).toBe(false);
     expect(loadConfig({ ADMIN_2FA: "required" }).adminSecondFactor.required).toBe(true);
+    // Live mode with everything it needs, and no ADMIN_2FA: required; an explicit optional still wins.
+    expect(loadConfig(LIVE).adminSecondFactor.required).toBe(true);
+    expect(loadConfig({ ...LIVE, ADMIN_2FA: "" }).adminSecondFactor.required).toBe(true);
+    expect(loadConfig({ ...LIVE, ADMIN_2FA: "optional" }).adminSecondFactor.required).toBe(false);
   });
 });

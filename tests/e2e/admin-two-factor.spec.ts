@@ -6,11 +6,11 @@ import { checkOutOneProduct, logInAsNewAdmin, orderNumberOf, signUpAndLogIn, wai
 const codeAt = (secret: string, steps: number) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-test("an admin sets up two-step sign-in, logs in with a code, and confirms a refund with a fresh one", async ({
+test("an admin sets up two-step sign-in, logs in with a code, and confirms a refund and the customer export with a fresh one", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(210_000);
   // A paid order to refund.
   await signUpAndLogIn(page);
   await page.goto("/");
@@ -75,9 +75,24 @@ test("an admin sets up two-step sign-in, logs in with a code, and confirms a ref
   await expect
     .poll(async () => Math.floor(Date.now() / 30_000), { timeout: 40_000, intervals: [1_000] })
     .toBeGreaterThan(loginStep);
+  const refundStep = Math.floor(Date.now() / 30_000) + 1;
   await stepUp.getByRole("textbox", { name: "Authentication code" }).fill(await codeAt(secret, 1));
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByText("Refund made", { exact: true })).toBeVisible();
   await expect(order.getByRole("list", { name: "Refunds" })).toContainText("R10.00");
+
+  // The orders CSV (every customer's details) is a plain link: once the code is stale it asks first,
+  // then downloads. The refund took the step after refundStep - 1, so give one after it.
+  await expect
+    .poll(async () => Math.floor(Date.now() / 30_000), { timeout: 40_000, intervals: [1_000] })
+    .toBeGreaterThanOrEqual(refundStep);
+  await admin.waitForTimeout(7_000);
+  await admin.getByRole("link", { name: "Export CSV" }).click();
+  const exportStepUp = admin.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(exportStepUp).toBeVisible();
+  const download = admin.waitForEvent("download");
+  await exportStepUp.getByRole("textbox", { name: "Authentication code" }).fill(await codeAt(secret, 1));
+  await exportStepUp.getByRole("button", { name: "Confirm" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
   await context.close();
 });

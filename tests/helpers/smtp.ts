@@ -9,14 +9,29 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1:`port` that parses what it receives
- * with `mailparser`, taking `delayMs` per message (a slow server).
+ * with `mailparser`, taking `delayMs` per message (a slow server). Recipients matching `refuse`
+ * are turned away as many real servers do, quoting the address in the answer.
  */
-export function startSmtpServer(port: number, { delayMs = 0 } = {}): Promise<TestSmtpServer> {
+export function startSmtpServer(
+  port: number,
+  { delayMs = 0, refuse }: { delayMs?: number; refuse?: RegExp } = {},
+): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse?.test(address.address)) {
+        const error = Object.assign(
+          new Error(`<${address.address}>: Recipient address rejected: mailbox of ${address.address} is full`),
+          { responseCode: 452 },
+        );
+        callback(error);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (mail) => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { uuidParam } from "#domain/schemas/common.js";
 import { recordAudit } from "../audit/record.js";
-import { clearSecondFactor } from "../auth/two-factor.js";
+import { clearSecondFactor, requireFreshSecondFactor } from "../auth/two-factor.js";
 import { sessions, users } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 
@@ -10,6 +10,8 @@ import { badRequest, conflict, notFound } from "../errors.js";
  * POST /api/admin/users/{id}/second-factor/reset: another admin's phone is lost. Their second factor
  * and recovery codes are removed and their sessions end; they enrol again at their next login
  * (ADMIN_2FA=required keeps the panel shut until then). Never one's own: that is "turn off", with a code.
+ * It turns another admin's second factor off, so it asks for a fresh code (step-up) like turning
+ * one's own off does: a stolen session alone cannot strip another admin's protection.
  */
 export const adminSecondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/users/:id/second-factor/reset", { schema: { params: uuidParam } }, async (request, reply) => {
@@ -17,6 +19,7 @@ export const adminSecondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (id === request.user?.id) {
       throw conflict("Turn off your own two-step sign-in from your profile, with a code.", "CANNOT_DISABLE_SELF");
     }
+    requireFreshSecondFactor(request);
     await app.db.transaction(async (tx) => {
       const [account] = await tx
         .select({ username: users.username, enabledAt: users.totpEnabledAt })

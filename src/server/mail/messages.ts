@@ -105,7 +105,7 @@ export const RETURN_UPDATE_STEPS = [
 ] as const;
 export type ReturnUpdateStep = (typeof RETURN_UPDATE_STEPS)[number];
 
-export interface ReturnUpdateData {
+export interface ReturnUpdateData extends Greeting {
   orderId: string;
   orderNumber: string;
   customerName: string;

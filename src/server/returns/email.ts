@@ -3,6 +3,7 @@ import { orderNumber } from "#domain/order-status.js";
 import { returnReferenceText, shopPaysReturn } from "#domain/returns.js";
 import type { Transaction } from "../db/client.js";
 import { orderItems, orders, returnRequestLines, returnRequests } from "../db/schema.js";
+import { greetsByName } from "../mail/greeting.js";
 import type { ReturnUpdateStep } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
 
@@ -45,6 +46,8 @@ export async function enqueueReturnUpdate(
         orderId: order.id,
         orderNumber: orderNumber(order.id),
         customerName: order.deliveryName,
+        // The delivery name is free text anyone can type: a greeting only for a proven address.
+        greetByName: await greetsByName(tx, order.userId, order.customerEmail),
         requestId,
         reference: returnReferenceText(request.number),
         step,

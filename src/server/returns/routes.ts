@@ -33,6 +33,7 @@ import {
 import { asText } from "../admin/order-export.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { orderItems, orders, refunds, returnRequests } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { findAdminOrder } from "../orders/queries.js";
@@ -161,7 +162,9 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/returns/register.csv", async (_request, reply) => {
+  app.get("/returns/register.csv", async (request, reply) => {
+    // Every complainant's name, e-mail and words: a customer export, so a fresh code (step-up).
+    requireFreshSecondFactor(request);
     const [all, refunded] = await Promise.all([
       listReturnRequests(app.db, undefined, 100_000),
       app.db

@@ -6,7 +6,7 @@ import { changedFields, recordAudit } from "../audit/record.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
 import { users } from "../db/schema.js";
-import { conflict, notFound } from "../errors.js";
+import { conflict, forbidden, notFound } from "../errors.js";
 import { requestEmailChange } from "./email-change.js";
 import {
   duplicateUserError,
@@ -48,6 +48,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // only once the link mailed to the new address is followed (email-change.ts); whether the
       // address is someone else's is said only then, so this form tells nobody who is a customer.
       const emailChanges = !sameAddress(before.email, profile.email);
+      // Another admin's address is theirs alone to change: an admin who could move it to a mailbox
+      // of their own could then reset that admin's password and act as them (issue 26).
+      if (emailChanges && before.isAdmin && actor.id !== id) {
+        throw forbidden("Only that admin can change their own e-mail address, from their profile.");
+      }
       if (emailChanges) {
         await confirmCurrentPassword(request, reply, actor.id, currentPassword, EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
       } else if (before.email !== profile.email) {

@@ -366,22 +366,24 @@ describe("owner alert", () => {
   });
 });
 
+const returnUpdateOf = (step: ReturnUpdateData["step"], more: Partial<ReturnUpdateData> = {}): ReturnUpdateData => ({
+  orderId: confirmation.orderId,
+  orderNumber: "7F3A9C21",
+  customerName: "Thandi",
+  requestId: "8a0d2b8e-1c1a-4c55-9b8e-2f7f3c2d1e00",
+  reference: "RET-000007",
+  step,
+  reason: "changed_mind",
+  lines: [{ name: "Huggies Gold Nappies", size: "4 (9-14 kg)", quantity: 1, unitPriceCents: 32999 }],
+  deadlineDay: "2026-12-25",
+  note: null,
+  shopPaysReturn: false,
+  amountCents: null,
+  ...more,
+});
+
 describe("return updates", () => {
-  const returnUpdate = (step: ReturnUpdateData["step"], more: Partial<ReturnUpdateData> = {}): ReturnUpdateData => ({
-    orderId: confirmation.orderId,
-    orderNumber: "7F3A9C21",
-    customerName: "Thandi",
-    requestId: "8a0d2b8e-1c1a-4c55-9b8e-2f7f3c2d1e00",
-    reference: "RET-000007",
-    step,
-    reason: "changed_mind",
-    lines: [{ name: "Huggies Gold Nappies", size: "4 (9-14 kg)", quantity: 1, unitPriceCents: 32999 }],
-    deadlineDay: "2026-12-25",
-    note: null,
-    shopPaysReturn: false,
-    amountCents: null,
-    ...more,
-  });
+  const returnUpdate = returnUpdateOf;
 
   it("tells the customer what happens next and by when", async () => {
     const { html, text } = await renderEmail("return_update", returnUpdate("requested"), shop, {});
@@ -472,6 +474,23 @@ describe("free text from customers", () => {
     const greetingLine = text.split("\n").find((line) => line.startsWith("Hi ")) ?? "";
     expect(greetingLine.replace(/\u2060/g, "").length).toBeLessThanOrEqual("Hi ,".length + 60);
     expect(greetingLine).toContain("…");
+  });
+
+  it("greets by a name only when allowed, as plain text, in every message that carries one", async () => {
+    const kinds = [
+      ["order_confirmation", { ...confirmation, customerName: phishing }],
+      ["return_update", { ...returnUpdateOf("requested"), customerName: phishing }],
+    ] as const;
+    for (const [kind, data] of kinds) {
+      const unproven = await renderEmail(kind, data as never, shop, {});
+      for (const part of [unproven.text, visible(unproven.html)]) {
+        expect(part, kind).toContain("Hello,");
+        expect(part, kind).not.toContain("Your account is locked");
+      }
+      const proven = await renderEmail(kind, { ...data, greetByName: true } as never, shop, {});
+      for (const part of [proven.text, proven.html]) expect(part, kind).not.toContain("evil.example");
+      expect(proven.text, kind).toMatch(/Hi Your account is locked/);
+    }
   });
 
   it("says nothing of the account's name in a reset message", async () => {

@@ -2,6 +2,7 @@ import { Section, Text } from "@react-email/components";
 import { formatRand } from "#domain/money.js";
 import { RETURN_REASON_LABELS } from "#domain/returns.js";
 import type { ReturnUpdateData, ReturnUpdateStep, ShopIdentity } from "../messages.js";
+import { greeting } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, OrderLines, SectionHeading } from "./parts.js";
 import { colour, text } from "./theme.js";
@@ -93,7 +94,7 @@ function StepText({ data, shop }: { data: ReturnUpdateData; shop: ShopIdentity }
 export function ReturnUpdateEmail({ data, shop }: { data: ReturnUpdateData; shop: ShopIdentity }) {
   return (
     <EmailLayout shop={shop} preview={`${HEADINGS[data.step]}: ${data.reference}`} heading={HEADINGS[data.step]}>
-      <Text style={text}>Hi {data.customerName},</Text>
+      <Text style={text}>{greeting(data.customerName, data.greetByName)}</Text>
       <StepText data={data} shop={shop} />
       {data.note && (
         <Section

@@ -5,14 +5,15 @@ import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
-import { adminKeys } from "../shared";
+import { adminKeys, withStepUp } from "../shared";
 
 /** Another admin lost their phone: their two-step sign-in is reset and their sessions end (audited). */
 export function SecondFactorReset({ customer }: { customer: Customer }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const reset = useMutation({
-    mutationFn: () => apiRequest<void>("POST", `/api/admin/users/${customer.id}/second-factor/reset`, {}),
+    mutationFn: () =>
+      withStepUp(() => apiRequest<void>("POST", `/api/admin/users/${customer.id}/second-factor/reset`, {})),
     onSuccess: () =>
       toast({
         title: "Two-step sign-in reset",

@@ -4,7 +4,7 @@ import { formatRandText } from "#domain/money.js";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "#domain/order-status.js";
 import { buttonClass } from "#web/components/ui/button.js";
 import { formatDay } from "#web/lib/format.js";
-import { EmptyState, ensureFreshSecondFactor, inputClass, LoadError, LoadingRows, LoadMore, StatCard } from "../shared";
+import { confirmBeforeDownload, EmptyState, inputClass, LoadError, LoadingRows, LoadMore, StatCard } from "../shared";
 import { orderExportUrl } from "./api/export-orders";
 import { useOrderSummary } from "./api/get-order-summary";
 import { useAdminOrders } from "./api/get-orders";
@@ -110,21 +110,8 @@ export function OrdersTab() {
           href={orderExportUrl({ from })}
           download
           className={buttonClass({ variant: "outline" })}
-          onClick={(event) => {
-            // Every customer's details in one file: an admin with two-step sign-in confirms with a code first.
-            const link = event.currentTarget;
-            if (link.dataset.confirmed === "true") {
-              delete link.dataset.confirmed;
-              return;
-            }
-            event.preventDefault();
-            ensureFreshSecondFactor()
-              .then(() => {
-                link.dataset.confirmed = "true";
-                link.click();
-              })
-              .catch(() => {});
-          }}
+          // Every customer's details in one file: an admin with two-step sign-in confirms with a code first.
+          onClick={confirmBeforeDownload}
         >
           Export CSV
         </a>

@@ -4,5 +4,5 @@ export { describedBy, Field, sentence } from "./form-fields";
 export { LoadMore } from "./load-more";
 export { PagedList } from "./paged-list";
 export { SearchField } from "./search-field";
-export { ensureFreshSecondFactor, withStepUp } from "./step-up";
+export { confirmBeforeDownload, ensureFreshSecondFactor, withStepUp } from "./step-up";
 export { EmptyState, inputClass, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "./ui";

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useState } from "react";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { TextField } from "#web/components/ui/text-field.js";
@@ -41,6 +41,25 @@ export async function withStepUp<T>(run: () => Promise<T>): Promise<T> {
 export async function ensureFreshSecondFactor(): Promise<void> {
   const { fresh } = await secondFactorFresh();
   if (!fresh) await askForCode();
+}
+
+/**
+ * onClick of a download link that is a step-up action (a CSV of customers' details): asks for a
+ * code first when the last is stale, then follows the link.
+ */
+export function confirmBeforeDownload(event: MouseEvent<HTMLAnchorElement>): void {
+  const link = event.currentTarget;
+  if (link.dataset.confirmed === "true") {
+    delete link.dataset.confirmed;
+    return;
+  }
+  event.preventDefault();
+  ensureFreshSecondFactor()
+    .then(() => {
+      link.dataset.confirmed = "true";
+      link.click();
+    })
+    .catch(() => {});
 }
 
 /** The "Confirm it is you" dialog, mounted once by the admin panel. */
