@@ -306,6 +306,18 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
   it("are refused by the shop with the way to do it, found by reconciliation, and booked when recorded", async () => {
     const { orderId, pfPaymentId, totalCents } = await paidOrder();
     t.app.payfastEmulator?.refundsToBankOnly(pfPaymentId);
+    // The emulator answers as PayFast does for such a payment: its query says BANK_PAYOUT, and a refund
+    // without the buyer's bank details is refused.
+    expect(await t.app.payfastApi.refundQuery(pfPaymentId)).toMatchObject({
+      status: "REFUNDABLE",
+      availableCents: totalCents,
+      fullMethod: "BANK_PAYOUT",
+      partialMethod: "BANK_PAYOUT",
+    });
+    expect(await t.app.payfastApi.createRefund(pfPaymentId, { amountCents: 100, reason: "Asked directly" })).toEqual({
+      ok: false,
+      message: "This payment can only be refunded to a bank account: the bank details are required.",
+    });
     const refused = await refund(orderId, { amountCents: totalCents, reason: "Customer returned the order" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: "PAYFAST_REFUSED" });
