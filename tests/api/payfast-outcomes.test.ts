@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AttentionItem } from "#domain/schemas/payments.js";
 import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "#server/db/schema.js";
+import { reconcilePayfast } from "#server/jobs/payfast-reconcile.js";
 import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -451,6 +452,21 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
     );
     await t.app.reconcilePayfast();
     expect((await attention(t, admin.cookie)).filter((item) => item.orderId === other.orderId)).toEqual([]);
+  });
+
+  it("is proposed from the history's own figures while PayFast's refund query does not answer", async () => {
+    const { orderId, pfPaymentId } = await paidOrder();
+    await t.app.payfastEmulator?.refundInDashboard(pfPaymentId, 120);
+    const queryDown: PayfastApi = {
+      ...t.app.payfastApi,
+      refundQuery: async () => {
+        throw new PayfastApiError("GET /refunds/query answered 503: Service Unavailable");
+      },
+    };
+    await reconcilePayfast({ db: t.db, api: queryDown, log: t.app.log, everyMs: 60_000, shopName: "Snug & Dry" });
+    expect((await attention(t, admin.cookie)).filter((item) => item.orderId === orderId)).toEqual([
+      expect.objectContaining({ kind: "refund_in_payfast", amountGross: "1.20" }),
+    ]);
   });
 
   it("is refused on an unpaid order", async () => {

@@ -211,8 +211,8 @@ async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly
 /**
  * How much PayFast has refunded from a payment that the shop has not booked. Nothing when the
  * window's refunds are all booked; otherwise PayFast's refund query (amount paid less what is
- * left to refund) against every refund the shop booked, or, if the query does not answer, the
- * window's figures alone (the next run asks again).
+ * left to refund) against every refund the shop booked, or, if the query gives no balance or does
+ * not answer, the window's figures alone (the next run asks again).
  */
 async function missingRefundCents(
   context: ReconcileContext,
@@ -223,12 +223,19 @@ async function missingRefundCents(
   if (inWindowCents <= order.bookedInWindow) return 0;
   try {
     const query = await context.api.refundQuery(pfPaymentId);
-    return query.originalCents - query.availableCents - order.booked;
+    // NOT_AVAILABLE (a payment PayFast will not refund now) says nothing of what was refunded.
+    if (query.status === "REFUNDABLE" || query.status === "COMPLETED") {
+      return query.originalCents - query.availableCents - order.booked;
+    }
+    context.log.warn(
+      { orderId: order.id, pfPaymentId, status: query.status },
+      "PayFast reconciliation: the refund query gave no balance; proposing the refunds of the history's window",
+    );
   } catch (error) {
     context.log.warn(
       { err: error, orderId: order.id, pfPaymentId },
       "PayFast reconciliation: the refund query did not answer; proposing the refunds of the history's window",
     );
-    return inWindowCents - order.bookedInWindow;
   }
+  return inWindowCents - order.bookedInWindow;
 }
