@@ -146,9 +146,19 @@ export async function buildApp({
       everyMs: reconcileEveryMs,
       run: async () => {
         try {
-          // A refund left in doubt (PayFast did not answer) is settled from PayFast's balance, then payments are matched.
-          await settleRequestedRefunds({ db, api: payfastApi, log: app.log, shopName: config.shop.name });
+          // A refund left in doubt (PayFast did not answer) is settled from PayFast's balance, then payments are
+          // matched: always, so a refund PayFast will not answer about never keeps a payment from being booked.
+          const unsettled = await settleRequestedRefunds({
+            db,
+            api: payfastApi,
+            log: app.log,
+            shopName: config.shop.name,
+          }).then(
+            () => null,
+            (error: unknown) => error,
+          );
           await app.reconcilePayfast();
+          if (unsettled) throw unsettled;
         } catch (error) {
           const detail = `PayFast's API did not answer the reconciliation (${error instanceof Error ? error.message : String(error)}). Payments whose notification did not arrive or could not be confirmed wait until it answers; check them in your PayFast dashboard.`;
           await trackPayfastProblem(db, app.log, "api", { ok: false, detail });

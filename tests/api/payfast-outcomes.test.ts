@@ -1,9 +1,11 @@
 import { Writable } from "node:stream";
+import { parse } from "csv-parse/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AttentionItem } from "#domain/schemas/payments.js";
 import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "#server/db/schema.js";
+import { reconcilePayfast } from "#server/jobs/payfast-reconcile.js";
 import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -305,6 +307,18 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
   it("are refused by the shop with the way to do it, found by reconciliation, and booked when recorded", async () => {
     const { orderId, pfPaymentId, totalCents } = await paidOrder();
     t.app.payfastEmulator?.refundsToBankOnly(pfPaymentId);
+    // The emulator answers as PayFast does for such a payment: its query says BANK_PAYOUT, and a refund
+    // without the buyer's bank details is refused.
+    expect(await t.app.payfastApi.refundQuery(pfPaymentId)).toMatchObject({
+      status: "REFUNDABLE",
+      availableCents: totalCents,
+      fullMethod: "BANK_PAYOUT",
+      partialMethod: "BANK_PAYOUT",
+    });
+    expect(await t.app.payfastApi.createRefund(pfPaymentId, { amountCents: 100, reason: "Asked directly" })).toEqual({
+      ok: false,
+      message: "This payment can only be refunded to a bank account: the bank details are required.",
+    });
     const refused = await refund(orderId, { amountCents: totalCents, reason: "Customer returned the order" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: "PAYFAST_REFUSED" });
@@ -367,6 +381,20 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toMatch(/application\/pdf/);
+    // The VAT report of the month carries its credit note, as it does the shop's own refunds.
+    const month = today.slice(0, 7);
+    const vat = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/vat-report.csv?from=${month}&months=1`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(vat.statusCode).toBe(200);
+    const creditNote = order.refunds[1]?.creditNoteNumber as string;
+    const vatRows = (parse(vat.body, { columns: true }) as Record<string, string>[]).filter(
+      (row) => row.Document === creditNote,
+    );
+    expect(vatRows.length).toBeGreaterThan(0);
+    expect(vatRows.reduce((sum, row) => sum + Math.round(Number(row["Total (R)"]) * 100), 0)).toBe(-totalCents);
     // PayFast's history and the shop's books agree now: nothing new is proposed.
     await t.app.reconcilePayfast();
     expect((await attention(t, admin.cookie)).filter((item) => item.orderId === orderId)).toEqual([]);
@@ -393,6 +421,52 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
     expect(blank.statusCode).toBe(400);
     const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(rows.map((row) => row.amountCents)).toEqual([100]);
+  });
+
+  it("is proposed for the amount PayFast refunded beyond the shop's books, whenever the payment's earlier refunds were made", async () => {
+    const { orderId, pfPaymentId } = await paidOrder();
+    // A refund through the shop, made long before the history's window (its PayFast row as old as the shop's).
+    expect((await refund(orderId, { amountCents: 200, reason: "Part of the order was late" })).statusCode).toBe(200);
+    await t.pool.query(
+      "update refunds set created_at = now() - interval '40 days', completed_at = now() - interval '40 days' where order_id = $1",
+      [orderId],
+    );
+    await t.pool.query(
+      "update payfast_emulator_refunds set created_at = now() - interval '40 days' where pf_payment_id = $1",
+      [pfPaymentId],
+    );
+    // Today, a smaller refund made in PayFast's dashboard: all of it is missing from the shop's books.
+    await t.app.payfastEmulator?.refundInDashboard(pfPaymentId, 150);
+    await t.app.reconcilePayfast();
+    const proposals = (await attention(t, admin.cookie)).filter((item) => item.orderId === orderId);
+    expect(proposals).toEqual([expect.objectContaining({ kind: "refund_in_payfast", amountGross: "1.50" })]);
+
+    // The other way round: the shop's booking is older than PayFast's row of it (PayFast made it a day later).
+    const other = await paidOrder();
+    expect((await refund(other.orderId, { amountCents: 300, reason: "Part of the order was late" })).statusCode).toBe(
+      200,
+    );
+    await t.pool.query(
+      "update refunds set created_at = now() - interval '40 days', completed_at = now() - interval '40 days' where order_id = $1",
+      [other.orderId],
+    );
+    await t.app.reconcilePayfast();
+    expect((await attention(t, admin.cookie)).filter((item) => item.orderId === other.orderId)).toEqual([]);
+  });
+
+  it("is proposed from the history's own figures while PayFast's refund query does not answer", async () => {
+    const { orderId, pfPaymentId } = await paidOrder();
+    await t.app.payfastEmulator?.refundInDashboard(pfPaymentId, 120);
+    const queryDown: PayfastApi = {
+      ...t.app.payfastApi,
+      refundQuery: async () => {
+        throw new PayfastApiError("GET /refunds/query answered 503: Service Unavailable");
+      },
+    };
+    await reconcilePayfast({ db: t.db, api: queryDown, log: t.app.log, everyMs: 60_000, shopName: "Snug & Dry" });
+    expect((await attention(t, admin.cookie)).filter((item) => item.orderId === orderId)).toEqual([
+      expect.objectContaining({ kind: "refund_in_payfast", amountGross: "1.20" }),
+    ]);
   });
 
   it("is refused on an unpaid order", async () => {
@@ -454,6 +528,61 @@ describe("a refund left requested", () => {
       creditNoteNumber: expect.any(Number),
     });
     expect(settled.find((row) => row.orderId === notMade.orderId)).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("a refund PayFast will not answer about", () => {
+  it("keeps no payment from being booked by the reconciliation job, and shows in Needs attention", async () => {
+    // A refund in doubt on a payment PayFast's refund query does not know (404): it cannot be settled.
+    const stuck = await paidOrder();
+    await t.pool.query("update orders set pf_payment_id = $2 where id = $1", [stuck.orderId, `gone-${Date.now()}`]);
+    const [inDoubt] = await t.db
+      .insert(refunds)
+      .values({
+        orderId: stuck.orderId,
+        amountCents: 150,
+        reason: "Refund PayFast forgot",
+        status: "requested",
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning({ id: refunds.id });
+    // Meanwhile a payment whose notification was lost.
+    const line = await stockedLine(t, 1);
+    const { orderId, payfastData } = await placeTestOrder(t, shopper, [line]);
+    const lost = await t.app.inject({
+      method: "POST",
+      url: "/payfast-emulator/eng/complete-lost",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(payfastData).toString(),
+    });
+    expect(lost.statusCode).toBe(303);
+    await t.pool.query("update orders set created_at = now() - interval '10 minutes' where id = $1", [orderId]);
+    try {
+      await t.app.jobs.request("payfast-reconcile");
+      expect(
+        await waitFor(
+          () => orderRow(t, orderId),
+          (order) => order?.status === "completed",
+        ),
+      ).toMatchObject({ status: "completed", paidBy: "reconcile" });
+      const problem = await waitFor(
+        () => attention(t, admin.cookie),
+        (items) => items.some((item) => item.kind === "payfast_api_down"),
+      );
+      expect(problem.find((item) => item.kind === "payfast_api_down")?.detail).toMatch(
+        /a refund in doubt on order #\S+: PayFast could not be reached to check an earlier refund/,
+      );
+      expect(
+        (
+          await t.db
+            .select()
+            .from(refunds)
+            .where(eq(refunds.id, inDoubt?.id as string))
+        )[0]?.status,
+      ).toBe("requested");
+    } finally {
+      await t.db.delete(refunds).where(eq(refunds.id, inDoubt?.id as string));
+    }
   });
 });
 

@@ -126,7 +126,7 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
     log.info({ orderId, pfPaymentId: row.pfPaymentId, outcome, reason }, "PayFast reconciliation booked a payment");
   }
 
-  await proposeDashboardRefunds(context, history.filter(isRefundRow));
+  await proposeDashboardRefunds(context, history.filter(isRefundRow), from);
   return { checked, findings };
 }
 
@@ -134,8 +134,15 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
  * Refunds PayFast's history shows beyond what the shop booked for a payment (completed, or still
  * in doubt) were made in PayFast's dashboard: each becomes one "Needs attention" item, with the
  * amount the shop is missing, until the admin records it (or marks it resolved).
+ *
+ * The history covers only the days from `from`, while a payment's refunds may span months: the
+ * window's refunds are compared with the shop's refunds of the same days (a shop refund by the
+ * day it was asked, a recorded one by the day PayFast made it). Where PayFast shows more, its
+ * refund query (what it has refunded from the payment in all) says exactly how much the shop is
+ * missing, so a refund booked just before the window, or long ago, neither hides a new one nor
+ * is proposed twice.
  */
-async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly HistoryRow[]) {
+async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly HistoryRow[], from: string) {
   const { db, log } = context;
   const refundedByPayment = new Map<string, { cents: number; rows: HistoryRow[] }>();
   for (const row of rows) {
@@ -153,6 +160,9 @@ async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly
       // Written out in full: inside a one-table select Drizzle leaves column names unqualified.
       booked: sql<number>`coalesce((select sum(r.amount_cents) from refunds r
         where r.order_id = "orders"."id" and r.status in ('completed', 'requested')), 0)::int`,
+      bookedInWindow: sql<number>`coalesce((select sum(r.amount_cents) from refunds r
+        where r.order_id = "orders"."id" and r.status in ('completed', 'requested')
+          and coalesce(r.refunded_on, (r.created_at at time zone 'Africa/Johannesburg')::date) >= ${from}::date), 0)::int`,
     })
     .from(orders)
     .where(inArray(orders.pfPaymentId, [...refundedByPayment.keys()]));
@@ -160,7 +170,7 @@ async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly
     const pfPaymentId = order.pfPaymentId as string;
     const inPayfast = refundedByPayment.get(pfPaymentId);
     if (!inPayfast) continue;
-    const missing = inPayfast.cents - order.booked;
+    const missing = await missingRefundCents(context, pfPaymentId, inPayfast.cents, order);
     const [open] = await db
       .select({ id: payfastItns.id, amountGross: payfastItns.amountGross })
       .from(payfastItns)
@@ -196,4 +206,36 @@ async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly
       "PayFast reconciliation found a refund the shop has not booked",
     );
   }
+}
+
+/**
+ * How much PayFast has refunded from a payment that the shop has not booked. Nothing when the
+ * window's refunds are all booked; otherwise PayFast's refund query (amount paid less what is
+ * left to refund) against every refund the shop booked, or, if the query gives no balance or does
+ * not answer, the window's figures alone (the next run asks again).
+ */
+async function missingRefundCents(
+  context: ReconcileContext,
+  pfPaymentId: string,
+  inWindowCents: number,
+  order: { id: string; booked: number; bookedInWindow: number },
+): Promise<number> {
+  if (inWindowCents <= order.bookedInWindow) return 0;
+  try {
+    const query = await context.api.refundQuery(pfPaymentId);
+    // NOT_AVAILABLE (a payment PayFast will not refund now) says nothing of what was refunded.
+    if (query.status === "REFUNDABLE" || query.status === "COMPLETED") {
+      return query.originalCents - query.availableCents - order.booked;
+    }
+    context.log.warn(
+      { orderId: order.id, pfPaymentId, status: query.status },
+      "PayFast reconciliation: the refund query gave no balance; proposing the refunds of the history's window",
+    );
+  } catch (error) {
+    context.log.warn(
+      { err: error, orderId: order.id, pfPaymentId },
+      "PayFast reconciliation: the refund query did not answer; proposing the refunds of the history's window",
+    );
+  }
+  return inWindowCents - order.bookedInWindow;
 }

@@ -252,6 +252,8 @@ export async function recordDashboardRefund(
 /**
  * The reconciliation job's part: every refund left `requested` past STALE_MS is settled from
  * PayFast's balance for its payment, so a refund in doubt never waits for the next admin's refund.
+ * One payment PayFast will not answer about does not keep the others waiting: each is tried, and
+ * the first failure is thrown once all have been.
  */
 export async function settleRequestedRefunds(context: RefundContext): Promise<number> {
   const waiting = await context.db
@@ -264,9 +266,17 @@ export async function settleRequestedRefunds(context: RefundContext): Promise<nu
         lt(refunds.createdAt, sql`now() - ${`${STALE_MS / 1000} seconds`}::interval`),
       ),
     );
+  let failure: unknown = null;
   for (const { orderId, pfPaymentId } of waiting) {
-    await settleStaleRefunds(context, orderId, pfPaymentId);
+    try {
+      await settleStaleRefunds(context, orderId, pfPaymentId);
+    } catch (error) {
+      failure ??= new Error(
+        `a refund in doubt on order #${orderNumber(orderId)}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
+  if (failure) throw failure;
   return waiting.length;
 }
 

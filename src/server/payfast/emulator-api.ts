@@ -4,7 +4,6 @@ import { centsToDecimal, formatRand } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
-import { payfastTimestamp } from "./api-client.js";
 import { type EmulatedZeroRule, emulatedApiSignature } from "./emulator-api-signature.js";
 import type { RefundRefusals } from "./emulator-refunds.js";
 
@@ -56,7 +55,7 @@ export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Co
       request.log.warn({ refusal }, "PayFast emulator API: merchant authorisation failed");
       return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
     }
-    const from = query.from ?? payfastTimestamp(new Date()).slice(0, 10);
+    const from = query.from ?? sastTime(new Date()).slice(0, 10);
     const to = query.to ?? from;
     const offset = Number(query.offset ?? 0);
     const limit = Math.min(Number(query.limit ?? 1000), 1000);
@@ -104,6 +103,11 @@ export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Co
     ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.payment.pfPaymentId.localeCompare(b.payment.pfPaymentId));
     return reply.type("text/csv; charset=utf-8").send(historyCsv(transactions.slice(offset, offset + limit)));
   });
+}
+
+/** A moment in South African time (UTC+2, no daylight saving), YYYY-MM-DDTHH:MM:SS, as PayFast's history shows it. */
+function sastTime(at: Date): string {
+  return new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 19);
 }
 
 function isDate(text: string): boolean {
@@ -193,7 +197,7 @@ function historyCsv(rows: readonly HistoryTransaction[]): string {
   for (const { kind, at, payment: row, amountCents } of rows) {
     const feeCents = kind === "payment" ? row.feeCents : 0;
     balance += amountCents + feeCents;
-    const date = payfastTimestamp(at).slice(0, 19).replace("T", " ");
+    const date = sastTime(at).replace("T", " ");
     const cells = [
       date,
       kind === "payment" ? "FUNDS_RECEIVED" : "REFUND",

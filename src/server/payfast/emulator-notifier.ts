@@ -5,7 +5,7 @@ import { centsToDecimal, parseRandToCents } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorNotifications, payfastEmulatorPayments } from "../db/schema.js";
-import { parseItn, signItnFields } from "./signature.js";
+import { emulatedItnParamString, emulatedSignedItn, postedFieldsBeforeSignature } from "./emulator-api-signature.js";
 
 /** PayFast's notifications carry a Referer naming a PayFast host (its SDK checks it); so do ours. */
 export const EMULATOR_REFERER = "https://www.payfast.co.za/";
@@ -116,7 +116,7 @@ export class EmulatorNotifier {
       .from(payfastEmulatorPayments)
       .where(and(eq(payfastEmulatorPayments.pfPaymentId, pfPaymentId), eq(payfastEmulatorPayments.status, "PENDING")));
     if (!payment) return null;
-    const fields = Object.fromEntries(parseItn(payment.itnBody).fields);
+    const fields = Object.fromEntries(postedFieldsBeforeSignature(payment.itnBody));
     const body = this.#itnBody(
       { ...fields, name_first: payment.nameFirst, name_last: payment.nameLast },
       pfPaymentId,
@@ -145,7 +145,7 @@ export class EmulatorNotifier {
     if (!payment?.notifyUrl || (payment.deliveredAt && !force)) return null;
     await this.db
       .insert(payfastEmulatorNotifications)
-      .values({ paramHash: sha256(parseItn(payment.itnBody).paramString) })
+      .values({ paramHash: sha256(emulatedItnParamString(postedFieldsBeforeSignature(payment.itnBody))) })
       .onConflictDoNothing();
     let status: number | null = null;
     try {
@@ -208,7 +208,7 @@ export class EmulatorNotifier {
     feeCents: number,
   ): string {
     const field = (key: string): [string, string] => [key, fields[key]?.trim() ?? ""];
-    return signItnFields(
+    return emulatedSignedItn(
       [
         field("m_payment_id"),
         ["pf_payment_id", pfPaymentId],

@@ -11,11 +11,15 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorRefunds } from "../db/schema.js";
 import { defaultEmulatorControls, type EmulatorControls, emulatorApiRoutes } from "./emulator-api.js";
-import type { EmulatedZeroRule } from "./emulator-api-signature.js";
+import {
+  type EmulatedZeroRule,
+  emulatedCheckoutSignature,
+  emulatedItnParamString,
+  postedFieldsBeforeSignature,
+} from "./emulator-api-signature.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
 import { emulatorRefundRoutes } from "./emulator-refunds.js";
-import { checkoutSignature, parseItn, sameSignature } from "./signature.js";
 
 /**
  * A local stand-in for PayFast (local mode only), so a whole purchase runs on one machine with
@@ -174,7 +178,9 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       }
       if (controls.validate === "timeout") await new Promise((resolve) => setTimeout(resolve, VALIDATE_HANG_MS));
       const raw = typeof request.body === "string" ? request.body : "";
-      const sent = controls.validate === "normal" && (await notifier.sent(parseItn(raw).paramString));
+      const sent =
+        controls.validate === "normal" &&
+        (await notifier.sent(emulatedItnParamString(postedFieldsBeforeSignature(raw))));
       return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
     });
 
@@ -242,7 +248,8 @@ function checkoutProblem(data: Record<string, string>, config: Config): string |
   if (data.merchant_id !== config.payfast.merchantId || data.merchant_key !== config.payfast.merchantKey) {
     return "The merchant ID or merchant key does not match this merchant's account.";
   }
-  if (!data.signature || !sameSignature(checkoutSignature(data, config.payfast.passphrase), data.signature)) {
+  const expected = emulatedCheckoutSignature(data, config.payfast.passphrase);
+  if (!data.signature || data.signature.trim().toLowerCase() !== expected) {
     return "Generated signature does not match submitted signature.";
   }
   const cents = parseRandToCents(data.amount ?? "");
