@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { CATEGORY_SHORTCUTS } from "#domain/catalog.js";
+import { CGSO } from "#domain/policies.js";
 import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "#web/components/ui/icons.js";
 import { Logo } from "#web/components/ui/logo.js";
@@ -140,8 +141,8 @@ export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: Site
           <p>
             {shop.name} is run by {shop.seller}
             {shop.registrationNumber && `, reg. no. ${shop.registrationNumber}`}
-            {shop.sellerDemo && " (demo details)"}. Bound by the Consumer Goods and Services Industry Code: complain to
-            us first, then to the CGSO (www.cgso.org.za).
+            {shop.sellerDemo && " (demo details)"}. Bound by the {CGSO.code}: complain to us first, then to the CGSO (
+            {CGSO.websiteLabel}, {CGSO.phone}).
           </p>
         </div>
       </div>
