@@ -349,6 +349,37 @@ describe("the shop's steps", () => {
     );
   });
 
+  it("tells a customer returning defective or wrong goods that the shop pays for sending them back", async () => {
+    const { orderId } = await deliveredOrder(20, { quantity: 2 });
+    const line = (await returnsOf(orderId)).lines[0];
+    for (const reason of ["defective", "not_as_ordered"]) {
+      const request = (
+        await ask(orderId, { reason, lines: [{ lineId: line?.lineId, quantity: 1 }], details: "Torn tabs" })
+      ).json() as ReturnRequest;
+      const accepted = await step(request.id, "accept");
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const { instructions } = accepted.json() as AdminReturnRequest;
+      expect(instructions).toContain(`Send the goods to ${t.app.config.shop.address}`);
+      expect(instructions).toContain(request.reference);
+      expect(instructions).toContain("We pay for sending back defective or wrong goods.");
+      expect(instructions).not.toContain("you pay");
+      // The e-mail says the same.
+      const [mail] = (await returnMails(request.id)).filter((message) => message.data.step === "accepted");
+      expect(mail?.toAddress).toBe(shopper.user.email);
+      await t.app.mail.deliverDue();
+      const rendered = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/emails/${mail?.id}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(rendered.statusCode, rendered.body).toBe(200);
+      expect((rendered.json() as { text: string }).text).toContain("We pay for sending back defective or wrong goods");
+      expect((rendered.json() as { text: string }).text).not.toContain("you pay only the cost");
+      // Settled, so the line's other unit can be asked about for the next reason.
+      expect((await step(request.id, "resolve", { outcome: "Replaced." })).statusCode).toBe(200);
+    }
+  });
+
   it("refuses to decline a sealed return before the goods are back, but takes a decline with a reason after", async () => {
     const { orderId } = await deliveredOrder(2);
     const line = (await returnsOf(orderId)).lines[0];
