@@ -434,6 +434,25 @@ describe("the shop's steps", () => {
     // A complaint's refund has no amount set: the admin must give one.
     const refundNoAmount = await step(complaint.id, "refund");
     expect(refundNoAmount.statusCode).toBe(409);
+
+    // Each of these steps was e-mailed to the customer and audited on the order.
+    const stepsMailed = async (id: string) => (await returnMails(id)).map((mail) => mail.data.step).sort();
+    expect(await stepsMailed(defect.id)).toEqual(["declined", "requested"]);
+    expect(await stepsMailed(size.id)).toEqual(["accepted", "exchanged", "requested"]);
+    expect(await stepsMailed(complaint.id)).toEqual(["requested", "resolved"]);
+    const audit = await t.db
+      .select({ action: auditLog.action, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, "order"), eq(auditLog.subjectId, orderId)));
+    const stepOf = (action: string, reference: string) =>
+      audit.filter((row) => row.action === action && (row.after as { reference?: string })?.reference === reference);
+    expect(stepOf("return.declined", defect.reference)).toHaveLength(1);
+    expect(stepOf("return.exchanged", size.reference)).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ note: "Sent size 5 instead" }) }),
+    ]);
+    expect(stepOf("return.resolved", complaint.reference)).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ note: "Apologised; courier told." }) }),
+    ]);
   });
 
   it("refunds the whole payment, delivery included, when a partial return is followed by the rest", async () => {
