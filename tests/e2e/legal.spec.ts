@@ -71,8 +71,10 @@ test("a policy's version has its own address, and an unknown version is a 404", 
 });
 
 test("checkout says what the delivery details are for, with a link to the Privacy Policy", async ({ page }) => {
-  await signUpAndLogIn(page);
+  const shopper = await signUpAndLogIn(page);
   await page.goto("/");
+  // The session is restored after the page starts: Add to Cart before that asks the shopper to log in.
+  await expect(page.getByRole("link", { name: shopper.fullName })).toBeVisible();
   const { product, size } = await pickInStockProduct(page);
   await addToCart(page, product, size);
   await page.goto("/checkout");
