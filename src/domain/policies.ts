@@ -50,13 +50,10 @@ export const CGSO = {
   code: "Consumer Goods and Services Industry Code",
   website: "https://www.cgso.org.za",
   websiteLabel: "www.cgso.org.za",
+  /** The CGSO's consumer complaints call centre and e-mail, as www.cgso.org.za publishes them. */
+  phone: "0860 000 272",
+  email: "info@cgso.org.za",
 } as const;
-
-/** Business days the shop has to resolve a complaint before the CGSO takes it up (the Code). */
-export const COMPLAINT_BUSINESS_DAYS = 15;
-
-/** Years orders and invoices are kept (Tax Administration Act s29). */
-export const RECORD_YEARS = 5;
 
 /** One item of the Legal page (ECTA s43(1)): its letter, heading, sentences and links. */
 export interface LegalItem {

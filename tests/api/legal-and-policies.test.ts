@@ -25,6 +25,7 @@ const SELLER = {
   SHOP_PHONE: "+27 21 555 0199",
   SHOP_ADDRESS: "9 Bree Street, Cape Town, 8001",
   SHOP_HOURS: "Mon-Fri 8AM-5PM",
+  SHOP_VAT_NUMBER: "4987654321",
   SHOP_LEGAL_NAME: "Umbrella Nappies Trading",
   SHOP_LEGAL_STATUS: "(Pty) Ltd",
   SHOP_REGISTRATION_NUMBER: "2019/123456/07",
@@ -84,6 +85,8 @@ describe("the Legal page (ECTA s43(1))", () => {
     for (const item of legal.items) expect(text).toContain(item.title);
     expect(text).toContain("Consumer Goods and Services Industry Code");
     expect(text).toContain("www.cgso.org.za");
+    // The CGSO's contact details, not only its website.
+    expect(text).toContain("telephone 0860 000 272, e-mail info@cgso.org.za");
     expect(text).toMatch(/complaint[\s\S]*within 15 business days/);
     expect(text).toContain("card or instant EFT through PayFast");
     expect(text).toContain("R75.00 on orders below R500.00");
@@ -97,7 +100,7 @@ describe("the Legal page (ECTA s43(1))", () => {
     const page = (await get("/legal")).body;
     const footer = /<footer[\s\S]*<\/footer>/.exec(page)?.[0] ?? "";
     expect(bodyText(`<div id="root">${footer}</div><script type="application/json" id="page-data">`)).toMatch(
-      /run by Umbrella Nappies Trading \(Pty\) Ltd\s*, reg\. no\. 2019\/123456\/07\s*\. Bound by the Consumer Goods and Services Industry Code.*CGSO/,
+      /run by Umbrella Nappies Trading \(Pty\) Ltd\s*, reg\. no\. 2019\/123456\/07\s*\. Bound by the\s*Consumer Goods and Services Industry Code\s*: complain to us first, then to the CGSO \(\s*www\.cgso\.org\.za\s*,\s*0860 000 272\s*\)/,
     );
     expect(footer).toContain('href="/legal"');
     expect(footer).toContain('href="/privacy"');
@@ -108,6 +111,24 @@ describe("the Legal page (ECTA s43(1))", () => {
     restarts.push(demo);
     const legal = (await get("/api/legal", demo)).json() as LegalPage;
     expect(legal).toMatchObject({ demo: true, seller: "Snug & Dry Demo Trading (Pty) Ltd" });
+    expect(legal.items.find((item) => item.item === "a")?.text).toContain("We are not registered for VAT.");
+  });
+
+  it("states the retention and session times the settings decide, on /legal and in the Privacy Policy", async () => {
+    const longerEnv = { ...env, RETENTION_YEARS: "7", SESSION_IDLE_DAYS: "3", SESSION_ABSOLUTE_DAYS: "14" };
+    const longer = await buildTestApp(longerEnv, { pageRenderer: await sourcePageRenderer(loadConfig(longerEnv)) });
+    restarts.push(longer);
+    expect(bodyText((await get("/legal", longer)).body)).toContain(
+      "We keep orders and invoices for 7 years (the Tax Administration Act requires 5)",
+    );
+    const privacy = bodyText((await get("/privacy", longer)).body);
+    expect(privacy).toMatch(/Orders and invoices:\s*7 years/);
+    expect(privacy).toContain("kept for the 7 years above");
+    expect(privacy).toContain("after 3 days unused or after 14 days");
+    // The defaults, as the shop started above shows them.
+    const defaults = bodyText((await get("/privacy")).body);
+    expect(defaults).toContain("kept for the 5 years above");
+    expect(defaults).toContain("after 7 days unused or after 30 days");
   });
 });
 

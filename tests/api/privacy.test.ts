@@ -142,6 +142,38 @@ describe("POST /api/account/data-export", () => {
     ]);
   }, 120_000);
 
+  it("hands over the customer's own returns and complaints, with the e-mails about them, and nobody else's", async () => {
+    const { customer, orderId } = await customerWithPaidOrder();
+    const { customer: other, orderId: otherOrderId } = await customerWithPaidOrder();
+    const complain = (who: LoggedInUser, id: string, details: string) =>
+      post(`/api/orders/${id}/returns`, who.headers, { reason: "complaint", details });
+    const mine = await complain(customer, orderId, "The courier left the box in the rain.");
+    expect(mine.statusCode, mine.body).toBe(201);
+    const theirs = await complain(other, otherOrderId, "Someone else's complaint about a torn pack.");
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    await t.app.mail.deliverDue();
+
+    const response = await exportData(customer);
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    expect(data.returnRequests).toEqual([
+      expect.objectContaining({
+        id: mine.json().id,
+        reference: mine.json().reference,
+        orderId,
+        reason: "complaint",
+        details: "The courier left the box in the rain.",
+        status: "requested",
+        history: [expect.objectContaining({ status: "requested" })],
+      }),
+    ]);
+    expect(data.emails.map((email: { kind: string }) => email.kind)).toEqual(["order_confirmation", "return_update"]);
+    expect(data.emails[1].text).toContain(mine.json().reference);
+    expect(response.body).not.toContain(theirs.json().id);
+    expect(response.body).not.toContain(theirs.json().reference);
+    expect(response.body).not.toContain("Someone else's complaint");
+  }, 120_000);
+
   it("keeps a password reset link out of the export", async () => {
     const customer = await registerAndLogin(t);
     const forgot = await post("/api/auth/forgot-password", {}, { email: customer.user.email });

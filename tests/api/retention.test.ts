@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retentionCutoff } from "#domain/retention.js";
-import { orders } from "#server/db/schema.js";
+import { emails, orders } from "#server/db/schema.js";
 import { ANONYMISED_NAME, anonymiseExpiredOrders } from "#server/privacy/retention.js";
-import { insertOrder } from "../helpers/admin.js";
+import { insertOrder, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 let t: TestApp;
@@ -122,6 +122,73 @@ describe("the retention job", () => {
     const lines = await t.pool.query("select count(*)::int as n from order_items where order_id = $1", [id]);
     expect(lines.rows).toEqual([{ n: 1 }]);
     expect(JSON.stringify(after)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda|Hatfield|Gate code|012 555/);
+  });
+
+  it("takes the delivery details out of the order's e-mails too, and leaves a newer order's alone", async () => {
+    const old = await placedAt(sa("2016-06-01T10:00"));
+    const recent = await placedAt(sa("2026-06-01T10:00"));
+    const confirmation = (orderId: string) => ({
+      kind: "order_confirmation" as const,
+      eventKey: orderId,
+      toAddress: "sipho.nkosi@example.co.za",
+      subject: `Order #${orderId.slice(-8).toUpperCase()} is paid`,
+      status: "captured" as const,
+      html: "<p>Hello Sipho Nkosi, 12 Jacaranda Street</p>",
+      textBody: "Hello Sipho Nkosi, 12 Jacaranda Street",
+      data: {
+        orderId,
+        orderNumber: orderId.slice(-8).toUpperCase(),
+        customerName: "Sipho Nkosi",
+        lines: [{ name: "Newborn nappies", size: "Newborn", quantity: 1, unitPriceCents: 19_999 }],
+        subtotalCents: 19_999,
+        deliveryFeeCents: 7_500,
+        totalCents: 27_499,
+        vatCents: 3_587,
+        delivery: {
+          name: "Sipho Nkosi",
+          phone: "082 444 5555",
+          address: "12 Jacaranda Street",
+          city: "Pretoria",
+          province: "Gauteng",
+          zipCode: "0181",
+          suburb: "Hatfield",
+          complex: "",
+          deliveryInstructions: "Gate code 4455",
+          altPhone: "012 555 0102",
+        },
+        paidAt: new Date().toISOString(),
+      },
+    });
+    const [oldMail, recentMail] = await t.db
+      .insert(emails)
+      .values([confirmation(old), confirmation(recent)])
+      .returning({ id: emails.id });
+    await run("2026-11-26T12:00");
+
+    const rows = await t.pool.query("select * from emails where id = any($1::bigint[]) order by id", [
+      [oldMail?.id, recentMail?.id],
+    ]);
+    const [scrubbed, kept] = rows.rows;
+    expect(scrubbed).toMatchObject({ to_address: "", html: null, text_body: null, status: "captured" });
+    expect(scrubbed.data).toMatchObject({
+      customerName: ANONYMISED_NAME,
+      delivery: { name: ANONYMISED_NAME, phone: "", address: "", city: "", province: "Gauteng" },
+      totalCents: 27_499,
+    });
+    expect(JSON.stringify(scrubbed)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda|Hatfield|Gate code|012 555|0181/);
+    expect(JSON.stringify(kept)).toContain("12 Jacaranda Street");
+    expect(kept.to_address).toBe("sipho.nkosi@example.co.za");
+
+    // The admin can still open the message: it is rendered again from what is left.
+    const admin = await signInAsAdmin(t);
+    const view = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/emails/${oldMail?.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.body).toContain(ANONYMISED_NAME);
+    expect(view.body).not.toContain("Jacaranda");
   });
 
   it("runs by hand with npm run retention, on RETENTION_YEARS", async () => {

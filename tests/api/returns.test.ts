@@ -356,6 +356,37 @@ describe("the shop's steps", () => {
     );
   });
 
+  it("tells a customer returning defective or wrong goods that the shop pays for sending them back", async () => {
+    const { orderId } = await deliveredOrder(20, { quantity: 2 });
+    const line = (await returnsOf(orderId)).lines[0];
+    for (const reason of ["defective", "not_as_ordered"]) {
+      const request = (
+        await ask(orderId, { reason, lines: [{ lineId: line?.lineId, quantity: 1 }], details: "Torn tabs" })
+      ).json() as ReturnRequest;
+      const accepted = await step(request.id, "accept");
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const { instructions } = accepted.json() as AdminReturnRequest;
+      expect(instructions).toContain(`Send the goods to ${t.app.config.shop.address}`);
+      expect(instructions).toContain(request.reference);
+      expect(instructions).toContain("We pay for sending back defective or wrong goods.");
+      expect(instructions).not.toContain("you pay");
+      // The e-mail says the same.
+      const [mail] = (await returnMails(request.id)).filter((message) => message.data.step === "accepted");
+      expect(mail?.toAddress).toBe(shopper.user.email);
+      await t.app.mail.deliverDue();
+      const rendered = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/emails/${mail?.id}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(rendered.statusCode, rendered.body).toBe(200);
+      expect((rendered.json() as { text: string }).text).toContain("We pay for sending back defective or wrong goods");
+      expect((rendered.json() as { text: string }).text).not.toContain("you pay only the cost");
+      // Settled, so the line's other unit can be asked about for the next reason.
+      expect((await step(request.id, "resolve", { outcome: "Replaced." })).statusCode).toBe(200);
+    }
+  });
+
   it("refuses to decline a sealed return before the goods are back, but takes a decline with a reason after", async () => {
     const { orderId } = await deliveredOrder(2);
     const line = (await returnsOf(orderId)).lines[0];
@@ -410,6 +441,25 @@ describe("the shop's steps", () => {
     // A complaint's refund has no amount set: the admin must give one.
     const refundNoAmount = await step(complaint.id, "refund");
     expect(refundNoAmount.statusCode).toBe(409);
+
+    // Each of these steps was e-mailed to the customer and audited on the order.
+    const stepsMailed = async (id: string) => (await returnMails(id)).map((mail) => mail.data.step).sort();
+    expect(await stepsMailed(defect.id)).toEqual(["declined", "requested"]);
+    expect(await stepsMailed(size.id)).toEqual(["accepted", "exchanged", "requested"]);
+    expect(await stepsMailed(complaint.id)).toEqual(["requested", "resolved"]);
+    const audit = await t.db
+      .select({ action: auditLog.action, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, "order"), eq(auditLog.subjectId, orderId)));
+    const stepOf = (action: string, reference: string) =>
+      audit.filter((row) => row.action === action && (row.after as { reference?: string })?.reference === reference);
+    expect(stepOf("return.declined", defect.reference)).toHaveLength(1);
+    expect(stepOf("return.exchanged", size.reference)).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ note: "Sent size 5 instead" }) }),
+    ]);
+    expect(stepOf("return.resolved", complaint.reference)).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ note: "Apologised; courier told." }) }),
+    ]);
   });
 
   it("refunds the whole payment, delivery included, when a partial return is followed by the rest", async () => {

@@ -9,7 +9,9 @@ test("the footer's Legal link opens the Legal page with every ECTA s43(1) item",
     footer.getByText(/run by Snug & Dry Demo Trading \(Pty\) Ltd, reg\. no\. 0000\/000000\/07/),
   ).toBeVisible();
   await expect(
-    footer.getByText(/Consumer Goods and Services Industry Code: complain to us first, then to the CGSO/),
+    footer.getByText(
+      /Consumer Goods and Services Industry Code: complain to us first, then to the CGSO \(www\.cgso\.org\.za, 0860 000 272\)/,
+    ),
   ).toBeVisible();
 
   await footer.getByRole("link", { name: "Legal", exact: true }).click();
@@ -31,6 +33,13 @@ test("the footer's Legal link opens the Legal page with every ECTA s43(1) item",
     await expect(page.getByRole("term").filter({ hasText: heading })).toBeVisible();
   }
   await expect(page.getByText("Registration number: 0000/000000/07.")).toBeVisible();
+  await expect(
+    page.getByText(/CGSO\), free of charge: www\.cgso\.org\.za, telephone 0860 000 272, e-mail/),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "info@cgso.org.za" }).first()).toHaveAttribute(
+    "href",
+    "mailto:info@cgso.org.za",
+  );
   await expect(page.getByRole("link", { name: "www.cgso.org.za" }).first()).toHaveAttribute(
     "href",
     "https://www.cgso.org.za",
@@ -62,8 +71,10 @@ test("a policy's version has its own address, and an unknown version is a 404", 
 });
 
 test("checkout says what the delivery details are for, with a link to the Privacy Policy", async ({ page }) => {
-  await signUpAndLogIn(page);
+  const shopper = await signUpAndLogIn(page);
   await page.goto("/");
+  // The session is restored after the page starts: Add to Cart before that asks the shopper to log in.
+  await expect(page.getByRole("link", { name: shopper.fullName })).toBeVisible();
   const { product, size } = await pickInStockProduct(page);
   await addToCart(page, product, size);
   await page.goto("/checkout");

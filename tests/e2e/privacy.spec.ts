@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { checkOutOneProduct, signUpAndLogIn, waitForHydration } from "./helpers";
+import { checkOutOneProduct, orderNumberOf, signUpAndLogIn, waitForHydration } from "./helpers";
 
 test("a customer chooses news and offers, downloads their data and closes their account", async ({ page }) => {
   const shopper = await signUpAndLogIn(page);
@@ -14,6 +14,20 @@ test("a customer chooses news and offers, downloads their data and closes their 
 
   await page.goto("/profile");
   await waitForHydration(page);
+  // The order names the versions of the policies it was placed under, each at its own address.
+  await page.getByRole("tab", { name: "Order History" }).click();
+  const placed = page.getByRole("article", { name: `Order #${orderNumberOf(orderId)}` });
+  await expect(placed).toContainText("Placed under our");
+  for (const [name, kind] of [
+    ["Terms and Conditions", "terms"],
+    ["Return Policy", "return-policy"],
+    ["Privacy Policy", "privacy"],
+  ]) {
+    await expect(placed.getByRole("link", { name, exact: true })).toHaveAttribute(
+      "href",
+      new RegExp(`^/${kind}/v/\\d+$`),
+    );
+  }
   await page.getByRole("tab", { name: "Privacy" }).click();
 
   // Marketing is opt-in: the box starts unticked, and ticking it is recorded.

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { addDays, CUSTOMER_REASONS, returnWindows, saDay } from "#domain/returns.js";
 import { checkOutOneProduct, logInAsNewAdmin, orderNumberOf, signUpAndLogIn } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin's Emails tab.
@@ -133,4 +134,60 @@ test("a customer returns a sealed pack; the admin accepts, receives it with rest
     await expectCapturedEmail(admin, shopper.email, subject);
   }
   await admin.context().close();
+});
+
+test("eight days after delivery the form says why a change of mind is closed and offers the routes still open", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndLogIn(page);
+  await page.goto("/");
+  const orderId = await checkOutOneProduct(page);
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  const number = orderNumberOf(orderId);
+
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsNewAdmin(admin);
+  await admin.goto("/admin");
+  await openTab(admin, "Orders");
+  const card = admin.getByRole("article", { name: `Order #${number}` });
+  await card.getByRole("button", { name: "Mark as Shipped" }).click();
+  const ship = admin.getByRole("dialog", { name: `Ship order #${number}` });
+  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(ship).toBeHidden();
+  await card.getByRole("button", { name: "Mark as delivered" }).click();
+  await expect(card).toContainText("delivered");
+  await admin.context().close();
+
+  // Eight days pass: the windows are what the server's rule (src/domain/returns.ts) answers on day 8
+  // after today's delivery (tests/api/returns.test.ts checks the server answers so on that day).
+  const now = new Date();
+  const dayEight = addDays(saDay(now), 8);
+  const windows = returnWindows({ status: "processed", deliveredAt: now, shippedAt: now }, dayEight);
+  await page.route(`**/api/orders/${orderId}/returns`, async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const response = await route.fetch();
+    const answer = await response.json();
+    await route.fulfill({ response, json: { ...answer, windows: CUSTOMER_REASONS.map((reason) => windows[reason]) } });
+  });
+
+  const order = await myOrder(page, orderId);
+  await order.getByRole("button", { name: "Return or report a problem" }).click();
+  const form = page.getByRole("dialog", { name: "Return or report a problem" });
+  const closedBecause = windows.changed_mind.closedBecause ?? "missing";
+  expect(closedBecause).toContain("7 days after delivery");
+  for (const closed of [/Changed my mind/, /Wrong size/]) {
+    await expect(form.getByRole("radio", { name: closed })).toBeDisabled();
+  }
+  await expect(form.getByText(closedBecause).first()).toBeVisible();
+  await expect(form).toContainText(
+    "Some options are closed for this order; each says why. Still open: defective or damaged, not what I ordered, another complaint.",
+  );
+  // The routes still open work: a defect is reported.
+  await form.getByRole("radio", { name: /Defective or damaged/ }).check();
+  await form.getByRole("spinbutton").first().fill("1");
+  await form.getByRole("button", { name: "Send request" }).click();
+  await expect(form.getByRole("status")).toContainText(/We have your request RET-\d{6}/);
 });

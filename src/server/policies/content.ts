@@ -25,13 +25,16 @@ export const POLICIES_FOLDER = "policies";
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
 
 /**
  * The values the policies' {{placeholders}} take: the owner's facts come from the configuration,
  * never typed into the Markdown, so the texts follow a change of address or Information Officer.
  * The owner's own settings go into the Markdown as they are (raw HTML is shown as text anyway).
  */
-export function policyPlaceholders(config: Pick<Config, "shop" | "seller" | "publicUrl">): Record<string, string> {
+export function policyPlaceholders(
+  config: Pick<Config, "shop" | "seller" | "publicUrl" | "retentionYears" | "session">,
+): Record<string, string> {
   const { shop, seller } = config;
   return {
     shopName: shop.name,
@@ -52,6 +55,10 @@ export function policyPlaceholders(config: Pick<Config, "shop" | "seller" | "pub
     // The shop's rules, from src/domain, so a text never states a fee the checkout does not charge.
     deliveryFee: formatRand(DELIVERY_FEE_CENTS),
     freeDeliveryFrom: formatRand(FREE_DELIVERY_THRESHOLD_CENTS),
+    // How long things are kept, from the settings that decide it (RETENTION_YEARS, SESSION_*_DAYS).
+    retentionYears: String(config.retentionYears),
+    sessionIdleDays: String(config.session.idleMs / DAY_MS),
+    sessionAbsoluteDays: String(config.session.absoluteMs / DAY_MS),
   };
 }
 
@@ -59,7 +66,9 @@ export function policyPlaceholders(config: Pick<Config, "shop" | "seller" | "pub
  * Reads content/policies/{kind}.md for every policy. A missing file, a bad front matter or an
  * unknown placeholder stops the start with a message naming the file, as a bad setting does.
  */
-export function readPolicies(config: Pick<Config, "shop" | "seller" | "publicUrl" | "contentDir">): PolicyFile[] {
+export function readPolicies(
+  config: Pick<Config, "shop" | "seller" | "publicUrl" | "contentDir" | "retentionYears" | "session">,
+): PolicyFile[] {
   const folder = path.join(config.contentDir, POLICIES_FOLDER);
   const values = policyPlaceholders(config);
   const problems: string[] = [];

@@ -1,6 +1,7 @@
 import { formatRand } from "#domain/money.js";
-import { CGSO, COMPLAINT_BUSINESS_DAYS, type LegalPage, policyPath, RECORD_YEARS } from "#domain/policies.js";
+import { CGSO, type LegalPage, policyPath } from "#domain/policies.js";
 import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { COMPLAINT_BUSINESS_DAYS } from "#domain/returns.js";
 import { legalEntityName } from "#domain/seller.js";
 import type { Config } from "../config.js";
 
@@ -8,7 +9,7 @@ import type { Config } from "../config.js";
  * The Legal page: every item ECTA s43(1) makes an online seller show (/work/shared/LEGAL.md), each
  * from the configuration or the shop's own facts, so a change of setting or rule shows here.
  */
-export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">): LegalPage {
+export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" | "retentionYears">): LegalPage {
   const { shop, seller } = config;
   const entity = legalEntityName(seller.legalName, seller.legalStatus);
   const website = new URL(config.publicUrl).host;
@@ -20,7 +21,11 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">)
       {
         item: "a",
         title: "Who we are",
-        text: [`${shop.name} is run by ${seller.legalName}.`, `Legal status: ${seller.legalStatus}.`],
+        text: [
+          `${shop.name} is run by ${seller.legalName}.`,
+          `Legal status: ${seller.legalStatus}.`,
+          shop.vatNumber ? `VAT registration number: ${shop.vatNumber}.` : "We are not registered for VAT.",
+        ],
       },
       {
         item: "b",
@@ -37,9 +42,9 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">)
         item: "d",
         title: "Self-regulatory and accreditation bodies",
         text: [
-          `We belong to no self-regulatory or accreditation body. As a supplier of consumer goods we are bound by the ${CGSO.code}, which the ${CGSO.name} administers: ${CGSO.websiteLabel}.`,
+          `We belong to no self-regulatory or accreditation body. As a supplier of consumer goods we are bound by the ${CGSO.code}, which the ${CGSO.name} administers: ${CGSO.websiteLabel}, ${CGSO.phone}, ${CGSO.email}.`,
         ],
-        links: [link(CGSO.websiteLabel, CGSO.website)],
+        links: [link(CGSO.websiteLabel, CGSO.website), link(CGSO.email, `mailto:${CGSO.email}`)],
       },
       {
         item: "e",
@@ -107,7 +112,7 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">)
         item: "m",
         title: "Your record of the transaction",
         text: [
-          `Every order is kept in your account (Profile, Order History) with its tax invoice to download, and we e-mail you a confirmation when it is paid. We keep orders and invoices for ${RECORD_YEARS} years, as the Tax Administration Act requires, on our servers in our database.`,
+          `Every order is kept in your account (Profile, Order History) with its tax invoice to download, and we e-mail you a confirmation when it is paid. We keep orders and invoices for ${config.retentionYears} years (the Tax Administration Act requires 5), on our servers in our database.`,
         ],
       },
       {
@@ -123,9 +128,9 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl">)
         title: "Complaints and alternative dispute resolution",
         text: [
           `Tell us first: use "Return or report a problem" on your order, or e-mail ${shop.email}. We record every complaint and resolve it within ${COMPLAINT_BUSINESS_DAYS} business days.`,
-          `If we have not resolved it, you may take it to the ${CGSO.name}, free of charge: ${CGSO.websiteLabel}.`,
+          `If we have not resolved it, you may take it to the ${CGSO.name}, free of charge: ${CGSO.websiteLabel}, telephone ${CGSO.phone}, e-mail ${CGSO.email}.`,
         ],
-        links: [link(CGSO.websiteLabel, CGSO.website)],
+        links: [link(CGSO.websiteLabel, CGSO.website), link(CGSO.email, `mailto:${CGSO.email}`)],
       },
       {
         item: "p",

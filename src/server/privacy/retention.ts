@@ -2,8 +2,9 @@ import { and, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { retentionCutoff } from "#domain/retention.js";
 import { recordSystemAudit } from "../audit/record.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
+import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 
 /** The pg-boss queue of the daily run (jobs/engine.ts). */
 export const RETENTION_JOB = "retention";
@@ -63,6 +64,10 @@ export async function anonymiseExpiredOrders(
         .where(inArray(orders.id, due))
         .returning({ id: orders.id, createdAt: orders.createdAt });
       if (rows.length > 0) {
+        await anonymiseOrderMessages(
+          tx,
+          rows.map((row) => row.id),
+        );
         const placed = rows.map((row) => row.createdAt.getTime());
         await recordSystemAudit(
           tx,
@@ -90,4 +95,32 @@ export async function anonymiseExpiredOrders(
     anonymised > 0 ? "retention: old orders' delivery details anonymised" : "retention: no order due",
   );
   return { cutoff, anonymised };
+}
+
+/**
+ * The outbox keeps a copy of each order's delivery details in its messages (the confirmation, the
+ * shipping and refund notices, the return updates): they go with the order's. The address and the
+ * name in the message's data are replaced as on the order, and the stored rendering is dropped (the
+ * admin's view renders it again from what is left), so no copy outlives the retention period.
+ */
+async function anonymiseOrderMessages(tx: Transaction, orderIds: readonly string[]): Promise<void> {
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update emails set
+      to_address = '',
+      data = data
+        || case when data ? 'customerName' then jsonb_build_object('customerName', ${ANONYMISED_NAME}::text) else '{}'::jsonb end
+        || case when jsonb_typeof(data->'delivery') = 'object' then jsonb_build_object('delivery',
+             (data->'delivery') || jsonb_build_object('name', ${ANONYMISED_NAME}::text, 'phone', '', 'address', '',
+               'city', '', 'zipCode', '', 'suburb', '', 'complex', '', 'deliveryInstructions', '', 'altPhone', ''))
+           else '{}'::jsonb end,
+      html = null, text_body = null
+    where (kind in ('order_confirmation', 'order_shipped') and event_key in (${ids}))
+      or (kind = 'order_refunded' and event_key in (select id::text from refunds where order_id in (${ids})))
+      or (kind = 'return_update' and event_key in (
+        select r.id::text || ':' || step from return_requests r, unnest(${`{${RETURN_UPDATE_STEPS.join(",")}}`}::text[]) step
+        where r.order_id in (${ids})))`);
 }

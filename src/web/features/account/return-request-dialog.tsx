@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { formatRandText } from "#domain/money.js";
 import {
   type CustomerReason,
+  DELIVERY_PROMISE_BUSINESS_DAYS,
   REASONS_WITH_LINES,
   RETURN_DETAILS_MAX,
   RETURN_REASON_LABELS,
@@ -213,14 +214,14 @@ function ReturnForm({
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
           Some options are closed for this order; each says why.
           {stillOpen.length > 0 &&
-            ` Still open: ${stillOpen.map((open) => RETURN_REASON_LABELS[open].toLowerCase()).join(", ")}.`}
+            ` Still open: ${stillOpen.map((open) => lowerFirst(RETURN_REASON_LABELS[open])).join(", ")}.`}
         </p>
       )}
       {deliveryDay && (
         <p className="text-xs text-stone-600">
           {deliveryRecorded
             ? `Delivered on ${day(deliveryDay)}.`
-            : `We count from ${day(deliveryDay)}: the day it left us plus our 5 business days of delivery.`}
+            : `We count from ${day(deliveryDay)}: the day it left us plus our ${DELIVERY_PROMISE_BUSINESS_DAYS} business days of delivery.`}
         </p>
       )}
 
@@ -288,3 +289,6 @@ function ReturnForm({
     </form>
   );
 }
+
+/** "Not what I ordered" -> "not what I ordered": mid-sentence, without lowering the "I". */
+const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
