@@ -57,6 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: "es2022",
         sourcemap: false,
         reportCompressedSize: false,
+        modulePreload: false,
         rolldownOptions: {
           // The page, and the boot script that starts it after the first paint (decision 013).
           input: { index: web("index.html"), [BOOT_ENTRY]: web("boot/boot.ts") },

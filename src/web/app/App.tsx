@@ -6,7 +6,6 @@ import { Toaster } from "../components/ui/toast";
 import { SessionProvider } from "../features/account";
 import { CartProvider } from "../features/cart/cart-context";
 import { CatalogRoutes } from "../features/catalog";
-import { NotFoundPage } from "../features/content/not-found-page";
 import { Layout } from "./layout";
 
 // Everything but the storefront loads on demand, so `/` stays within its first-load budget.
@@ -21,6 +20,9 @@ const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const PolicyPage = lazy(() => import("../features/content/policy-page"));
 const LegalPage = lazy(() => import("../features/content/legal-page"));
 const StockAlertPage = lazy(() => import("../features/catalog/stock-alert-page"));
+const NotFoundPage = lazy(() =>
+  import("../features/content/not-found-page").then(({ NotFoundPage }) => ({ default: NotFoundPage })),
+);
 
 interface AppProps {
   /** Made by main.tsx (the browser) or entry-server.tsx (the server), holding the data the page was rendered with. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../components/ui/button";
 import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from "../components/ui/icons";
@@ -10,10 +10,12 @@ import { useCatalog } from "../features/catalog";
 import { publicConfig } from "../lib/public-config";
 import { loadAboutDialog, loadCartSheet, loadLoginDialog, loadRequestsDialog } from "./lazy-dialogs";
 
+/** The phone's menu panel loads when first opened (or pressed): it is not part of the first paint. */
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
+
 const navLinkClass =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
-const mobileLinkClass =
-  "flex min-h-12 w-full items-center rounded-lg px-3 text-left text-base font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700";
 
 /** The sticky header: logo, main navigation, account, cart, and the mobile menu. */
 export function SiteHeader({ onAbout, onRequests }: { onAbout: () => void; onRequests: () => void }) {
@@ -46,12 +48,6 @@ export function SiteHeader({ onAbout, onRequests }: { onAbout: () => void; onReq
       wide.removeEventListener("change", onWide);
     };
   }, [menuOpen]);
-
-  /** Runs a menu action and closes the mobile menu. */
-  const fromMenu = (action: () => void) => () => {
-    setMenuOpen(false);
-    action();
-  };
 
   const goHome = () => {
     if (location === "/") window.scrollTo({ top: 0 });
@@ -175,6 +171,7 @@ export function SiteHeader({ onAbout, onRequests }: { onAbout: () => void; onReq
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
+            onPointerDown={() => void loadMobileMenu()}
             className="grid size-11 place-items-center rounded-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:hidden"
           >
             {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
@@ -183,51 +180,20 @@ export function SiteHeader({ onAbout, onRequests }: { onAbout: () => void; onReq
       </div>
 
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Main" className="menu-panel border-t border-stone-200 bg-white md:hidden">
-          <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
-            <li>
-              <Link href="/" onClick={fromMenu(goHome)} className={mobileLinkClass}>
-                Home
-              </Link>
-            </li>
-            <li>{productsLink(mobileLinkClass, () => setMenuOpen(false))}</li>
-            <li>
-              <button type="button" className={mobileLinkClass} onClick={fromMenu(onAbout)}>
-                About Us
-              </button>
-            </li>
-            <li>
-              <button type="button" className={mobileLinkClass} onClick={fromMenu(onRequests)}>
-                Requests
-              </button>
-            </li>
-            {isAdmin && (
-              <li>
-                <Link href="/admin" className={mobileLinkClass}>
-                  Admin
-                </Link>
-              </li>
-            )}
-            <li className="mt-2 border-t border-stone-100 pt-3">
-              {user ? (
-                <div className="flex items-center gap-2">
-                  <Link href="/profile" className={`${mobileLinkClass} gap-2`}>
-                    <UserIcon className="size-5 text-brand-700" />
-                    <span className="truncate">{user.fullName}</span>
-                  </Link>
-                  <Button variant="outline" size="icon" aria-label="Log out" onClick={fromMenu(() => void logOut())}>
-                    <LogoutIcon />
-                  </Button>
-                </div>
-              ) : waitingForProfile ? null : (
-                <Button variant="outline" className="w-full" onClick={fromMenu(() => setLoginOpen(true))}>
-                  <UserIcon className="size-5" />
-                  Login
-                </Button>
-              )}
-            </li>
-          </ul>
-        </nav>
+        <Suspense fallback={null}>
+          <MobileMenu
+            user={user}
+            waitingForProfile={waitingForProfile}
+            isAdmin={isAdmin}
+            onClose={() => setMenuOpen(false)}
+            onHome={goHome}
+            onAbout={onAbout}
+            onRequests={onRequests}
+            onLogin={() => setLoginOpen(true)}
+            onLogOut={() => void logOut()}
+            productsLink={productsLink}
+          />
+        </Suspense>
       )}
     </header>
   );
