@@ -113,7 +113,8 @@ describe("deploy/compose.yaml", () => {
       expect(JSON.stringify(shop.healthcheck?.test)).toContain(`http://127.0.0.1:${env(shop).PORT}/api/health`);
     }
     expect(JSON.stringify(services.postgres?.healthcheck?.test)).toContain("pg_isready");
-    expect(caddyfile).toMatch(/health_uri \/api\/health/);
+    // The load balancer sends shoppers only to a ready instance (docs/operations.md).
+    expect(caddyfile).toMatch(/health_uri \/api\/health\/ready$/m);
     for (const name of shopNames) expect(services.caddy?.depends_on?.[name]).toEqual({ condition: "service_healthy" });
   });
 
