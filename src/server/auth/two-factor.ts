@@ -2,8 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import {
   secondFactorCodeInput,
   twoFactorEnabled,
@@ -16,6 +14,10 @@ import { recoveryCodes, sessions, users } from "../db/schema.js";
 import { badRequest, forbidden, HttpError } from "../errors.js";
 import { requireUser } from "./guards.js";
 import { accountKey, countAttempt } from "./rate-limit.js";
+
+/** otplib and qrcode (about 18 MB resident together) load with the first code an admin types or the first enrolment. */
+let otpModule: Promise<typeof import("otplib")> | null = null;
+const otp = () => (otpModule ??= import("otplib"));
 
 /** Ten one-time recovery codes, each 10 characters from an alphabet with no look-alikes. */
 const RECOVERY_CODES = 10;
@@ -63,7 +65,7 @@ export async function checkSecondFactor(
   if (!account?.secret) return null;
   const digits = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
-    const result = await verify({
+    const result = await (await otp()).verify({
       secret: account.secret,
       token: digits,
       epochTolerance: EPOCH_TOLERANCE,
@@ -183,9 +185,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         "ALREADY_EXISTS",
       );
     }
+    const { generateSecret, generateURI } = await otp();
     const secret = generateSecret();
     await app.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
     const uri = generateURI({ issuer: app.config.shop.name, label: user.username, secret });
+    const { default: QRCode } = await import("qrcode");
     const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
     return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}` };
   });
@@ -202,7 +206,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, user.id));
       if (row?.enabledAt) throw new HttpError(409, "Two-step sign-in is already on.", "ALREADY_EXISTS");
       if (!row?.pending) throw badRequest("Start the set-up first: no code is expected yet.");
-      const result = await verify({
+      const result = await (await otp()).verify({
         secret: row.pending,
         token: request.body.code.replace(/\s/g, ""),
         epochTolerance: EPOCH_TOLERANCE,

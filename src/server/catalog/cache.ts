@@ -15,6 +15,17 @@ const gzip = promisify(zlib.gzip);
 /** Below this size the best brotli quality costs a few milliseconds, once per change; above it, too much. */
 const BEST_BROTLI_BELOW_BYTES = 128 * 1024;
 
+/**
+ * The smallest brotli window that holds the whole body: a window past the body's end finds no
+ * more matches, but at quality 11 the encoder's match finder takes 8 bytes per window position,
+ * so the default 4 MB window cost every compression ~32 MB. Four of those at once (libuv's
+ * threads) left the allocator holding ~70 MB more after a crawl of every product page.
+ */
+function brotliWindowBits(bytes: number): number {
+  const { BROTLI_MIN_WINDOW_BITS, BROTLI_DEFAULT_WINDOW } = zlib.constants;
+  return Math.min(BROTLI_DEFAULT_WINDOW, Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
+}
+
 function compress(body: Buffer, coding: Exclude<ContentCoding, "identity">): Promise<Buffer> {
   if (coding === "gzip") return gzip(body, { level: 9 });
   const quality = body.length < BEST_BROTLI_BELOW_BYTES ? 11 : 6;
@@ -22,6 +33,7 @@ function compress(body: Buffer, coding: Exclude<ContentCoding, "identity">): Pro
     params: {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });

@@ -1,9 +1,18 @@
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
-import sharp from "sharp";
 import { MAX_PHOTO_WIDTH, type MediaPhoto, mediaPath, mediaPhoto, SHARE_WIDTH } from "#domain/media.js";
 import { HttpError } from "../errors.js";
 import type { MediaStore } from "./store.js";
+
+/**
+ * sharp (libvips, about 28 MB resident) loads with the first photo, not at start: most instances
+ * never take an upload, and the storefront's pages are served from the renditions on disk.
+ */
+let sharpModule: Promise<typeof import("sharp")> | null = null;
+export async function loadSharp(): Promise<typeof import("sharp").default> {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
 
 /** Bigger than any phone's default photo (48 MP cameras save 12 or 24 MP), small enough to decode safely. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
@@ -55,6 +64,7 @@ export function storePhoto(store: MediaStore, input: Buffer): Promise<StoredPhot
 
 async function makeRenditions(store: MediaStore, input: Buffer): Promise<StoredPhoto> {
   if (isHeic(input)) throw heicRefused();
+  const sharp = await loadSharp();
   const options = { failOn: "error", limitInputPixels: MAX_PHOTO_PIXELS } as const;
   const metadata = await sharp(input, options)
     .metadata()

@@ -5,12 +5,11 @@ import { fileURLToPath } from "node:url";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import sharp from "sharp";
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES, MEDIA_NAME, SHARE_WIDTH } from "#domain/media.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import { webRoot } from "../web.js";
-import { storePhoto } from "./photos.js";
+import { loadSharp, storePhoto } from "./photos.js";
 import { IMMUTABLE, type MediaStore } from "./store.js";
 
 const CONTENT_TYPES = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" } as const;
@@ -83,6 +82,7 @@ export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app
       if (!file.startsWith(root + path.sep)) return null;
       const svg = await fs.readFile(file).catch(() => null);
       if (!svg) continue;
+      const sharp = await loadSharp();
       return sharp(svg, { density: 300 })
         .resize({ width: SHARE_WIDTH })
         .flatten({ background: "#ffffff" })
