@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
-import { logInAsNewAdmin, signUpAndLogIn, waitForHydration } from "./helpers";
+import { logInAsNewAdmin, recordScripts, signUpAndLogIn, waitForHydration } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.
 const tag = randomBytes(3).toString("hex");
@@ -101,4 +101,32 @@ test("anyone gives an address on the product page and is asked to confirm it by 
   }
   await page.getByRole("button", { name: "E-mail me when it's back" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Check ${email}` })).toBeVisible();
+});
+
+test("the alert form is not in the storefront's first load: it is fetched when the shopper asks for it", async ({
+  page,
+  request,
+}) => {
+  // The form's own words: only its module holds them.
+  const ALERT_FORM = "Sold out? We will e-mail you once when it is back.";
+  await logInAsNewAdmin({ request } as Page);
+  const name = `Zz Alert Socks ${tag}`;
+  await createSoldOutProduct(request, name);
+  const scripts = recordScripts(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  const firstLoad = await scripts();
+  expect(firstLoad.length).toBeGreaterThan(0);
+  expect(firstLoad.filter((script) => script.body.includes(ALERT_FORM)).map((script) => script.url)).toEqual([]);
+
+  // It comes once the shopper shows intent: pointing at the grid preloads the detail dialog (which
+  // shows the form), or the card's button loads the form itself.
+  await page.getByLabel("Search products").fill(name);
+  const card = page.getByRole("article", { name, exact: true });
+  await card.getByLabel("Size").selectOption("Size 3");
+  await card.getByRole("button", { name: "E-mail me when it's back" }).click();
+  await expect(card.getByLabel("Your e-mail address")).toBeVisible();
+  const later = (await scripts()).slice(firstLoad.length);
+  expect(later.filter((script) => script.body.includes(ALERT_FORM))).toHaveLength(1);
 });
