@@ -357,6 +357,14 @@ describe("the VAT report and the orders CSV, against the documents", () => {
       expect(cents(row["Standard-rated excl. VAT (R)"] ?? ""), orderId).toBe(standard?.exclCents ?? 0);
     }
     expect(compared).toBeGreaterThan(5);
+    // The discounted order's row adds up: subtotal less the discount plus delivery is what was paid.
+    const discountedRow = byNumber.get(orderNumber(discountedOrderId));
+    expect(discountedRow?.["Discount (R)"]).toBe("33.33");
+    expect(
+      cents(discountedRow?.["Subtotal (R)"] ?? "") -
+        cents(discountedRow?.["Discount (R)"] ?? "") +
+        cents(discountedRow?.["Delivery (R)"] ?? ""),
+    ).toBe(cents(discountedRow?.["Total (R)"] ?? ""));
   }, 120_000);
 
   it("adds up for a two-month VAT period of seeded orders", async () => {
