@@ -284,6 +284,7 @@ describe("GET /api/admin/orders.csv", () => {
         Customer: '\'=HYPERLINK("x")',
         "E-mail": "first@example.co.za",
         "Subtotal (R)": "379.80",
+        "Discount (R)": "0.00",
         "Delivery (R)": "75.00",
         "Zero-rated (R)": "0.00",
         "Standard-rated excl. VAT (R)": "395.48",
@@ -300,6 +301,7 @@ describe("GET /api/admin/orders.csv", () => {
         Customer: "Thandi Mokoena",
         "E-mail": "second@example.co.za",
         "Subtotal (R)": "649.94",
+        "Discount (R)": "0.00",
         "Delivery (R)": "0.00",
         // The pads are zero-rated; only the wipes carry VAT: 15/115 of R49.99 = R6.520.
         "Zero-rated (R)": "599.95",
@@ -323,6 +325,7 @@ describe("GET /api/admin/orders.csv", () => {
         "Customer",
         "E-mail",
         "Subtotal (R)",
+        "Discount (R)",
         "Delivery (R)",
         "Zero-rated (R)",
         "Standard-rated excl. VAT (R)",

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRand } from "#domain/money.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AdminPromoCode, PromoCheckAnswer } from "#domain/schemas/promo.js";
@@ -262,6 +263,29 @@ describe("the rules, each with its message", () => {
     expect((await orderWithCode(code, [line])).statusCode).toBe(200);
   });
 
+  it("applies a code for a category to that category's lines only, and refuses a cart without them", async () => {
+    const standard = await stockedLine(t, 1, 0, "standard");
+    const pads = await stockedLine(t, 1, 0, "zero");
+    const categoryOf = async (line: TestCartLine) =>
+      (await t.db.select({ categoryId: products.categoryId }).from(products).where(eq(products.id, line.id)))[0]
+        ?.categoryId;
+    const padsCategory = await categoryOf(pads);
+    expect(padsCategory).not.toBe(await categoryOf(standard));
+    const code = (await makeCode({ percent: 20, categoryIds: [padsCategory] })).code;
+
+    const checked = await check(code, [standard, pads]);
+    expect(checked.statusCode, checked.body).toBe(200);
+    const answer = checked.json() as PromoCheckAnswer;
+    const padsOff = Math.floor((pads.priceCents * 20 + 50) / 100);
+    expect(answer.lines.map((line) => Math.round(Number(line.discount) * 100))).toEqual([0, padsOff]);
+    expect(answer.discount).toBe((padsOff / 100).toFixed(2));
+
+    const refused = await check(code, [standard]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "PROMO_NOT_APPLICABLE" });
+    expect(refused.json().message).toMatch(/is not for the products in your cart/);
+  });
+
   it("refuses a cart whose total is not the discounted one", async () => {
     const line = await stockedLine(t, 1, 0, "standard");
     const code = (await makeCode({ percent: 20 })).code;
@@ -412,9 +436,19 @@ describe("the discount on the order and its documents", () => {
       headers: shopper.headers,
     });
     expect(note.statusCode).toBe(200);
-    // The credit note's VAT: a share of the invoice's paid amounts, never more than a line held.
+    // The credit note is for what was paid back; every line of this order is standard-rated, so it
+    // reverses 15% VAT on that amount (give or take the per-line rounding of its apportioned parts).
     const text = flat(await pdfText(note.rawPayload));
-    expect(text).toMatch(/Standard-rated 15%/);
+    const paidBackCents = first.priceCents - half;
+    expect(text).toContain(`Total credited (VAT inclusive) ${formatRand(paidBackCents)}`);
+    const credited = /VAT credited R([\d,]+\.\d\d)/.exec(text)?.[1];
+    const creditedCents = Math.round(Number(credited?.replace(/,/g, "")) * 100);
+    expect(Math.abs(creditedCents - Math.round((paidBackCents * 15) / 115))).toBeLessThanOrEqual(2);
+    const standardRow = /Standard-rated 15% R([\d,]+\.\d\d) R([\d,]+\.\d\d) R([\d,]+\.\d\d)/.exec(text);
+    expect(standardRow?.slice(2).map((rand) => Math.round(Number(rand.replace(/,/g, "")) * 100))).toEqual([
+      creditedCents,
+      paidBackCents,
+    ]);
   });
 });
 
@@ -470,6 +504,43 @@ describe("limits under concurrent checkouts", () => {
     const late = await orderWithCode(code, [line]);
     expect(late.json()).toMatchObject({ code: "PROMO_LIMIT_REACHED" });
   }, 120_000);
+
+  it("holds the per-customer limit when one customer checks out several times at once", async () => {
+    const line = await stockedLine(t, 1, 0, "standard");
+    const code = (await makeCode({ maxUsesPerCustomer: 2 })).code;
+    const buyer = await registerAndLogin(t);
+    const figures = (await check(code, [line], buyer)).json() as PromoCheckAnswer;
+    // Ten at once (the tests let one account hold that many unpaid orders): two may use the code, eight are told why.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/create-order",
+          headers: buyer.headers,
+          payload: {
+            ...createOrderPayload(buyer, [line]),
+            promoCode: code,
+            subtotal: Number(figures.subtotal),
+            deliveryFee: Number(figures.deliveryFee),
+            total: Number(figures.total),
+          },
+        }),
+      ),
+    );
+    const created = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(created).toHaveLength(2);
+    expect(refused).toHaveLength(8);
+    expect(new Set(refused.map((answer) => `${answer.statusCode} ${answer.json().code}`))).toEqual(
+      new Set(["409 PROMO_ALREADY_USED"]),
+    );
+    const held = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(promoRedemptions)
+      .innerJoin(orders, eq(orders.id, promoRedemptions.orderId))
+      .where(and(eq(orders.promoCode, code), eq(promoRedemptions.userId, buyer.user.id)));
+    expect(held[0]?.count).toBe(2);
+  });
 
   it("frees an expired order's use for another shopper, and still honours its late payment", async () => {
     const line = await stockedLine(t, 1, 0, "standard");

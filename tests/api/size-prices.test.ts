@@ -1,10 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRand } from "#domain/money.js";
 import { perUnitText, sizePerUnitCents } from "#domain/packs.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import type { AdminProduct, Product } from "#domain/schemas/catalog.js";
-import { orderItems, products } from "#server/db/schema.js";
+import { emails, orderItems, products } from "#server/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { pdfText } from "../helpers/pdf.js";
@@ -277,6 +277,17 @@ describe("create-order prices each line by its size", () => {
     expect(text).toContain(`L 1 ${formatRand(15_000)}`);
     expect(text).toContain(`S 2 ${formatRand(10_000)}`);
     expect(text).not.toContain(formatRand(17_500));
+    // The confirmation e-mail, written when the order was paid, gives each line its size's price.
+    const [mail] = await t.db
+      .select({ data: emails.data })
+      .from(emails)
+      .where(and(eq(emails.kind, "order_confirmation"), eq(emails.eventKey, orderId)));
+    expect(mail?.data).toMatchObject({
+      lines: [
+        { size: "S", quantity: 2, unitPriceCents: 10_000 },
+        { size: "L", quantity: 1, unitPriceCents: 15_000 },
+      ],
+    });
 
     const order = await t.app.inject({ method: "GET", url: `/api/orders/${orderId}`, headers: shopper.headers });
     expect(

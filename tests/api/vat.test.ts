@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRand } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
 import type { Order } from "#domain/schemas/orders.js";
+import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
 import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";
 import { seedOrders } from "#server/cli/seed-orders.js";
 import { emails, orderItems, orders, refunds } from "#server/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
+import { createOrderPayload } from "../helpers/orders.js";
 import { pdfText } from "../helpers/pdf.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -229,6 +231,9 @@ async function documentsOfPeriod(first: string, next: string) {
 }
 
 describe("the VAT report and the orders CSV, against the documents", () => {
+  /** A paid order of both rates with a promo code's discount spread over its lines (issue 28). */
+  let discountedOrderId = "";
+
   beforeAll(async () => {
     const client = await t.pool.connect();
     try {
@@ -236,6 +241,38 @@ describe("the VAT report and the orders CSV, against the documents", () => {
     } finally {
       client.release();
     }
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/promo-codes",
+      headers: { cookie: admin.cookie },
+      payload: { code: "VATSPREAD", kind: "fixed", amount: "33.33" },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const lines = [await stockedLine(t, 2, 0, "zero"), await stockedLine(t, 1, 0, "standard")];
+    const checked = await t.app.inject({
+      method: "POST",
+      url: "/api/promo-codes/check",
+      headers: shopper.headers,
+      payload: { code: "VATSPREAD", items: lines.map(({ id, size, quantity }) => ({ id, size, quantity })) },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const figures = checked.json() as PromoCheckAnswer;
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/create-order",
+      headers: shopper.headers,
+      payload: {
+        ...createOrderPayload(shopper, lines),
+        promoCode: "VATSPREAD",
+        subtotal: Number(figures.subtotal),
+        deliveryFee: Number(figures.deliveryFee),
+        total: Number(figures.total),
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId, payfastData } = placed.json() as { orderId: string; payfastData: Record<string, string> };
+    await payOnEmulator(t, orderId, payfastData);
+    discountedOrderId = orderId;
   });
 
   it("gives seeded orders both VAT classes, each line with its rate, and their invoices", async () => {
@@ -262,6 +299,12 @@ describe("the VAT report and the orders CSV, against the documents", () => {
     const documents = await documentsOfPeriod(report.first, next.toISOString().slice(0, 10));
     expect(documents.creditNotes).toBeGreaterThanOrEqual(2);
     expect(documents.invoices).toBeGreaterThan(5);
+    // The discounted order's invoice is among them, its lines at what was paid for them.
+    const discounted = documents.byOrder.get(discountedOrderId);
+    expect(discounted?.size).toBe(2);
+    const [paid] = await t.db.select().from(orders).where(eq(orders.id, discountedOrderId));
+    expect(paid?.discountCents).toBe(3333);
+    expect([...(discounted?.values() ?? [])].reduce((sum, rate) => sum + rate.totalCents, 0)).toBe(paid?.totalCents);
     expect(report.invoices).toBe(documents.invoices);
     expect(report.creditNotes).toBe(documents.creditNotes);
     expect(reportRates(report.sales)).toEqual(documents.sales);
@@ -314,6 +357,14 @@ describe("the VAT report and the orders CSV, against the documents", () => {
       expect(cents(row["Standard-rated excl. VAT (R)"] ?? ""), orderId).toBe(standard?.exclCents ?? 0);
     }
     expect(compared).toBeGreaterThan(5);
+    // The discounted order's row adds up: subtotal less the discount plus delivery is what was paid.
+    const discountedRow = byNumber.get(orderNumber(discountedOrderId));
+    expect(discountedRow?.["Discount (R)"]).toBe("33.33");
+    expect(
+      cents(discountedRow?.["Subtotal (R)"] ?? "") -
+        cents(discountedRow?.["Discount (R)"] ?? "") +
+        cents(discountedRow?.["Delivery (R)"] ?? ""),
+    ).toBe(cents(discountedRow?.["Total (R)"] ?? ""));
   }, 120_000);
 
   it("adds up for a two-month VAT period of seeded orders", async () => {

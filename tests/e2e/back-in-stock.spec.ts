@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
-import { logInAsNewAdmin, signUpAndLogIn, waitForHydration } from "./helpers";
+import { logInAsNewAdmin, recordScripts, signUpAndLogIn, waitForHydration } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.
 const tag = randomBytes(3).toString("hex");
@@ -59,14 +59,18 @@ test("a shopper asks for an alert on a sold-out size and is e-mailed once the ad
   await ask.click();
   await expect(card.getByRole("status")).toContainText(`We will e-mail ${shopper.email} once when Size 3 is back.`);
 
-  // The admin restocks the size; the shopper's one message goes through the outbox.
-  const { category, price, image, description, sizes, sizeImages, promoText } = product;
-  const restocked = await admin.request.put(`/api/admin/products/${product.id}`, {
-    data: { name, category, price, image, description, sizes, sizeImages, promoText, stock: { "Size 3": 6 } },
-  });
-  expect(restocked.status(), await restocked.text()).toBe(200);
-
+  // The admin restocks the size in the product form; the shopper's one message goes through the outbox.
   await admin.goto("/admin");
+  await waitForHydration(admin);
+  await admin.getByRole("tab", { name: "Products", exact: true }).click();
+  await admin.getByLabel("Search products").fill(name);
+  await admin.getByRole("button", { name: `Edit ${name}` }).click();
+  const form = admin.getByRole("dialog", { name: "Edit Product" });
+  await expect(form.getByLabel("Stock of Size 3", { exact: true })).toHaveValue("0");
+  await form.getByLabel("Stock of Size 3", { exact: true }).fill("6");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(form).toHaveCount(0);
+
   await admin.getByRole("tab", { name: "Emails", exact: true }).click();
   const entry = admin
     .getByRole("list", { name: "E-mails" })
@@ -101,4 +105,32 @@ test("anyone gives an address on the product page and is asked to confirm it by 
   }
   await page.getByRole("button", { name: "E-mail me when it's back" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Check ${email}` })).toBeVisible();
+});
+
+test("the alert form is not in the storefront's first load: it is fetched when the shopper asks for it", async ({
+  page,
+  request,
+}) => {
+  // The form's own words: only its module holds them.
+  const ALERT_FORM = "Sold out? We will e-mail you once when it is back.";
+  await logInAsNewAdmin({ request } as Page);
+  const name = `Zz Alert Socks ${tag}`;
+  await createSoldOutProduct(request, name);
+  const scripts = recordScripts(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  const firstLoad = await scripts();
+  expect(firstLoad.length).toBeGreaterThan(0);
+  expect(firstLoad.filter((script) => script.body.includes(ALERT_FORM)).map((script) => script.url)).toEqual([]);
+
+  // It comes once the shopper shows intent: pointing at the grid preloads the detail dialog (which
+  // shows the form), or the card's button loads the form itself.
+  await page.getByLabel("Search products").fill(name);
+  const card = page.getByRole("article", { name, exact: true });
+  await card.getByLabel("Size").selectOption("Size 3");
+  await card.getByRole("button", { name: "E-mail me when it's back" }).click();
+  await expect(card.getByLabel("Your e-mail address")).toBeVisible();
+  const later = (await scripts()).slice(firstLoad.length);
+  expect(later.filter((script) => script.body.includes(ALERT_FORM))).toHaveLength(1);
 });

@@ -1,10 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { addToCart, newShopper, pickInStockProduct, signUpAndLogIn } from "./helpers";
+import { addToCart, logInAsNewAdmin, newShopper, orderNumberOf, pickInStockProduct, signUpAndLogIn } from "./helpers";
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 test("checkout asks for a South African address and pre-fills it from the profile, the province included", async ({
   page,
+  browser,
 }) => {
   const shopper = await signUpAndLogIn(page, newShopper());
   const me = await (await page.request.get("/api/auth/me")).json();
@@ -53,16 +55,39 @@ test("checkout asks for a South African address and pre-fills it from the profil
     }
   }
 
-  await page.getByLabel("Suburb").fill("Hatfield");
+  // A suburb of this test's own, for the admin's search below.
+  const suburb = `Hatfield ${randomBytes(3).toString("hex")}`;
+  await page.getByLabel("Suburb").fill(suburb);
   await page.getByLabel("Postal code").fill("0083");
   await page.getByRole("button", { name: /^Place Order - / }).click();
   await expect(page).toHaveURL(/\/eng\/process\//);
   const orders = await (await page.request.get(`/api/users/${me.id}/orders`)).json();
   expect(orders[0]).toMatchObject({
-    deliverySuburb: "Hatfield",
+    deliverySuburb: suburb,
     deliveryComplex: "Unit 4, Jacaranda Court",
     deliveryProvince: "Gauteng",
     deliveryInstructions: "Gate code 4455, leave with security",
     deliveryAltPhone: "012 555 0102",
   });
+
+  // The admin finds the order by its suburb and sees the whole address on its card.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logInAsNewAdmin(admin);
+  await admin.goto("/admin");
+  await admin.getByRole("tab", { name: "Orders", exact: true }).click();
+  await admin.getByRole("searchbox", { name: "Search orders" }).fill(suburb.toUpperCase());
+  await expect(admin.getByRole("article")).toHaveCount(1);
+  const card = admin.getByRole("article", { name: `Order #${orderNumberOf(orders[0].id)}` });
+  for (const shown of [
+    "Unit 4, Jacaranda Court",
+    "12 Jacaranda Street",
+    suburb,
+    "Pretoria, Gauteng 0083",
+    "other 012 555 0102",
+    "Instructions: Gate code 4455, leave with security",
+  ]) {
+    await expect(card).toContainText(shown);
+  }
+  await adminContext.close();
 });

@@ -91,6 +91,25 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+/**
+ * Records every script the page fetches from now on (the entry, its chunks, lazily imported ones);
+ * the returned function gives those fetched so far with their text. For checking what a page's
+ * first load carries and what only comes later (issue 28: the promo field and the alert form load lazily).
+ */
+export function recordScripts(page: Page): () => Promise<{ url: string; body: string }[]> {
+  const fetched: Promise<{ url: string; body: string }>[] = [];
+  page.on("response", (response) => {
+    if (!new URL(response.url()).pathname.endsWith(".js")) return;
+    fetched.push(
+      response.text().then(
+        (body) => ({ url: response.url(), body }),
+        () => ({ url: response.url(), body: "" }),
+      ),
+    );
+  });
+  return () => Promise.all(fetched);
+}
+
 export async function addToCart(page: Page, product: Product, size: string) {
   await waitForHydration(page);
   const card = page.getByRole("article", { name: product.name });

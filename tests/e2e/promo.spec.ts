@@ -3,7 +3,16 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatRand, parseRandToCents } from "#domain/money.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import type { AdminPromoCode } from "#domain/schemas/promo.js";
-import { addToCart, fillDelivery, logInAdminOn, logInAsNewAdmin, pickInStockProduct, signUpAndLogIn } from "./helpers";
+import {
+  addToCart,
+  fillDelivery,
+  logInAdminOn,
+  logInAsNewAdmin,
+  pickInStockProduct,
+  recordScripts,
+  signUpAndLogIn,
+  waitForHydration,
+} from "./helpers";
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name, exact: true }).click();
@@ -24,7 +33,8 @@ test("an admin makes a promo code in the Promotions tab and sees it listed", asy
   await dialog.getByLabel("Uses in all (optional)").fill("100");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
-  const item = page.getByRole("listitem").filter({ hasText: code });
+  // The list's item, not the toast that says the code was created (also a list item).
+  const item = page.getByRole("region", { name: "Promotions" }).getByRole("listitem").filter({ hasText: code });
   await expect(item).toContainText("R25.00 off on orders of R200.00 or more");
   await expect(item).toContainText("100 uses in all");
   await expect(item).toContainText("Active");
@@ -75,4 +85,27 @@ test("a shopper is told why a code fails, applies a good one and pays the discou
 
   const codes = (await (await request.get("/api/admin/promo-codes")).json()) as AdminPromoCode[];
   expect(codes.find((row) => row.code === code)).toMatchObject({ uses: 1, givenAway: (discount / 100).toFixed(2) });
+});
+
+test("the promo code field is not in the storefront's first load: its script comes with the checkout", async ({
+  page,
+}) => {
+  // Only the field's module calls the check: its script is the one that holds this address.
+  const PROMO_FIELD = "/api/promo-codes/check";
+  await signUpAndLogIn(page);
+  const { product, size } = await pickInStockProduct(page);
+  const scripts = recordScripts(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await addToCart(page, product, size);
+  await page.waitForLoadState("networkidle");
+  const firstLoad = await scripts();
+  expect(firstLoad.length).toBeGreaterThan(0);
+  expect(firstLoad.filter((script) => script.body.includes(PROMO_FIELD)).map((script) => script.url)).toEqual([]);
+
+  await page.getByRole("button", { name: "Cart, 1 item" }).click();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("textbox", { name: "Promo code" })).toBeVisible();
+  const later = (await scripts()).slice(firstLoad.length);
+  expect(later.filter((script) => script.body.includes(PROMO_FIELD))).toHaveLength(1);
 });

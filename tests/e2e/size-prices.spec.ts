@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { DEFAULT_FILTER, filterAndSortProducts } from "#domain/catalog.js";
 import type { Product } from "#domain/schemas/catalog.js";
-import { waitForHydration } from "./helpers";
+import { logInAsNewAdmin, waitForHydration } from "./helpers";
 
 const VALUE_PACK = "Snug & Dry Baby Nappies Value Pack";
 
@@ -99,4 +99,54 @@ test("the product page shows 'from', then the chosen size's pack and price per n
     await expect(main.getByRole("paragraph").filter({ hasText: /^R419\.99$/ })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await expect(main.getByText("Pack of 124 nappies · R3.39 per nappy", { exact: true })).toBeVisible();
+});
+
+test("an admin gives each size its own price and pack in the product form, and the shop sells them so", async ({
+  page,
+}) => {
+  // Dear a nappy, so the sort by price per unit in the other test keeps the seeded products first.
+  const name = `Zz Trial Nappies ${randomBytes(3).toString("hex")}`;
+  await logInAsNewAdmin(page);
+  await page.goto("/admin");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Products", exact: true }).click();
+  await page.getByRole("button", { name: "Add Product" }).click();
+  const form = page.getByRole("dialog", { name: "Add Product" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Category").selectOption("baby");
+  await form.getByLabel("Price (R, VAT included)").fill("120.00");
+  await form.getByLabel("Image URL", { exact: true }).fill("/images/products/baby-newborn-nappies.svg");
+  await form.getByLabel("Sizes", { exact: true }).fill("S, L");
+  await form.getByLabel("Unit in a pack (optional)").fill("nappy");
+  await form.getByLabel("Price of S (R, blank: the product's)").fill("100.00");
+  await form.getByLabel("Price of L (R, blank: the product's)").fill("150.00");
+  await form.getByLabel("Units in a pack of S (optional)").fill("4");
+  await form.getByLabel("Units in a pack of L (optional)").fill("3");
+  await form.getByLabel("Stock of S", { exact: true }).fill("5");
+  await form.getByLabel("Stock of L", { exact: true }).fill("5");
+  await form.getByRole("button", { name: "Create Product" }).click();
+  await expect(form).toHaveCount(0);
+
+  const catalogue = (await (await page.request.get("/api/products")).json()) as Product[];
+  const created = catalogue.find((product) => product.name === name);
+  expect(created).toMatchObject({
+    price: "100.00",
+    sizePrices: { S: "100.00", L: "150.00" },
+    sizePackCounts: { S: 4, L: 3 },
+    packUnit: "nappy",
+  });
+
+  try {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByLabel("Search products").fill(name);
+    const card = page.getByRole("article", { name, exact: true });
+    await expect(card.getByText("from R100.00", { exact: true })).toBeVisible();
+    await expect(card.getByText("from R25.00 per nappy", { exact: true })).toBeVisible();
+    await card.getByLabel("Size").selectOption("L");
+    await expect(card.getByText("R150.00", { exact: true })).toBeVisible();
+    await expect(card.getByText("R50.00 per nappy", { exact: true })).toBeVisible();
+  } finally {
+    expect((await page.request.delete(`/api/admin/products/${created?.id}`)).status()).toBe(204);
+  }
 });

@@ -19,6 +19,7 @@ const COLUMNS = [
   "Customer",
   "E-mail",
   "Subtotal (R)",
+  "Discount (R)",
   "Delivery (R)",
   "Zero-rated (R)",
   "Standard-rated excl. VAT (R)",
@@ -41,6 +42,8 @@ interface ExportRow {
   customer: string;
   email: string;
   subtotal_cents: number;
+  /** A promo code's discount on the goods: subtotal - discount + delivery = total. */
+  discount_cents: number;
   delivery_fee_cents: number;
   total_cents: number;
   status: OrderStatus;
@@ -83,6 +86,7 @@ function toRecord(row: ExportRow): string[] {
     asText(row.customer),
     asText(row.email),
     centsToDecimal(row.subtotal_cents),
+    centsToDecimal(row.discount_cents),
     centsToDecimal(row.delivery_fee_cents),
     ...vatColumns(row),
     centsToDecimal(row.total_cents),
