@@ -3,6 +3,8 @@ import { type Cents, formatRandShort } from "./money.js";
 /** Prices include VAT, worked out per line at each line's rate: src/domain/vat.ts. */
 export const FREE_DELIVERY_THRESHOLD_CENTS: Cents = 50_000;
 export const DELIVERY_FEE_CENTS: Cents = 7_500;
+/** The least a live PayFast payment may be (docs/payfast.md): no order may total less. */
+export const PAYFAST_MINIMUM_CENTS: Cents = 500;
 
 /** The rule in the shop's words, for every text that states it ("Free delivery on orders of R500 or more"). */
 export const FREE_DELIVERY_FROM_TEXT = formatRandShort(FREE_DELIVERY_THRESHOLD_CENTS);

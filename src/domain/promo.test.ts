@@ -59,6 +59,25 @@ describe("discountOn", () => {
 describe("checkPromo", () => {
   const cart = [line("a", 20_000), line("b", 10_000, "pads")];
 
+  it("never takes the total under PayFast's R5.00 minimum", () => {
+    const figures = (over: Partial<PromoRule>, lines: PromoLine[]) => {
+      const checked = checkPromo(rule(over), lines, NOW, NO_USES);
+      if (!checked.ok) throw new Error(checked.message);
+      return checked.figures;
+    };
+    // R600 of goods, free delivery: 100% off leaves R5.00, spread over the lines.
+    const all = figures({ percent: 100 }, [line("a", 40_000), line("b", 20_000)]);
+    expect(all).toMatchObject({ discountCents: 59_500, deliveryFeeCents: 0, totalCents: 500 });
+    expect(all.lineDiscountsCents.reduce((sum, cents) => sum + cents, 0)).toBe(59_500);
+    // R300 of goods and R75 delivery: R500 off the goods leaves the delivery fee, above R5.00.
+    expect(figures({ kind: "fixed", percent: null, amountCents: 50_000 }, cart)).toMatchObject({
+      discountCents: 30_000,
+      totalCents: 7_500,
+    });
+    // Exactly R5.00 left by the code itself: nothing is taken back.
+    expect(figures({ percent: 99 }, [line("a", 50_000)])).toMatchObject({ discountCents: 49_500, totalCents: 500 });
+  });
+
   it("names each refusal", () => {
     const cases: [PromoRule | null, string, RegExp][] = [
       [null, "PROMO_UNKNOWN", /does not exist/],

@@ -1,5 +1,5 @@
 import { type Cents, formatRand } from "./money.js";
-import { deliveryFeeCents } from "./pricing.js";
+import { deliveryFeeCents, PAYFAST_MINIMUM_CENTS } from "./pricing.js";
 import { apportion } from "./vat.js";
 
 /**
@@ -185,10 +185,15 @@ export function checkPromo(
 
   const amounts = lines.map((line) => line.amountCents);
   const applicable = amounts.reduce((sum, amount, index) => sum + (applies[index] ? amount : 0), 0);
-  const discountCents = discountOn(rule, applicable);
-  const lineDiscountsCents = spreadDiscount(discountCents, amounts, applies);
   const deliveryDiscountCents = rule.kind === "free_delivery" ? plain.deliveryFeeCents : 0;
   const fee = plain.deliveryFeeCents - deliveryDiscountCents;
+  // A code never takes the total under PayFast's minimum (R5.00), which it would refuse: a 100%
+  // code on an order with free delivery leaves R5.00 to pay.
+  const discountCents = Math.max(
+    0,
+    Math.min(discountOn(rule, applicable), plain.subtotalCents + fee - PAYFAST_MINIMUM_CENTS),
+  );
+  const lineDiscountsCents = spreadDiscount(discountCents, amounts, applies);
   return {
     ok: true,
     figures: {

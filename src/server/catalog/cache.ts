@@ -40,6 +40,19 @@ function compress(body: Buffer, coding: Exclude<ContentCoding, "identity">): Pro
 }
 
 /**
+ * `buffer` in memory of its own. A small Buffer (made from a string, or joined from zlib's output)
+ * is a slice of Node's shared 8 KB pool, and keeping the slice keeps the whole slab: thousands of
+ * small cached answers held several times the bytes the cache counted. Buffer.allocUnsafeSlow never
+ * takes from the pool.
+ */
+function owned(buffer: Buffer): Buffer {
+  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(copy);
+  return copy;
+}
+
+/**
  * One cached answer: the JSON, its ETag, and its compressed forms, each made once (on first
  * demand) instead of on every request.
  */
@@ -53,17 +66,20 @@ export class CachedBody {
   /** When the cache last put this answer at the end of its order (its count of moves then). */
   placed = 0;
 
-  constructor(readonly body: Buffer) {
-    this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-    this.encoded.set("identity", Promise.resolve(body));
-    this.ready.set("identity", body);
+  readonly body: Buffer;
+
+  constructor(body: Buffer) {
+    this.body = owned(body);
+    this.etag = `"${createHash("sha1").update(this.body).digest("base64url")}"`;
+    this.encoded.set("identity", Promise.resolve(this.body));
+    this.ready.set("identity", this.body);
   }
 
   /** The body in `coding`. A form that would not be smaller is sent as identity (the caller checks `.length`). */
   encodedAs(coding: ContentCoding): Promise<Buffer> {
     let pending = this.encoded.get(coding);
     if (!pending) {
-      pending = coding === "identity" ? Promise.resolve(this.body) : compress(this.body, coding);
+      pending = coding === "identity" ? Promise.resolve(this.body) : compress(this.body, coding).then(owned);
       this.encoded.set(coding, pending);
       pending.then(
         (buffer) => {

@@ -106,7 +106,9 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
   const renderProduct = async (path: string, slug: string, head: (product: Product) => PageHead) => {
     const found = await cachedProductBySlug(app, slug);
     if (!found) throw new PageGone();
-    const data = parse<ProductWithRelated>(found);
+    // Parsed for this render only: a product's data makes one page, rendered again only when that
+    // page leaves the cache, so keeping the objects would only hold memory the cache does not count.
+    const data = JSON.parse(found.body.toString("utf8")) as ProductWithRelated;
     return renderPage(path, head(data.product), [
       { key: ["/api/products", "by-slug", slug], data },
       await categoriesQuery(),
