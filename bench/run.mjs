@@ -251,6 +251,7 @@ function benchName(id) {
     mail: "mail",
     "admin-orders": "admin orders",
     pages: "pages",
+    metrics: "metrics",
     "catalog-size": "catalogue size",
   }[id];
 }
