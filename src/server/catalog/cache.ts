@@ -18,8 +18,8 @@ const BEST_BROTLI_BELOW_BYTES = 128 * 1024;
 /**
  * The smallest brotli window that holds the whole body: a window past the body's end finds no
  * more matches, but at quality 11 the encoder's match finder takes 8 bytes per window position,
- * so the default 4 MB window cost every compression ~32 MB. Four of those at once (libuv's
- * threads) left the allocator holding ~70 MB more after a crawl of every product page.
+ * so the default 4 MB window cost every compression ~32 MB, and four of those at once (libuv's
+ * threads) leave the allocator holding their high-water mark. The output is the same.
  */
 function brotliWindowBits(bytes: number): number {
   const { BROTLI_MIN_WINDOW_BITS, BROTLI_DEFAULT_WINDOW } = zlib.constants;
@@ -231,8 +231,8 @@ export class CatalogCache {
    * The cached answer for `key` if it is loaded and current, else undefined (then use `get`).
    *
    * A used answer moves to the end of the order (most recently used) only once it has drifted into
-   * the older half: moving it on every hit (a Map delete and set, hashing the key twice) was about
-   * 1 µs of a cached page's 30, and an answer in the newer half is not the next to go anyway.
+   * the older half: moving it on every hit (a Map delete and set) was about a third of a
+   * microsecond of a cached page's ~35, and an answer in the newer half is not the next to go anyway.
    */
   peek(key: string): CachedBody | undefined {
     const cached = this.loaded.get(key);
