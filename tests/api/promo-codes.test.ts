@@ -59,22 +59,30 @@ const check = (code: string, lines: readonly TestCartLine[], who: LoggedInUser =
   });
 
 /** Create-order with a code, the figures as the checkout shows them after its check. */
-async function orderWithCode(code: string, lines: readonly TestCartLine[], who: LoggedInUser = shopper) {
-  const base = createOrderPayload(who, lines);
-  const checked = await check(code, lines, who);
-  const figures = checked.statusCode === 200 ? (checked.json() as PromoCheckAnswer) : null;
+/** POST /api/create-order with the code and the figures the promo check gave (the base figures when none). */
+function placeWithFigures(
+  who: LoggedInUser,
+  lines: readonly TestCartLine[],
+  code: string,
+  figures: PromoCheckAnswer | null,
+) {
   return t.app.inject({
     method: "POST",
     url: "/api/create-order",
     headers: who.headers,
     payload: {
-      ...base,
+      ...createOrderPayload(who, lines),
       promoCode: code,
       ...(figures
         ? { subtotal: Number(figures.subtotal), deliveryFee: Number(figures.deliveryFee), total: Number(figures.total) }
         : {}),
     },
   });
+}
+
+async function orderWithCode(code: string, lines: readonly TestCartLine[], who: LoggedInUser = shopper) {
+  const checked = await check(code, lines, who);
+  return placeWithFigures(who, lines, code, checked.statusCode === 200 ? (checked.json() as PromoCheckAnswer) : null);
 }
 
 async function paidOrderWithCode(code: string, lines: readonly TestCartLine[]) {
@@ -459,22 +467,7 @@ describe("limits under concurrent checkouts", () => {
     const code = (await makeCode({ maxUses: 10 })).code;
     const buyers = await Promise.all(Array.from({ length: 50 }, () => registerAndLogin(t)));
     const figures = (await check(code, [line])).json() as PromoCheckAnswer;
-    const answers = await Promise.all(
-      buyers.map((buyer) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/create-order",
-          headers: buyer.headers,
-          payload: {
-            ...createOrderPayload(buyer, [line]),
-            promoCode: code,
-            subtotal: Number(figures.subtotal),
-            deliveryFee: Number(figures.deliveryFee),
-            total: Number(figures.total),
-          },
-        }),
-      ),
-    );
+    const answers = await Promise.all(buyers.map((buyer) => placeWithFigures(buyer, [line], code, figures)));
     const created = answers.filter((answer) => answer.statusCode === 200);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
     expect(created).toHaveLength(10);
@@ -511,22 +504,7 @@ describe("limits under concurrent checkouts", () => {
     const buyer = await registerAndLogin(t);
     const figures = (await check(code, [line], buyer)).json() as PromoCheckAnswer;
     // Ten at once (the tests let one account hold that many unpaid orders): two may use the code, eight are told why.
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/create-order",
-          headers: buyer.headers,
-          payload: {
-            ...createOrderPayload(buyer, [line]),
-            promoCode: code,
-            subtotal: Number(figures.subtotal),
-            deliveryFee: Number(figures.deliveryFee),
-            total: Number(figures.total),
-          },
-        }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => placeWithFigures(buyer, [line], code, figures)));
     const created = answers.filter((answer) => answer.statusCode === 200);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
     expect(created).toHaveLength(2);
