@@ -452,10 +452,23 @@ test("the footer shows the shop's details from its config and its category short
   await expect(page.getByRole("heading", { name: "Our products" })).toBeInViewport();
 });
 
+/**
+ * Clicks a footer link until the address changes. Scrolling down to the footer the first time
+ * renders the grid's cards near it (content-visibility), whose real height can move the footer
+ * between Playwright's stability check and its click, so a click now and then lands beside it.
+ */
+async function clickFooterLink(page: Page, name: string, address: RegExp) {
+  const link = page.getByRole("contentinfo").getByRole("link", { name });
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(address, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 test("the return policy and the terms show their content and dates, with Back to Store", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Return Policy" }).click();
+  await clickFooterLink(page, "Return Policy", /\/return-policy$/);
   await expect(page.getByRole("heading", { level: 1, name: "Return Policy" })).toBeVisible();
   await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
   await expect(page.getByText(/Within 6 months of delivery/).first()).toBeVisible();
@@ -464,8 +477,7 @@ test("the return policy and the terms show their content and dates, with Back to
   await page.getByRole("link", { name: "Back to Store" }).first().click();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.getByRole("contentinfo").getByRole("link", { name: "Terms and Conditions" }).click();
-  await expect(page).toHaveURL(/\/terms$/);
+  await clickFooterLink(page, "Terms and Conditions", /\/terms$/);
   await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
   await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
   await expect(page.getByText("All prices are in South African rand and include VAT where VAT applies.")).toBeVisible();
