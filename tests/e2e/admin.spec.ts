@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { createAdminWithCli } from "./helpers";
+import { createAdminWithCli, sizeMenu } from "./helpers";
 
 // Unique names: other spec files run against the same server at the same time.
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -247,9 +247,9 @@ test("an admin runs orders, payments, products and categories from the admin pan
   const productCard = page.getByRole("article", { name: productName });
   await expect(productCard).toBeVisible();
   await expect(productCard).toContainText("R123.45");
-  await productCard.getByLabel("Size").selectOption("M");
+  await (await sizeMenu(productCard)).selectOption("M");
   await expect(productCard.getByRole("button", { name: "Size Unavailable" })).toBeDisabled();
-  await productCard.getByLabel("Size").selectOption("L");
+  await (await sizeMenu(productCard)).selectOption("L");
   await expect(productCard.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 
   // Edit the price.

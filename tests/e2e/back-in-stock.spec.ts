@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
-import { logInAsNewAdmin, recordScripts, signUpAndLogIn, waitForHydration } from "./helpers";
+import { logInAsNewAdmin, recordScripts, signUpAndLogIn, sizeMenu, waitForHydration } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.
 const tag = randomBytes(3).toString("hex");
@@ -45,7 +45,7 @@ test("a shopper asks for an alert on a sold-out size and is e-mailed once the ad
 
   const shopper = await signUpAndLogIn(page);
   const card = await openCard(page, name);
-  await card.getByLabel("Size").selectOption("Size 3");
+  await (await sizeMenu(card)).selectOption("Size 3");
   await expect(card.getByRole("button", { name: "Size Unavailable" })).toBeDisabled();
   const ask = card.getByRole("button", { name: "E-mail me when it's back" });
   if (SHOTS) {
@@ -128,7 +128,7 @@ test("the alert form is not in the storefront's first load: it is fetched when t
   // shows the form), or the card's button loads the form itself.
   await page.getByLabel("Search products").fill(name);
   const card = page.getByRole("article", { name, exact: true });
-  await card.getByLabel("Size").selectOption("Size 3");
+  await (await sizeMenu(card)).selectOption("Size 3");
   await card.getByRole("button", { name: "E-mail me when it's back" }).click();
   await expect(card.getByLabel("Your e-mail address")).toBeVisible();
   const later = (await scripts()).slice(firstLoad.length);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { parseRandToCents } from "#domain/money.js";
 import { sizePrice } from "#domain/packs.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
@@ -110,10 +110,19 @@ export function recordScripts(page: Page): () => Promise<{ url: string; body: st
   return () => Promise.all(fetched);
 }
 
+/**
+ * A card's size menu, the card scrolled to first as a shopper scrolls to it: a card more than a
+ * screen away shows a stand-in until it comes near (decision 032).
+ */
+export async function sizeMenu(card: Locator): Promise<Locator> {
+  await card.scrollIntoViewIfNeeded();
+  return card.getByLabel("Size");
+}
+
 export async function addToCart(page: Page, product: Product, size: string) {
   await waitForHydration(page);
   const card = page.getByRole("article", { name: product.name });
-  await card.getByLabel("Size").selectOption(size);
+  await (await sizeMenu(card)).selectOption(size);
   await card.getByRole("button", { name: "Add to Cart" }).click();
   await expect(card.getByRole("button", { name: "Added!" })).toBeDisabled();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import type { Product } from "#domain/schemas/catalog.js";
-import { waitForHydration } from "./helpers";
+import { sizeMenu, waitForHydration } from "./helpers";
 
 function newShopper() {
   const tag = randomBytes(4).toString("hex");
@@ -27,7 +27,7 @@ async function pickProducts(page: Page) {
 
 async function addToCart(page: Page, product: Product, size: string) {
   const card = page.getByRole("article", { name: product.name });
-  await card.getByLabel("Size").selectOption(size);
+  await (await sizeMenu(card)).selectOption(size);
   await card.getByRole("button", { name: "Add to Cart" }).click();
   await expect(card.getByRole("button", { name: "Added!" })).toBeDisabled();
   // The button returns to Add to Cart after 1.5 s.

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { categoryBadge, filterAndSortProducts } from "#domain/catalog.js";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import type { Category, Product } from "#domain/schemas/catalog.js";
-import { waitForHydration } from "./helpers";
+import { sizeMenu, waitForHydration } from "./helpers";
 
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";
 const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc" } as const;
@@ -100,7 +100,7 @@ test("every product card shows its image, category badge, price in rand, promo t
     const sizePrices = new Set(Object.values(product.sizePrices ?? {}));
     const from = sizePrices.size > 1 ? "from " : "";
     await expect(shown.getByText(`${from}${formatRandText(product.price)}`, { exact: true })).toBeVisible();
-    await expect(shown.getByLabel("Size")).toHaveValue(product.sizes[0] ?? "");
+    await expect(await sizeMenu(shown)).toHaveValue(product.sizes[0] ?? "");
     if (product.promoText?.trim()) await expect(shown.getByText(product.promoText.trim())).toBeVisible();
   }
 
@@ -309,9 +309,9 @@ test("a card whose chosen size is out of stock reads Size Unavailable", async ({
   const product = productWithSizeImagesAndAGap(products);
   const outOfStockSize = product.sizes.find((size) => product.sizeOutOfStock[size]) ?? "";
   const shown = card(page, product.name);
-  await shown.getByLabel("Size").selectOption(outOfStockSize);
+  await (await sizeMenu(shown)).selectOption(outOfStockSize);
   await expect(shown.getByRole("button", { name: "Size Unavailable" })).toBeDisabled();
-  await shown.getByLabel("Size").selectOption(product.sizes.find((size) => !product.sizeOutOfStock[size]) ?? "");
+  await (await sizeMenu(shown)).selectOption(product.sizes.find((size) => !product.sizeOutOfStock[size]) ?? "");
   await expect(shown.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from "react";
 import { productPath } from "#domain/catalog.js";
 import { perUnitText, priceText } from "#domain/packs.js";
 import type { Product } from "#domain/schemas/catalog.js";
@@ -34,6 +34,51 @@ export function addButtonLabel(product: Product, size: string, added: boolean): 
  */
 const OFFSCREEN_UNTIL_NEEDED = "[content-visibility:auto] [contain-intrinsic-size:auto_18rem]";
 
+/**
+ * Chromium's autofill looks at every form control on the page whenever controls come and go, and
+ * to see whether one is visible it lays out the card around it even where content-visibility would
+ * skip the card: 33 size menus cost a phone about 300 ms in one task, as if no card were skipped
+ * (decision 032). So a card past the first row gets its size menu when it comes within a screen of
+ * the viewport; until then it shows this stand-in, drawn as the menu is, with the same size.
+ */
+function SizeMenuStandIn({ id, text, disabled }: { id: string; text: string; disabled: boolean }) {
+  return (
+    <span
+      id={id}
+      className={`select-native flex min-w-0 flex-[1_1_8rem] items-center ${disabled ? "bg-stone-100 text-stone-600" : ""}`}
+    >
+      <span className="truncate">{text}</span>
+    </span>
+  );
+}
+
+/** True once the element has come within a screen's height of the viewport (or at once when `already`). */
+function useNearScreen(ref: RefObject<HTMLElement | null>, already: boolean): boolean {
+  const [near, setNear] = useState(already);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+const sizeOptionText = (product: Product, size: string) =>
+  product.sizeOutOfStock[size] ? `${size} (Out of Stock)` : size;
+
 interface ProductCardProps {
   product: Product;
   /** Cards of the first row load their image at once and are rendered at once; the rest as they come near the screen. */
@@ -50,6 +95,8 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
   const [added, setAdded] = useState(false);
   const [alertOpen, setAlertOpen] = useState(false);
   const addToCart = useAddToCart();
+  const cardRef = useRef<HTMLElement>(null);
+  const nearScreen = useNearScreen(cardRef, eager);
   const id = useId();
   const nameId = `${id}-name`;
   const sizeId = `${id}-size`;
@@ -68,6 +115,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
 
   return (
     <article
+      ref={cardRef}
       aria-labelledby={nameId}
       className={`group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow duration-150 hover:shadow-md ${eager ? "" : OFFSCREEN_UNTIL_NEEDED}`}
     >
@@ -126,23 +174,27 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
           <label htmlFor={sizeId} className="text-sm font-medium text-stone-700">
             Size
           </label>
-          <select
-            id={sizeId}
-            value={size}
-            onChange={(event) => {
-              setSize(event.target.value);
-              setChosen(true);
-            }}
-            disabled={product.outOfStock}
-            aria-describedby={left ? stockNoteId : undefined}
-            className="select-native min-w-0 flex-[1_1_8rem] disabled:bg-stone-100 disabled:text-stone-600"
-          >
-            {product.sizes.map((option) => (
-              <option key={option} value={option}>
-                {product.sizeOutOfStock[option] ? `${option} (Out of Stock)` : option}
-              </option>
-            ))}
-          </select>
+          {nearScreen ? (
+            <select
+              id={sizeId}
+              value={size}
+              onChange={(event) => {
+                setSize(event.target.value);
+                setChosen(true);
+              }}
+              disabled={product.outOfStock}
+              aria-describedby={left ? stockNoteId : undefined}
+              className="select-native min-w-0 flex-[1_1_8rem] disabled:bg-stone-100 disabled:text-stone-600"
+            >
+              {product.sizes.map((option) => (
+                <option key={option} value={option}>
+                  {sizeOptionText(product, option)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <SizeMenuStandIn id={sizeId} text={sizeOptionText(product, size)} disabled={product.outOfStock} />
+          )}
           <LowStockNote id={stockNoteId} left={left} className="shrink-0" />
         </div>
         <Button
