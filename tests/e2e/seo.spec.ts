@@ -106,6 +106,8 @@ test("the address of a product, shared or reloaded, opens its own page", async (
   await expect(other.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
   await expect(other.getByRole("dialog")).toHaveCount(0);
   await expect(other.getByText(formatRandText(product.price), { exact: true }).first()).toBeVisible();
+  // Hydrated first: a click on a link while React hydrates the page can be lost (seen once under load).
+  await waitForHydration(other);
   const breadcrumb = other.getByRole("navigation", { name: "Breadcrumb" });
   await breadcrumb.getByRole("link", { name: "Home" }).click();
   await expect(other).toHaveURL("/");
