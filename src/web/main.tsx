@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import "./lib/yield-to-browser";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
 import { isOverGrid, markProductMissing } from "./features/catalog";

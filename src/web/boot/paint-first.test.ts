@@ -38,6 +38,19 @@ describe("paintFirstHtml: the built page starts the app after its first paint", 
     );
   });
 
+  it("takes the page's own chunk as the entry when Vite writes a module script for a chunk it imports too", () => {
+    const twoScripts = built.replace(
+      '<script type="module" crossorigin src="/assets/index-AAA.js"></script>',
+      '<script type="module" crossorigin src="/assets/rolldown-runtime-RRR.js"></script>\n    <script type="module" crossorigin src="/assets/index-AAA.js"></script>',
+    );
+    const html = paintFirstHtml(twoScripts, "/assets/boot-EEE.js", "/assets/index-AAA.js");
+    expect(html).toContain(
+      '<script defer src="/assets/boot-EEE.js" data-entry="/assets/index-AAA.js" data-preload="/assets/rolldown-runtime-RRR.js /assets/jsx-runtime-BBB.js /assets/session-CCC.js"></script>',
+    );
+    expect(html).not.toContain('type="module"');
+    expect(html.match(/<script defer/g)).toHaveLength(1);
+  });
+
   it("refuses a page without a module script rather than build a shop that never starts", () => {
     expect(() => paintFirstHtml("<html><head></head><body></body></html>", "/assets/boot.js")).toThrow(
       /no module script/,
