@@ -127,8 +127,8 @@ test("search and a category with a sort come from the server, with their own cou
   const found = expectedNames(all, { search: term });
   expect(found).toHaveLength(ADDED);
   await expect(countLine(page)).toHaveText(`${ADDED} product(s) found`);
-  await expect(grid(page)).toHaveCount(48);
-  expect(await grid(page).allTextContents()).toEqual(found.slice(0, 48));
+  // Retried: the grid can still show the moment before the search's first page (seen once in CI).
+  await expect(grid(page)).toHaveText(found.slice(0, 48));
   await scrollUntil(page, 96);
   const loaded = await grid(page).allTextContents();
   expect(loaded).toEqual(found.slice(0, loaded.length));
