@@ -59,7 +59,7 @@ async function generateProducts(client, count) {
   );
 }
 
-/** Bare route versus the app, alternated twice; each side keeps its better run (the machine is shared). */
+/** Bare route versus the app, alternated three times; each side keeps its best run (the machine is shared). */
 async function compare(target, label, headers) {
   const capture = await target.capture("/api/products", headers);
   if (capture.status !== 200) throw new Error(`GET /api/products answered ${capture.status}`);

@@ -14,7 +14,7 @@ const P99_BAR_MS = 25;
 const rows = [];
 const headers = { ...BROWSER_HEADERS, accept: "text/html" };
 
-/** Bare route versus the app, alternated twice; each side keeps its better run (the machine is shared). */
+/** Bare route versus the app, alternated three times; each side keeps its best run (the machine is shared). */
 async function compare(target, label, pathname) {
   const capture = await target.capture(pathname, headers);
   if (capture.status !== 200) throw new Error(`GET ${pathname} answered ${capture.status}`);

@@ -85,14 +85,19 @@ export function failuresOf(summary, allowed = []) {
   return bad.join(", ");
 }
 
+/** Alternations of app and bare route per comparison, and the seconds measured of each run. */
+const ROUNDS = 5;
+const RUN_SECONDS = 3;
+
 /**
- * The app's route against the bare route sending the same bytes, alternated twice (the machine is
- * shared); each side keeps its better run. Answers both best runs, any failures, the req/s ratio
- * and each side's lowest server CPU per request (microseconds).
+ * The app's route against the bare route sending the same bytes, headers and body (bench/lib/target.mjs),
+ * alternated five times in short runs (the machine is shared, and a run swings by a fifth between runs
+ * here); each side keeps its best run. Answers both best runs, any failures, the req/s ratio and each side's
+ * lowest server CPU per request (microseconds).
  */
 export async function appAgainstBare({ target, label, appPath, barePath, headers, connections }) {
   const runs = { app: [], bare: [] };
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     for (const side of ["bare", "app"]) {
       const url = side === "app" ? `${target.appUrl}${appPath}` : `${target.bareUrl}${barePath}`;
       let before = null;
@@ -101,7 +106,7 @@ export async function appAgainstBare({ target, label, appPath, barePath, headers
         url,
         connections,
         headers,
-        durationSeconds: 5,
+        durationSeconds: RUN_SECONDS,
         beforeMeasure: async () => {
           before = await target.stats();
         },

@@ -113,8 +113,14 @@ bare.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "strin
   done(null, body),
 );
 
-/** Bodies captured from the app, served from memory byte for byte (with the headers that decode them). */
+/**
+ * Answers captured from the app, served from memory byte for byte: the body and every header the
+ * app sent, its security headers and request id included, so the baseline costs the machine what
+ * the same bytes cost and the ratio shows what the app adds (docs/decisions/033). Node writes the
+ * headers of the connection and the length itself.
+ */
 const captured = new Map();
+const WRITTEN_BY_NODE = new Set(["connection", "keep-alive", "date", "content-length", "transfer-encoding"]);
 
 /** Reads a path from the app with raw bytes (fetch would decompress them). */
 function rawGet(pathname, headers) {
@@ -135,8 +141,8 @@ bare.post("/__bench/capture", async (request) => {
   const { path: pathname, headers } = request.body;
   const response = await rawGet(pathname, headers);
   const keep = {};
-  for (const name of ["content-type", "content-encoding", "vary"]) {
-    if (response.headers[name]) keep[name] = response.headers[name];
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!WRITTEN_BY_NODE.has(name)) keep[name] = value;
   }
   captured.set(pathname, { headers: keep, body: response.body });
   return { status: response.status, bytes: response.body.length, headers: response.headers };

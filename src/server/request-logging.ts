@@ -70,6 +70,10 @@ class LazyChildLogger {
     if (this.#child || this.parent.isLevelEnabled(level)) (this.real()[level] as (...args: unknown[]) => void)(...args);
   }
 
+  isLevelEnabled(level: string): boolean {
+    return this.#child ? isEnabled(this.#child, level) : this.parent.isLevelEnabled(level);
+  }
+
   get level() {
     return this.#child?.level ?? this.parent.level;
   }
@@ -120,6 +124,7 @@ export function lazyChildLogger(
  */
 export class ShopLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
+    if (!isEnabled(request.log, "debug")) return;
     const claimed = clientRequestId(request);
     request.log.debug(
       { method: request.method, url: loggedUrl(request.url), ...(claimed ? { clientRequestId: claimed } : {}) },
@@ -128,19 +133,29 @@ export class ShopLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const responseTime = reply.elapsedTime;
+    const routine =
+      (request.method === "GET" || request.method === "HEAD") &&
+      reply.statusCode < 400 &&
+      responseTime < SLOW_REQUEST_MS;
+    const level = error ? "error" : routine ? "debug" : "info";
+    // The line is built only when it will be written: a page from the cache logs nothing at info.
+    if (!isEnabled(reply.log, level)) return;
     const claimed = clientRequestId(request);
     const line = {
       method: request.method,
       url: loggedUrl(request.url),
       statusCode: reply.statusCode,
-      responseTime: reply.elapsedTime,
+      responseTime,
       ...(claimed ? { clientRequestId: claimed } : {}),
     };
-    if (error) {
-      reply.log.error({ ...line, err: error }, "request errored");
-      return;
-    }
-    const routine = (request.method === "GET" || request.method === "HEAD") && reply.statusCode < 400;
-    reply.log[routine && line.responseTime < SLOW_REQUEST_MS ? "debug" : "info"](line, "request completed");
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log[level](line, "request completed");
   }
+}
+
+/** Whether `log` writes `level`; a logger that cannot say is taken to write everything. */
+function isEnabled(log: FastifyBaseLogger, level: string): boolean {
+  const { isLevelEnabled } = log as Partial<PinoLike>;
+  return typeof isLevelEnabled === "function" ? isLevelEnabled.call(log, level) : true;
 }
