@@ -2,7 +2,7 @@
 // 11. What /metrics costs: GET /api/products of the real app with METRICS_TOKEN set (every
 // request timed into prom-client's histogram, /metrics scraped every 2.5 s during each run, more often than Prometheus
 // would) against the same app without it, in the same run, on the same database, at 64
-// connections, alternated three times; each side keeps its best run (the machine is shared).
+// connections, alternated five times in 3 s runs; each side keeps its best run (the machine is shared).
 import { log, main, startDatabase } from "./lib/harness.mjs";
 import { BROWSER_HEADERS, load } from "./lib/load.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";
@@ -10,7 +10,7 @@ import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "metrics";
 const CONNECTIONS = 64;
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** Enabling /metrics may cost the catalogue route at most 3% of its server CPU per request. */
 const COST_BAR = 1.03;
 const TOKEN = "bench-metrics-token-0123456789abcdef";
@@ -26,7 +26,7 @@ async function measure(target, label, scrape) {
     url: `${target.appUrl}/api/products`,
     connections: CONNECTIONS,
     headers,
-    durationSeconds: 5,
+    durationSeconds: 3,
     beforeMeasure: async () => {
       before = await target.stats();
       if (scrape) {

@@ -47,7 +47,9 @@ import { promoCheckRoutes } from "./promo/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
+import { sendBackInStock } from "./stock-alerts/notify.js";
 import { stockAlertRoutes } from "./stock-alerts/routes.js";
+import { stockAlertKey } from "./stock-alerts/tokens.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
 
@@ -138,6 +140,15 @@ export async function buildApp({
   app.decorate("expireOrders", () => expireOrders(db, config.orderHoldMinutes));
   // Messages to customers: written to the outbox with their events, sent (or captured) by a job.
   const mail = createMailer(config, db, app.log);
+  // Sizes back on the shelf other than by the admin's product form (a released hold, a refund or a
+  // return restocked): their back-in-stock alerts, by the sweep below (stock-alerts/notify.ts).
+  const alertKey = stockAlertKey(db);
+  const shopFacts = { publicUrl: config.publicUrl, name: config.shop.name };
+  app.decorate("sendBackInStock", async () => {
+    const sent = await db.transaction(async (tx) => sendBackInStock(tx, null, shopFacts, await alertKey()));
+    if (sent > 0) app.mail.wake();
+    return sent;
+  });
   // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
   const recurring: RecurringJob[] = [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
@@ -178,6 +189,14 @@ export async function buildApp({
       run: async () => {
         const expired = await app.expireOrders();
         if (expired > 0) app.log.info({ expired }, "unpaid orders expired");
+      },
+    },
+    {
+      name: "back-in-stock",
+      everyMs: 60_000,
+      run: async () => {
+        const sent = await app.sendBackInStock();
+        if (sent > 0) app.log.info({ sent }, "back-in-stock alerts sent");
       },
     },
     {

@@ -24,6 +24,8 @@ declare module "fastify" {
     reconcilePayfast: (orderIds?: readonly string[]) => Promise<{ checked: number; findings: ReconcileFinding[] }>;
     /** Cancels the orders unpaid for longer than ORDER_HOLD_MINUTES and releases their stock; answers how many. */
     expireOrders: () => Promise<number>;
+    /** Sends the alerts of every size that can be sold again (the back-in-stock job, every minute); answers how many. */
+    sendBackInStock: () => Promise<number>;
     /** The recurring jobs on pg-boss (reconciliation, expiry). */
     jobs: JobsEngine;
     /** The outbox's sender: `wake()` after writing a message, `deliverDue()` to send what is due now. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STOCK_ALERTS_PER_ADDRESS } from "#domain/stock-alerts.js";
 import { signStockAlertLink } from "#server/stock-alerts/tokens.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { createOrderPayload } from "../helpers/orders.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -221,6 +222,44 @@ describe("back-in-stock alerts", () => {
       expect(response.statusCode, `alert ${index + 1}`).toBe(index < STOCK_ALERTS_PER_ADDRESS ? 200 : 409);
       if (index === STOCK_ALERTS_PER_ADDRESS) expect(response.json()).toMatchObject({ code: "STOCK_ALERT_LIMIT" });
     }
+  });
+
+  it("mails a subscriber when units come back other than by the admin's form: a cancelled order's hold, by the sweep", async () => {
+    const name = `Alert nappies ${randomInt(1e9)}`;
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/products",
+      headers: admin.headers,
+      payload: { ...product, name, stock: { "Size 3": 1, "Size 4": 5 } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const [buyer, waiting] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
+
+    // The last pack of Size 3 is held by an unpaid order: sold out, so an alert can be asked for.
+    const order = await t.app.inject({
+      method: "POST",
+      url: "/api/create-order",
+      headers: buyer.headers,
+      payload: createOrderPayload(buyer, [{ id, name, priceCents: 19_999, size: "Size 3", quantity: 1 }]),
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    expect((await subscribe({ productId: id, size: "Size 3" }, waiting.headers)).statusCode).toBe(200);
+    await t.app.sendBackInStock();
+    expect(await mailsTo(waiting.user.email, "back_in_stock")).toHaveLength(0);
+
+    // The order is cancelled: its hold goes back, and the sweep (the back-in-stock job's run) mails the alert, once.
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${(order.json() as { orderId: string }).orderId}/cancel`,
+      headers: buyer.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    await t.app.sendBackInStock();
+    await t.app.sendBackInStock();
+    const sent = await mailsTo(waiting.user.email, "back_in_stock");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.data).toMatchObject({ productName: name, size: "Size 3" });
   });
 
   it("ends the alerts of an account when it is closed", async () => {

@@ -5,21 +5,24 @@ import { enqueueEmail } from "../mail/outbox.js";
 import { signStockAlertLink } from "./tokens.js";
 
 /**
- * In the transaction that changed a product's stock: every confirmed alert on a size of it that
- * can be sold again (quantity above what unpaid orders hold) gets its one e-mail in the outbox,
- * and ends. A size still sold out sends nothing. The delete takes the alerts' rows, so two
- * restocks at once send each alert once (the second finds them gone). Answers how many were sent.
+ * Every confirmed alert on a size that can be sold again (quantity above what unpaid orders hold)
+ * gets its one e-mail in the outbox, and ends; a size still sold out sends nothing. With a product,
+ * in the transaction that changed its stock (the admin's product form); with `null`, for every
+ * product (the back-in-stock sweep, for units that came back otherwise: a released hold, a refund
+ * with restock, a received return). The delete takes the alerts' rows, so two restocks at once send
+ * each alert once (the second finds them gone). Answers how many were sent.
  */
 export async function sendBackInStock(
   tx: Transaction,
-  productId: string,
+  productId: string | null,
   shop: { publicUrl: string; name: string },
   signingKey: Buffer,
 ): Promise<number> {
+  const ofProduct = productId === null ? sql`true` : sql`alert.product_id = ${productId}`;
   const { rows } = await tx.execute<{ id: string; email: string; size: string; name: string; slug: string }>(sql`
     delete from stock_alerts as alert
     using product_stock as stock, products as product
-    where alert.product_id = ${productId}
+    where ${ofProduct}
       and alert.confirmed_at is not null
       and stock.product_id = alert.product_id and stock.size = alert.size
       and stock.quantity - stock.held > 0
