@@ -134,15 +134,15 @@ describe("the Legal page (ECTA s43(1))", () => {
 
 describe("the policies, rendered from the owner's Markdown", () => {
   it.each([
-    ["/terms", "Terms and Conditions"],
-    ["/return-policy", "Return Policy"],
-    ["/privacy", "Privacy Policy"],
-    ["/paia-manual", "PAIA Manual"],
-  ])("%s is a server-rendered page with its title, date and version", async (url, title) => {
+    ["/terms", "Terms and Conditions", "26 November 2026"],
+    ["/return-policy", "Return Policy", "26 November 2026"],
+    ["/privacy", "Privacy Policy", "27 November 2026"],
+    ["/paia-manual", "PAIA Manual", "26 November 2026"],
+  ])("%s is a server-rendered page with its title, date and version", async (url, title, date) => {
     const page = await get(url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
-    expect(bodyText(page.body)).toContain("Effective date: 26 November 2026 (version 1)");
+    expect(bodyText(page.body)).toContain(`Effective date: ${date} (version 1)`);
     expect(titleOf(page.body)).toBe(`${title} | Umbrella Nappies`);
     expect(canonicalOf(page.body)).toBe(`${PUBLIC_URL}${url}`);
     // Every placeholder was filled in from the configuration.
@@ -216,7 +216,7 @@ describe("versions: what each order was placed under", () => {
         effectiveDate: "2026-11-26",
         path: "/return-policy/v/1",
       },
-      { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-11-26", path: "/privacy/v/1" },
+      { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-11-27", path: "/privacy/v/1" },
     ]);
 
     // The owner edits the terms (with markup that must stay text) and restarts the shop.

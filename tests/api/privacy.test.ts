@@ -174,6 +174,49 @@ describe("POST /api/account/data-export", () => {
     expect(response.body).not.toContain("Someone else's complaint");
   }, 120_000);
 
+  it("hands over the customer's back-in-stock alerts and their e-mail, without its links, and nobody else's", async () => {
+    const name = `Export alert nappies ${randomBytes(4).toString("hex")}`;
+    const productBody = {
+      name,
+      category: "baby",
+      price: "149.99",
+      image: "/images/products/baby-nappies-value-pack.svg",
+      sizes: ["Size 3", "Size 4"],
+    };
+    const adminHeaders = { cookie: admin.cookie };
+    const created = await post("/api/admin/products", adminHeaders, {
+      ...productBody,
+      stock: { "Size 3": 0, "Size 4": 2 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = created.json().id as string;
+    const [customer, other] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
+    for (const who of [customer, other]) {
+      const subscribed = await post("/api/stock-alerts", who.headers, { productId, size: "Size 3" });
+      expect(subscribed.statusCode, subscribed.body).toBe(200);
+    }
+
+    const waiting = (await exportData(customer)).json();
+    expect(waiting.backInStockAlerts).toEqual([
+      { product: name, size: "Size 3", email: customer.user.email, confirmed: true, askedAt: expect.any(String) },
+    ]);
+    expect(JSON.stringify(waiting)).not.toContain(other.user.email);
+
+    // The size is back: the alert ends with its one e-mail, which the export lists without its unsubscribe link.
+    const restocked = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/products/${productId}`,
+      headers: adminHeaders,
+      payload: { ...productBody, stock: { "Size 3": 4, "Size 4": 2 } },
+    });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+    await t.app.mail.deliverDue();
+    const after = (await exportData(customer)).json();
+    expect(after.backInStockAlerts).toEqual([]);
+    expect(after.emails).toEqual([expect.objectContaining({ kind: "back_in_stock", text: null })]);
+    expect(JSON.stringify(after)).not.toContain("unsubscribe?token=");
+  });
+
   it("keeps a password reset link out of the export", async () => {
     const customer = await registerAndLogin(t);
     const forgot = await post("/api/auth/forgot-password", {}, { email: customer.user.email });

@@ -1,19 +1,24 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { emails, passwordResets, refunds, returnRequests, sessions } from "../db/schema.js";
+import { emails, passwordResets, products, refunds, returnRequests, sessions, stockAlerts } from "../db/schema.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 import { listOrdersForUser } from "../orders/queries.js";
 import { forCustomer, listReturnRequests } from "../returns/queries.js";
 import { findUserById, toUser } from "../users/queries.js";
 import { consentHistory } from "./consents.js";
 
+/** Messages found by the account's address: they carry no key of the account. */
+const TO_THE_ADDRESS = ["account_changed", "stock_alert_confirm", "back_in_stock"] as const;
+/** Messages whose text holds a signed link (a reset, an alert's confirmation or its unsubscribe link). */
+const WITH_SIGNED_LINKS = new Set(["password_reset", "stock_alert_confirm", "back_in_stock"]);
+
 /**
  * Everything the shop holds about one customer (POPIA s23), as one JSON document: the account,
  * its orders with their lines, statuses and refunds, its returns, cancellations and complaints
- * (with their words and history), the e-mails the shop wrote to them, their marketing consents and
- * their sessions. No secret goes in: no password hash, no token or its hash, no reset link. Only
- * rows that belong to this account are read: its own id, its orders', refunds' and requests' ids,
- * its reset requests' ids.
+ * (with their words and history), their back-in-stock alerts, the e-mails the shop wrote to them,
+ * their marketing consents and their sessions. No secret goes in: no password hash, no token or
+ * its hash, no link that carries one. Only rows that belong to this account are read: its own id,
+ * its orders', refunds' and requests' ids, its reset requests' ids, and its address.
  */
 export async function buildDataExport(
   db: Database,
@@ -39,7 +44,8 @@ export async function buildDataExport(
 
   // Order and refund messages are keyed by their order or refund, reset links by their request;
   // return updates by their request and step;
-  // account notices carry no key of the account, so they are the ones sent to its address.
+  // account notices and back-in-stock messages carry no key of the account (an alert's row ends
+  // when its message is written), so they are the ones sent to its address.
   const eventKeys = [...orderIds, ...refundIds];
   const messages = await db
     .select({
@@ -61,7 +67,7 @@ export async function buildDataExport(
         ),
         and(eq(emails.kind, "return_update"), requestKeys.length ? inArray(emails.eventKey, requestKeys) : sql`false`),
         and(eq(emails.kind, "password_reset"), resetIds.length ? inArray(emails.eventKey, resetIds) : sql`false`),
-        and(eq(emails.kind, "account_changed"), sql`lower(${emails.toAddress}) = lower(${account.email})`),
+        and(inArray(emails.kind, TO_THE_ADDRESS), sql`lower(${emails.toAddress}) = lower(${account.email})`),
       ),
     )
     .orderBy(emails.id);
@@ -79,6 +85,20 @@ export async function buildDataExport(
 
   const consents = await consentHistory(db, userId);
 
+  // Alerts asked for while logged in, or for the account's address by anyone (it is theirs).
+  const alerts = await db
+    .select({
+      product: products.name,
+      size: stockAlerts.size,
+      email: stockAlerts.email,
+      confirmedAt: stockAlerts.confirmedAt,
+      createdAt: stockAlerts.createdAt,
+    })
+    .from(stockAlerts)
+    .innerJoin(products, eq(products.id, stockAlerts.productId))
+    .where(or(eq(stockAlerts.userId, userId), sql`lower(${stockAlerts.email}) = lower(${account.email})`))
+    .orderBy(stockAlerts.createdAt);
+
   return {
     about: `Everything ${shopName} holds about your account, as of the moment it was exported.`,
     exportedAt: new Date().toISOString(),
@@ -89,8 +109,15 @@ export async function buildDataExport(
       ...message,
       createdAt: message.createdAt.toISOString(),
       sentAt: message.sentAt?.toISOString() ?? null,
-      // A reset message's text holds its link: whoever has this file must not be able to use it.
-      text: message.kind === "password_reset" ? null : text,
+      // These messages' texts hold signed links: whoever has this file must not be able to use them.
+      text: WITH_SIGNED_LINKS.has(message.kind) ? null : text,
+    })),
+    backInStockAlerts: alerts.map((row) => ({
+      product: row.product,
+      size: row.size,
+      email: row.email,
+      confirmed: row.confirmedAt !== null,
+      askedAt: row.createdAt.toISOString(),
     })),
     marketingConsents: consents.map((row) => ({
       channel: row.channel,

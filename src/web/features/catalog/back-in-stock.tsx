@@ -101,7 +101,12 @@ export default function BackInStock({ product, size, submitAtOnce = false }: Bac
             required
             className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-700"
           />
-          <p className="text-xs text-stone-600">We send a link to confirm it first. One e-mail, then the alert ends.</p>
+          <p className="text-xs text-stone-600">
+            We send a link to confirm it first. One e-mail, then the alert ends.{" "}
+            <a href="/privacy" className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+              Privacy Policy
+            </a>
+          </p>
         </div>
       )}
       {error && (
