@@ -30,7 +30,9 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
   const profile = process.env.BENCH_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : [];
-  const server = spawnServer(process.execPath, [...profile, path.join(ROOT, "bench", "lib", "target.mjs")], {
+  // BENCH_NODE_FLAGS="--trace-deopt ...": V8 or Node flags for the server (its output goes to its log file).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const server = spawnServer(process.execPath, [...profile, ...flags, path.join(ROOT, "bench", "lib", "target.mjs")], {
     env: childEnv,
     logFile,
     ipc: true,
