@@ -27,14 +27,14 @@ const product = {
   sizes: ["Size 3", "Size 4"],
 };
 
-/** A product of this test's own: Size 3 sold out, Size 4 in stock. */
-async function soldOutProduct() {
+/** A product of this test's own: by default Size 3 sold out, Size 4 in stock. */
+async function soldOutProduct(stock: Record<string, number> = { "Size 3": 0, "Size 4": 5 }) {
   const name = `Alert nappies ${randomInt(1e9)}`;
   const response = await t.app.inject({
     method: "POST",
     url: "/api/admin/products",
     headers: admin.headers,
-    payload: { ...product, name, stock: { "Size 3": 0, "Size 4": 5 } },
+    payload: { ...product, name, stock },
   });
   expect(response.statusCode).toBe(201);
   return { id: (response.json() as { id: string }).id, name };
@@ -225,15 +225,8 @@ describe("back-in-stock alerts", () => {
   });
 
   it("mails a subscriber when units come back other than by the admin's form: a cancelled order's hold, by the sweep", async () => {
-    const name = `Alert nappies ${randomInt(1e9)}`;
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/products",
-      headers: admin.headers,
-      payload: { ...product, name, stock: { "Size 3": 1, "Size 4": 5 } },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = (created.json() as { id: string }).id;
+    // One pack of Size 3 left: the order below holds it.
+    const { id, name } = await soldOutProduct({ "Size 3": 1, "Size 4": 5 });
     const [buyer, waiting] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
 
     // The last pack of Size 3 is held by an unpaid order: sold out, so an alert can be asked for.
