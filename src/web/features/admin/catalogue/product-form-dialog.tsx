@@ -5,7 +5,7 @@ import { type AdminProduct, type ProductInput, type ProductValues, productInput 
 import { VAT_CLASS_HINT, VAT_CLASS_LABELS, VAT_CLASSES } from "#domain/vat.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
-import { describedBy, Field, inputClass } from "../shared";
+import { describedBy, Field, inputClass, LoadingRows } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { ImagePreview } from "./image-preview";
@@ -23,20 +23,26 @@ import { type RememberedSizeSettings, SizeSettings, stockFieldId } from "./size-
 interface ProductFormDialogProps {
   /** The product to edit, or null to create one. */
   product: AdminProduct | null;
+  /** Editing, with the product's current state still on its way: the dialog says so instead of a form. */
+  loading?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export function ProductFormDialog({ product, open, onOpenChange }: ProductFormDialogProps) {
+export function ProductFormDialog({ product, loading = false, open, onOpenChange }: ProductFormDialogProps) {
   return (
     <Dialog
       size="lg"
       open={open}
       onOpenChange={onOpenChange}
-      title={product ? "Edit Product" : "Add Product"}
+      title={product || loading ? "Edit Product" : "Add Product"}
       description="Shoppers see changes on their next visit to the shop."
     >
-      <ProductForm key={product?.id ?? "new"} product={product} onDone={() => onOpenChange(false)} />
+      {loading ? (
+        <LoadingRows label="Loading the product's stock" rows={2} />
+      ) : (
+        <ProductForm key={product?.id ?? "new"} product={product} onDone={() => onOpenChange(false)} />
+      )}
     </Dialog>
   );
 }

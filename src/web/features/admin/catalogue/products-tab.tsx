@@ -11,16 +11,31 @@ import { ProductFormDialog } from "./product-form-dialog";
 import { SizeStockList } from "./size-stock-list";
 
 export function ProductsTab() {
-  const { data: products, isPending, isError, refetch } = useAdminProducts();
+  const { data: products, isPending, isError, isFetching, refetch } = useAdminProducts();
   const remove = useDeleteProduct();
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
 
   const openForm = (product: AdminProduct | null) => {
-    setEditing(product);
+    setEditingId(product?.id ?? null);
+    setEditing(null);
     setOpen(true);
   };
+  // The form starts from the product as the server answers now. Edit pressed while the list is
+  // fetched again (the tab has just opened, a save has just landed) waits for that answer, so the
+  // stock and the units held by unpaid orders are never those of an earlier visit to the tab.
+  const waitingForProduct = open && editingId !== null && editing?.id !== editingId;
+  if (waitingForProduct && !isFetching) {
+    const fresh = products?.find((product) => product.id === editingId);
+    if (fresh) setEditing(fresh);
+    else {
+      // Deleted meanwhile (by another admin): there is nothing left to edit.
+      setEditingId(null);
+      setOpen(false);
+    }
+  }
   const confirmDelete = (product: AdminProduct) => {
     if (window.confirm("Are you sure you want to delete this product?")) remove.mutate(product.id);
   };
@@ -128,7 +143,12 @@ export function ProductsTab() {
         </Panel>
       )}
 
-      <ProductFormDialog product={editing} open={open} onOpenChange={setOpen} />
+      <ProductFormDialog
+        product={waitingForProduct ? null : editing}
+        loading={waitingForProduct}
+        open={open}
+        onOpenChange={setOpen}
+      />
     </section>
   );
 }
