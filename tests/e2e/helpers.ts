@@ -226,3 +226,17 @@ export async function placeOrderByApi(page: Page, lines: { product: AdminProduct
 
 /** MAIL_CAPTURE_DIR of the e2e server (playwright.config.ts): captured messages in full, reset links included. */
 export const mailCaptureDir = path.resolve(process.env.DATA_DIR ?? "data", "captured-mail");
+
+/**
+ * Clicks a footer link until the address changes. Scrolling down to the footer the first time
+ * draws the grid's cards near it (content-visibility). Their stand-in height is close to their
+ * real one (storefront.spec.ts checks it), but on a busy machine a few pixels between Playwright's
+ * press and release can still put the release beside a link, and the browser then clicks nothing.
+ */
+export async function clickFooterLink(page: Page, name: string, address: RegExp) {
+  const link = page.getByRole("contentinfo").getByRole("link", { name, exact: true });
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(address, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

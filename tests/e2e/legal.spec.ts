@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addToCart, pickInStockProduct, signUpAndLogIn, waitForHydration } from "./helpers";
+import { addToCart, clickFooterLink, pickInStockProduct, signUpAndLogIn, waitForHydration } from "./helpers";
 
 test("the footer's Legal link opens the Legal page with every ECTA s43(1) item", async ({ page }) => {
   await page.goto("/");
@@ -14,8 +14,7 @@ test("the footer's Legal link opens the Legal page with every ECTA s43(1) item",
     ),
   ).toBeVisible();
 
-  await footer.getByRole("link", { name: "Legal", exact: true }).click();
-  await expect(page).toHaveURL(/\/legal$/);
+  await clickFooterLink(page, "Legal", /\/legal$/);
   await expect(page.getByRole("heading", { level: 1, name: "Legal" })).toBeVisible();
   await expect(page).toHaveTitle(/^Legal \|/);
   await expect(page.getByText("These are a demo business's details.")).toBeVisible();
@@ -49,8 +48,7 @@ test("the footer's Legal link opens the Legal page with every ECTA s43(1) item",
 test("the footer's Privacy Policy link opens the privacy policy, which links the PAIA manual", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
-  await expect(page).toHaveURL(/\/privacy$/);
+  await clickFooterLink(page, "Privacy Policy", /\/privacy$/);
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "What we collect and why" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Information Officer" })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { categoryBadge, filterAndSortProducts } from "#domain/catalog.js";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import type { Category, Product } from "#domain/schemas/catalog.js";
-import { sizeMenu, waitForHydration } from "./helpers";
+import { clickFooterLink, sizeMenu, waitForHydration } from "./helpers";
 
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";
 const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc" } as const;
@@ -452,17 +452,30 @@ test("the footer shows the shop's details from its config and its category short
   await expect(page.getByRole("heading", { name: "Our products" })).toBeInViewport();
 });
 
-/**
- * Clicks a footer link until the address changes. Scrolling down to the footer the first time
- * renders the grid's cards near it (content-visibility), whose real height can move the footer
- * between Playwright's stability check and its click, so a click now and then lands beside it.
- */
-async function clickFooterLink(page: Page, name: string, address: RegExp) {
-  const link = page.getByRole("contentinfo").getByRole("link", { name });
-  await expect(async () => {
-    await link.click();
-    await expect(page).toHaveURL(address, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width}px, a card not yet drawn stands in at about its own height, so the page keeps its length as cards are drawn`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openStorefront(page);
+    // The last card is far below the first screen: the browser has skipped its content (content-visibility).
+    const last = productsRegion(page).getByRole("article").last();
+    const drawn = () =>
+      last.evaluate((card) => card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false);
+    expect(await drawn()).toBe(false);
+    const standIn = (await last.boundingBox())?.height ?? 0;
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    const real = (await last.boundingBox())?.height ?? 0;
+    // Before, an 18rem stand-in under a 550px card moved the footer by a screen or more while a
+    // shopper scrolled to it, and a click on one of its links could land beside it.
+    expect(standIn / real).toBeGreaterThan(0.8);
+    expect(standIn / real).toBeLessThan(1.25);
+  });
 }
 
 test("the return policy and the terms show their content and dates, with Back to Store", async ({ page }) => {

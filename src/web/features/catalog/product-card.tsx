@@ -29,10 +29,15 @@ export function addButtonLabel(product: Product, size: string, added: boolean): 
 /**
  * Cards past the first row are laid out and painted only as they come near the screen: a cheap
  * phone styles the first screen of a long grid instead of all of it (decision 013). `auto` keeps a
- * card's real height once it has been rendered; 18rem stands in before that. On the card itself,
- * not its list item: the paint containment this brings leaves the card's own shadow unclipped.
+ * card's real height once it has been rendered; before that a stand-in height is used, as close to
+ * the real one as it can be, or the page's length changes under the shopper as cards are drawn (a
+ * link near the footer moved between press and release). A phone's card is a row about 17rem high;
+ * from `sm` the card stacks a square photo as wide as its column (the list item is a container, so
+ * 100cqw is that width) over the same 18rem of text. On the card itself, not its list item: the
+ * paint containment this brings leaves the card's own shadow unclipped.
  */
-const OFFSCREEN_UNTIL_NEEDED = "[content-visibility:auto] [contain-intrinsic-size:auto_18rem]";
+const OFFSCREEN_UNTIL_NEEDED =
+  "[content-visibility:auto] [contain-intrinsic-size:auto_17rem] sm:[contain-intrinsic-size:auto_calc(100cqw+18rem)]";
 
 /**
  * Chromium's autofill looks at every form control on the page whenever controls come and go, and

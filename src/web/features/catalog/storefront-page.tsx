@@ -115,7 +115,8 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
           <>
             <ul className={GRID} aria-busy={products.isPlaceholderData || isFetchingNextPage}>
               {visible.map((product, index) => (
-                <li key={product.id}>
+                // A container, so a card can size its stand-in from its column's width (product-card.tsx).
+                <li key={product.id} className="@container">
                   <ProductCard
                     product={product}
                     eager={index < FIRST_ROW}
