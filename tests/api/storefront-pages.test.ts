@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Product } from "#domain/schemas/catalog.js";
 import type { CatalogPage, ProductWithRelated } from "#domain/schemas/catalog-search.js";
 import { loadConfig } from "#server/config.js";
@@ -55,6 +56,22 @@ describe("pages that stay small", () => {
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
     expect(rendered).toEqual(["/"]);
+  });
+
+  it("renders a page without entering an AsyncLocalStorage, which would tax every later request", async () => {
+    // React's Node renderer runs each render in one; on Node 20 and 22 a storage once entered makes
+    // every asynchronous step in the process pay a hook from then on (entry-server.tsx).
+    const entered = [vi.spyOn(AsyncLocalStorage.prototype, "run"), vi.spyOn(AsyncLocalStorage.prototype, "enterWith")];
+    try {
+      t.app.catalogCache.clear();
+      rendered.length = 0;
+      const answer = await get("/");
+      expect(answer.statusCode).toBe(200);
+      expect(rendered).toEqual(["/"]);
+      for (const spy of entered) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of entered) spy.mockRestore();
+    }
   });
 
   it("sends an ETag and a CDN's Cache-Control with a page, and 304 to a revalidation", async () => {
