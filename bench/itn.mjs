@@ -2,9 +2,10 @@
 // 3. Payment notification: valid, signed COMPLETE ITNs for distinct pending orders through
 // POST /api/payfast/notify, with the server confirmation answered locally by the built-in PayFast
 // emulator (local mode, as in development), versus the same number of POSTs of the same bodies to
-// a trivial route of a bare Fastify instance in the same process. The orders hold their stock as
-// create-order leaves them, so each payment also turns a hold into a sale. No bar on speed; it
-// must be error-free, and every order must end up paid with its stock sold.
+// a trivial route of a bare Fastify instance in a process of its own (bench/lib/bare.mjs). The
+// orders hold their stock as create-order leaves them, so each payment also turns a hold into a
+// sale. No bar on speed; it must be error-free, and every order must end up paid with its stock
+// sold.
 import { createHash, randomUUID } from "node:crypto";
 import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
 import { failuresOf, load } from "./lib/load.mjs";

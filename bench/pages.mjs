@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // 9. Rendered pages: GET / and GET /products/{slug} of the real app (rendered on the server, from
-// the page cache) versus a bare Fastify route in the same process that sends the same bytes from
-// memory, at 64 connections. Also: a catalogue change renders the page again on the next request.
+// the page cache) versus a bare Fastify route in a process of its own (bench/lib/bare.mjs) that
+// sends the same bytes from memory, at 64 connections. Also: a catalogue change renders the page
+// again on the next request.
 import { importPg, log, main, startDatabase } from "./lib/harness.mjs";
 import { appAgainstBare, BROWSER_HEADERS } from "./lib/load.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";

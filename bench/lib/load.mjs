@@ -90,9 +90,9 @@ const ROUNDS = 5;
 const RUN_SECONDS = 3;
 
 /**
- * The app's route against the bare route sending the same bytes, headers and body (bench/lib/target.mjs),
- * alternated five times in short runs (the machine is shared, and a run swings by a fifth between runs
- * here); each side keeps its best run. Answers both best runs, any failures, the req/s ratio and each side's
+ * The app's route against the bare route sending the same bytes, headers and body (bench/lib/bare.mjs, a
+ * process of its own), alternated five times in short runs (the machine is shared, and a run swings by
+ * a fifth between runs here); each side keeps its best run. Answers both best runs, any failures, the req/s ratio and each side's
  * lowest server CPU per request (microseconds).
  */
 export async function appAgainstBare({ target, label, appPath, barePath, headers, connections }) {
@@ -100,6 +100,8 @@ export async function appAgainstBare({ target, label, appPath, barePath, headers
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of ["bare", "app"]) {
       const url = side === "app" ? `${target.appUrl}${appPath}` : `${target.bareUrl}${barePath}`;
+      // Each side's CPU is its own process's: the app's, or the bare routes' (bench/lib/bare.mjs).
+      const stats = side === "app" ? target.stats : target.bareStats;
       let before = null;
       const run = await load({
         label: `${label} ${side}`,
@@ -108,10 +110,10 @@ export async function appAgainstBare({ target, label, appPath, barePath, headers
         headers,
         durationSeconds: RUN_SECONDS,
         beforeMeasure: async () => {
-          before = await target.stats();
+          before = await stats();
         },
       });
-      const after = await target.stats();
+      const after = await stats();
       run.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / Math.max(run.total, 1);
       runs[side].push(run);
     }

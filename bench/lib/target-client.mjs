@@ -1,7 +1,7 @@
-// Starts bench/lib/target.mjs (the real app from dist/ plus a bare Fastify instance in one process)
-// and talks to its controls.
+// Starts bench/lib/target.mjs (the real app from dist/ and the benchmark's controls, in one process)
+// and bench/lib/bare.mjs (the baselines' bare routes, in another), and talks to both.
 import path from "node:path";
-import { freePort, logPath, ROOT, spawnServer, waitFor200 } from "./harness.mjs";
+import { freePort, log, logPath, ROOT, spawnServer, waitFor200 } from "./harness.mjs";
 
 /**
  * `env` is added to the app's environment (LOG_LEVEL, AUTH_RATE_LIMIT_PER_MINUTE...), or is a
@@ -11,6 +11,7 @@ import { freePort, logPath, ROOT, spawnServer, waitFor200 } from "./harness.mjs"
 export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
   const appPort = await freePort();
   const barePort = await freePort();
+  const controlPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const logFile = logPath(`${label}-server.log`);
@@ -22,11 +23,12 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
     ...(typeof env === "function" ? env({ appUrl, bareUrl }) : env),
     BENCH_DATABASE_URL: databaseUrl,
     BENCH_APP_PORT: String(appPort),
-    BENCH_BARE_PORT: String(barePort),
+    BENCH_CONTROL_PORT: String(controlPort),
   };
   delete childEnv.DATABASE_URL;
-  // BENCH_PROFILE=<dir>: a CPU profile of the server for the whole run, written when it stops
-  // (open it in Chrome DevTools, or summarise it with bench/profile-summary.mjs).
+  // BENCH_PROFILE=<dir>: a CPU profile of the server and one of the bare routes' process for the
+  // whole run, written when they stop (open them in Chrome DevTools, or summarise them with
+  // bench/profile-summary.mjs; the log names each process's pid, which names its file).
   const profile = process.env.BENCH_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : [];
@@ -37,16 +39,21 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
     logFile,
     ipc: true,
   });
-  await new Promise((resolve, reject) => {
-    server.child.once("message", (message) => (message?.ready ? resolve() : reject(new Error("target not ready"))));
-    server.child.once("exit", (code) =>
-      reject(new Error(`the benchmark server exited (${code}) before it was ready; see ${logFile}`)),
-    );
-  });
+  await ready(server, logFile);
   await waitFor200(`${appUrl}/api/health`, { child: server.child });
 
-  const control = async (method, pathname, body) => {
-    const response = await fetch(`${bareUrl}${pathname}`, {
+  // The bare routes' process: Node and Fastify alone, with the same flags as the app's.
+  const bareLog = logPath(`${label}-bare.log`);
+  const bare = spawnServer(process.execPath, [...profile, ...flags, path.join(ROOT, "bench", "lib", "bare.mjs")], {
+    env: { ...process.env, NODE_ENV: "production", BENCH_APP_PORT: String(appPort), BENCH_BARE_PORT: String(barePort) },
+    logFile: bareLog,
+    ipc: true,
+  });
+  await ready(bare, bareLog);
+  log(`bench servers: app pid ${server.pid}, bare routes pid ${bare.pid}`);
+
+  const call = async (baseUrl, method, pathname, body) => {
+    const response = await fetch(`${baseUrl}${pathname}`, {
       method,
       headers: body ? { "content-type": "application/json" } : {},
       body: body ? JSON.stringify(body) : undefined,
@@ -55,12 +62,16 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
     return response.json();
   };
 
+  const control = (method, pathname, body) => call(`http://127.0.0.1:${controlPort}`, method, pathname, body);
+
   return {
     appUrl,
     bareUrl,
     pid: server.pid,
     logFile,
-    stop: server.stop,
+    stop: async () => {
+      await Promise.all([server.stop(), bare.stop()]);
+    },
     /**
      * Statements the app sent through `pg` since the last reset, by first keyword (the background
      * jobs' apart, in `background`); and the process's memory.
@@ -71,9 +82,21 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
      * request count as background too (exact, but it slows the server a little: counting windows only).
      */
     reset: ({ requestsOnly = false } = {}) => control("POST", "/__bench/reset", { requestsOnly }),
-    /** Copies the app's answer to GET `pathname` (with `headers`) into the bare instance, under /bare`pathname`. */
-    capture: (pathname, headers) => control("POST", "/__bench/capture", { path: pathname, headers }),
+    /** The bare routes' process: its CPU time so far (`cpuMicros`) and RSS. */
+    bareStats: () => call(bareUrl, "GET", "/__bench/stats"),
+    /** Copies the app's answer to GET `pathname` (with `headers`) into the bare process, under /bare`pathname`. */
+    capture: (pathname, headers) => call(bareUrl, "POST", "/__bench/capture", { path: pathname, headers }),
     /** Resolves once the app has seen every catalogue write committed before the call (its NOTIFY). */
     catalogChanged: () => control("POST", "/__bench/catalog-changed", {}),
   };
+}
+
+/** Resolves when a spawned benchmark server reports {ready} over IPC; rejects if it exits first. */
+function ready(server, logFile) {
+  return new Promise((resolve, reject) => {
+    server.child.once("message", (message) => (message?.ready ? resolve() : reject(new Error("not ready"))));
+    server.child.once("exit", (code) =>
+      reject(new Error(`a benchmark server exited (${code}) before it was ready; see ${logFile}`)),
+    );
+  });
 }

@@ -1,13 +1,13 @@
 // The server process of the in-process benchmarks: the real app, built from dist/ exactly as
-// dist/server/main.js builds it (config from the environment, the pool, buildApp), plus a bare
-// Fastify instance in the same process for the baselines and for the benchmark's own controls.
+// dist/server/main.js builds it (config from the environment, the pool, buildApp), plus a second
+// Fastify instance in the same process for the benchmark's own controls (the baselines' bare
+// routes run in a process of their own: bare.mjs).
 // Every SQL statement sent through the `pg` driver is counted, so a benchmark can tell how many
 // statements a request costs, or prove that it cost none. The shop's background jobs (pg-boss,
 // polling its queues every second or two through the same pool) are counted apart.
 //
 // Started by target-client.mjs; reports {ready} over IPC.
 import { AsyncLocalStorage } from "node:async_hooks";
-import http from "node:http";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -73,7 +73,7 @@ pg.Client.prototype.query = function countedQuery(config, values, callback) {
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error("BENCH_DATABASE_URL is required");
 const appPort = Number(process.env.BENCH_APP_PORT);
-const barePort = Number(process.env.BENCH_BARE_PORT);
+const controlPort = Number(process.env.BENCH_CONTROL_PORT);
 
 const { loadConfig } = await dist("server/config.js");
 const { createDatabase } = await dist("server/db/client.js");
@@ -107,63 +107,17 @@ setInterval(() => {
   poolSamples.maxWaiting = Math.max(poolSamples.maxWaiting, pool.waitingCount);
 }, 5).unref();
 
-// --- the bare instance: baselines and controls ----------------------------------------------------
-const bare = Fastify({ logger: false });
-bare.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
-  done(null, body),
-);
-
-/**
- * Answers captured from the app, served from memory byte for byte: the body and every header the
- * app sent, its security headers and request id included, so the baseline costs the machine what
- * the same bytes cost and the ratio shows what the app adds (docs/decisions/033). Node writes the
- * headers of the connection and the length itself.
- */
-const captured = new Map();
-const WRITTEN_BY_NODE = new Set(["connection", "keep-alive", "date", "content-length", "transfer-encoding"]);
-
-/** Reads a path from the app with raw bytes (fetch would decompress them). */
-function rawGet(pathname, headers) {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: "127.0.0.1", port: appPort, path: pathname, headers }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-  });
-}
-
-bare.post("/__bench/capture", async (request) => {
-  const { path: pathname, headers } = request.body;
-  const response = await rawGet(pathname, headers);
-  const keep = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (!WRITTEN_BY_NODE.has(name)) keep[name] = value;
-  }
-  captured.set(pathname, { headers: keep, body: response.body });
-  return { status: response.status, bytes: response.body.length, headers: response.headers };
-});
-
-bare.get("/bare/*", (request, reply) => {
-  const entry = captured.get(`/${request.params["*"]}`);
-  if (!entry) return reply.status(404).send({ message: "not captured" });
-  return reply.headers(entry.headers).send(entry.body);
-});
-
-bare.post("/bare/post", (_request, reply) => reply.type("text/plain").send("OK"));
+// --- the controls ----------------------------------------------------------------------------------
+const control = Fastify({ logger: false });
 
 // A local stand-in for PayFast's /eng/query/validate: every ITN it is asked about is VALID.
 let validations = 0;
-bare.post("/validate", (_request, reply) => {
+control.post("/validate", (_request, reply) => {
   validations += 1;
   return reply.type("text/plain").send("VALID");
 });
 
-bare.get("/__bench/stats", async () => {
+control.get("/__bench/stats", async () => {
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
   return {
@@ -185,7 +139,7 @@ bare.get("/__bench/stats", async () => {
 });
 
 // Body { requestsOnly: true }: until the next reset, count only what requests send (see above).
-bare.post("/__bench/reset", async (request) => {
+control.post("/__bench/reset", async (request) => {
   counts.statements = 0;
   counts.byKind = {};
   counts.byText.clear();
@@ -199,18 +153,18 @@ bare.post("/__bench/reset", async (request) => {
 
 // The catalogue's trigger NOTIFYs every instance of a write; this waits until the app has handled
 // the notifications of every write committed before it (as an admin write does before answering).
-bare.post("/__bench/catalog-changed", async () => {
+control.post("/__bench/catalog-changed", async () => {
   await app.catalogCache.caughtUp();
   return { ok: true };
 });
 
-await bare.listen({ port: barePort, host: "127.0.0.1" });
+await control.listen({ port: controlPort, host: "127.0.0.1" });
 
 let closing = false;
 async function close() {
   if (closing) return;
   closing = true;
-  await bare.close().catch(() => {});
+  await control.close().catch(() => {});
   await app.close().catch(() => {});
   await pool.end().catch(() => {});
   process.exit(0);
