@@ -15,6 +15,7 @@ import { authRoutes } from "./auth/routes.js";
 import { sessionPlugin } from "./auth/session.js";
 import { BACKUP_JOB, runScheduledBackup } from "./backup/daily.js";
 import { CatalogCache } from "./catalog/cache.js";
+import { EarlyAnswers, serverAnsweringEarly } from "./catalog/early-answers.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -82,9 +83,13 @@ export async function buildApp({
   payfastApi = payfastApiClient(config),
 }: AppDependencies) {
   const { trustProxy } = config;
+  const requestId = requestIds();
+  // Cached answers given before routing (catalog/early-answers.ts), made once the cache is.
+  let earlyAnswers: EarlyAnswers | undefined;
   const app = Fastify({
+    serverFactory: serverAnsweringEarly(() => earlyAnswers),
     logger: loggerOptions(logger, config.logLevel),
-    genReqId: requestIds(),
+    genReqId: requestId,
     requestIdHeader: false,
     // The proxies' addresses and ranges, already checked by loadConfig (never every hop, never a hop count).
     // A hop count trusts the nearest N addresses (Fastify 5 takes no number, so it is a function here).
@@ -120,10 +125,18 @@ export async function buildApp({
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());
   app.addHook("onClose", () => catalogCache.close());
-  // Every answer carries the security headers and its request id, set by one hook.
+  // Every answer carries the security headers and its request id, set by one hook. The cached answers
+  // given before routing (catalog/early-answers.ts) never meet a hook: they take the same headers
+  // and ids here, and anything added to every answer must be added there too (decision 034).
   const headers = securityHeaders(config);
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.url.startsWith("/api/") ? headers.api : headers.page).header("x-request-id", request.id);
+    reply.headers(headers.forUrl(request.url)).header("x-request-id", request.id);
+    done();
+  });
+  earlyAnswers = new EarlyAnswers({ cache: catalogCache, headersFor: headers.forUrl, requestId, log: app.log });
+  app.decorate("earlyAnswers", earlyAnswers);
+  app.addHook("preClose", (done) => {
+    earlyAnswers?.close();
     done();
   });
   // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.

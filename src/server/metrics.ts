@@ -35,6 +35,9 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
     );
     done();
   });
+  // And the cached answers given before routing (catalog/early-answers.ts), which no hook sees.
+  app.earlyAnswers.onAnswered = (method, route, statusCode, seconds) =>
+    requests.observe(method, route, statusCode, seconds);
 
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers });

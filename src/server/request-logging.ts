@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -26,7 +26,7 @@ export function requestIds(): (request: IncomingMessage) => string {
 }
 
 /** The caller's X-Request-Id when it is a sane one (a proxy's, or a support case's): a claim, not ours. */
-export function clientRequestId(request: FastifyRequest): string | null {
+export function clientRequestId(request: { headers: IncomingHttpHeaders }): string | null {
   const given = request.headers["x-request-id"];
   return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : null;
 }
@@ -44,6 +44,38 @@ const SLOW_REQUEST_MS = 1_000;
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 type Level = (typeof LEVELS)[number];
+
+/** An answered request as its access line shows it. */
+export interface Completed {
+  method: string;
+  url: string;
+  statusCode: number;
+  /** Milliseconds from taking the request to handing the last byte to the system. */
+  responseTime: number;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * The level of an answer's access line: failures at error, writes, refusals and slow answers at
+ * info, a read that went well (a cached catalogue answer, a page, an asset) at debug.
+ */
+export function completedLevel({ method, statusCode, responseTime }: Completed, error?: Error | null): Level {
+  if (error) return "error";
+  const routine = (method === "GET" || method === "HEAD") && statusCode < 400 && responseTime < SLOW_REQUEST_MS;
+  return routine ? "debug" : "info";
+}
+
+/** The access line's fields: the URL without its secrets, and the caller's own request id beside ours. */
+export function completedLine({ method, url, statusCode, responseTime, headers }: Completed) {
+  const claimed = clientRequestId({ headers });
+  return {
+    method,
+    url: loggedUrl(url),
+    statusCode,
+    responseTime,
+    ...(claimed ? { clientRequestId: claimed } : {}),
+  };
+}
 
 type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
@@ -117,9 +149,9 @@ export function lazyChildLogger(
 }
 
 /**
- * One access line per answer, in place of Fastify's two. Writes, failures and slow answers are
- * logged at info; a read that went well (a cached catalogue answer, a page, an asset) only at
- * debug, where its line costs nothing: at info it was a seventh of a catalogue read's CPU.
+ * One access line per answer, in place of Fastify's two (its level: completedLevel). A read that
+ * went well is logged only at debug, where its line costs nothing: at info it was a seventh of a
+ * catalogue read's CPU.
  * At debug level the server also logs each request as it takes it ("incoming request").
  */
 export class ShopLogController extends LogController {
@@ -133,29 +165,24 @@ export class ShopLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const responseTime = reply.elapsedTime;
-    const routine =
-      (request.method === "GET" || request.method === "HEAD") &&
-      reply.statusCode < 400 &&
-      responseTime < SLOW_REQUEST_MS;
-    const level = error ? "error" : routine ? "debug" : "info";
+    const completed: Completed = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      headers: request.headers,
+    };
+    const level = completedLevel(completed, error);
     // The line is built only when it will be written: a page from the cache logs nothing at info.
     if (!isEnabled(reply.log, level)) return;
-    const claimed = clientRequestId(request);
-    const line = {
-      method: request.method,
-      url: loggedUrl(request.url),
-      statusCode: reply.statusCode,
-      responseTime,
-      ...(claimed ? { clientRequestId: claimed } : {}),
-    };
+    const line = completedLine(completed);
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log[level](line, "request completed");
   }
 }
 
 /** Whether `log` writes `level`; a logger that cannot say is taken to write everything. */
-function isEnabled(log: FastifyBaseLogger, level: string): boolean {
+export function isEnabled(log: FastifyBaseLogger, level: string): boolean {
   const { isLevelEnabled } = log as Partial<PinoLike>;
   return typeof isLevelEnabled === "function" ? isLevelEnabled.call(log, level) : true;
 }

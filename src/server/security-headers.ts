@@ -8,6 +8,8 @@ export interface SecurityHeaders {
   page: Readonly<Record<string, string>>;
   /** JSON answers under /api/: only what protects a response that is never rendered as a page. */
   api: Readonly<Record<string, string>>;
+  /** The set for an answer to `url`: `api` under /api/, `page` for everything else. */
+  forUrl(url: string): Readonly<Record<string, string>>;
 }
 
 export function securityHeaders(config: Config): SecurityHeaders {
@@ -24,7 +26,8 @@ export function securityHeaders(config: Config): SecurityHeaders {
   };
   const hsts = page["strict-transport-security"];
   if (hsts) api["strict-transport-security"] = hsts;
-  return { page, api: Object.freeze(api) };
+  const frozenApi = Object.freeze(api);
+  return { page, api: frozenApi, forUrl: (url) => (url.startsWith("/api/") ? frozenApi : page) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Problem } from "./alerts/alerts.js";
 import type { SessionUser } from "./auth/guards.js";
 import type { CatalogCache } from "./catalog/cache.js";
+import type { EarlyAnswers } from "./catalog/early-answers.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { JobsEngine } from "./jobs/engine.js";
@@ -18,6 +19,8 @@ declare module "fastify" {
     db: Database;
     pool: pg.Pool;
     catalogCache: CatalogCache;
+    /** Cached GET answers given before routing (catalog/early-answers.ts): answerCached tells it what to answer. */
+    earlyAnswers: EarlyAnswers;
     /** Where photos' renditions are kept (MEDIA_DIR or S3_URL); storePhoto (media/photos.ts) writes them. */
     media: MediaStore;
     /** Asks PayFast's transaction history about pending orders (all due ones, or those named) and books what it shows. */

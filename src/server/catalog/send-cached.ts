@@ -17,7 +17,8 @@ export const CACHED_ROUTE = { compress: false, decompress: false } as const;
 
 /**
  * Answers `key` from the cache, loading it on a miss. Synchronous while the cache is warm (nearly
- * always): no promise to wait on per request.
+ * always): no promise to wait on per request. A GET answered here is remembered by its URL, so the
+ * next request for it is answered before routing (early-answers.ts) while the entry stays cached.
  */
 export function answerCached(
   cache: CatalogCache,
@@ -27,9 +28,45 @@ export function answerCached(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply | Promise<FastifyReply> {
+  request.server.earlyAnswers.remember(request, key, contentType);
   const cached = cache.peek(key);
   if (cached && sendCached(cached, request, reply, contentType)) return reply;
   return cache.get(key, load).then((loaded) => sendWhenMade(loaded, request, reply, contentType));
+}
+
+/** A cached entry as it answers one request: its status, its headers (but the security headers and the request id) and its body. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/**
+ * How `cached` answers a request with these If-None-Match and Accept-Encoding headers: 304 when
+ * the browser has it (RFC 9110's weak comparison), else its body already compressed. Null when the
+ * compressed form is still being made: then wait for `cached.encodedAs(...)` and pass it as `made`.
+ * The one place both ways of answering from the cache (a route, and before routing) decide.
+ */
+export function cachedAnswer(
+  cached: CachedBody,
+  contentType: string,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | string[] | undefined,
+  made?: Buffer,
+): CachedAnswer | null {
+  const headers: Record<string, string> = {
+    etag: cached.etag,
+    "cache-control": SHARED_CACHE_CONTROL,
+    vary: "accept-encoding",
+    "content-type": contentType,
+  };
+  if (matchesEtag(ifNoneMatch, cached.etag)) return { status: 304, headers, body: null };
+  const coding = negotiateCoding(acceptEncoding);
+  const encoded = made ?? cached.readyAs(coding);
+  if (!encoded) return null;
+  if (coding === "identity" || encoded.length >= cached.body.length) return { status: 200, headers, body: cached.body };
+  headers["content-encoding"] = coding;
+  return { status: 200, headers, body: encoded };
 }
 
 /**
@@ -44,20 +81,17 @@ export function sendCached(
   contentType: string,
   made?: Buffer,
 ): boolean {
-  reply
-    .header("etag", cached.etag)
-    .header("cache-control", SHARED_CACHE_CONTROL)
-    .header("vary", "accept-encoding")
-    .type(contentType);
-  if (matchesEtag(request.headers["if-none-match"], cached.etag)) {
-    reply.status(304).send();
-    return true;
-  }
-  const coding = negotiateCoding(request.headers["accept-encoding"]);
-  const encoded = made ?? cached.readyAs(coding);
-  if (!encoded) return false;
-  if (coding === "identity" || encoded.length >= cached.body.length) reply.send(cached.body);
-  else reply.header("content-encoding", coding).send(encoded);
+  const answer = cachedAnswer(
+    cached,
+    contentType,
+    request.headers["if-none-match"],
+    request.headers["accept-encoding"],
+    made,
+  );
+  if (!answer) return false;
+  reply.status(answer.status).headers(answer.headers);
+  if (answer.body) reply.send(answer.body);
+  else reply.send();
   return true;
 }
 
