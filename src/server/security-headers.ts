@@ -67,9 +67,7 @@ function payfastFormTargets(config: Config): string[] {
     case "sandbox":
       return ["https://sandbox.payfast.co.za"];
     default: {
-      // NOTE: emulatorPaymentOrigin is being added to the config's type in parallel; read it
-      // through a widened type until it lands, then drop the cast.
-      const { emulatorPaymentOrigin } = config.payfast as { emulatorPaymentOrigin?: string };
+      const { emulatorPaymentOrigin } = config.payfast;
       return emulatorPaymentOrigin ? [emulatorPaymentOrigin] : [];
     }
   }
