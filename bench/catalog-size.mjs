@@ -340,7 +340,7 @@ function pageRows(size) {
     ["home", "/"],
     ["product", "/products/{slug}"],
   ]) {
-    const { app, bare, ratio, failures, wire, cpu } = size.pages[key];
+    const { app, bare, ratio, failures, wire, cpu, rounds } = size.pages[key];
     rows.push(
       row({
         bench: BENCH,
@@ -351,7 +351,7 @@ function pageRows(size) {
         bar: `ratio >= ${RATIO_BAR}`,
         status: verdict(ratio >= RATIO_BAR && failures.length === 0),
         note:
-          `${fmt.kb(wire)} on the wire (br); p99 ${fmt.ms(app.p99)} (bare ${fmt.ms(bare.p99)}); server CPU per request: ` +
+          `${fmt.kb(wire)} on the wire (br); ${rounds}; p99 ${fmt.ms(app.p99)} (bare ${fmt.ms(bare.p99)}); server CPU per request: ` +
           `app ${Math.round(cpu.app)} us, bare ${Math.round(cpu.bare)} us${failures.length ? `; failures: ${failures.join("; ")}` : ""}`,
       }),
     );

@@ -59,7 +59,7 @@ async function generateProducts(client, count) {
   );
 }
 
-/** Bare route versus the app, alternated three times; each side keeps its best run (the machine is shared). */
+/** Bare route versus the app, alternated five times; the round with the median ratio (lib/load.mjs). */
 async function compare(target, label, headers) {
   const capture = await target.capture("/api/products", headers);
   if (capture.status !== 200) throw new Error(`GET /api/products answered ${capture.status}`);
@@ -69,7 +69,7 @@ async function compare(target, label, headers) {
     `${label}: ${products.length} products, ${fmt.kb(capture.bytes)} on the wire (${encoding ?? "identity"}), ` +
       `${fmt.kb(JSON.stringify(products).length)} of JSON`,
   );
-  const { app, bare, failures, ratio, cpu } = await appAgainstBare({
+  const { app, bare, failures, ratio, cpu, rounds } = await appAgainstBare({
     target,
     label,
     appPath: "/api/products",
@@ -77,7 +77,7 @@ async function compare(target, label, headers) {
     headers,
     connections: CONNECTIONS,
   });
-  const cpuNote = `server CPU per request: app ${Math.round(cpu.app)} us, bare ${Math.round(cpu.bare)} us`;
+  const cpuNote = `${rounds}; server CPU per request: app ${Math.round(cpu.app)} us, bare ${Math.round(cpu.bare)} us`;
   rows.push(
     row({
       bench: BENCH,

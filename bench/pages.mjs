@@ -15,12 +15,12 @@ const P99_BAR_MS = 25;
 const rows = [];
 const headers = { ...BROWSER_HEADERS, accept: "text/html" };
 
-/** Bare route versus the app, alternated three times; each side keeps its best run (the machine is shared). */
+/** Bare route versus the app, alternated five times; the round with the median ratio (lib/load.mjs). */
 async function compare(target, label, pathname) {
   const capture = await target.capture(pathname, headers);
   if (capture.status !== 200) throw new Error(`GET ${pathname} answered ${capture.status}`);
   log(`${label}: ${fmt.kb(capture.bytes)} on the wire (${capture.headers["content-encoding"] ?? "identity"})`);
-  const { app, bare, failures, ratio, cpu } = await appAgainstBare({
+  const { app, bare, failures, ratio, cpu, rounds } = await appAgainstBare({
     target,
     label,
     appPath: pathname,
@@ -38,7 +38,7 @@ async function compare(target, label, pathname) {
       bar: `ratio >= ${RATIO_BAR}`,
       status: verdict(ratio >= RATIO_BAR && failures.length === 0),
       note:
-        `${fmt.kb(capture.bytes)} on the wire; server CPU per request: app ${Math.round(cpu.app)} us, ` +
+        `${fmt.kb(capture.bytes)} on the wire; ${rounds}; server CPU per request: app ${Math.round(cpu.app)} us, ` +
         `bare ${Math.round(cpu.bare)} us${failures.length ? `; failures: ${failures.join("; ")}` : ""}`,
     }),
     row({

@@ -91,9 +91,12 @@ const RUN_SECONDS = 3;
 
 /**
  * The app's route against the bare route sending the same bytes, headers and body (bench/lib/bare.mjs, a
- * process of its own), alternated five times in short runs (the machine is shared, and a run swings by
- * a fifth between runs here); each side keeps its best run. Answers both best runs, any failures, the req/s ratio and each side's
- * lowest server CPU per request (microseconds).
+ * process of its own), alternated five times in short runs: the machine is shared, and its speed
+ * swings by half within minutes here. Each app run is paired with the bare run just before it (the
+ * same moment of the machine), and the comparison is the round whose ratio is the median of the
+ * five: keeping each side's best run instead let one fast moment of the machine, met by one side
+ * only, decide the row (docs/decisions/033). Answers that round's runs, their req/s ratio and server
+ * CPU per request (microseconds), every round's ratio, and any failures of any run.
  */
 export async function appAgainstBare({ target, label, appPath, barePath, headers, connections }) {
   const runs = { app: [], bare: [] };
@@ -118,15 +121,14 @@ export async function appAgainstBare({ target, label, appPath, barePath, headers
       runs[side].push(run);
     }
   }
-  const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
-  const cpu = (list) => Math.min(...list.map((run) => run.cpuPerRequest));
-  const app = best(runs.app);
-  const bare = best(runs.bare);
+  const rounds = runs.app.map((app, round) => ({ app, bare: runs.bare[round], ratio: app.rps / runs.bare[round].rps }));
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
   return {
-    app,
-    bare,
+    app: median.app,
+    bare: median.bare,
     failures: [...runs.app, ...runs.bare].map((run) => failuresOf(run)).filter(Boolean),
-    ratio: app.rps / bare.rps,
-    cpu: { app: cpu(runs.app), bare: cpu(runs.bare) },
+    ratio: median.ratio,
+    cpu: { app: median.app.cpuPerRequest, bare: median.bare.cpuPerRequest },
+    rounds: `median of ${rounds.length} rounds (${rounds.map((round) => round.ratio.toFixed(2)).join(", ")})`,
   };
 }
