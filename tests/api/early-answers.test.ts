@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type net from "node:net";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
@@ -248,41 +249,44 @@ describe("cached answers given before routing", () => {
     expect(lastWasEarly()).toBe(false);
   });
 
-  it("log an answer the client takes longer than a second to read at info, as a routed one", async () => {
-    // A catalogue list far larger than the system's socket buffers (about 12 MB without compression).
-    const { rows } = await t.pool.query<{ id: string }>("select id from categories limit 1");
-    await t.pool.query(
-      `insert into products (name, category_id, price_cents, image, description, sizes, slug)
-       select 'Slow Reader Nappies ' || n, $1, 10000 + n, '/images/products/baby-nappies.svg',
-              repeat('Soft, absorbent nappies for day and night. ', 10), '["Size 1","Size 2","Size 3"]', 'slow-reader-' || n
-       from generate_series(1, 20000) as n`,
-      [rows[0]?.id],
-    );
-    await t.app.catalogCache.caughtUp();
-    const routed = await raw("/api/products");
-    expect(routed.body.length).toBeGreaterThan(8_000_000);
+  it("log an answer the system takes longer than a second to take at info, as a routed one", async () => {
+    await raw("/api/products");
     lines.length = 0;
     answered.mockClear();
-    const { port } = t.app.server.address() as AddressInfo;
-    const socket = net.connect(port, "127.0.0.1");
-    await new Promise((resolve) => socket.once("connect", resolve));
-    socket.write("GET /api/products HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
-    // Nothing read for 1.2 s: the server's write waits on the client.
+    // The server's side of the next connection does not hand what it writes to the system until
+    // released, as when a client does not read and the system's buffers are full.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const connected = new Promise<void>((resolve) =>
+      t.app.server.once("connection", (socket: net.Socket) => {
+        type Write = (this: net.Socket, ...args: unknown[]) => void;
+        const writable = socket as unknown as { _write: Write; _writev?: Write };
+        for (const name of ["_write", "_writev"] as const) {
+          const write = writable[name];
+          if (write) {
+            writable[name] = function (this: net.Socket, ...args: unknown[]) {
+              void released.then(() => write.apply(this, args));
+            };
+          }
+        }
+        resolve();
+      }),
+    );
+    const slow = raw("/api/products");
+    await connected;
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(lastWasEarly()).toBe(true);
     expect(lines.filter((line) => line.msg === "request completed")).toEqual([]);
-    let received = 0;
-    socket.on("data", (chunk: Buffer) => {
-      received += chunk.length;
-    });
-    await new Promise((resolve) => socket.once("close", resolve));
-    expect(received).toBeGreaterThan(routed.body.length);
+    release();
+    expect((await slow).status).toBe(200);
     await expect.poll(() => lines.filter((line) => line.msg === "request completed")).toHaveLength(1);
     const [line] = lines.filter((logged) => logged.msg === "request completed");
     expect(line).toMatchObject({ level: 30, method: "GET", url: "/api/products", statusCode: 200 });
     expect(line?.responseTime).toBeGreaterThanOrEqual(1_000);
-    expect(line?.reqId).toMatch(/^[\w-]+-[0-9a-z]+$/);
-  }, 60_000);
+    expect(line?.reqId).toBe((await slow).headers["x-request-id"]);
+  });
 
   it("stop once the server closes: Fastify answers (503 while it closes)", async () => {
     await raw("/legal");
