@@ -37,8 +37,10 @@ test("an admin sets up two-step sign-in, logs in with a code, and confirms a ref
   await card.getByRole("button", { name: "I have saved them" }).click();
   await expect(card).toContainText("10 of 10 recovery codes left");
 
-  // Log out, and in again: the password, then the code.
+  // Log out, and in again: the password, then the code. The header shows Login once the session
+  // has ended (going to / before that could cancel the sign-out's request and keep the session).
   await admin.getByRole("button", { name: "Log out" }).click();
+  await expect(admin.getByRole("button", { name: "Login" })).toBeVisible();
   await admin.goto("/");
   await waitForHydration(admin);
   await admin.getByRole("button", { name: "Login" }).click();
