@@ -81,3 +81,55 @@ it("runs a daily job once shortly after start (firstRunAfterMs), without waiting
   await engine.stop();
   expect(runs).toBe(1);
 });
+
+it("lets a job fetched while it stops be marked done before the pool may be ended", async () => {
+  // pg-boss marks a job done without awaiting it, a few steps after the fetch that brought it.
+  // Here that fetch is held until stop() has begun: stop() must not resolve before the job is
+  // marked done, or the pool ends under pg-boss (an unhandled rejection) and the job stays active.
+  const url = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let fetched = () => {};
+  const jobFetched = new Promise<void>((resolve) => {
+    fetched = resolve;
+  });
+  Object.assign(pool, {
+    query: async (text: string, values?: unknown[]) => {
+      const result = await query(text, values);
+      if (typeof text === "string" && text.includes("SKIP LOCKED") && result.rows.length > 0) {
+        fetched();
+        await released;
+      }
+      return result;
+    },
+  });
+  let runs = 0;
+  const engine = new JobsEngine(pool, pino({ level: "silent" }), [
+    {
+      name: "test-held",
+      everyMs: 86_400_000,
+      run: async () => {
+        runs += 1;
+      },
+    },
+  ]);
+  engine.start();
+  await engine.started();
+  await engine.request("test-held");
+  await jobFetched;
+
+  const stopping = engine.stop();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  await stopping;
+
+  const { rows } = await query("select state from pgboss.job where name = 'test-held'");
+  expect(rows).toEqual([{ state: "completed" }]);
+  // A stopped engine starts no run: the next request, here or in another instance, does the work.
+  expect(runs).toBe(0);
+  await pool.end();
+});

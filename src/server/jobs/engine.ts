@@ -32,6 +32,8 @@ export class JobsEngine {
   #starting: Promise<void> | null = null;
   #stopped = false;
   #stopping = new AbortController();
+  /** pg-boss's queries still under way: stop() waits for them before the pool may be ended. */
+  readonly #queries = new Set<Promise<unknown>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -68,7 +70,7 @@ export class JobsEngine {
     for (let attempt = 1; !this.#stopped; attempt++) {
       // A PgBoss whose start() failed cannot be started again: each attempt gets a fresh one.
       const boss = new PgBoss({
-        db: { executeSql: (text, values) => this.pool.query(text, values) },
+        db: { executeSql: (text, values) => this.#executeSql(text, values) },
         schema: SCHEMA,
         // Recurring work is asked for by the instances' own timers, not by pg-boss's cron.
         schedule: false,
@@ -141,6 +143,30 @@ export class JobsEngine {
     }
   }
 
+  #executeSql(text: string, values?: unknown[]): Promise<pg.QueryResult> {
+    const query = this.pool.query(text, values);
+    this.#queries.add(query);
+    const forget = () => this.#queries.delete(query);
+    query.then(forget, forget);
+    return query;
+  }
+
+  /**
+   * Waits until pg-boss has no query under way, across a turn of the event loop. pg-boss 10
+   * marks a job done without awaiting it (manager.js work(): `this.complete(...)`), a few promise
+   * steps after the fetch that brought the job resolves, and its graceful stop() does not wait
+   * for a fetch still in flight. Ending the pool before that completion ran made it an unhandled
+   * rejection ("Cannot use a pool after calling end on the pool") and left the job active.
+   */
+  async #queriesSettled(deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      if (this.#queries.size > 0) await Promise.allSettled([...this.#queries]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#queries.size === 0) return;
+    }
+    this.log.warn({ queries: this.#queries.size }, "jobs engine stopped with queries still under way");
+  }
+
   /** Asks for a run of a job; a run already waiting makes this a no-op. */
   async request(name: string): Promise<void> {
     try {
@@ -150,8 +176,12 @@ export class JobsEngine {
     }
   }
 
-  /** Stops asking for runs and waits (up to 10 s) for the runs in progress to finish. */
+  /**
+   * Stops asking for runs and waits (up to 10 s) for the runs in progress to finish, and for
+   * pg-boss's own queries, so that the pool can be ended once this resolves.
+   */
   async stop(): Promise<void> {
+    const deadline = Date.now() + 12_000;
     this.#stopped = true;
     this.#stopping.abort();
     for (const timer of this.#timers) clearInterval(timer);
@@ -160,5 +190,6 @@ export class JobsEngine {
     const boss = this.#boss;
     this.#boss = null;
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.#queriesSettled(deadline);
   }
 }
