@@ -60,22 +60,26 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
   async function readDatabase(): Promise<void> {
     const client = await app.pool.connect();
     try {
-      const [jobs, mail, stats, itn, open] = await Promise.all([
-        client.query<{ name: string; state: string; count: number }>(
-          `select name, state::text, count(*)::int as count from ${JOBS_SCHEMA}.job
-           where state in ('created', 'retry', 'failed') group by 1, 2`,
-        ),
-        client.query<{ status: string; count: number }>("select status, count(*)::int as count from emails group by 1"),
-        client.query<{ status: string; count: number }>(
-          `select status, sum(orders)::int as count from (
-             select status, orders from order_stats union all select status, orders from order_stat_changes
-           ) as counters group by 1`,
-        ),
-        client.query<{ outcome: string; count: number }>(
-          "select outcome, count(*)::int as count from payfast_itns group by 1",
-        ),
-        client.query<{ count: number }>("select count(*)::int as count from alerts where resolved_at is null"),
-      ]);
+      // One connection answers one query at a time: the reads go one after another (pg 9 will
+      // refuse a query sent while the client is still busy with another).
+      const jobs = await client.query<{ name: string; state: string; count: number }>(
+        `select name, state::text, count(*)::int as count from ${JOBS_SCHEMA}.job
+         where state in ('created', 'retry', 'failed') group by 1, 2`,
+      );
+      const mail = await client.query<{ status: string; count: number }>(
+        "select status, count(*)::int as count from emails group by 1",
+      );
+      const stats = await client.query<{ status: string; count: number }>(
+        `select status, sum(orders)::int as count from (
+           select status, orders from order_stats union all select status, orders from order_stat_changes
+         ) as counters group by 1`,
+      );
+      const itn = await client.query<{ outcome: string; count: number }>(
+        "select outcome, count(*)::int as count from payfast_itns group by 1",
+      );
+      const open = await client.query<{ count: number }>(
+        "select count(*)::int as count from alerts where resolved_at is null",
+      );
       const backups = await latestBackups(client);
       queueDepth.reset();
       jobFailures.reset();

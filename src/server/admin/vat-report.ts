@@ -14,6 +14,7 @@ import {
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
 import { addByRate, formatVatRate, invoiceVat, type VatRateTotal } from "#domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
+import { inTurn } from "../db/in-turn.js";
 import { orders, refunds } from "../db/schema.js";
 import { rateLabel } from "../documents/vat-summary.js";
 import { creditNotesVat, ordersForVat } from "../orders/credit-note-vat.js";
@@ -50,31 +51,33 @@ export async function periodDocuments(db: Database, first: string, next: string)
       and ${inPeriod(creditNoteDate, first, next)})`;
   // One snapshot: a payment or a refund completing while the report is read is in all of it or none.
   const read = (tx: Transaction) =>
-    Promise.all([
-      tx
-        .select({ id: orders.id, number: orders.invoiceNumber, at: invoiceDate.mapWith(orders.paidAt) })
-        .from(orders)
-        .where(invoiced)
-        .orderBy(asc(orders.invoiceNumber)),
-      ordersForVat(tx, invoiced),
-      tx
-        .select({
-          id: refunds.id,
-          orderId: refunds.orderId,
-          number: refunds.creditNoteNumber,
-          at: creditNoteDate.mapWith(refunds.completedAt),
-        })
-        .from(refunds)
-        .where(
-          and(
-            eq(refunds.status, "completed"),
-            isNotNull(refunds.creditNoteNumber),
-            inPeriod(creditNoteDate, first, next),
-          ),
-        )
-        .orderBy(asc(refunds.creditNoteNumber)),
-      creditNotesVat(tx, credited),
-    ]);
+    inTurn(
+      () =>
+        tx
+          .select({ id: orders.id, number: orders.invoiceNumber, at: invoiceDate.mapWith(orders.paidAt) })
+          .from(orders)
+          .where(invoiced)
+          .orderBy(asc(orders.invoiceNumber)),
+      () => ordersForVat(tx, invoiced),
+      () =>
+        tx
+          .select({
+            id: refunds.id,
+            orderId: refunds.orderId,
+            number: refunds.creditNoteNumber,
+            at: creditNoteDate.mapWith(refunds.completedAt),
+          })
+          .from(refunds)
+          .where(
+            and(
+              eq(refunds.status, "completed"),
+              isNotNull(refunds.creditNoteNumber),
+              inPeriod(creditNoteDate, first, next),
+            ),
+          )
+          .orderBy(asc(refunds.creditNoteNumber)),
+      () => creditNotesVat(tx, credited),
+    );
   const [invoices, invoiceLines, notes, noteVats] = await db.transaction(read, {
     isolationLevel: "repeatable read",
     accessMode: "read only",

@@ -32,10 +32,9 @@ export async function recordBackupRun(db: Queryable, run: BackupRun): Promise<vo
 export async function latestBackups(db: Queryable): Promise<{ last: BackupRun | null; lastGood: BackupRun | null }> {
   const select = `select started_at as "startedAt", finished_at as "finishedAt", trigger, file,
       bytes::float8 as bytes, rows::float8 as rows, error from backup_runs`;
-  const [last, good] = await Promise.all([
-    db.query<BackupRun>(`${select} order by finished_at desc, id desc limit 1`),
-    db.query<BackupRun>(`${select} where error is null order by finished_at desc, id desc limit 1`),
-  ]);
+  // One after the other: `db` may be a single client, which answers one query at a time.
+  const last = await db.query<BackupRun>(`${select} order by finished_at desc, id desc limit 1`);
+  const good = await db.query<BackupRun>(`${select} where error is null order by finished_at desc, id desc limit 1`);
   return { last: last.rows[0] ?? null, lastGood: good.rows[0] ?? null };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, like, ne, or, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "#domain/slug.js";
 import type { Database, Transaction } from "../db/client.js";
+import { inTurn } from "../db/in-turn.js";
 import { productSlugRedirects, products } from "../db/schema.js";
 
 /** One slug is chosen at a time (a transaction-level advisory lock), so two products never race for one. */
@@ -15,18 +16,20 @@ async function freeSlug(tx: Transaction, name: string, productId?: string): Prom
   const base = slugify(name);
   const near = (column: typeof products.slug | typeof productSlugRedirects.slug) =>
     or(eq(column, base), like(column, `${base}-%`));
-  const [current, old] = await Promise.all([
-    tx
-      .select({ slug: products.slug })
-      .from(products)
-      .where(and(near(products.slug), productId ? ne(products.id, productId) : undefined)),
-    tx
-      .select({ slug: productSlugRedirects.slug })
-      .from(productSlugRedirects)
-      .where(
-        and(near(productSlugRedirects.slug), productId ? ne(productSlugRedirects.productId, productId) : undefined),
-      ),
-  ]);
+  const [current, old] = await inTurn(
+    () =>
+      tx
+        .select({ slug: products.slug })
+        .from(products)
+        .where(and(near(products.slug), productId ? ne(products.id, productId) : undefined)),
+    () =>
+      tx
+        .select({ slug: productSlugRedirects.slug })
+        .from(productSlugRedirects)
+        .where(
+          and(near(productSlugRedirects.slug), productId ? ne(productSlugRedirects.productId, productId) : undefined),
+        ),
+  );
   return uniqueSlug(base, new Set([...current, ...old].map((row) => row.slug)));
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { creditNoteVats, type DocumentVat, invoiceVatLines, type OrderForVat } from "#domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
+import { inTurn } from "../db/in-turn.js";
 import { orderItems, orders, refunds } from "../db/schema.js";
 
 type Line = OrderForVat["lines"][number];
@@ -13,30 +14,32 @@ export async function ordersForVat(
   db: Database | Transaction,
   where: SQL,
 ): Promise<Map<string, OrderForVat & { lines: Line[] }>> {
-  const [heads, lines] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        deliveryFeeCents: orders.deliveryFeeCents,
-        deliveryVatRateBp: orders.deliveryVatRateBp,
-        vatRounding: orders.vatRounding,
-      })
-      .from(orders)
-      .where(where),
-    db
-      .select({
-        orderId: orderItems.orderId,
-        unitPriceCents: orderItems.unitPriceCents,
-        quantity: orderItems.quantity,
-        vatClass: orderItems.vatClass,
-        vatRateBp: orderItems.vatRateBp,
-        discountCents: orderItems.discountCents,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(where)
-      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
-  ]);
+  const [heads, lines] = await inTurn(
+    () =>
+      db
+        .select({
+          id: orders.id,
+          deliveryFeeCents: orders.deliveryFeeCents,
+          deliveryVatRateBp: orders.deliveryVatRateBp,
+          vatRounding: orders.vatRounding,
+        })
+        .from(orders)
+        .where(where),
+    () =>
+      db
+        .select({
+          orderId: orderItems.orderId,
+          unitPriceCents: orderItems.unitPriceCents,
+          quantity: orderItems.quantity,
+          vatClass: orderItems.vatClass,
+          vatRateBp: orderItems.vatRateBp,
+          discountCents: orderItems.discountCents,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(where)
+        .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+  );
   const found = new Map<string, OrderForVat & { lines: Line[] }>();
   for (const head of heads) found.set(head.id, { ...head, lines: [] });
   for (const { orderId, ...line } of lines) found.get(orderId)?.lines.push(line);
@@ -53,15 +56,16 @@ export async function ordersForVat(
  * a return, a refund found in PayFast) needs only to complete it with a credit note number.
  */
 export async function creditNotesVat(db: Database | Transaction, where: SQL): Promise<Map<string, DocumentVat>> {
-  const [byOrder, credited] = await Promise.all([
-    ordersForVat(db, where),
-    db
-      .select({ id: refunds.id, orderId: refunds.orderId, amountCents: refunds.amountCents })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(where, eq(refunds.status, "completed"), isNotNull(refunds.creditNoteNumber)))
-      .orderBy(asc(refunds.creditNoteNumber)),
-  ]);
+  const [byOrder, credited] = await inTurn(
+    () => ordersForVat(db, where),
+    () =>
+      db
+        .select({ id: refunds.id, orderId: refunds.orderId, amountCents: refunds.amountCents })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(and(where, eq(refunds.status, "completed"), isNotNull(refunds.creditNoteNumber)))
+        .orderBy(asc(refunds.creditNoteNumber)),
+  );
   const refundsOf = new Map<string, { id: string; amountCents: number }[]>();
   for (const refund of credited) {
     const list = refundsOf.get(refund.orderId) ?? [];

@@ -4,6 +4,7 @@ import { orderNumber } from "#domain/order-status.js";
 import { endOfSaDay, returnReferenceText } from "#domain/returns.js";
 import type { AdminReturnRequest, ReturnRequest } from "#domain/schemas/returns.js";
 import type { Database, Transaction } from "../db/client.js";
+import { inTurn } from "../db/in-turn.js";
 import { orderItems, orders, returnRequestEvents, returnRequestLines, returnRequests } from "../db/schema.js";
 
 type Db = Database | Transaction;
@@ -24,28 +25,30 @@ export async function listReturnRequests(db: Db, where?: SQL, limit = 500): Prom
     .limit(limit);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.request.id);
-  const [lines, events] = await Promise.all([
-    db
-      .select({
-        requestId: returnRequestLines.requestId,
-        lineId: returnRequestLines.orderItemId,
-        quantity: returnRequestLines.quantity,
-        restocked: returnRequestLines.restocked,
-        name: orderItems.name,
-        size: orderItems.size,
-        unitPriceCents: orderItems.unitPriceCents,
-        position: orderItems.position,
-      })
-      .from(returnRequestLines)
-      .innerJoin(orderItems, eq(orderItems.id, returnRequestLines.orderItemId))
-      .where(inArray(returnRequestLines.requestId, ids))
-      .orderBy(asc(orderItems.position)),
-    db
-      .select()
-      .from(returnRequestEvents)
-      .where(inArray(returnRequestEvents.requestId, ids))
-      .orderBy(asc(returnRequestEvents.id)),
-  ]);
+  const [lines, events] = await inTurn(
+    () =>
+      db
+        .select({
+          requestId: returnRequestLines.requestId,
+          lineId: returnRequestLines.orderItemId,
+          quantity: returnRequestLines.quantity,
+          restocked: returnRequestLines.restocked,
+          name: orderItems.name,
+          size: orderItems.size,
+          unitPriceCents: orderItems.unitPriceCents,
+          position: orderItems.position,
+        })
+        .from(returnRequestLines)
+        .innerJoin(orderItems, eq(orderItems.id, returnRequestLines.orderItemId))
+        .where(inArray(returnRequestLines.requestId, ids))
+        .orderBy(asc(orderItems.position)),
+    () =>
+      db
+        .select()
+        .from(returnRequestEvents)
+        .where(inArray(returnRequestEvents.requestId, ids))
+        .orderBy(asc(returnRequestEvents.id)),
+  );
   return rows.map(({ request, customerName, customerEmail, orderStatus }) => ({
     id: request.id,
     reference: returnReferenceText(request.number),
