@@ -8,6 +8,7 @@ import { isErrorCode } from "#domain/error-codes.js";
 import { type App, type AppDependencies, buildApp } from "#server/app.js";
 import { loadConfig } from "#server/config.js";
 import { createDatabase, type Database } from "#server/db/client.js";
+import { jobLockKey } from "#server/jobs/engine.js";
 import { withDatabase } from "../setup/global-db.js";
 
 export interface TestApp {
@@ -129,4 +130,23 @@ export async function buildTestApp(
       await rm(captureDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `during` while a recurring job cannot run: the test holds the advisory lock every run
+ * takes (src/server/jobs/engine.ts), so a run that starts meanwhile finds it taken and does
+ * nothing, as when another instance is running it.
+ */
+export async function withJobHeld<T>(t: Pick<TestApp, "pool">, jobName: string, during: () => Promise<T>): Promise<T> {
+  const client = await t.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [jobLockKey(jobName)]);
+    try {
+      return await during();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext($1))", [jobLockKey(jobName)]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -12,6 +12,9 @@ export interface RecurringJob {
   run: () => Promise<void>;
 }
 
+/** The advisory lock a run of `jobName` holds (hashtext of this key): one run at a time. */
+export const jobLockKey = (jobName: string) => `job:${jobName}`;
+
 /** pg-boss keeps its tables in their own schema of the shop's database (docs/decisions/007). */
 export const JOBS_SCHEMA = "pgboss";
 const SCHEMA = JOBS_SCHEMA;
@@ -127,7 +130,7 @@ export class JobsEngine {
    */
   async #runAlone(job: RecurringJob): Promise<void> {
     const client = await this.pool.connect();
-    const key = `job:${job.name}`;
+    const key = jobLockKey(job.name);
     try {
       const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [
         key,
