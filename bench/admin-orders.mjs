@@ -9,7 +9,7 @@
 // same orders at both sizes, so the comparison shows what the other 199,000 rows cost (a scan
 // would grow 200-fold; an index range does not). A busy month of the large shop is exported too,
 // and printed, for its throughput.
-import { fromDist, importPg, log, main, onCleanup, rssOf, sleep, startDatabase } from "./lib/harness.mjs";
+import { fromDist, importPg, log, main, onCleanup, peakRssOf, rssOf, sleep, startDatabase } from "./lib/harness.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";
 import { startTarget } from "./lib/target-client.mjs";
 
@@ -22,7 +22,10 @@ const RATIO_BAR = 2;
 /**
  * A streamed export holds a batch of rows, plus garbage the collector has not reclaimed yet; loading
  * the 200,000 rows and their CSV at once grew a process's RSS by about 260 MB (measured while
- * writing decision 010).
+ * writing decision 010). Measured as how far the export raises the server's peak RSS (VmHWM) above
+ * the peak its earlier requests reached: what a container's memory limit has to allow for. RSS just
+ * before the export was the first baseline, but it depends on how far V8 had shrunk an idle heap:
+ * the same code read 24.6, 45.0, 60.9 and 81.0 MB of growth from it, the highest from the lowest start.
  */
 const RSS_GROWTH_BAR_MB = 64;
 const DAY_MS = 86_400_000;
@@ -80,8 +83,12 @@ async function measure(url, cookie, requests) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
 }
 
-/** The server's RSS before and at its peak (sampled every 10 ms) while one export of every order streams. */
+/**
+ * The server's memory while one export of every order streams: its RSS just before and at its
+ * highest (sampled every 10 ms), and its peak RSS since it started (VmHWM) before and after.
+ */
 async function exportMemory(target, cookie) {
+  const priorPeak = await peakRssOf(target.pid);
   const before = await rssOf(target.pid);
   let peak = before;
   let done = false;
@@ -94,7 +101,9 @@ async function exportMemory(target, cookie) {
   const { ms, bytes } = await timed(`${target.appUrl}/api/admin/orders.csv`, cookie);
   done = true;
   await sampler;
-  return { before, peak, ms, bytes };
+  // The kernel updates VmHWM lazily: a sample can read a little above it.
+  const rise = Math.max(await peakRssOf(target.pid), peak) - priorPeak;
+  return { before, peak, priorPeak, rise, ms, bytes };
 }
 
 async function signInAdmin(appUrl, client) {
@@ -215,20 +224,20 @@ await main(
     ]) {
       const m = memory[size];
       log(
-        `${shop.label} export of every order: ${fmt.mb(m.bytes)} in ${fmt.s(m.ms)}, RSS ${fmt.mb(m.before)} -> peak ${fmt.mb(m.peak)}`,
+        `${shop.label} export of every order: ${fmt.mb(m.bytes)} in ${fmt.s(m.ms)}, RSS ${fmt.mb(m.before)} -> peak ${fmt.mb(m.peak)}; peak since start ${fmt.mb(m.priorPeak)} -> ${fmt.mb(m.priorPeak + m.rise)}`,
       );
     }
-    const growth = (m) => m.peak - m.before;
+    const { large: big } = memory;
     rows.push(
       row({
         bench: BENCH,
-        name: `CSV of every order: server RSS growth while streaming ${large.orders.toLocaleString("en-US")}`,
-        measured: fmt.mb(growth(memory.large)),
-        baseline: `${fmt.mb(growth(memory.small))} for ${small.orders.toLocaleString("en-US")}`,
+        name: `CSV of every order: rise in the server's peak RSS while streaming ${large.orders.toLocaleString("en-US")}`,
+        measured: fmt.mb(big.rise),
+        baseline: `${fmt.mb(memory.small.rise)} for ${small.orders.toLocaleString("en-US")}`,
         ratio: null,
         bar: `<= ${RSS_GROWTH_BAR_MB} MB`,
-        status: verdict(growth(memory.large) <= RSS_GROWTH_BAR_MB * 1024 * 1024),
-        note: `${fmt.mb(memory.large.bytes)} of CSV in ${fmt.s(memory.large.ms)}; peak RSS ${fmt.mb(memory.small.peak)} (1,000) and ${fmt.mb(memory.large.peak)} (200,000)`,
+        status: verdict(big.rise <= RSS_GROWTH_BAR_MB * 1024 * 1024),
+        note: `${fmt.mb(big.bytes)} of CSV in ${fmt.s(big.ms)}; peak RSS before it ${fmt.mb(big.priorPeak)}; RSS just before ${fmt.mb(big.before)}, at most ${fmt.mb(big.peak)} during it (growth ${fmt.mb(big.peak - big.before)})`,
       }),
     );
 

@@ -219,10 +219,19 @@ export async function waitFor200(url, { timeoutMs = 60_000, intervalMs = 25, chi
 
 /** The resident set size of a process in bytes, from /proc/<pid>/status (VmRSS). */
 export async function rssOf(pid) {
+  return statusBytes(pid, "VmRSS");
+}
+
+/** The highest RSS the process has had since it started (Linux's VmHWM), in bytes. */
+export async function peakRssOf(pid) {
+  return statusBytes(pid, "VmHWM");
+}
+
+async function statusBytes(pid, field) {
   const { readFile } = await import("node:fs/promises");
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  if (!match) throw new Error(`no VmRSS for pid ${pid}`);
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status);
+  if (!match) throw new Error(`no ${field} for pid ${pid}`);
   return Number(match[1]) * 1024;
 }
 
