@@ -23,9 +23,8 @@ const RATIO_BAR = 2;
  * A streamed export holds a batch of rows, plus garbage the collector has not reclaimed yet; loading
  * the 200,000 rows and their CSV at once grew a process's RSS by about 260 MB (measured while
  * writing decision 010). Measured as how far the export raises the server's peak RSS (VmHWM) above
- * the peak its earlier requests reached: what a container's memory limit has to allow for. RSS just
- * before the export was the first baseline, but it depends on how far V8 had shrunk an idle heap:
- * the same code read 24.6, 45.0, 60.9 and 81.0 MB of growth from it, the highest from the lowest start.
+ * the peak its earlier requests reached, what a container's memory limit has to allow for; not over
+ * the RSS just before, which moves with how far V8 has shrunk an idle heap (decision 010 has the readings).
  */
 const RSS_GROWTH_BAR_MB = 64;
 const DAY_MS = 86_400_000;

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { catalogSearchPath, DEFAULT_FILTER, searchParamsOf } from "#domain/catalog.js";
+import type { CatalogPage } from "#domain/schemas/catalog-search.js";
 import { waitForHydration } from "./helpers";
 
 /** axe-core over the whole page; serious and critical violations fail, with what and where. */
@@ -102,8 +104,8 @@ test("every control of the storefront can be reached with the keyboard", async (
   await page.keyboard.type("wipes");
   // The grid shows the search's own products before the test tabs into it: until they arrive it
   // shows the whole catalogue, and a card focused then is gone by the time the dialog closes (CI).
-  const found = await page.request.get("/api/products/search?q=wipes&sort=name&order=asc");
-  const { total } = (await found.json()) as { total: number };
+  const found = await page.request.get(catalogSearchPath(searchParamsOf({ ...DEFAULT_FILTER, search: "wipes" }), null));
+  const { total } = (await found.json()) as CatalogPage;
   expect(total).toBeGreaterThan(0);
   await expect(page.getByText(/^\d+ product\(s\) found$/)).toHaveText(`${total} product(s) found`);
   const grid = page
