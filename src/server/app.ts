@@ -19,6 +19,7 @@ import { EarlyAnswers, serverAnsweringEarly } from "./catalog/early-answers.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { EmbeddedState } from "./db/embedded-watch.js";
 import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
 import { healthRoutes } from "./health.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
@@ -68,6 +69,8 @@ export interface AppDependencies {
   policies?: readonly PolicyFile[];
   /** PayFast's API (tests of live mode pass a stand-in; default: the client for the configured mode). */
   payfastApi?: PayfastApi;
+  /** The state of the embedded PostgreSQL this process owns and watches (main.ts); `/health/live` reads it. */
+  embeddedState?: () => EmbeddedState;
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
@@ -81,6 +84,7 @@ export async function buildApp({
   pageRenderer,
   policies,
   payfastApi = payfastApiClient(config),
+  embeddedState = () => "up",
 }: AppDependencies) {
   const { trustProxy } = config;
   const requestId = requestIds();
@@ -295,7 +299,7 @@ export async function buildApp({
             .send({ message: "The database is unavailable", code: "SERVICE_UNAVAILABLE", database: "down" });
         }
       });
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { embeddedState });
       await api.register(catalogRoutes);
       await api.register(policyRoutes);
       // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.

@@ -1,19 +1,31 @@
 import type { FastifyPluginAsync } from "fastify";
 import { readJournal } from "./backup/journal.js";
 import { migrationLevel } from "./backup/session.js";
+import type { EmbeddedState } from "./db/embedded-watch.js";
 
 type Check = "ok" | "down" | "behind";
 
 /**
- * GET /api/health/live: the process answers (a container platform restarts it when not).
+ * GET /api/health/live: the process answers (a container platform restarts it when not); 503 while
+ * the embedded PostgreSQL it owns is gone and a restart of it has failed (the process exits 30 s
+ * after the server died if it stays so: src/server/db/embedded-watch.ts).
  * GET /api/health/ready: it can serve: the database answers, its migrations are this release's,
  * and the jobs engine runs; otherwise 503 naming the check that failed (a load balancer sends it
  * no shoppers meanwhile). The older GET /api/health (database only) stays as it was.
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthRoutes: FastifyPluginAsync<{ embeddedState: () => EmbeddedState }> = async (
+  app,
+  { embeddedState },
+) => {
   const expectedMigrations = (await readJournal()).length;
 
-  app.get("/health/live", async () => ({ status: "ok" }));
+  app.get("/health/live", async (_request, reply) => {
+    if (embeddedState() !== "failing") return { status: "ok" };
+    return reply.status(503).send({
+      message: "The shop's embedded PostgreSQL has stopped and could not be started again yet",
+      code: "SERVICE_UNAVAILABLE",
+    });
+  });
 
   app.get("/health/ready", async (_request, reply) => {
     const checks: { database: Check; migrations: Check; jobs: Check } = {

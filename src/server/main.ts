@@ -16,9 +16,16 @@ async function main() {
 
   // The embedded database is this shop's alone: refused while another shop runs on DATA_DIR; a
   // server a crashed shop left running is adopted, and this process stops it on shutdown.
-  const database = await openDatabase(config, { log, seed: true, shop: true });
+  // A database it cannot bring back ends the process, non-zero: systemd or Docker restarts the unit.
+  let fatal = (line: string) => console.error(line);
+  const onEmbeddedLost = (reason: string) => {
+    fatal(`${reason}; exiting for the supervisor to restart the shop`);
+    process.exit(1);
+  };
+  const database = await openDatabase(config, { log, seed: true, shop: true, onEmbeddedLost });
   const { db, pool, databaseUrl } = database;
-  const app = await buildApp({ config, db, pool, databaseUrl, policies });
+  const app = await buildApp({ config, db, pool, databaseUrl, policies, embeddedState: database.embeddedState });
+  fatal = (line) => app.log.fatal(line);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -24,4 +24,11 @@ export default function buildServer() {
   // tsc still emits on type errors; a missing main.js is what stops the soak.
   if (!existsSync(main)) throw new Error(`the server build produced no ${main} (tsc exit ${result.status})`);
   if (result.status !== 0) console.warn("build-server: tsc reported type errors; testing what it emitted");
+  // dist/package.json (the compiled server's subpath imports), the migrations and content/, as the
+  // build's last step writes them: without them a fresh clone's soak has a dist/ that cannot start.
+  const files = spawnSync(process.execPath, [path.join(root, "scripts/release-files.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (files.status !== 0) throw new Error(`scripts/release-files.mjs failed (exit ${files.status})`);
 }

@@ -23,6 +23,10 @@ export interface EmbeddedPostgres {
    * no recovery; `immediate` aborts like a power cut (the outage tests use it).
    */
   stop: (options?: { mode?: "fast" | "immediate" }) => Promise<void>;
+  /** True while the postmaster named in postmaster.pid is alive. */
+  isRunning: () => Promise<boolean>;
+  /** Starts the server again on the same port (crash recovery from the WAL), waiting up to `timeoutSeconds`. */
+  restart: (timeoutSeconds: number) => Promise<void>;
 }
 
 interface Binaries {
@@ -103,6 +107,23 @@ async function runningPort(pgctl: string, dataDir: string, runAs: RunAs): Promis
   const pidFile = await fs.readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "");
   const port = Number(pidFile.split("\n")[3]);
   return Number.isInteger(port) && port > 0 ? port : null;
+}
+
+/**
+ * Whether the postmaster of `pgData` is alive: the pid on postmaster.pid's first line answers
+ * signal 0. A postmaster killed outright (the OOM killer's SIGKILL) leaves its pid file behind,
+ * so the file alone says nothing. EPERM means a process of another user holds that pid: alive.
+ */
+async function postmasterAlive(pgData: string): Promise<boolean> {
+  const pidFile = await fs.readFile(path.join(pgData, "postmaster.pid"), "utf8").catch(() => "");
+  const pid = Number(pidFile.split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function pgCtl(pgctl: string, args: string[], runAs: RunAs, log: (line: string) => void): Promise<void> {
@@ -209,15 +230,19 @@ export async function startEmbeddedPostgres({
     log(`Reusing the embedded PostgreSQL already running on port ${port}`);
   } else if (reuseOnly) {
     throw notRunning();
-  } else {
-    port = (await isPortFree(preferredPort)) ? preferredPort : await freePort();
-    const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
-    await pgCtl(
+  }
+  const start = (onPort: number, timeoutSeconds: number) => {
+    const options = `-p ${onPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+    return pgCtl(
       bin.pg_ctl,
-      ["start", "-D", pgData, "-w", "-t", "60", "-l", path.join(pgData, "server.log"), "-o", options],
+      ["start", "-D", pgData, "-w", "-t", String(timeoutSeconds), "-l", path.join(pgData, "server.log"), "-o", options],
       runAs,
       log,
     );
+  };
+  if (!port) {
+    port = (await isPortFree(preferredPort)) ? preferredPort : await freePort();
+    await start(port, 60);
     log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
   }
 
@@ -232,5 +257,8 @@ export async function startEmbeddedPostgres({
       // (src/server/db/open.ts: the owner of DATA_DIR's lock, never a guest beside a running shop).
       await pgCtl(bin.pg_ctl, ["stop", "-D", pgData, "-m", mode, "-w", "-t", "60"], runAs, log);
     },
+    isRunning: () => postmasterAlive(pgData),
+    // The same port, so the pool's URL stays right; a port taken meanwhile fails the start.
+    restart: (timeoutSeconds) => start(finalPort, timeoutSeconds),
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import { createDatabase, type Database } from "./client.js";
 import { describeHolder, lockDataDir } from "./data-dir-lock.js";
 import { startEmbeddedPostgres } from "./embedded.js";
+import { type EmbeddedState, watchEmbeddedPostgres } from "./embedded-watch.js";
 import { prepareDatabase } from "./setup.js";
 
 export const SHOP_DATABASE = "shop";
@@ -17,12 +18,19 @@ export interface OpenDatabaseOptions {
    * shop it connects to the shop's database and never stops it (src/server/db/data-dir-lock.ts).
    */
   shop?: boolean;
+  /**
+   * The shop, owning the embedded PostgreSQL: called when the server died and could not be started
+   * again within 30 s (src/server/db/embedded-watch.ts); main.ts exits for the supervisor to act.
+   */
+  onEmbeddedLost?: (reason: string) => void;
 }
 
 export interface OpenDatabase {
   databaseUrl: string;
   db: Database;
   pool: pg.Pool;
+  /** The embedded PostgreSQL this process owns and watches; "up" for any other database. */
+  embeddedState: () => EmbeddedState;
   /** Ends the pool, and stops the embedded PostgreSQL when this process owns it. */
   close: () => Promise<void>;
 }
@@ -34,6 +42,7 @@ export interface OpenDatabase {
 export async function openDatabase(config: Config, options: OpenDatabaseOptions = {}): Promise<OpenDatabase> {
   const log = options.log ?? (() => {});
   let stopEmbedded: (() => Promise<void>) | null = null;
+  let embeddedState = (): EmbeddedState => "up";
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const lock = await lockDataDir(config.dataDir, { shop: options.shop ?? false, log });
@@ -46,10 +55,15 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
         log,
         reuseOnly: lock.role === "guest",
       });
-      // The owner stops it, a server a crash left running included; then the lock goes.
+      // The owner stops it, a server a crash left running included; then the lock goes. The shop
+      // also watches it, and starts it again when it dies (not a one-off command: it just fails).
       if (lock.role === "owner") {
+        const onLost = options.onEmbeddedLost;
+        const watch = onLost ? watchEmbeddedPostgres(embedded, { log, onLost }) : null;
+        if (watch) embeddedState = watch.state;
         stopEmbedded = async () => {
           try {
+            await watch?.stop();
             await embedded.stop();
           } finally {
             await lock.release();
@@ -78,6 +92,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     databaseUrl,
     db,
     pool,
+    embeddedState: () => embeddedState(),
     close: async () => {
       await pool.end();
       if (stopEmbedded) await stopEmbedded();
