@@ -1,4 +1,5 @@
 import { buildApp } from "./app.js";
+import { RestoreInProgressError } from "./backup/restore-mark.js";
 import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { openDatabase } from "./db/open.js";
@@ -61,7 +62,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof RestoreInProgressError) {
     console.error(error.message);
   } else {
     // Never the values a failed query was sent (a password hash, personal details).

@@ -8,6 +8,7 @@ import type { Order } from "#domain/schemas/orders.js";
 import { createBackup } from "#server/backup/create.js";
 import { pruneBackups } from "#server/backup/daily.js";
 import { RestoreRefusedError, restoreBackup } from "#server/backup/restore.js";
+import { RestoreInProgressError } from "#server/backup/restore-mark.js";
 import { seedOrders } from "#server/cli/seed-orders.js";
 import { freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
 import { ensureDatabase } from "#server/db/open.js";
@@ -259,9 +260,22 @@ describe("backup and restore", () => {
     await expect(restoreBackup({ file, databaseUrl: target })).rejects.toThrow(
       /already holds data \(categories, products/,
     );
-    const forced = await restoreBackup({ file, databaseUrl: target, force: true });
+    const seeded = (await contentsOf(target)).tables;
+    const keptIn = await fs.mkdtemp(path.join(os.tmpdir(), "shop-replaced-"));
+    await expect(restoreBackup({ file, databaseUrl: target, force: true })).rejects.toThrow(
+      /No folder to keep a backup/,
+    );
+    const forced = await restoreBackup({ file, databaseUrl: target, force: true, replacedBackupDir: keptIn });
     expect(forced.tables).toBe(Object.keys(contents.tables).length);
     expect((await contentsOf(target)).tables).toEqual(contents.tables);
+
+    // What --force replaced was backed up first: restoring that file gives the seeded shop back.
+    expect(forced.replacedBackup).toMatch(new RegExp(`^${keptIn}/.*\\.backup\\.gz$`));
+    const again = await createEmptyDatabase();
+    await restoreBackup({ file: forced.replacedBackup as string, databaseUrl: again });
+    const replaced = (await contentsOf(again)).tables;
+    for (const tables of [replaced, seeded]) if (tables.shop_keys) tables.shop_keys.digest = "random key";
+    expect(replaced).toEqual(seeded);
   }, 120_000);
 
   it("refuses a damaged file and leaves the database with none of the backup's data", async () => {
@@ -281,6 +295,30 @@ describe("backup and restore", () => {
     for (const tables of [left, fresh]) if (tables.shop_keys) tables.shop_keys.digest = "random key";
     expect(left).toEqual(fresh);
   }, 60_000);
+
+  it("leaves a database no shop opens on when a restore fails, until a restore completes", async () => {
+    const damaged = path.join(backupDir, "damaged-again.backup.gz");
+    const bytes = await fs.readFile(file);
+    await fs.writeFile(damaged, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const target = await createEmptyDatabase();
+    await expect(restoreBackup({ file: damaged, databaseUrl: target })).rejects.toThrow(/damaged|unexpected end/i);
+
+    // A shop started on it now refuses, naming the file and the command, and writes nothing: no
+    // seeded catalogue that would open as a new shop with its invoice numbers from 1 again.
+    const refusal = prepareDatabase(target, { seed: true });
+    await expect(refusal).rejects.toThrow(RestoreInProgressError);
+    await expect(prepareDatabase(target, { seed: true })).rejects.toThrow(
+      new RegExp(
+        `A restore of ${damaged}.*did not finish.*npm run restore -- <file>.*node dist/server/cli/restore\\.js`,
+      ),
+    );
+    expect((await contentsOf(target)).tables.products?.rows).toBe(0);
+
+    // The good file restores into it (it holds no data), and the shop opens on the result.
+    await restoreBackup({ file, databaseUrl: target });
+    await expect(prepareDatabase(target, { seed: true })).resolves.toEqual({ seeded: false });
+    expect((await contentsOf(target)).tables).toEqual(contents.tables);
+  }, 120_000);
 });
 
 describe("a backup taken while the shop writes", () => {

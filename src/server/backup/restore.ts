@@ -11,6 +11,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { from as copyFrom } from "pg-copy-streams";
 import { migrationsFolder } from "../db/migrate.js";
 import { prepareDatabase } from "../db/setup.js";
+import { createBackup } from "./create.js";
 import {
   BackupFormatError,
   type BackupHeader,
@@ -20,6 +21,7 @@ import {
   MAGIC,
 } from "./format.js";
 import { type JournalEntry, readJournal } from "./journal.js";
+import { clearRestoreMark, markRestoreStarted, restoreMark } from "./restore-mark.js";
 import { columnsOf, connectForCopy, migrationLevel, quoteIdent, SHOP_SCHEMA, tablesInLoadOrder } from "./session.js";
 
 /** A restore that would overwrite data, or cannot go into this database: said as is, nothing changed. */
@@ -34,6 +36,8 @@ export interface RestoreResult {
   backupMigrations: number;
   laterMigrations: number;
   targetServer: string;
+  /** With --force over data: the backup of what the restore replaced. */
+  replacedBackup: string | null;
 }
 
 /** One chunk length line at most this long: a damaged file fails fast instead of reading on. */
@@ -46,16 +50,23 @@ const MAX_CHUNK = 64 * 1024 * 1024;
  * triggers off so the counters' change log is not written twice), each table's checksum and row
  * count checked against the manifest, the sequences set, and then the migrations the backup
  * predates are applied. A damaged file rolls back every row it loaded.
+ *
+ * Before it changes anything the database is marked "restore in progress" (restore-mark.ts), and
+ * the mark goes only once everything committed: a shop refuses to start on a marked database. Over
+ * data (`force`), a backup of what is replaced is written into `replacedBackupDir` first.
  */
 export async function restoreBackup({
   file,
   databaseUrl,
   force = false,
+  replacedBackupDir,
   log = () => {},
 }: {
   file: string;
   databaseUrl: string;
   force?: boolean;
+  /** Where the backup of the data `force` replaces is written (the shop's BACKUP_DIR). */
+  replacedBackupDir?: string;
   log?: (line: string) => void;
 }): Promise<RestoreResult> {
   await fs.access(file).catch(() => {
@@ -87,7 +98,27 @@ export async function restoreBackup({
   const client = await connectForCopy(databaseUrl, "shop-restore");
   try {
     const targetServer = (await client.query<{ version: string }>("select version()")).rows[0]?.version ?? "";
-    await makeRoom(client, level, force, log);
+    // What a restore that did not finish left is no shop's data: it is replaced without --force.
+    const unfinished = await restoreMark(client);
+    if (unfinished) log(`Replacing what the unfinished restore of ${unfinished.file} left`);
+    const withRows = unfinished ? [] : await tablesWithRows(client);
+    if (withRows.length > 0 && !force) {
+      throw new RestoreRefusedError(
+        `The database already holds data (${withRows.join(", ")}); nothing was changed. Restore into an empty database, or add --force to drop its data first (a backup of it is written first).`,
+      );
+    }
+    let replacedBackup: string | null = null;
+    if (withRows.length > 0) {
+      if (!replacedBackupDir) {
+        throw new RestoreRefusedError(
+          "No folder to keep a backup of the data --force would replace; nothing was changed.",
+        );
+      }
+      replacedBackup = (await createBackup({ databaseUrl, dir: replacedBackupDir })).file;
+      log(`Wrote a backup of the data this restore replaces: ${replacedBackup}`);
+    }
+    await markRestoreStarted(client, file);
+    await makeRoom(client, level, withRows.length > 0 || unfinished !== null, log);
     await migrateTo(databaseUrl, journal.slice(0, level));
 
     const tables = await tablesInLoadOrder(client);
@@ -170,8 +201,9 @@ export async function restoreBackup({
     }
     await client.query("analyze");
     const before = (await migrationLevel(client)).count;
-    await prepareDatabase(databaseUrl, { seed: false });
+    await prepareDatabase(databaseUrl, { seed: false, restoring: true });
     const after = (await migrationLevel(client)).count;
+    await clearRestoreMark(client);
     log(`Restored ${rows} rows in ${header.tables.length} tables from a backup of ${header.createdAt}.`);
     return {
       tables: header.tables.length,
@@ -179,39 +211,39 @@ export async function restoreBackup({
       backupMigrations: level,
       laterMigrations: after - before,
       targetServer,
+      replacedBackup,
     };
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-/**
- * Leaves the database with none of the shop's tables holding rows, at or below the backup's
- * migration level. Data is dropped only with `force`; an empty schema a later version made is
- * dropped too (it holds nothing).
- */
-async function makeRoom(
-  client: Awaited<ReturnType<typeof connectForCopy>>,
-  level: number,
-  force: boolean,
-  log: (line: string) => void,
-): Promise<void> {
-  const tables = await tablesInLoadOrder(client);
+/** The shop's tables that hold a row. */
+async function tablesWithRows(client: Awaited<ReturnType<typeof connectForCopy>>): Promise<string[]> {
   const withRows: string[] = [];
-  for (const name of tables) {
+  for (const name of await tablesInLoadOrder(client)) {
     const { rows } = await client.query<{ any: boolean }>(
       `select exists (select 1 from ${quoteIdent(SHOP_SCHEMA)}.${quoteIdent(name)}) as any`,
     );
     if (rows[0]?.any) withRows.push(name);
   }
-  if (withRows.length > 0 && !force) {
-    throw new RestoreRefusedError(
-      `The database already holds data (${withRows.join(", ")}); nothing was changed. Restore into an empty database, or add --force to drop its data first.`,
-    );
-  }
+  return withRows;
+}
+
+/**
+ * Leaves the database with none of the shop's tables holding rows, at or below the backup's
+ * migration level: its data dropped (`holdsData`, with --force, after its backup), or an empty
+ * schema a later version made (it holds nothing).
+ */
+async function makeRoom(
+  client: Awaited<ReturnType<typeof connectForCopy>>,
+  level: number,
+  holdsData: boolean,
+  log: (line: string) => void,
+): Promise<void> {
   const current = (await migrationLevel(client)).count;
-  if (withRows.length > 0 || current > level) {
-    log(withRows.length > 0 ? "Dropping the database's data (--force)" : "Dropping an empty schema of a later version");
+  if (holdsData || current > level) {
+    log(holdsData ? "Dropping the database's data" : "Dropping an empty schema of a later version");
     await client.query(
       `drop schema if exists drizzle cascade; drop schema if exists ${quoteIdent(SHOP_SCHEMA)} cascade; create schema ${quoteIdent(SHOP_SCHEMA)}`,
     );

@@ -17,7 +17,8 @@ import { isEntryPoint } from "./entry-point.js";
 
 const USAGE = `Usage: npm run restore -- <file> [--force] [--database-url <url>]
   Restores a backup into an empty database (--database-url, else DATABASE_URL, else the embedded
-  PostgreSQL in DATA_DIR). --force first drops the shop's data in that database.`;
+  PostgreSQL in DATA_DIR). --force first writes a backup of the shop's data in that database
+  into BACKUP_DIR, then drops it.`;
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -47,7 +48,13 @@ async function main() {
         "A shop is running on the embedded PostgreSQL in DATA_DIR: stop it before restoring into its database.",
       );
     }
-    const result = await restoreBackup({ file, databaseUrl: database.databaseUrl, force: values.force ?? false, log });
+    const result = await restoreBackup({
+      file,
+      databaseUrl: database.databaseUrl,
+      force: values.force ?? false,
+      replacedBackupDir: config.backup.dir,
+      log,
+    });
     console.log(
       `Restored ${result.rows} rows of ${result.tables} tables${result.laterMigrations > 0 ? `, then applied ${result.laterMigrations} later migrations` : ""}.`,
     );
