@@ -27,7 +27,10 @@ export const notFound = (message = "Not found", code: ErrorCode = "NOT_FOUND") =
 /** A 409 means too many things to guess its code: every site names it. */
 export const conflict = (message: string, code: ErrorCode) => new HttpError(409, message, code);
 
-/** node-postgres / PostgreSQL errors that mean "the database is unreachable", not "the request is bad". */
+/**
+ * node-postgres / PostgreSQL errors that mean "the database cannot serve now" (unreachable, or
+ * out of disk, memory or connections), not "the request is bad": 503 with Retry-After.
+ */
 const DATABASE_DOWN_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -42,6 +45,12 @@ const DATABASE_DOWN_CODES = new Set([
   "08003",
   "08004",
   "08006",
+  // Class 53, insufficient resources: the server cannot do it now, whatever was asked.
+  "53000", // insufficient_resources
+  "53100", // disk_full
+  "53200", // out_of_memory
+  "53300", // too_many_connections
+  "53400", // configuration_limit_exceeded
 ]);
 
 export function isDatabaseDown(error: unknown): boolean {
