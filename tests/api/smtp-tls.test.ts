@@ -84,4 +84,13 @@ describe("SMTP over TLS", () => {
     await send(`smtp://127.0.0.1:${plain.port}?requireTLS=false`, "clear on loopback");
     expect(plain.received.map(({ mail, secure }) => [mail.subject, secure])).toEqual([["clear on loopback", false]]);
   });
+
+  it("sends in clear with the other documented opt-out, ?ignoreTLS=true, to a server offering no STARTTLS", async () => {
+    // nodemailer ignores ignoreTLS while requireTLS is set: the shop must not set it then.
+    await send(`smtp://127.0.0.1:${plain.port}?ignoreTLS=true`, "ignore tls on loopback");
+    expect(plain.received.map(({ mail, secure }) => [mail.subject, secure])).toContainEqual([
+      "ignore tls on loopback",
+      false,
+    ]);
+  });
 });

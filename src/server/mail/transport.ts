@@ -17,7 +17,8 @@ export type MailTransport = (message: OutgoingMessage) => Promise<void>;
 /**
  * nodemailer over SMTP_URL (smtp://user:pass@host:587, or smtps:// for TLS from the start). TLS is
  * required: on smtp:// the server must take STARTTLS or nothing is sent (the attempt fails and is
- * retried). Only the URL can lift that (?requireTLS=false, nodemailer's URL options win over ours),
+ * retried). Only the URL can lift that (?requireTLS=false, nodemailer's URL options win over ours;
+ * or ?ignoreTLS=true, which nodemailer ignores while requireTLS is set, so it is not set then),
  * and src/server/config.ts allows it for a server on this machine alone. The timeouts keep a slow
  * or silent server from holding the sender: the attempt fails and is retried.
  *
@@ -27,10 +28,11 @@ export type MailTransport = (message: OutgoingMessage) => Promise<void>;
  * dropped that way too, so the tests and benchmarks measured this).
  */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport & { close: () => void } {
+  const ignoreTls = new URL(smtpUrl).searchParams.get("ignoreTLS") === "true";
   const transporter = nodemailer.createTransport(
     new SMTPTransport({
       url: smtpUrl,
-      requireTLS: true,
+      requireTLS: !ignoreTls,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
