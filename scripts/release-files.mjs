@@ -5,6 +5,7 @@
 // (dist/server/db/migrations, where src/server/db/migrate.ts looks first), and the owner-editable
 // content/ folder (dist/content) when the project has one; and dist/package.json, which points the compiled
 // server's subpath imports at dist/.
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -34,6 +35,24 @@ const distPackage = {
   imports: { "#domain/*.js": "./domain/*.js", "#server/*.js": "./server/*.js" },
 };
 writeFileSync(path.join(dist, "package.json"), `${JSON.stringify(distPackage, null, 2)}\n`);
+
+// Which commit this build is (src/server/build-info.ts: /metrics' shop_build_info, the health
+// answer and the admin): SOURCE_REVISION when given (a Docker build has no .git: pass it as a
+// build argument), else git's HEAD, else "unknown".
+const revision =
+  process.env.SOURCE_REVISION ||
+  (() => {
+    try {
+      return execFileSync("git", ["rev-parse", "HEAD"], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
+    } catch {
+      return "unknown";
+    }
+  })();
+writeFileSync(path.join(dist, "build-info.json"), `${JSON.stringify({ revision }, null, 2)}\n`);
 
 console.log(
   `release files: ${sqlFiles.length} migrations${existsSync(contentFrom) ? " and content/" : ""} copied into dist/`,

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
-import { collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
 import { EVER_PAID_STATUSES } from "#domain/order-status.js";
 import { latestBackups } from "./backup/daily.js";
+import { buildInfo } from "./build-info.js";
 import { JOBS_SCHEMA } from "./jobs/engine.js";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -49,10 +50,22 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
   const jobFailures = gauge("shop_job_failed", "Failed runs of each job still kept by pg-boss.", ["queue"]);
   const emails = gauge("shop_emails", "Messages in the outbox by status.", ["status"]);
   const orders = gauge("shop_orders", "Orders by status (the dashboard's counters).", ["status"]);
-  const ordersPlaced = gauge("shop_orders_placed", "Orders ever placed.");
-  const ordersPaid = gauge("shop_orders_paid", "Orders ever paid (completed, processed or refunded since).");
-  const itns = gauge("shop_payfast_itns", "PayFast notifications and reconciliations by outcome.", ["outcome"]);
+  // Counts that only grow are counters, named *_total; set from the database's counts each scrape.
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const ordersPlaced = counter("shop_orders_placed_total", "Orders ever placed.");
+  const ordersPaid = counter("shop_orders_paid_total", "Orders ever paid (completed, processed or refunded since).");
+  const itns = counter("shop_payfast_itns_total", "PayFast notifications and reconciliations by outcome.", ["outcome"]);
+  const release = buildInfo();
+  gauge("shop_build_info", "The release running: 1, labelled with its version and revision.", [
+    "version",
+    "revision",
+  ]).set(release, 1);
   const backupAge = gauge("shop_backup_age_seconds", "Seconds since the last good backup finished (-1: none yet).");
+  const backupLastSuccess = gauge(
+    "shop_backup_last_success_timestamp_seconds",
+    "When the last good backup finished, in Unix seconds (0: none yet).",
+  );
   const backupBytes = gauge("shop_backup_last_size_bytes", "Size of the last good backup's file.");
   const backupFailed = gauge("shop_backup_last_failed", "1 when the latest backup attempt failed.");
   const alertsOpen = gauge("shop_alerts_open", "Owner alerts raised and not resolved.");
@@ -101,13 +114,16 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
         placed += row.count;
         if ((EVER_PAID_STATUSES as readonly string[]).includes(row.status)) paid += row.count;
       }
-      ordersPlaced.set(placed);
-      ordersPaid.set(paid);
+      ordersPlaced.reset();
+      ordersPlaced.inc(placed);
+      ordersPaid.reset();
+      ordersPaid.inc(paid);
       itns.reset();
-      for (const row of itn.rows) itns.set({ outcome: row.outcome }, row.count);
+      for (const row of itn.rows) itns.inc({ outcome: row.outcome }, row.count);
       alertsOpen.set(open.rows[0]?.count ?? 0);
       const good = backups.lastGood;
       backupAge.set(good ? Math.round((Date.now() - good.finishedAt.getTime()) / 1000) : -1);
+      backupLastSuccess.set(good ? Math.floor(good.finishedAt.getTime() / 1000) : 0);
       backupBytes.set(good?.bytes ?? 0);
       backupFailed.set(backups.last?.error ? 1 : 0);
     } finally {

@@ -173,6 +173,15 @@ describe("owner alerts", () => {
     expect(await runScheduledBackup({ ...options, dir: path.join(dir, "backups") })).not.toBeNull();
     await checkTwice();
     expect((await mailsAbout("backup-stale")).map((mail) => mail.state)).toEqual(["raised", "resolved"]);
+
+    // A backup that says it finished two hours from now (a clock set wrong) proves nothing: stale.
+    await t.pool.query("update backup_runs set finished_at = now() + interval '2 hours'");
+    await checkTwice();
+    expect((await mailsAbout("backup-stale")).map((mail) => [mail.subject, mail.state])).toEqual([
+      ["[Snug & Dry alert] The last backup is more than a day old", "raised"],
+      ["[Snug & Dry resolved] The last backup is more than a day old", "resolved"],
+      ["[Snug & Dry alert] The last backup is dated in the future", "raised"],
+    ]);
   });
 
   it("the disk under DATA_DIR nearly full (below ALERT_DISK_FREE_PERCENT), and clear again", async () => {

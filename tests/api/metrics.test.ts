@@ -60,6 +60,7 @@ describe("GET /metrics", () => {
     expect(before.statusCode).toBe(200);
     expect(before.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(seriesValue(before.body, "shop_backup_age_seconds")).toBe(-1);
+    expect(seriesValue(before.body, "shop_backup_last_success_timestamp_seconds")).toBe(0);
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-metrics-"));
     const backup = await createBackup({ databaseUrl: t.databaseUrl, dir });
@@ -81,15 +82,28 @@ describe("GET /metrics", () => {
     expect(seriesValue(text, 'shop_job_queue_depth{queue="send-emails"}')).toBeGreaterThanOrEqual(0);
     expect(seriesValue(text, 'shop_job_failed{queue="expire-orders"}')).toBe(0);
     expect(seriesValue(text, 'shop_emails{status="failed"}')).toBe(1);
-    expect(seriesValue(text, 'shop_payfast_itns{outcome="rejected"}')).toBe(2);
-    expect(seriesValue(text, "shop_orders_placed")).toBeGreaterThanOrEqual(0);
-    expect(seriesValue(text, "shop_orders_paid")).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'shop_payfast_itns_total{outcome="rejected"}')).toBe(2);
+    expect(seriesValue(text, "shop_orders_placed_total")).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, "shop_orders_paid_total")).toBeGreaterThanOrEqual(0);
+    // Counts that only grow are typed as counters.
+    for (const name of ["shop_payfast_itns_total", "shop_orders_placed_total", "shop_orders_paid_total"]) {
+      expect(text).toContain(`# TYPE ${name} counter`);
+    }
+    const { version } = JSON.parse(await fs.readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    expect(text).toMatch(
+      new RegExp(`^shop_build_info\\{version="${version.replaceAll(".", "\\.")}",revision="[^"]+"\\} 1$`, "m"),
+    );
     expect(seriesValue(text, "shop_alerts_open")).toBe(0);
     const age = seriesValue(text, "shop_backup_age_seconds") ?? -1;
     expect(age).toBeGreaterThanOrEqual(0);
     expect(age).toBeLessThan(60);
     expect(seriesValue(text, "shop_backup_last_size_bytes")).toBe(backup.bytes);
     expect(seriesValue(text, "shop_backup_last_failed")).toBe(0);
+    expect(seriesValue(text, "shop_backup_last_success_timestamp_seconds")).toBe(
+      Math.floor(backup.finishedAt.getTime() / 1000),
+    );
     expect(text).toContain("process_resident_memory_bytes");
   });
 
@@ -121,8 +135,8 @@ describe("GET /metrics", () => {
     );
     const text = (await scrape()).body;
     expect(seriesValue(text, 'shop_orders{status="pending"}')).toBe(3);
-    expect(seriesValue(text, "shop_orders_placed")).toBe(5);
-    expect(seriesValue(text, "shop_orders_paid")).toBe(2);
+    expect(seriesValue(text, "shop_orders_placed_total")).toBe(5);
+    expect(seriesValue(text, "shop_orders_paid_total")).toBe(2);
   });
 
   it("refuses to start with a METRICS_TOKEN shorter than 24 characters", () => {

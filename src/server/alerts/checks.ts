@@ -148,6 +148,13 @@ async function backupStale({ pool, config }: CheckContext): Promise<Problem | nu
   if (!lastGood) return null;
   const limitHours = Math.max(24, config.backup.everyHours) + 1;
   const ageHours = (Date.now() - lastGood.finishedAt.getTime()) / 3_600_000;
+  // A backup that "finished in the future" (a clock set wrong, then corrected) proves nothing about now.
+  if (ageHours < -1 / 60) {
+    return {
+      title: "The last backup is dated in the future",
+      detail: `The last good backup says it finished at ${lastGood.finishedAt.toISOString()}, after now: a clock was wrong when it was taken. It is counted as stale; check the machine's time (NTP) and run npm run backup.`,
+    };
+  }
   if (ageHours <= limitHours) return null;
   return {
     title: "The last backup is more than a day old",
