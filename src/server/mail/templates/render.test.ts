@@ -17,6 +17,7 @@ const shop: ShopIdentity = {
   phone: "+27 21 555 0134",
   address: "14 Loop Street, Cape Town, 8001",
   publicUrl: "https://snuganddry.co.za",
+  vatRegistered: true,
 };
 
 const lines: EmailLine[] = [
