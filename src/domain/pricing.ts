@@ -6,6 +6,9 @@ export const DELIVERY_FEE_CENTS: Cents = 7_500;
 /** The least a live PayFast payment may be (docs/payfast.md): no order may total less. */
 export const PAYFAST_MINIMUM_CENTS: Cents = 500;
 
+/** When paid orders leave (ECTA s43(1)(l)), in one wording for every page and the terms ({{dispatchPromise}}). */
+export const DISPATCH_PROMISE = "Orders are dispatched within 24 hours on business days.";
+
 /** The rule in the shop's words, for every text that states it ("Free delivery on orders of R500 or more"). */
 export const FREE_DELIVERY_FROM_TEXT = formatRandShort(FREE_DELIVERY_THRESHOLD_CENTS);
 export const DELIVERY_FEE_TEXT = formatRandShort(DELIVERY_FEE_CENTS);

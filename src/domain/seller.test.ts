@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { policyOfPath } from "./policies.js";
-import { legalEntityName } from "./seller.js";
+import { isDemoContact, legalEntityName } from "./seller.js";
 
 describe("legalEntityName", () => {
   it.each([
@@ -27,5 +27,23 @@ describe("policyOfPath", () => {
     ["/legal", null],
   ])("reads %s as %j", (path, expected) => {
     expect(policyOfPath(path)).toEqual(expected);
+  });
+});
+
+describe("isDemoContact", () => {
+  it.each<[Parameters<typeof isDemoContact>[0], string, boolean]>([
+    ["email", "hello@snuganddry.co.za", true],
+    ["email", " Hello@SnugAndDry.co.za ", true],
+    ["email", "orders@umbrella-nappies.co.za", false],
+    ["phone", "+27 21 555 0134", true],
+    ["phone", "021 555 0134", true],
+    ["phone", "(021) 555-0134", true],
+    ["phone", "+27 21 555 0135", false],
+    ["address", "14 Loop Street, Cape Town, 8001", true],
+    ["address", "14 loop street cape town 8001", true],
+    ["address", "14 Loop Street, Cape Town, 8000", false],
+    ["address", "Unit 4, 22 Voortrekker Road, Bellville, 7530", false],
+  ])("reads the %s %j as the demo shop's: %s", (detail, value, expected) => {
+    expect(isDemoContact(detail, value)).toBe(expected);
   });
 });

@@ -406,6 +406,54 @@ describe("the seller (ECTA s43(1))", () => {
     expect(refusal(without(LIVE, setting)).message).toContain(message);
   });
 
+  it.each<[string, string]>([
+    ["SHOP_ADDRESS", "SHOP_ADDRESS: required when PAYFAST_MODE=live"],
+    ["SHOP_PHONE", "SHOP_PHONE: required when PAYFAST_MODE=live"],
+    ["SHOP_EMAIL", "SHOP_EMAIL: required when PAYFAST_MODE=live"],
+  ])("refuses live mode without %s instead of taking the demo shop's, naming it", (setting, message) => {
+    expect(refusal(without(LIVE, setting)).message).toContain(message);
+  });
+
+  it.each<[string, string, string]>([
+    [
+      "SHOP_ADDRESS",
+      "14 Loop Street, Cape Town, 8001",
+      "SHOP_ADDRESS: 14 Loop Street, Cape Town, 8001 is the demo shop's address",
+    ],
+    ["SHOP_PHONE", "021 555 0134", "SHOP_PHONE: 021 555 0134 is the demo shop's phone"],
+    ["SHOP_EMAIL", "Hello@SnugAndDry.co.za", "SHOP_EMAIL: Hello@SnugAndDry.co.za is the demo shop's e-mail address"],
+    [
+      "SHOP_SERVICE_ADDRESS",
+      "14 Loop Street, Cape Town, 8001",
+      "SHOP_SERVICE_ADDRESS: 14 Loop Street, Cape Town, 8001 is the demo shop's address",
+    ],
+  ])("refuses live mode with %s set to the demo shop's, naming it", (setting, value, message) => {
+    const text = refusal({ ...LIVE, [setting]: value }).message;
+    expect(text).toContain(message);
+    // Only that setting is named: each demo detail is refused on its own.
+    expect(text.split("\n").filter((line) => line.startsWith("  "))).toHaveLength(1);
+  });
+
+  it("names every demo contact detail of a live shop in one refusal", () => {
+    const lines = refusal(without(LIVE, "SHOP_ADDRESS", "SHOP_PHONE", "SHOP_EMAIL"))
+      .message.split("\n")
+      .filter((line) => line.startsWith("  "));
+    expect(lines.map((line) => line.trim().split(":")[0])).toEqual(["SHOP_ADDRESS", "SHOP_PHONE", "SHOP_EMAIL"]);
+  });
+
+  it("takes the demo shop's contact details in a test mode, and the shop's own in live mode", () => {
+    expect(loadConfig({}).shop).toMatchObject({
+      email: "hello@snuganddry.co.za",
+      phone: "+27 21 555 0134",
+      address: "14 Loop Street, Cape Town, 8001",
+    });
+    expect(loadConfig(LIVE).shop).toMatchObject({
+      email: "orders@umbrella-nappies.co.za",
+      phone: "+27 21 948 2210",
+      address: "Unit 4, 22 Voortrekker Road, Bellville, 7530",
+    });
+  });
+
   it.each(["(Pty) Ltd", "Ltd", "Inc", "CC", "NPC", "Close Corporation"])(
     "asks a %s business for its registration number in live mode",
     (status) => {
@@ -427,7 +475,7 @@ describe("the seller (ECTA s43(1))", () => {
       registrationNumber: null,
       directors: [],
       placeOfRegistration: null,
-      informationOfficer: { name: "Thandi Mokoena", email: "hello@snuganddry.co.za" },
+      informationOfficer: { name: "Thandi Mokoena", email: "orders@umbrella-nappies.co.za" },
     });
   });
 
@@ -441,7 +489,7 @@ describe("the seller (ECTA s43(1))", () => {
       directors: ["Lindiwe Khumalo", "Johan van der Merwe"],
       placeOfRegistration: "South Africa",
       serviceAddress: "Unit 4, 22 Voortrekker Road, Bellville, 7530",
-      informationOfficer: { name: "Lindiwe Khumalo", email: "hello@snuganddry.co.za" },
+      informationOfficer: { name: "Lindiwe Khumalo", email: "orders@umbrella-nappies.co.za" },
     });
   });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEFAULT_RETENTION_YEARS } from "#domain/retention.js";
+import { DEMO_SHOP_CONTACT, isDemoContact, type ShopContactDetail } from "#domain/seller.js";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -81,9 +82,10 @@ const envSchema = z.object({
   ),
 
   SHOP_NAME: z.string().default("Snug & Dry"),
-  SHOP_EMAIL: z.string().default("hello@snuganddry.co.za"),
-  SHOP_PHONE: z.string().default("+27 21 555 0134"),
-  SHOP_ADDRESS: z.string().default("14 Loop Street, Cape Town, 8001"),
+  /** The shop's contact details; unset in a test mode, the demo shop's (DEMO_SHOP_CONTACT), never in live mode. */
+  SHOP_EMAIL: optionalText,
+  SHOP_PHONE: optionalText,
+  SHOP_ADDRESS: optionalText,
   SHOP_HOURS: z.string().default("Mon-Sat 7AM-6PM"),
   /** Set once the shop is VAT-registered: invoices become SARS tax invoices with the VAT shown. */
   SHOP_VAT_NUMBER: z.preprocess(
@@ -267,7 +269,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const payfast = payfastConfig(env, publicUrl, problems);
   checkSmtp(env, problems);
-  const seller = sellerConfig(env, problems);
+  const contact = shopContact(env, problems);
+  const seller = sellerConfig(env, contact, problems);
   const s3 = env.S3_URL ? parseS3Url(env.S3_URL, problems) : undefined;
   if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
     problems.push(
@@ -299,7 +302,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: {
       /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
       smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
+      from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${contact.email}>`,
       /** Without SMTP: captured messages also written here in full, reset links included (never in live mode). */
       captureDir: env.MAIL_CAPTURE_DIR ? path.resolve(env.MAIL_CAPTURE_DIR) : undefined,
     },
@@ -318,7 +321,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       s3,
     },
     alerts: {
-      to: env.ALERT_EMAIL ?? env.SHOP_EMAIL,
+      to: env.ALERT_EMAIL ?? contact.email,
       /** 0: no checks. */
       checkMinutes: env.ALERT_CHECK_MINUTES,
       diskFreePercent: env.ALERT_DISK_FREE_PERCENT,
@@ -349,9 +352,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     retentionYears: env.RETENTION_YEARS,
     shop: {
       name: env.SHOP_NAME,
-      email: env.SHOP_EMAIL,
-      phone: env.SHOP_PHONE,
-      address: env.SHOP_ADDRESS,
+      ...contact,
       hours: env.SHOP_HOURS,
       vatNumber: env.SHOP_VAT_NUMBER ?? null,
     },
@@ -409,19 +410,50 @@ export function isLegalPerson(legalStatus: string): boolean {
   return LEGAL_PERSON.test(legalStatus);
 }
 
+export type ShopContact = Record<ShopContactDetail, string>;
+
+const CONTACT_SETTINGS: readonly [ShopContactDetail, "SHOP_EMAIL" | "SHOP_PHONE" | "SHOP_ADDRESS", string][] = [
+  ["address", "SHOP_ADDRESS", "the shop's physical address, shown to buyers (ECTA s43(1)(b))"],
+  ["phone", "SHOP_PHONE", "the telephone number buyers can reach the shop on (ECTA s43(1)(b))"],
+  ["email", "SHOP_EMAIL", "the e-mail address buyers can reach the shop at (ECTA s43(1)(c))"],
+];
+
+/**
+ * The shop's address, phone and e-mail. A test mode takes the demo shop's for any left unset; live
+ * mode takes none of them: each must be set, and not to the demo's (a buyer shown a fictitious
+ * address or phone may cancel within 14 days instead of 7, ECTA s43(3)).
+ */
+function shopContact(env: Env, problems: string[]): ShopContact {
+  const live = env.PAYFAST_MODE === "live";
+  const contact: ShopContact = { ...DEMO_SHOP_CONTACT };
+  for (const [detail, setting, what] of CONTACT_SETTINGS) {
+    const value = env[setting];
+    if (value !== undefined) contact[detail] = value;
+    if (!live) continue;
+    if (value === undefined) {
+      problems.push(`${setting}: required when PAYFAST_MODE=live (${what}).`);
+    } else if (isDemoContact(detail, value)) {
+      problems.push(
+        `${setting}: ${value} is the demo shop's ${detail === "email" ? "e-mail address" : detail}; set the shop's own when PAYFAST_MODE=live (${what}).`,
+      );
+    }
+  }
+  return contact;
+}
+
 /**
  * The seller's details. Live mode takes real money from consumers, so it refuses to start without
  * what ECTA s43(1) makes the site show (a site that omits them gives every buyer 14 days to cancel
  * instead of 7, s43(3)): the legal name and status, the address for service, and for a company or
  * close corporation its registration number and office bearers.
  */
-function sellerConfig(env: Env, problems: string[]): SellerConfig {
+function sellerConfig(env: Env, contact: ShopContact, problems: string[]): SellerConfig {
   const live = env.PAYFAST_MODE === "live";
   const demo = !live && !env.SHOP_LEGAL_NAME;
   const fallback = (value: string | undefined, demoValue: string) => value ?? (live ? undefined : demoValue);
   const legalName = fallback(env.SHOP_LEGAL_NAME, DEMO_SELLER.legalName);
   const legalStatus = fallback(env.SHOP_LEGAL_STATUS, DEMO_SELLER.legalStatus);
-  const serviceAddress = fallback(env.SHOP_SERVICE_ADDRESS, env.SHOP_ADDRESS);
+  const serviceAddress = fallback(env.SHOP_SERVICE_ADDRESS, contact.address);
   const legalPerson = legalStatus !== undefined && isLegalPerson(legalStatus);
   const registrationNumber =
     env.SHOP_REGISTRATION_NUMBER ?? (legalPerson && !live ? DEMO_SELLER.registrationNumber : undefined);
@@ -437,6 +469,10 @@ function sellerConfig(env: Env, problems: string[]): SellerConfig {
     if (!legalStatus) required("SHOP_LEGAL_STATUS", 'its legal status, such as "(Pty) Ltd", "CC" or "sole proprietor"');
     if (!env.SHOP_SERVICE_ADDRESS) {
       required("SHOP_SERVICE_ADDRESS", "the physical address where the seller accepts service of legal documents");
+    } else if (isDemoContact("address", env.SHOP_SERVICE_ADDRESS)) {
+      problems.push(
+        `SHOP_SERVICE_ADDRESS: ${env.SHOP_SERVICE_ADDRESS} is the demo shop's address; set the address where the seller accepts service of legal documents when PAYFAST_MODE=live (ECTA s43(1)(g)).`,
+      );
     }
     if (legalPerson && !registrationNumber) {
       required("SHOP_REGISTRATION_NUMBER", `the CIPC registration number of a ${legalStatus} business`);
@@ -461,7 +497,7 @@ function sellerConfig(env: Env, problems: string[]): SellerConfig {
     informationOfficer: {
       // POPIA s55: by default the head of the business.
       name: env.SHOP_INFORMATION_OFFICER_NAME ?? directors[0] ?? name,
-      email: env.SHOP_INFORMATION_OFFICER_EMAIL ?? env.SHOP_EMAIL,
+      email: env.SHOP_INFORMATION_OFFICER_EMAIL ?? contact.email,
     },
   };
 }

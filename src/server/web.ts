@@ -45,6 +45,8 @@ export type PageConfig = Omit<Config["shop"], "vatNumber"> & {
   seller: string;
   registrationNumber?: string;
   sellerDemo?: boolean;
+  /** SHOP_VAT_NUMBER is set: the pages say prices include VAT (src/domain/vat-wording.ts); the number itself is on /legal and invoices. */
+  vatRegistered?: boolean;
 };
 
 export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversionId" | "seller">): PageConfig {
@@ -57,6 +59,7 @@ export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversi
     seller: legalEntityName(seller.legalName, seller.legalStatus),
     ...(seller.registrationNumber ? { registrationNumber: seller.registrationNumber } : {}),
     ...(seller.demo ? { sellerDemo: true } : {}),
+    ...(config.shop.vatNumber !== null ? { vatRegistered: true } : {}),
   };
 }
 

@@ -345,9 +345,29 @@ describe("sitemap and robots", () => {
       expect(entries.get(`${PUBLIC_URL}${policy}`)).toBe("2026-11-26");
     }
     expect(entries.get(`${PUBLIC_URL}/privacy`)).toBe("2026-11-27");
-    expect(entries.has(`${PUBLIC_URL}/legal`)).toBe(true);
+    // The Legal page shows the settings the policies show: it changed when a policy was last published.
+    const published = await t.pool.query<{ at: Date }>("select max(published_at) as at from policy_versions");
+    expect(entries.get(`${PUBLIC_URL}/legal`)).toBe(published.rows[0]?.at.toISOString());
+    // Every entry has a lastmod.
+    expect([...entries].filter(([, lastmod]) => !lastmod).map(([loc]) => loc)).toEqual([]);
     expect(entries.size).toBe(rows.rows.length + 5 + 1 + 4 + 1);
     expect([...entries.keys()].some((loc) => /admin|checkout|profile/.test(String(loc)))).toBe(false);
+  });
+
+  it("gives a category with no products yet the day it was made as its lastmod", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/categories",
+      headers: { cookie },
+      payload: { name: "swim" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const made = await t.pool.query<{ created_at: Date }>("select created_at from categories where name = 'swim'");
+    const body = (await get("/sitemap.xml")).body;
+    expect(body).toContain(
+      `<url><loc>${PUBLIC_URL}/category/swim</loc><lastmod>${made.rows[0]?.created_at.toISOString()}</lastmod></url>`,
+    );
+    await t.pool.query("delete from categories where name = 'swim'");
   });
 
   it("names the sitemap on PUBLIC_URL and keeps private pages out of the index", async () => {

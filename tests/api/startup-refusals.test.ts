@@ -82,6 +82,23 @@ describe("the shop refuses to start with an unsafe configuration", () => {
       "external",
     ],
     [
+      "live mode with the demo shop's address, phone and e-mail",
+      {
+        PAYFAST_MODE: "live",
+        PUBLIC_URL: "https://shop.example.co.za",
+        PAYFAST_MERCHANT_ID: "10012345",
+        PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
+        PAYFAST_PASSPHRASE: "a long and secret passphrase",
+        SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
+        ...LIVE_SELLER,
+        SHOP_ADDRESS: "14 Loop Street, Cape Town, 8001",
+        SHOP_PHONE: "+27 21 555 0134",
+        SHOP_EMAIL: "hello@snuganddry.co.za",
+      },
+      /SHOP_ADDRESS: .* is the demo shop's address[\s\S]*SHOP_PHONE: .* is the demo shop's phone[\s\S]*SHOP_EMAIL: .* is the demo shop's e-mail address/,
+      "external",
+    ],
+    [
       "a policy file with a placeholder the shop does not know",
       { CONTENT_DIR: path.join(repoRoot, "tests/fixtures/content-unknown-placeholder") },
       /terms\.md: unknown placeholder \{\{ownerShoeSize\}\}/,

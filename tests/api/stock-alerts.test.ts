@@ -83,7 +83,9 @@ describe("back-in-stock alerts", () => {
     await restock(id, name, { "Size 3": 4, "Size 4": 9 });
     const sent = await mailsTo(shopper.user.email, "back_in_stock");
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.subject).toContain(`${name} (Size 3)`);
+    // Its subject names the shop, never the product (POPIA s26: src/server/mail/subjects.ts).
+    expect(sent[0]?.subject).toBe("Back in stock at Snug & Dry: the size you asked about");
+    expect(sent[0]?.data).toMatchObject({ productName: name, size: "Size 3" });
     expect(sent[0]?.data.productUrl).toMatch(/\/products\/alert-nappies-\d+$/);
     expect(sent[0]?.data.unsubscribeUrl).toContain("/stock-alerts/unsubscribe?token=");
 

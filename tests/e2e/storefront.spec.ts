@@ -493,7 +493,10 @@ test("the return policy and the terms show their content and dates, with Back to
   await clickFooterLink(page, "Terms and Conditions", /\/terms$/);
   await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
   await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
-  await expect(page.getByText("All prices are in South African rand and include VAT where VAT applies.")).toBeVisible();
+  // The e2e shop is not VAT-registered: its terms say so instead of "VAT included" (CPA s41).
+  await expect(
+    page.getByText("We are not registered for VAT, so no VAT is charged on the goods or on delivery."),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Back to Store" }).last().click();
   await expect(page).toHaveURL(/\/$/);
 

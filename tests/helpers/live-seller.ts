@@ -1,6 +1,7 @@
 /**
  * What a live shop must say about its seller (ECTA s43(1); src/server/config.ts refuses live mode
- * without it): a made-up private company, for tests that configure PAYFAST_MODE=live.
+ * without it, or with the demo shop's address, phone or e-mail): a made-up private company, for
+ * tests that configure PAYFAST_MODE=live.
  */
 export const LIVE_SELLER: Record<string, string> = {
   SHOP_LEGAL_NAME: "Umbrella Nappies Trading",
@@ -8,4 +9,7 @@ export const LIVE_SELLER: Record<string, string> = {
   SHOP_REGISTRATION_NUMBER: "2019/123456/07",
   SHOP_DIRECTORS: "Lindiwe Khumalo, Johan van der Merwe",
   SHOP_SERVICE_ADDRESS: "Unit 4, 22 Voortrekker Road, Bellville, 7530",
+  SHOP_ADDRESS: "Unit 4, 22 Voortrekker Road, Bellville, 7530",
+  SHOP_PHONE: "+27 21 948 2210",
+  SHOP_EMAIL: "orders@umbrella-nappies.co.za",
 };

@@ -15,7 +15,8 @@ import { recordAudit } from "../audit/record.js";
 import type { Database } from "../db/client.js";
 import { type EmailKind, emails } from "../db/schema.js";
 import { notFound } from "../errors.js";
-import type { EmailDataByKind, ShopIdentity } from "../mail/messages.js";
+import { shopIdentity } from "../mail/mailer.js";
+import type { EmailDataByKind } from "../mail/messages.js";
 import { renderEmail } from "../mail/render.js";
 
 /**
@@ -67,11 +68,6 @@ function toSummary(row: SummaryRow): EmailSummary {
   };
 }
 
-function shopIdentity(app: FastifyInstance): ShopIdentity {
-  const { name, email, phone, address } = app.config.shop;
-  return { name, email, phone, address, publicUrl: app.config.publicUrl };
-}
-
 /** The message as the customer got it, or (not delivered yet) as it would be rendered now. */
 async function messageById(app: FastifyInstance, db: Database, id: number): Promise<EmailMessage> {
   const [row] = await db
@@ -82,7 +78,7 @@ async function messageById(app: FastifyInstance, db: Database, id: number): Prom
   const delivered =
     row.html !== null && row.textBody !== null
       ? { html: row.html, text: row.textBody }
-      : await renderEmail(row.kind, row.data as unknown as EmailDataByKind[EmailKind], shopIdentity(app), {});
+      : await renderEmail(row.kind, row.data as unknown as EmailDataByKind[EmailKind], shopIdentity(app.config), {});
   return { ...toSummary(row), ...delivered };
 }
 

@@ -15,9 +15,9 @@ export interface Mail {
   wake: () => void;
 }
 
-export function shopIdentity(config: Config): ShopIdentity {
-  const { name, email, phone, address } = config.shop;
-  return { name, email, phone, address, publicUrl: config.publicUrl };
+export function shopIdentity(config: Pick<Config, "shop" | "publicUrl">): ShopIdentity {
+  const { name, email, phone, address, vatNumber } = config.shop;
+  return { name, email, phone, address, publicUrl: config.publicUrl, vatRegistered: vatNumber !== null };
 }
 
 /** The outbox's sender over SMTP_URL, or capturing into the outbox when there is none. */

@@ -204,6 +204,8 @@ export interface ShopIdentity {
   phone: string;
   address: string;
   publicUrl: string;
+  /** SHOP_VAT_NUMBER is set: only then does a message speak of VAT (src/domain/vat-wording.ts). */
+  vatRegistered: boolean;
 }
 
 /** How long a reset link works, from when it is sent. */

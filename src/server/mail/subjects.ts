@@ -1,7 +1,12 @@
 import type { EmailKind } from "../db/schema.js";
 import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
-/** Each message's subject line, written to the outbox with the message (no template needed). */
+/**
+ * Each message's subject line, written to the outbox with the message (no template needed). A subject
+ * names the shop, the order or the request, never a product: what someone buys can be health
+ * information (POPIA s26), and subjects show on lock screens and in shared inboxes. The privacy
+ * policy promises it; no-product-names.test.ts checks every kind, as it does the templates' previews.
+ */
 export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shopName: string): string {
   const email = { kind, data } as AnyEmail;
   switch (email.kind) {
@@ -26,9 +31,9 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
         ? `[${shopName} alert] ${email.data.title}`
         : `[${shopName} resolved] ${email.data.title}`;
     case "stock_alert_confirm":
-      return `Confirm your ${shopName} alert for ${email.data.productName} (${email.data.size})`;
+      return `Confirm your ${shopName} back-in-stock alert`;
     case "back_in_stock":
-      return `Back in stock at ${shopName}: ${email.data.productName} (${email.data.size})`;
+      return `Back in stock at ${shopName}: the size you asked about`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, max } from "drizzle-orm";
+import { asc, desc, eq, max, sql } from "drizzle-orm";
 import { categoryPath, productPath } from "#domain/catalog.js";
 import { policyPath } from "#domain/policies.js";
 import type { Database } from "../db/client.js";
@@ -32,17 +32,23 @@ export function robotsTxt(publicUrl: string): string {
 
 /**
  * The sitemap (sitemaps.org 0.9): the storefront, each category and product, the policies and the
- * Legal page, with lastmod: a product's updated_at, a category's newest product, the storefront's
- * newest of all, a policy's latest effective date.
+ * Legal page, each with lastmod: a product's updated_at, a category's newest product (its own
+ * creation when it has none), the storefront's newest of all, a policy's latest effective date, and
+ * the Legal page's when a policy was last published: it is built from the settings the policies'
+ * placeholders show (src/server/policies/legal.ts), which publish a new version when they change.
  */
 export async function sitemapXml(db: Database, publicUrl: string): Promise<string> {
-  const [productRows, categoryRows, policyRows] = await Promise.all([
+  const [productRows, categoryRows, policyRows, [published]] = await Promise.all([
     db
       .select({ slug: products.slug, updatedAt: products.updatedAt })
       .from(products)
       .orderBy(asc(products.name), asc(products.id)),
     db
-      .select({ name: categories.name, updatedAt: max(products.updatedAt) })
+      .select({
+        name: categories.name,
+        // A category with no products yet changed when it was made.
+        updatedAt: sql<Date>`coalesce(max(${products.updatedAt}), ${categories.createdAt})`.mapWith(products.updatedAt),
+      })
       .from(categories)
       .leftJoin(products, eq(products.categoryId, categories.id))
       .groupBy(categories.id)
@@ -55,8 +61,10 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
       })
       .from(policyVersions)
       .orderBy(asc(policyVersions.kind), desc(policyVersions.version)),
+    db.select({ at: max(policyVersions.publishedAt) }).from(policyVersions),
   ]);
-  const newest = productRows.reduce<Date | null>(
+  // The storefront changes with its newest product or category (an empty catalogue has categories).
+  const newest = [...productRows, ...categoryRows].reduce<Date | null>(
     (latest, row) => (latest && latest > row.updatedAt ? latest : row.updatedAt),
     null,
   );
@@ -68,10 +76,10 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     entry("/", newest),
-    ...categoryRows.map((row) => entry(categoryPath(row.name), row.updatedAt ? new Date(row.updatedAt) : null)),
+    ...categoryRows.map((row) => entry(categoryPath(row.name), row.updatedAt)),
     ...productRows.map((row) => entry(productPath(row.slug), row.updatedAt)),
     ...policyRows.map((row) => entry(policyPath(row.kind), row.effectiveDate)),
-    entry("/legal", null),
+    entry("/legal", published?.at ?? newest),
     "</urlset>",
     "",
   ].join("\n");

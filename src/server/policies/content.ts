@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { formatRand } from "#domain/money.js";
 import { POLICY_KINDS, type PolicyKind } from "#domain/policies.js";
-import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { DELIVERY_FEE_CENTS, DISPATCH_PROMISE, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
 import { legalEntityName } from "#domain/seller.js";
+import { vatWording } from "#domain/vat-wording.js";
 import { type Config, ConfigError } from "../config.js";
 
 /** A policy file as it will be published: its front matter read, its placeholders filled in. */
@@ -55,6 +56,9 @@ export function policyPlaceholders(
     // The shop's rules, from src/domain, so a text never states a fee the checkout does not charge.
     deliveryFee: formatRand(DELIVERY_FEE_CENTS),
     freeDeliveryFrom: formatRand(FREE_DELIVERY_THRESHOLD_CENTS),
+    dispatchPromise: DISPATCH_PROMISE,
+    // Whether prices include VAT: only when the shop is VAT-registered (CPA s41).
+    vatOnPrices: vatWording(shop.vatNumber !== null).fullPrice,
     // How long things are kept, from the settings that decide it (RETENTION_YEARS, SESSION_*_DAYS).
     retentionYears: String(config.retentionYears),
     sessionIdleDays: String(config.session.idleMs / DAY_MS),

@@ -1,8 +1,9 @@
 import { formatRand } from "#domain/money.js";
 import { CGSO, type LegalPage, policyPath } from "#domain/policies.js";
-import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { DELIVERY_FEE_CENTS, DISPATCH_PROMISE, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
 import { COMPLAINT_BUSINESS_DAYS } from "#domain/returns.js";
 import { legalEntityName } from "#domain/seller.js";
+import { vatWording } from "#domain/vat-wording.js";
 import type { Config } from "../config.js";
 
 /**
@@ -82,7 +83,7 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" |
         item: "i",
         title: "Full price",
         text: [
-          "Prices are in South African rand and include VAT where VAT applies: sanitary pads and pantyliners are zero-rated, everything else (delivery included) carries VAT at the standard rate.",
+          vatWording(shop.vatNumber !== null).fullPrice,
           `Delivery costs ${formatRand(DELIVERY_FEE_CENTS)} on orders below ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)} and is free from ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)}. There are no other fees: the checkout shows the whole price before you pay.`,
         ],
       },
@@ -104,9 +105,7 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" |
       {
         item: "l",
         title: "Dispatch and delivery",
-        text: [
-          "We dispatch paid orders within 24 hours on business days; the courier delivers in 2-5 business days, anywhere in South Africa.",
-        ],
+        text: [`${DISPATCH_PROMISE} The courier delivers in 2-5 business days, anywhere in South Africa.`],
       },
       {
         item: "m",

@@ -21,6 +21,8 @@ export interface PublicConfig {
   registrationNumber: string | null;
   /** True while the seller's details are the demo business's (SHOP_LEGAL_NAME unset). */
   sellerDemo: boolean;
+  /** SHOP_VAT_NUMBER is set: only then do pages say prices include VAT (src/domain/vat-wording.ts). */
+  vatRegistered: boolean;
 }
 
 type ShopDetail = "name" | "email" | "phone" | "address" | "hours" | "seller";
@@ -37,6 +39,7 @@ const DEFAULT_CONFIG: PublicConfig = {
   seller: "Snug & Dry Demo Trading (Pty) Ltd",
   registrationNumber: "0000/000000/07",
   sellerDemo: true,
+  vatRegistered: false,
 };
 
 /** Where the server puts the page config before it loads the server renderer (src/server/pages/renderer.ts). */
@@ -76,6 +79,7 @@ export function parsePublicConfig(data: Record<string, unknown> | null): PublicC
     seller: text("seller"),
     registrationNumber: typeof registrationNumber === "string" && registrationNumber ? registrationNumber : null,
     sellerDemo: data.sellerDemo === true,
+    vatRegistered: data.vatRegistered === true,
   };
 }
 

@@ -10,7 +10,7 @@ export function StockAlertConfirmEmail({ data, shop }: { data: StockAlertConfirm
   return (
     <EmailLayout
       shop={shop}
-      preview={`Confirm that you want one e-mail when ${data.productName} (${data.size}) is back in stock.`}
+      preview="Confirm that you want one e-mail when the size you asked about is back in stock."
       heading="Confirm your back-in-stock alert"
     >
       <Text style={text}>
@@ -37,7 +37,7 @@ export function BackInStockEmail({ data, shop }: { data: BackInStockData; shop: 
   return (
     <EmailLayout
       shop={shop}
-      preview={`${data.productName} (${data.size}) is back in stock.`}
+      preview={`The size you asked about is back in stock at ${shop.name}.`}
       heading="Your size is back in stock"
     >
       <Text style={text}>

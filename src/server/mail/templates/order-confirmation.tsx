@@ -32,6 +32,7 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
         totalCents={data.totalCents}
         vatCents={data.vatCents}
         vatByRate={data.vatByRate}
+        vatRegistered={shop.vatRegistered}
       />
       <DeliveryAddress delivery={data.delivery} />
       <CallToAction href={`${shop.publicUrl}/profile`} label="View your order" />

@@ -11,7 +11,8 @@ export function OwnerAlertEmail({ data, shop }: { data: OwnerAlertData; shop: Sh
   return (
     <EmailLayout
       shop={shop}
-      preview={raised ? data.detail : `Resolved: ${data.title}`}
+      // The title is the check's own words; the detail may quote what it saw (an order, an error), so it stays in the body.
+      preview={raised ? `Alert: ${data.title}` : `Resolved: ${data.title}`}
       heading={raised ? `Alert: ${data.title}` : `Resolved: ${data.title}`}
     >
       <Section

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { formatRand } from "#domain/money.js";
 import { addressLines } from "#domain/schemas/address.js";
 import { formatVatRate, type VatRateTotal } from "#domain/vat.js";
+import { vatWording } from "#domain/vat-wording.js";
 import type { EmailDelivery, EmailLine, EmailPromo } from "../messages.js";
 import { FREE_TEXT_LIMITS, plainText } from "./free-text.js";
 import { colour, link, sectionHeading, small, tabular, text } from "./theme.js";
@@ -94,9 +95,19 @@ interface TotalsProps {
   vatCents: number;
   /** The VAT per rate; without it (a message written before VAT per line) one "VAT included" line. */
   vatByRate?: readonly VatRateTotal[] | undefined;
+  /** Whether the shop is VAT-registered: only then are VAT lines shown (src/domain/vat-wording.ts). */
+  vatRegistered: boolean;
 }
 
-export function Totals({ subtotalCents, promo, deliveryFeeCents, totalCents, vatCents, vatByRate }: TotalsProps) {
+export function Totals({
+  subtotalCents,
+  promo,
+  deliveryFeeCents,
+  totalCents,
+  vatCents,
+  vatByRate,
+  vatRegistered,
+}: TotalsProps) {
   return (
     <Section style={{ margin: "4px 0 24px", padding: "12px 16px", backgroundColor: colour.sand, borderRadius: "8px" }}>
       <AmountRow label="Subtotal" amount={formatRand(subtotalCents)} />
@@ -109,7 +120,9 @@ export function Totals({ subtotalCents, promo, deliveryFeeCents, totalCents, vat
       />
       <Hr style={{ margin: "8px 0", borderColor: colour.border }} />
       <AmountRow label="Total" amount={formatRand(totalCents)} strong />
-      {vatByRate ? (
+      {!vatRegistered ? (
+        <Text style={{ ...small, margin: "4px 0 0" }}>{vatWording(false).pricesNote}</Text>
+      ) : vatByRate ? (
         vatByRate.map((rate) => (
           <AmountRow
             key={`${rate.vatClass}:${rate.rateBp}`}

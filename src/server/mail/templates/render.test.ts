@@ -17,6 +17,7 @@ const shop: ShopIdentity = {
   phone: "+27 21 555 0134",
   address: "14 Loop Street, Cape Town, 8001",
   publicUrl: "https://snuganddry.co.za",
+  vatRegistered: true,
 };
 
 const lines: EmailLine[] = [
@@ -98,6 +99,15 @@ function expectShopFooter(text: string, html: string) {
 }
 
 describe("order confirmation", () => {
+  it("of a shop that is not VAT-registered: no VAT lines, and says no VAT is charged (CPA s41)", async () => {
+    const { html, text } = await renderEmail("order_confirmation", confirmation, { ...shop, vatRegistered: false }, {});
+    for (const part of [text, visible(html)]) {
+      expect(part).toMatch(/Total\s+R709\.97/);
+      expect(part).not.toMatch(/VAT included|zero-rated/);
+      expect(part).toContain("We are not registered for VAT, so no VAT is charged.");
+    }
+  });
+
   it("links the policy versions the order was placed under, and says nothing of them in older messages", async () => {
     const policies = [
       { label: "Terms and Conditions, version 2 of 15 January 2027", path: "/terms/v/2" },

@@ -1,5 +1,5 @@
 import { categoryBadge } from "#domain/catalog.js";
-import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
+import { DISPATCH_PROMISE, FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
 import { Button } from "#web/components/ui/button.js";
 import { ShieldIcon, TruckIcon } from "#web/components/ui/icons.js";
 import { useCatalog } from "./catalog-context";
@@ -37,7 +37,7 @@ export function Hero() {
           </h1>
           <p className="mt-4 max-w-xl text-base leading-relaxed text-stone-700 sm:text-lg">
             Baby, kids and adult nappies, pads, tampons and the everyday extras that make changes easier, at fair prices
-            in rand. We pack your order within 24 hours and our courier delivers in 2-5 business days.
+            in rand. {DISPATCH_PROMISE} Our courier delivers in 2-5 business days.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Button size="lg" onClick={goToProducts}>

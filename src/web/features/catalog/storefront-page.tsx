@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useLocation } from "wouter";
 import { categoryOfPath, categoryTitle, productPath, searchParamsOf } from "#domain/catalog.js";
 import type { Product } from "#domain/schemas/catalog.js";
+import { vatWording } from "#domain/vat-wording.js";
 import { Button } from "#web/components/ui/button.js";
 import { SearchIcon } from "#web/components/ui/icons.js";
 import { publicConfig } from "#web/lib/public-config.js";
@@ -89,7 +90,7 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
           <h2 id={PRODUCTS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold text-stone-950 focus:outline-none">
             Our products
           </h2>
-          <p className="mt-1 text-stone-600">Prices in rand, VAT included.</p>
+          <p className="mt-1 text-stone-600">{vatWording(publicConfig.vatRegistered).pricesLine}</p>
         </div>
 
         <CatalogFilters filter={filter} categories={categories.data ?? []} onChange={updateFilter} />

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
-import { amountToFreeDeliveryCents, deliveryFeeCents } from "#domain/pricing.js";
+import { amountToFreeDeliveryCents, DISPATCH_PROMISE, deliveryFeeCents } from "#domain/pricing.js";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/schemas/orders.js";
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
 import { toast } from "#web/components/ui/toast.js";
@@ -163,9 +163,7 @@ export default function CheckoutPage() {
         >
           <section className="rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
             <h2 className="font-semibold">Delivery</h2>
-            <p className="mt-1">
-              Nationwide delivery by courier, in 2-5 business days. Orders are processed within 24 hours.
-            </p>
+            <p className="mt-1">Nationwide delivery by courier, in 2-5 business days. {DISPATCH_PROMISE}</p>
             <p className="mt-1 font-medium">
               {toFree > 0
                 ? `Add ${formatRand(toFree)} more to your order for free delivery.`

@@ -96,7 +96,7 @@ export function DeliveryFields({
       />
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-semibold text-stone-800">
-          Buying for a business? <span className="font-normal text-stone-600">(optional, for a tax invoice)</span>
+          Buying for a business? <span className="font-normal text-stone-600">(optional, printed on your invoice)</span>
         </legend>
         <TextField autoComplete="organization" {...field("companyName", false)} />
         <TextField

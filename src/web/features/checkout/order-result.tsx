@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PAID_STATUSES } from "#domain/order-status.js";
+import { DISPATCH_PROMISE } from "#domain/pricing.js";
 import type { Order } from "#domain/schemas/orders.js";
 import { invoicePath } from "#domain/tax-documents.js";
 import { Button } from "#web/components/ui/button.js";
@@ -199,7 +200,7 @@ function Paid({ order }: { order: Order }) {
       <div className="mt-6 rounded-2xl bg-stone-50 p-5 text-left">
         <h2 className="font-semibold">What happens next</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
-          <li>Orders are processed within 24 hours.</li>
+          <li>{DISPATCH_PROMISE}</li>
           <li>Your order is delivered by courier in 2-5 business days.</li>
           <li>We send updates to {order.customerEmail}.</li>
         </ul>

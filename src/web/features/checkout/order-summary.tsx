@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { CartLine } from "#domain/cart.js";
 import { parseRandToCents } from "#domain/money.js";
+import { vatWording } from "#domain/vat-wording.js";
 import { formatRand } from "#web/lib/format.js";
+import { publicConfig } from "#web/lib/public-config.js";
 import { LineStockNote, useLineStock } from "../cart";
 
 /** The cart's lines and the order's totals beside the delivery form. */
@@ -62,7 +64,7 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd className="tabular">{formatRand(total)}</dd>
         </div>
-        <p className="text-xs text-stone-600">Prices include VAT (pads and pantyliners are zero-rated).</p>
+        <p className="text-xs text-stone-600">{vatWording(publicConfig.vatRegistered).pricesNote}</p>
       </dl>
     </section>
   );

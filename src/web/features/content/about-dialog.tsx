@@ -1,4 +1,5 @@
-import { DELIVERY_FEE_TEXT, FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
+import { DELIVERY_FEE_TEXT, DISPATCH_PROMISE, FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
+import { vatWording } from "#domain/vat-wording.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { ClockIcon, GiftIcon, ShieldIcon, TruckIcon } from "#web/components/ui/icons.js";
 import { publicConfig } from "#web/lib/public-config.js";
@@ -7,7 +8,7 @@ const POINTS = [
   {
     icon: TruckIcon,
     title: "Nationwide delivery",
-    text: "By courier in 2-5 business days. Orders are processed within 24 hours.",
+    text: `By courier in 2-5 business days. ${DISPATCH_PROMISE}`,
   },
   {
     icon: GiftIcon,
@@ -17,7 +18,7 @@ const POINTS = [
   {
     icon: ShieldIcon,
     title: "Secure payment",
-    text: "Pay with PayFast by card or instant EFT. Prices include VAT; pads and pantyliners are zero-rated.",
+    text: `Pay with PayFast by card or instant EFT. ${vatWording(publicConfig.vatRegistered).pricesNote}`,
   },
   { icon: ClockIcon, title: "Here to help", text: `Call or e-mail us ${publicConfig.hours}.` },
 ];

@@ -1,0 +1,33 @@
+/**
+ * What the shop may say about VAT (docs/decisions/037-vat-wording-by-registration.md). Only a
+ * VAT-registered shop (SHOP_VAT_NUMBER set) charges VAT, so only it may say that prices include VAT
+ * or that goods are zero-rated; a shop that is not registered saying so makes a false representation
+ * (CPA s41). Every page, e-mail, policy and document takes its words from here.
+ */
+export interface VatWording {
+  /** After the shop's name in the footer, and under the storefront's heading. */
+  pricesLine: string;
+  /** Beside a total: the checkout's summary, the order e-mail, the about dialog. */
+  pricesNote: string;
+  /** The full price as ECTA s43(1)(i) asks: /legal item (i) and the terms (`{{vatOnPrices}}`). */
+  fullPrice: string;
+}
+
+const REGISTERED: VatWording = {
+  pricesLine: "Prices in rand, VAT included.",
+  pricesNote: "Prices include VAT; sanitary pads and pantyliners are zero-rated.",
+  fullPrice:
+    "Prices are in South African rand and include VAT where VAT applies: sanitary pads and pantyliners are zero-rated, everything else (delivery included) carries VAT at the standard rate.",
+};
+
+const NOT_REGISTERED: VatWording = {
+  pricesLine: "Prices in rand.",
+  pricesNote: "We are not registered for VAT, so no VAT is charged.",
+  fullPrice:
+    "Prices are in South African rand. We are not registered for VAT, so no VAT is charged on the goods or on delivery.",
+};
+
+/** The words for a shop that is (true) or is not VAT-registered. */
+export function vatWording(registered: boolean): VatWording {
+  return registered ? REGISTERED : NOT_REGISTERED;
+}
