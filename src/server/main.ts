@@ -2,6 +2,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { openDatabase } from "./db/open.js";
+import { readLaunchChecklist } from "./launch-checklist/content.js";
 import { errWithoutValues } from "./log-errors.js";
 import { readPolicies } from "./policies/content.js";
 
@@ -11,6 +12,7 @@ async function main() {
   // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
   const policies = readPolicies(config);
+  const launchChecklist = readLaunchChecklist(config);
   console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
@@ -18,7 +20,7 @@ async function main() {
   // server a crashed shop left running is adopted, and this process stops it on shutdown.
   const database = await openDatabase(config, { log, seed: true, shop: true });
   const { db, pool, databaseUrl } = database;
-  const app = await buildApp({ config, db, pool, databaseUrl, policies });
+  const app = await buildApp({ config, db, pool, databaseUrl, policies, launchChecklist });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
