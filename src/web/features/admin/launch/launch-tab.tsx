@@ -60,6 +60,8 @@ export default function LaunchTab() {
 function LaunchDuty({ item }: { item: LaunchItem }) {
   const setItem = useSetLaunchItem();
   const saving = setItem.isPending;
+  // The box shows what the owner asked for while the server saves it; a refusal puts it back.
+  const checked = saving ? setItem.variables.done : item.done;
   const checkboxId = `launch-${item.id}`;
   return (
     <Panel className={`p-4 ${item.done ? "border-brand-200 bg-brand-50/40" : ""}`}>
@@ -67,10 +69,12 @@ function LaunchDuty({ item }: { item: LaunchItem }) {
         <input
           id={checkboxId}
           type="checkbox"
-          checked={item.done}
-          disabled={saving}
+          checked={checked}
+          aria-busy={saving}
           aria-describedby={`${checkboxId}-source`}
-          onChange={(event) => setItem.mutate({ id: item.id, done: event.target.checked })}
+          onChange={(event) => {
+            if (!saving) setItem.mutate({ id: item.id, done: event.target.checked });
+          }}
           className="mt-0.5 size-6 shrink-0 accent-brand-700"
         />
         <div className="min-w-0 flex-1">
