@@ -66,7 +66,7 @@ describe("the shipped content/launch-checklist.md", () => {
     loadConfig({ NODE_ENV: "test", CONTENT_DIR: path.resolve(import.meta.dirname, "../../../content") }),
   );
 
-  // /work/shared/LEGAL.md, "What the owner must do outside the software", and the list.
+  // docs/legal.md, "What the owner must do outside the software".
   it.each([
     ["information-officer", /POPIA s55\(2\)/],
     ["cgso", /CPA s82.*Code cl\. 4\.2/],
