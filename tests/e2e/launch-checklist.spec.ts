@@ -71,7 +71,8 @@ async function startShopAgain(): Promise<{ origin: string; stop: () => Promise<v
 test("the owner ticks an item of Before you open, and the tick outlasts a reload and a restart of the shop", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Starting a second shop process is most of it: minutes on a loaded machine.
+  test.setTimeout(240_000);
   const admin = await logInAsNewAdmin(page);
   await openBeforeYouOpen(page);
 
