@@ -25,6 +25,7 @@ import { healthRoutes } from "./health.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
 import { JobsEngine, type RecurringJob } from "./jobs/engine.js";
 import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
+import { type LaunchChecklistContent, readLaunchChecklist } from "./launch-checklist/content.js";
 import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
 import { mediaRoutes } from "./media/routes.js";
@@ -67,6 +68,8 @@ export interface AppDependencies {
   pageRenderer?: PageRenderer | null;
   /** The policy files, already read (main.ts reads them before opening the database); default: read from CONTENT_DIR. */
   policies?: readonly PolicyFile[];
+  /** The owner's "Before you open" (content/launch-checklist.md), already read; default: read from CONTENT_DIR. */
+  launchChecklist?: LaunchChecklistContent;
   /** PayFast's API (tests of live mode pass a stand-in; default: the client for the configured mode). */
   payfastApi?: PayfastApi;
   /** The state of the embedded PostgreSQL this process owns and watches (main.ts); `/health/live` reads it. */
@@ -83,6 +86,7 @@ export async function buildApp({
   resolvePayfastHost,
   pageRenderer,
   policies,
+  launchChecklist,
   payfastApi = payfastApiClient(config),
   embeddedState = () => "up",
 }: AppDependencies) {
@@ -125,6 +129,7 @@ export async function buildApp({
     if (!isDatabaseDown(error)) throw error;
     app.log.warn({ err: error }, "policies not published yet: the database is down");
   });
+  app.decorate("launchChecklist", launchChecklist ?? readLaunchChecklist(config));
   const catalogCache = new CatalogCache(databaseUrl, app.log, config.pageCacheBytes);
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());

@@ -3,6 +3,7 @@ import { RestoreInProgressError } from "./backup/restore-mark.js";
 import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { openDatabase } from "./db/open.js";
+import { readLaunchChecklist } from "./launch-checklist/content.js";
 import { errWithoutValues } from "./log-errors.js";
 import { readPolicies } from "./policies/content.js";
 
@@ -12,6 +13,7 @@ async function main() {
   // The configuration is checked before anything starts: an unsafe one never opens the database.
   const config = loadConfig();
   const policies = readPolicies(config);
+  const launchChecklist = readLaunchChecklist(config);
   console.log(`  ${describeMode(config)}`);
   const log = (line: string) => console.log(`[db] ${line}`);
 
@@ -25,7 +27,15 @@ async function main() {
   };
   const database = await openDatabase(config, { log, seed: true, shop: true, onEmbeddedLost });
   const { db, pool, databaseUrl } = database;
-  const app = await buildApp({ config, db, pool, databaseUrl, policies, embeddedState: database.embeddedState });
+  const app = await buildApp({
+    config,
+    db,
+    pool,
+    databaseUrl,
+    policies,
+    launchChecklist,
+    embeddedState: database.embeddedState,
+  });
   fatal = (line) => app.log.fatal(line);
 
   let stopping = false;

@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
+import type { LaunchChecklistContent } from "./launch-checklist/content.js";
 import type { Mail } from "./mail/mailer.js";
 import type { MediaStore } from "./media/store.js";
 import type { PayfastApi } from "./payfast/api-client.js";
@@ -37,6 +38,8 @@ declare module "fastify" {
     payfastApi: PayfastApi;
     /** The owner's policies: the versions published at start (what new orders are placed under) and every earlier one. */
     policies: PolicyStore;
+    /** The owner's duties outside the software (content/launch-checklist.md), read at start. */
+    launchChecklist: LaunchChecklistContent;
     /** The owner's alerts (alerts/alerts.ts): one message to ALERT_EMAIL when raised, one when resolved. */
     alerts: {
       raise: (key: string, problem: Problem) => Promise<boolean>;

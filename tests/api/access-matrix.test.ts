@@ -250,6 +250,25 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/api/admin/audit", url: () => `/api/admin/audit`, expected: adminOnly(200) },
   { method: "GET", path: "/api/admin/dashboard", url: () => `/api/admin/dashboard`, expected: adminOnly(200) },
   {
+    method: "GET",
+    path: "/api/admin/launch-checklist",
+    url: () => `/api/admin/launch-checklist`,
+    expected: adminOnly(200),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/launch-checklist/{itemId}",
+    url: () => `/api/admin/launch-checklist/no-such-duty`,
+    body: () => ({ done: true }),
+    expected: adminOnly(404),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/launch-checklist.csv",
+    url: () => `/api/admin/launch-checklist.csv`,
+    expected: adminOnly(200),
+  },
+  {
     method: "PUT",
     path: "/api/users/{id}",
     url: () => `/api/users/${customer.id}`,

@@ -83,4 +83,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "auth.sessions_ended": "Signed out other devices",
   "promo_code.created": "Promo code created",
   "promo_code.updated": "Promo code changed",
+  "launch_checklist.ticked": "Before you open: item ticked",
+  "launch_checklist.unticked": "Before you open: item unticked",
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
+import { adminLaunchChecklistRoutes } from "../launch-checklist/routes.js";
 import { adminMediaRoutes } from "../media/routes.js";
 import { adminPromoRoutes } from "../promo/routes.js";
 import { adminReturnRoutes } from "../returns/routes.js";
@@ -47,4 +48,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminDashboardRoutes);
   await app.register(adminVatReportRoutes);
   await app.register(adminPromoRoutes);
+  await app.register(adminLaunchChecklistRoutes, { content: app.launchChecklist });
 };

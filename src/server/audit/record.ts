@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   "auth.sessions_ended",
   "promo_code.created",
   "promo_code.updated",
+  "launch_checklist.ticked",
+  "launch_checklist.unticked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -80,7 +82,8 @@ export type AuditSubjectType =
   | "user"
   | "email"
   | "retention"
-  | "promo_code";
+  | "promo_code"
+  | "launch_checklist";
 
 export interface AuditEntry {
   action: AuditAction;

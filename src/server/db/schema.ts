@@ -978,3 +978,18 @@ export const shopKeys = pgTable("shop_keys", {
   key: text("key").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The owner's ticks on "Before you open" (content/launch-checklist.md, docs/decisions/039): one row
+ * per item ever ticked, with who set it as it is now and when. Unticking keeps the row (done false)
+ * so the page says who unticked it; the audit trail keeps every change. The item id is the file's
+ * `{#id}`: no foreign key, an item the owner removes from the file keeps its row, unshown.
+ */
+export const launchChecklistTicks = pgTable("launch_checklist_ticks", {
+  itemId: text("item_id").primaryKey(),
+  done: boolean("done").notNull(),
+  changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  /** No foreign key, as the audit trail: the record outlives the account. */
+  changedById: uuid("changed_by_id"),
+  changedByUsername: text("changed_by_username").notNull(),
+});

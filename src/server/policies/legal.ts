@@ -7,7 +7,7 @@ import { vatWording } from "#domain/vat-wording.js";
 import type { Config } from "../config.js";
 
 /**
- * The Legal page: every item ECTA s43(1) makes an online seller show (/work/shared/LEGAL.md), each
+ * The Legal page: every item ECTA s43(1) makes an online seller show (docs/legal.md), each
  * from the configuration or the shop's own facts, so a change of setting or rule shows here.
  */
 export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" | "retentionYears">): LegalPage {

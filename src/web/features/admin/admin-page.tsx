@@ -17,6 +17,7 @@ const ActivityTab = lazy(() => import("./activity/activity-tab"));
 const VatTab = lazy(() => import("./payments/vat-tab"));
 const RequestsTab = lazy(() => import("./orders/requests-tab"));
 const PromotionsTab = lazy(() => import("./catalogue/promotions-tab"));
+const LaunchTab = lazy(() => import("./launch/launch-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -30,6 +31,7 @@ const TABS = [
   { value: "vat", label: "VAT", Panel: VatTab },
   { value: "emails", label: "Emails", Panel: EmailsTab },
   { value: "activity", label: "Activity", Panel: ActivityTab },
+  { value: "launch", label: "Before you open", Panel: LaunchTab },
 ] as const;
 
 /** The /admin screen. Loaded lazily by the admin gate, which shows it to admins only. */

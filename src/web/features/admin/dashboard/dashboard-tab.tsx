@@ -5,6 +5,7 @@ import type { Dashboard } from "#domain/schemas/dashboard.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
 import { formatRecentDateTime } from "#web/lib/format.js";
 import { LowStockList } from "../catalogue";
+import { LaunchChecklistNote } from "../launch";
 import { cancelReasonText } from "../orders";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "../shared";
 import { useAdminDashboard } from "./api/get-dashboard";
@@ -31,6 +32,7 @@ export function DashboardTab() {
         <StatCard label="Total Revenue" value={formatRandText(figures.revenue)} hint="Paid and shipped orders" />
       </dl>
       <AttentionNote count={data.needsAttention} />
+      <LaunchChecklistNote />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <RevenueChart days={data.revenueByDay} />
         <StatusChart statuses={data.ordersByStatus} />

@@ -41,6 +41,8 @@ export const adminKeys = {
   emails: () => ["admin", "emails"] as const,
   emailPages: () => ["admin", "emails", "pages"] as const,
   email: (id: number | null) => ["admin", "emails", id] as const,
+  /** "Before you open": the owner's duties outside the software and their ticks. */
+  launchChecklist: () => ["admin", "launch-checklist"] as const,
 };
 
 /** After a catalogue write: the admin lists and the storefront's lists load afresh. */
