@@ -91,7 +91,9 @@ describe("the Legal page (ECTA s43(1))", () => {
     expect(text).toContain("card or instant EFT through PayFast");
     expect(text).toContain("R75.00 on orders below R500.00");
     expect(text).toMatch(/2-5 business days/);
-    expect(text).toMatch(/keep orders and invoices for 5 years/);
+    expect(text).toMatch(
+      /keep orders and invoices on our servers in our database for 7 years after the end of the tax year \(the end of February\) in which the order was placed, plus the 12 months until that year's income tax return is due: a company keeps its records for 7 years \(Companies Act s24\), and tax records are kept 5 years from the submission of the return \(Tax Administration Act s29\(3\)\(a\)\)/,
+    );
     expect(titleOf((await get("/legal")).body)).toBe("Legal | Umbrella Nappies");
     expect(canonicalOf((await get("/legal")).body)).toBe(`${PUBLIC_URL}/legal`);
   });
@@ -115,19 +117,25 @@ describe("the Legal page (ECTA s43(1))", () => {
   });
 
   it("states the retention and session times the settings decide, on /legal and in the Privacy Policy", async () => {
-    const longerEnv = { ...env, RETENTION_YEARS: "7", SESSION_IDLE_DAYS: "3", SESSION_ABSOLUTE_DAYS: "14" };
+    const longerEnv = { ...env, RETENTION_YEARS: "9", SESSION_IDLE_DAYS: "3", SESSION_ABSOLUTE_DAYS: "14" };
     const longer = await buildTestApp(longerEnv, { pageRenderer: await sourcePageRenderer(loadConfig(longerEnv)) });
     restarts.push(longer);
     expect(bodyText((await get("/legal", longer)).body)).toContain(
-      "We keep orders and invoices for 7 years (the Tax Administration Act requires 5)",
+      "We keep orders and invoices on our servers in our database for 9 years after the end of the tax year",
     );
     const privacy = bodyText((await get("/privacy", longer)).body);
-    expect(privacy).toMatch(/Orders and invoices:\s*7 years/);
-    expect(privacy).toContain("kept for the 7 years above");
+    expect(privacy).toMatch(/Orders and invoices:\s*9 years after the end of the tax year/);
+    expect(privacy).toContain("kept for the 9 years above");
+    expect(bodyText((await get("/paia-manual", longer)).body)).toMatch(/for\s*9 years after the end of the tax year/);
     expect(privacy).toContain("after 3 days unused or after 14 days");
     // The defaults, as the shop started above shows them.
     const defaults = bodyText((await get("/privacy")).body);
-    expect(defaults).toContain("kept for the 5 years above");
+    expect(defaults).toContain("kept for the 7 years above");
+    expect(defaults).toMatch(
+      /plus the 12 months until the income\s+tax return for that year is due\. A company keeps its accounting records for 7 years \(Companies\s+Act section 24\), and tax records are kept for 5 years from the date the return was submitted\s+\(Tax Administration Act section 29\(3\)\(a\)\)/,
+    );
+    const paia = bodyText((await get("/paia-manual")).body);
+    expect(paia).toMatch(/for\s*7 years after the end of the tax year[\s\S]*Tax Administration Act section 29\(3\)\(a\)/);
     expect(defaults).toContain("after 7 days unused or after 30 days");
   });
 });
@@ -136,8 +144,8 @@ describe("the policies, rendered from the owner's Markdown", () => {
   it.each([
     ["/terms", "Terms and Conditions", "26 November 2026"],
     ["/return-policy", "Return Policy", "26 November 2026"],
-    ["/privacy", "Privacy Policy", "27 November 2026"],
-    ["/paia-manual", "PAIA Manual", "26 November 2026"],
+    ["/privacy", "Privacy Policy", "2 December 2026"],
+    ["/paia-manual", "PAIA Manual", "2 December 2026"],
   ])("%s is a server-rendered page with its title, date and version", async (url, title, date) => {
     const page = await get(url);
     expect(page.statusCode).toBe(200);
@@ -157,7 +165,7 @@ describe("the policies, rendered from the owner's Markdown", () => {
     for (const recipient of ["PayFast", "The courier", "Our e-mail provider", "An advertising service, only if"]) {
       expect(text).toContain(recipient);
     }
-    expect(text).toMatch(/Orders and invoices: 5 years/);
+    expect(text).toMatch(/Orders and invoices: 7 years/);
     expect(page.body).toContain('href="https://www.inforegulator.org.za"');
     expect(page.body).toContain('href="/paia-manual"');
   });
@@ -216,7 +224,7 @@ describe("versions: what each order was placed under", () => {
         effectiveDate: "2026-11-26",
         path: "/return-policy/v/1",
       },
-      { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-11-27", path: "/privacy/v/1" },
+      { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-12-02", path: "/privacy/v/1" },
     ]);
 
     // The owner edits the terms (with markup that must stay text) and restarts the shop.
