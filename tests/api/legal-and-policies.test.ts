@@ -135,15 +135,17 @@ describe("the Legal page (ECTA s43(1))", () => {
       /plus the 12 months until the income\s+tax return for that year is due\. A company keeps its accounting records for 7 years \(Companies\s+Act section 24\), and tax records are kept for 5 years from the date the return was submitted\s+\(Tax Administration Act section 29\(3\)\(a\)\)/,
     );
     const paia = bodyText((await get("/paia-manual")).body);
-    expect(paia).toMatch(/for\s*7 years after the end of the tax year[\s\S]*Tax Administration Act section 29\(3\)\(a\)/);
+    expect(paia).toMatch(
+      /for\s*7 years after the end of the tax year[\s\S]*Tax Administration Act section 29\(3\)\(a\)/,
+    );
     expect(defaults).toContain("after 7 days unused or after 30 days");
   });
 });
 
 describe("the policies, rendered from the owner's Markdown", () => {
   it.each([
-    ["/terms", "Terms and Conditions", "26 November 2026"],
-    ["/return-policy", "Return Policy", "26 November 2026"],
+    ["/terms", "Terms and Conditions", "2 December 2026"],
+    ["/return-policy", "Return Policy", "2 December 2026"],
     ["/privacy", "Privacy Policy", "2 December 2026"],
     ["/paia-manual", "PAIA Manual", "2 December 2026"],
   ])("%s is a server-rendered page with its title, date and version", async (url, title, date) => {
@@ -173,11 +175,16 @@ describe("the policies, rendered from the owner's Markdown", () => {
   it("states the return rules of the Return Policy and the Terms: 7 days sealed, 30 days to refund, 6 months defective, 15 business days", async () => {
     for (const url of ["/return-policy", "/terms"]) {
       const text = bodyText((await get(url)).body);
-      expect(text, url).toMatch(/sealed, unopened goods[^.]*within 7 days of delivery/i);
+      expect(text, url).toMatch(/sealed, unopened goods[^.]*within 7 days from\s+the day you receive\s+the goods/i);
+      expect(text, url).toMatch(/ECTA section 44\(3\)/);
+      expect(text, url).toMatch(/ECTA section 46\(3\)/);
+      expect(text, url).not.toMatch(/delivery promise/);
+      if (url === "/return-policy") expect(text).toContain("Your CPA s20 rights are not affected");
       expect(text, url).toMatch(/delivery fee included, within 30 days/);
-      expect(text, url).toMatch(/within 6 months of delivery/i);
+      expect(text, url).toMatch(/within 6 months from the day you receive the goods/i);
       expect(text, url).toMatch(/15 business days/);
-      expect(text, url).toMatch(/shipping date plus the 5 business days of (our|the) delivery promise/);
+      expect(text, url).toMatch(/the day you tell us you\s+received them/);
+      expect(text, url).toMatch(/Sunday or a public holiday, you have until\s+the\s+next business day/);
       expect(text, url).toMatch(/Opened hygiene products[^.]*(only|unless)[^.]*defective/i);
     }
   });
@@ -216,12 +223,12 @@ describe("versions: what each order was placed under", () => {
     const line = await stockedLine(t);
     first = await placeTestOrder(t, shopper, [line]);
     expect((await order(first.orderId)).policies).toEqual([
-      { kind: "terms", title: "Terms and Conditions", version: 1, effectiveDate: "2026-11-26", path: "/terms/v/1" },
+      { kind: "terms", title: "Terms and Conditions", version: 1, effectiveDate: "2026-12-02", path: "/terms/v/1" },
       {
         kind: "return-policy",
         title: "Return Policy",
         version: 1,
-        effectiveDate: "2026-11-26",
+        effectiveDate: "2026-12-02",
         path: "/return-policy/v/1",
       },
       { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-12-02", path: "/privacy/v/1" },
@@ -232,7 +239,7 @@ describe("versions: what each order was placed under", () => {
     const text = await readFile(file, "utf8");
     await writeFile(
       file,
-      `${text.replace("date: 2026-11-26", "date: 2027-01-15")}\n## New section\n\nDelivery now also on Saturdays. <script>alert("x")</script> [tap](javascript:alert(1))\n`,
+      `${text.replace("date: 2026-12-02", "date: 2027-01-15")}\n## New section\n\nDelivery now also on Saturdays. <script>alert("x")</script> [tap](javascript:alert(1))\n`,
     );
     edited = await restart();
 
@@ -309,7 +316,7 @@ describe("versions: what each order was placed under", () => {
       expect(rendered.html).toContain(`href="${PUBLIC_URL}${address}"`);
       expect(rendered.text).toContain(`${PUBLIC_URL}${address}`);
     }
-    expect(rendered.text).toContain("Terms and Conditions, version 1 of 26 November 2026");
+    expect(rendered.text).toContain("Terms and Conditions, version 1 of 2 December 2026");
 
     const invoice = await get(`/api/orders/${first.orderId}/invoice.pdf`, t, shopper.headers);
     expect(invoice.statusCode).toBe(200);
@@ -317,7 +324,7 @@ describe("versions: what each order was placed under", () => {
     for (const address of ["/terms/v/1", "/return-policy/v/1", "/privacy/v/1"]) {
       expect(text).toContain(`${PUBLIC_URL}${address}`);
     }
-    expect(text).toContain("Return Policy, version 1 of 26 November 2026");
+    expect(text).toContain("Return Policy, version 1 of 2 December 2026");
   });
 
   it("shows no versions for an order placed before the policies were versioned", async () => {

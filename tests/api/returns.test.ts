@@ -205,7 +205,10 @@ describe("windows: the server decides", () => {
     ] as const) {
       const refused = await ask(orderId, { reason: "changed_mind", lines, ...(receivedOn ? { receivedOn } : {}) });
       expect(refused.statusCode, refused.body).toBe(400);
-      expect(refused.json()).toMatchObject({ code: "RETURN_RECEIPT_DAY_INVALID", message: expect.stringMatching(message) });
+      expect(refused.json()).toMatchObject({
+        code: "RETURN_RECEIPT_DAY_INVALID",
+        message: expect.stringMatching(message),
+      });
     }
     const malformed = await ask(orderId, { reason: "changed_mind", lines, receivedOn: "2026-02-30" });
     expect(malformed.statusCode).toBe(400);

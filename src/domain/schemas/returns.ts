@@ -27,7 +27,10 @@ const calendarDay = (name: string) =>
   z
     .string({ message: `${name} must be a day (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${name} must be a real day`);
+    .refine((value) => {
+      const instant = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(instant) && new Date(instant).toISOString().startsWith(value);
+    }, `${name} must be a real day`);
 
 /** POST /api/orders/{id}/returns: lines for the reasons that send goods back; words for a complaint. */
 export const createReturnInput = z.object({

@@ -120,7 +120,7 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" |
         item: "n",
         title: "Returns, exchanges and refunds",
         text: [
-          "Sealed, unopened goods may be returned within 7 days of delivery for any reason; a wrong size (sealed) may be exchanged or refunded within 7 days; defective goods or goods not as ordered within 6 months. Opened hygiene products only when defective.",
+          "Sealed, unopened goods may be returned within 7 days from the day you receive the goods, for any reason (ECTA s44(1)), and the whole payment is refunded within 30 days of the cancellation (ECTA s44(3)); a wrong size (sealed) may be exchanged or refunded within 7 days; defective goods or goods not as ordered within 6 months (CPA s56). A last day on a Sunday or public holiday moves to the next business day. Opened hygiene products only when defective. Paid goods we cannot supply are refunded within 30 days of telling you (ECTA s46(3)). Your CPA s20 rights are not affected.",
         ],
         links: [link("Return Policy", policyPath("return-policy"))],
       },

@@ -92,10 +92,7 @@ export async function closeAccount(
     where subject_type = 'user' and subject_id = ${userId}
       and action in ('user.profile_updated', 'user.email_changed')`);
   await closeOpenResets(tx, userId);
-  await anonymisePayfastNotifications(
-    tx,
-    sql`order_id in (select id from orders where user_id = ${userId})`,
-  );
+  await anonymisePayfastNotifications(tx, sql`order_id in (select id from orders where user_id = ${userId})`);
   const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
   const ordersKept = kept?.count ?? 0;
   // Nothing personal in the record: it outlives the anonymised profile.

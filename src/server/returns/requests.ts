@@ -11,12 +11,12 @@ import {
   isOpenRequest,
   offeredRefundCents,
   REASONS_WITH_LINES,
-  type Receipt,
-  receiptDay,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
+  type Receipt,
   type ReturnReason,
   type ReturnStatus,
+  receiptDay,
   requestDeadline,
   returnReferenceText,
   returnWindows,
@@ -118,7 +118,12 @@ async function insertRequest(tx: Transaction, created: NewRequest): Promise<Requ
  * delivery, else the day the customer states (required then: not after today, not before the
  * order was sent); null for the reasons that name no received goods.
  */
-function receiptFor(order: OrderRow, reason: CustomerReason, stated: string | undefined, today: string): Receipt | null {
+function receiptFor(
+  order: OrderRow,
+  reason: CustomerReason,
+  stated: string | undefined,
+  today: string,
+): Receipt | null {
   if (!REASONS_WITH_LINES.includes(reason)) return null;
   const recorded = receiptDay(order, null);
   if (recorded) return recorded;
