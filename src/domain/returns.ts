@@ -62,6 +62,8 @@ export const COOLING_OFF_DAYS = 7; // ECTA s44(1): 7 days after receiving the go
 export const DEFECT_MONTHS = 6; // CPA s56(2)
 export const REFUND_DAYS = 30; // ECTA s44(2) and s46(2): refund within 30 days
 export const COMPLAINT_BUSINESS_DAYS = 15; // CGSO: the supplier's time before the Ombud acts
+export const PERFORM_DAYS = 30; // ECTA s46(1): execute the order within 30 days
+export const LATE_SHIPMENT_ALERT_DAYS = 25; // the owner is alerted this long after payment, 5 days before s46's deadline
 export const RETURN_DETAILS_MAX = 2000;
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +337,14 @@ export function requestDeadline(reason: ReturnReason, openedOn: string): { kind:
     return { kind: "refund_30_days", lastDay: addDays(openedOn, REFUND_DAYS) };
   }
   return { kind: "resolve_15_business_days", lastDay: addBusinessDays(openedOn, COMPLAINT_BUSINESS_DAYS) };
+}
+
+/**
+ * ECTA s46(1): the last day to execute (ship) a paid order, 30 days after the day it was paid (the
+ * order is accepted when PayFast confirms the payment: content/policies/terms.md).
+ */
+export function shipByDay(paidAt: Date): string {
+  return addDays(saDay(paidAt), PERFORM_DAYS);
 }
 
 // ---------------------------------------------------------------------------------------------

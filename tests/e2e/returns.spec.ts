@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { addDays, CUSTOMER_REASONS, returnWindows, saDay } from "#domain/returns.js";
+import { addDays, CUSTOMER_REASONS, coolingOffLastDay, returnWindows, saDay } from "#domain/returns.js";
 import { checkOutOneProduct, logInAsNewAdmin, orderNumberOf, signUpAndLogIn } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin's Emails tab.
@@ -161,10 +161,11 @@ test("eight days after delivery the form says why a change of mind is closed and
   await expect(card).toContainText("delivered");
   await admin.context().close();
 
-  // Eight days pass: the windows are what the server's rule (src/domain/returns.ts) answers on day 8
-  // after today's delivery (tests/api/returns.test.ts checks the server answers so on that day).
+  // Time passes to the day after the 7 days (day 8, or later when day 7 was a Sunday or public
+  // holiday): the windows are what the server's rule (src/domain/returns.ts) answers then
+  // (tests/api/returns.test.ts checks the server answers so on that day).
   const now = new Date();
-  const dayEight = addDays(saDay(now), 8);
+  const dayEight = addDays(coolingOffLastDay(saDay(now)), 1);
   const windows = returnWindows({ status: "processed", deliveredAt: now, shippedAt: now }, dayEight);
   await page.route(`**/api/orders/${orderId}/returns`, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
@@ -177,7 +178,7 @@ test("eight days after delivery the form says why a change of mind is closed and
   await order.getByRole("button", { name: "Return or report a problem" }).click();
   const form = page.getByRole("dialog", { name: "Return or report a problem" });
   const closedBecause = windows.changed_mind.closedBecause ?? "missing";
-  expect(closedBecause).toContain("7 days after delivery");
+  expect(closedBecause).toContain("7 days after you received them");
   for (const closed of [/Changed my mind/, /Wrong size/]) {
     await expect(form.getByRole("radio", { name: closed })).toBeDisabled();
   }
