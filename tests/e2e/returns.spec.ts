@@ -192,3 +192,52 @@ test("eight days after delivery the form says why a change of mind is closed and
   await form.getByRole("button", { name: "Send request" }).click();
   await expect(form.getByRole("status")).toContainText(/We have your request RET-\d{6}/);
 });
+
+test("with no delivery recorded the form asks the day the goods arrived, and the admin sees the window counted from it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndLogIn(page);
+  await page.goto("/");
+  const orderId = await checkOutOneProduct(page);
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  const number = orderNumberOf(orderId);
+
+  // Shipped, but nobody records the delivery.
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsNewAdmin(admin);
+  await admin.goto("/admin");
+  await openTab(admin, "Orders");
+  const card = admin.getByRole("article", { name: `Order #${number}` });
+  await card.getByRole("button", { name: "Mark as Shipped" }).click();
+  const ship = admin.getByRole("dialog", { name: `Ship order #${number}` });
+  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(ship).toBeHidden();
+  await expect(card.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
+
+  const order = await myOrder(page, orderId);
+  await order.getByRole("button", { name: "Return or report a problem" }).click();
+  const form = page.getByRole("dialog", { name: "Return or report a problem" });
+  await form.getByRole("radio", { name: /Changed my mind/ }).check();
+  await form.getByRole("spinbutton").first().fill("1");
+  const received = form.getByLabel("When did you receive the goods?");
+  await expect(received).toBeVisible();
+  await form.getByRole("button", { name: "Send request" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Tell us the day you received the goods.");
+  const today = saDay(new Date());
+  await received.fill(today);
+  await expect(form).toContainText(`sealed packs until`);
+  await form.getByRole("button", { name: "Send request" }).click();
+  const confirmation = form.getByRole("status");
+  await expect(confirmation).toContainText(/We have your request RET-\d{6}/);
+  const reference = ((await confirmation.textContent()) ?? "").match(/RET-\d{6}/)?.[0] ?? "missing";
+
+  await openTab(admin, "Requests");
+  const request = admin.getByRole("article", { name: new RegExp(`^${reference}`) });
+  await expect(request).toContainText(
+    /Window counted from \d{1,2} \w+ \d{4}: the day the customer says they received the goods\./,
+  );
+  await admin.context().close();
+});
