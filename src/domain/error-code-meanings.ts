@@ -45,6 +45,8 @@ export const ERROR_CODE_MEANINGS = {
   RETURN_STATUS_CONFLICT: "Return: the request's status does not allow that step (409).",
   RETURN_DECLINE_FORBIDDEN: "Return: the law forbids declining it now (409).",
   RETURN_AMOUNT_FIXED: "Return: the law fixes this refund's amount (409).",
+  RETURN_RECEIPT_DAY_INVALID:
+    "Return: the day the goods were received is missing with no delivery recorded, after today, or before the order was sent (400).",
   SERVICE_UNAVAILABLE: "The database is unavailable or the shop is starting or stopping (503).",
   INTERNAL_ERROR: "Something failed on the shop's side (500); details are in the log.",
   RESET_LINK_INVALID: "Reset password: the link is unknown, expired or already used; ask for a new one (400).",

@@ -4,19 +4,24 @@ import {
   addMonths,
   businessDaysBetween,
   canMoveRequest,
+  coolingOffLastDay,
   declineRefusal,
+  defectLastDay,
   deliveryDay,
   endOfSaDay,
   isBusinessDay,
   isOpenRequest,
+  movedOffSundayOrHoliday,
   offeredRefundCents,
   paidForUnits,
   RETURN_STATUSES,
+  receiptDay,
   requestDeadline,
   returnReferenceText,
   returnWindows,
   saDay,
   saPublicHolidays,
+  statedReceiptRefusal,
 } from "./returns.js";
 
 const shipped = (deliveredAt: string | null, shippedAt = "2026-03-02T08:00:00Z") => ({
@@ -85,16 +90,60 @@ describe("South African days", () => {
 });
 
 describe("the day the customer received the goods", () => {
-  it("is the recorded delivery day when there is one", () => {
-    expect(
-      deliveryDay({ deliveredAt: new Date("2026-03-04T10:00:00Z"), shippedAt: new Date("2026-03-02T08:00:00Z") }),
-    ).toBe("2026-03-04");
+  const shippedMonday = new Date("2026-03-02T08:00:00Z");
+  it.each([
+    // recorded delivery, the customer's stated day, the day counted from and its basis
+    ["2026-03-04T10:00:00Z", null, { day: "2026-03-04", basis: "recorded_delivery" }],
+    ["2026-03-04T10:00:00Z", "2026-03-20", { day: "2026-03-04", basis: "recorded_delivery" }], // the record wins
+    ["2026-03-04T22:30:00Z", null, { day: "2026-03-05", basis: "recorded_delivery" }], // a South African day
+    [null, "2026-03-20", { day: "2026-03-20", basis: "customer_stated" }], // a late courier: no guess from shipping
+    [null, null, null], // unknown: the customer is asked
+  ] as const)("recorded %s, stated %s: %j", (deliveredAt, stated, expected) => {
+    const order = { deliveredAt: deliveredAt ? new Date(deliveredAt) : null, shippedAt: shippedMonday };
+    expect(receiptDay(order, stated)).toEqual(expected);
   });
-  it("is the shipping day plus five business days otherwise", () => {
-    expect(deliveryDay({ deliveredAt: null, shippedAt: new Date("2026-03-02T08:00:00Z") })).toBe("2026-03-09");
+
+  it("is the recorded delivery day when there is one, and none otherwise", () => {
+    expect(deliveryDay({ deliveredAt: new Date("2026-03-04T10:00:00Z") })).toBe("2026-03-04");
+    expect(deliveryDay({ deliveredAt: null })).toBeNull();
   });
-  it("is unknown before shipping", () => {
-    expect(deliveryDay({ deliveredAt: null, shippedAt: null })).toBeNull();
+
+  it.each([
+    // stated, today, shipped on, refusal (null: accepted)
+    ["2026-03-10", "2026-03-10", "2026-03-02", null], // today
+    ["2026-03-02", "2026-03-10", "2026-03-02", null], // the day it was sent
+    ["2026-03-11", "2026-03-10", "2026-03-02", "cannot be after today (2026-03-10)"],
+    ["2026-03-01", "2026-03-10", "2026-03-02", "cannot be before the order was sent (2026-03-02)"],
+  ])("a stated receipt day %s (today %s, sent %s) is refused because: %s", (stated, today, shippedOn, refusal) => {
+    const answer = statedReceiptRefusal(stated, { today, shippedOn });
+    if (refusal === null) expect(answer).toBeNull();
+    else expect(answer).toContain(refusal);
+  });
+});
+
+describe("a last day on a Sunday or public holiday moves to the next business day (Interpretation Act s4)", () => {
+  it.each([
+    ["2026-03-17", "2026-03-17"], // a Tuesday stays
+    ["2026-03-14", "2026-03-14"], // a Saturday stays: the Act moves Sundays and public holidays only
+    ["2026-03-15", "2026-03-16"], // Sunday -> Monday
+    ["2026-05-01", "2026-05-04"], // Workers' Day, a Friday -> Monday (past the weekend)
+    ["2026-08-09", "2026-08-11"], // Women's Day on a Sunday, Monday 10th its holiday -> Tuesday
+    ["2026-04-03", "2026-04-07"], // Good Friday -> past Family Day to Tuesday
+    ["2026-12-25", "2026-12-28"], // Christmas (Friday), the Day of Goodwill (Saturday) -> Monday
+  ])("%s becomes %s", (day, expected) => {
+    expect(movedOffSundayOrHoliday(day)).toBe(expected);
+  });
+
+  it.each([
+    // received, the 7 days' last day (ECTA s44(1)), the 6 months' last day (CPA s56)
+    // A Friday before Freedom Day (Monday 27th): day 7 is Workers' Day (Friday) -> Monday 4 May; 24 October is a Saturday and stays.
+    ["2026-04-24", "2026-05-04", "2026-10-24"],
+    ["2026-03-01", "2026-03-09", "2026-09-01"], // received on a Sunday: day 7 (8 March) is a Sunday -> Monday 9 March
+    ["2026-03-10", "2026-03-17", "2026-09-10"], // nothing to move
+    ["2026-06-09", "2026-06-17", "2026-12-09"], // day 7 is Youth Day (Tuesday 16 June) -> Wednesday 17th
+  ])("goods received %s: 7 days until %s, 6 months until %s", (received, sevenDays, sixMonths) => {
+    expect(coolingOffLastDay(received)).toBe(sevenDays);
+    expect(defectLastDay(received)).toBe(sixMonths);
   });
 });
 
@@ -108,15 +157,45 @@ describe("return windows", () => {
     const day8 = returnWindows(delivered, "2026-03-18");
     expect(day8.changed_mind.open).toBe(false);
     expect(day8.wrong_size.open).toBe(false);
-    expect(day8.changed_mind.closedBecause).toContain("7 days after delivery");
+    expect(day8.changed_mind.closedBecause).toContain("7 days after you received them");
     expect(day8.defective.open).toBe(true);
     expect(day8.complaint.open).toBe(true);
   });
 
-  it("counts from shipping plus five business days when no delivery was recorded, so it never closes early", () => {
-    const notRecorded = shipped(null, "2026-03-02T08:00:00Z"); // counted as delivered 2026-03-09
-    expect(returnWindows(notRecorded, "2026-03-16").changed_mind.open).toBe(true);
-    expect(returnWindows(notRecorded, "2026-03-17").changed_mind.open).toBe(false);
+  it("counts from the day the customer says they received the goods when no delivery was recorded", () => {
+    const notRecorded = shipped(null, "2026-03-02T08:00:00Z");
+    // A courier three weeks late: received Monday 23 March, the window runs to Monday 30 March.
+    expect(returnWindows(notRecorded, "2026-03-30", "2026-03-23").changed_mind).toMatchObject({
+      open: true,
+      lastDay: "2026-03-30",
+    });
+    expect(returnWindows(notRecorded, "2026-03-31", "2026-03-23").changed_mind.open).toBe(false);
+    expect(returnWindows(notRecorded, "2026-03-31", "2026-03-23").defective).toMatchObject({
+      open: true,
+      lastDay: "2026-09-23",
+    });
+    // A recorded delivery wins over what the customer says.
+    expect(returnWindows(delivered, "2026-03-18", "2026-03-17").changed_mind.open).toBe(false);
+  });
+
+  it("keeps the windows open with no last day while the receipt day is unknown: the form asks it", () => {
+    const notRecorded = shipped(null, "2026-03-02T08:00:00Z");
+    const windows = returnWindows(notRecorded, "2026-06-30");
+    expect(windows.changed_mind).toMatchObject({ open: true, lastDay: null });
+    expect(windows.defective).toMatchObject({ open: true, lastDay: null });
+  });
+
+  it("moves a day 7 on a Sunday to the Monday, and past a public holiday", () => {
+    const onSunday = shipped("2026-03-01T09:00:00Z", "2026-02-27T08:00:00Z"); // received Sunday 1 March
+    expect(returnWindows(onSunday, "2026-03-09").changed_mind).toMatchObject({ open: true, lastDay: "2026-03-09" });
+    expect(returnWindows(onSunday, "2026-03-10").changed_mind.open).toBe(false);
+    // Received Friday 24 April 2026, before Freedom Day: day 7 is Workers' Day, open until Monday 4 May.
+    const beforeHoliday = shipped(null, "2026-04-22T08:00:00Z");
+    expect(returnWindows(beforeHoliday, "2026-05-04", "2026-04-24").changed_mind).toMatchObject({
+      open: true,
+      lastDay: "2026-05-04",
+    });
+    expect(returnWindows(beforeHoliday, "2026-05-05", "2026-04-24").changed_mind.open).toBe(false);
   });
 
   it("keeps defective and not-as-ordered open until 6 months after delivery, then only complaints", () => {

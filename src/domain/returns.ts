@@ -59,10 +59,11 @@ export function shopPaysReturn(reason: ReturnReason): boolean {
 
 /** The numbers of the rules, each once. */
 export const COOLING_OFF_DAYS = 7; // ECTA s44(1): 7 days after receiving the goods
-export const DELIVERY_PROMISE_BUSINESS_DAYS = 5; // our delivery promise: the window's start when no delivery date is recorded
 export const DEFECT_MONTHS = 6; // CPA s56(2)
 export const REFUND_DAYS = 30; // ECTA s44(2) and s46(2): refund within 30 days
 export const COMPLAINT_BUSINESS_DAYS = 15; // CGSO: the supplier's time before the Ombud acts
+export const PERFORM_DAYS = 30; // ECTA s46(1): execute the order within 30 days
+export const LATE_SHIPMENT_ALERT_DAYS = 25; // the owner is alerted this long after payment, 5 days before s46's deadline
 export const RETURN_DETAILS_MAX = 2000;
 
 // ---------------------------------------------------------------------------------------------
@@ -190,15 +191,66 @@ export interface DeliveryFacts {
   shippedAt: Date | null;
 }
 
+/** The recorded delivery day (South African), or null when no delivery was recorded. */
+export function deliveryDay({ deliveredAt }: Pick<DeliveryFacts, "deliveredAt">): string | null {
+  return deliveredAt ? saDay(deliveredAt) : null;
+}
+
+/** What the windows count from: the delivery recorded by the shop or courier, or the day the customer says. */
+export const RECEIPT_BASES = ["recorded_delivery", "customer_stated"] as const;
+export type ReceiptBasis = (typeof RECEIPT_BASES)[number];
+
+export const RECEIPT_BASIS_LABELS: Record<ReceiptBasis, string> = {
+  recorded_delivery: "the delivery date recorded",
+  customer_stated: "the day the customer says they received the goods",
+};
+
+export interface Receipt {
+  day: string;
+  basis: ReceiptBasis;
+}
+
 /**
- * The day the customer received the goods, for counting: the recorded delivery day, or else the
- * shipping day plus the delivery promise's business days, so the window never closes early.
- * Null when the order has not shipped.
+ * The day the customer received the goods, for counting (ECTA s44(1)): the recorded delivery day
+ * when there is one, else the day the customer states; null when neither is known (then the
+ * customer is asked). No guess from the shipping day: a late courier must not close the window.
  */
-export function deliveryDay({ deliveredAt, shippedAt }: DeliveryFacts): string | null {
-  if (deliveredAt) return saDay(deliveredAt);
-  if (shippedAt) return addBusinessDays(saDay(shippedAt), DELIVERY_PROMISE_BUSINESS_DAYS);
+export function receiptDay(order: Pick<DeliveryFacts, "deliveredAt">, statedReceivedOn: string | null): Receipt | null {
+  const recorded = deliveryDay(order);
+  if (recorded) return { day: recorded, basis: "recorded_delivery" };
+  if (statedReceivedOn) return { day: statedReceivedOn, basis: "customer_stated" };
   return null;
+}
+
+/**
+ * Why a stated receipt day cannot be true, or null when it can: not after today, not before the
+ * order left the shop (its shipping day, or its payment day when no shipping was recorded).
+ */
+export function statedReceiptRefusal(stated: string, { today, shippedOn }: { today: string; shippedOn: string }) {
+  if (daysBetween(today, stated) > 0) return `The day you received the goods cannot be after today (${today}).`;
+  if (daysBetween(shippedOn, stated) < 0) {
+    return `The day you received the goods cannot be before the order was sent (${shippedOn}).`;
+  }
+  return null;
+}
+
+/**
+ * A last day that falls on a Sunday or a South African public holiday moves to the next business
+ * day (Interpretation Act 33 of 1957 s4); a Saturday stays.
+ */
+export function movedOffSundayOrHoliday(day: string): string {
+  const closed = weekday(day) === 0 || saPublicHolidays(Number(day.slice(0, 4))).has(day);
+  return closed ? addBusinessDays(day, 1) : day;
+}
+
+/** The last day of the cooling-off period for goods received on `receivedOn` (ECTA s44(1)). */
+export function coolingOffLastDay(receivedOn: string): string {
+  return movedOffSundayOrHoliday(addDays(receivedOn, COOLING_OFF_DAYS));
+}
+
+/** The last day to return defective goods received on `receivedOn` (CPA s56(2)). */
+export function defectLastDay(receivedOn: string): string {
+  return movedOffSundayOrHoliday(addMonths(receivedOn, DEFECT_MONTHS));
 }
 
 /** Order statuses a complaint may be made about: every paid one. */
@@ -213,15 +265,20 @@ export interface ReasonWindow {
   closedBecause: string | null;
 }
 
-/** What a customer may ask on an order today: each reason with whether it is open and until when. */
+/**
+ * What a customer may ask on an order today: each reason with whether it is open and until when.
+ * The windows of returns and defects count from the receipt day (receiptDay); while it is not
+ * known they are open with no last day, and the customer is asked the day they received the goods.
+ */
 export function returnWindows(
   order: DeliveryFacts & { status: string },
   today: string,
+  statedReceivedOn: string | null = null,
 ): Record<CustomerReason, ReasonWindow> {
   const shipped = order.status === "processed";
-  const delivered = deliveryDay(order);
-  const coolingOffEnds = delivered ? addDays(delivered, COOLING_OFF_DAYS) : null;
-  const defectEnds = delivered ? addMonths(delivered, DEFECT_MONTHS) : null;
+  const received = receiptDay(order, statedReceivedOn);
+  const coolingOffEnds = received ? coolingOffLastDay(received.day) : null;
+  const defectEnds = received ? defectLastDay(received.day) : null;
   const notShipped =
     order.status === "refunded" ? "The order has been refunded in full." : "Only a shipped order can be returned.";
   const window = (reason: CustomerReason, lastDay: string | null, closedAfter: string): ReasonWindow => {
@@ -229,8 +286,8 @@ export function returnWindows(
     const open = lastDay === null || daysBetween(today, lastDay) >= 0;
     return { reason, open, lastDay, closedBecause: open ? null : closedAfter };
   };
-  const coolingOffClosed = `Sealed packs can be sent back until ${COOLING_OFF_DAYS} days after delivery; that was ${coolingOffEnds}.`;
-  const defectClosed = `Defective or wrong goods can be reported until ${DEFECT_MONTHS} months after delivery; that was ${defectEnds}.`;
+  const coolingOffClosed = `Sealed packs can be sent back until ${COOLING_OFF_DAYS} days after you received them; that was ${coolingOffEnds}.`;
+  const defectClosed = `Defective or wrong goods can be reported until ${DEFECT_MONTHS} months after you received them; that was ${defectEnds}.`;
   return {
     changed_mind: window("changed_mind", coolingOffEnds, coolingOffClosed),
     wrong_size: window("wrong_size", coolingOffEnds, coolingOffClosed),
@@ -280,6 +337,14 @@ export function requestDeadline(reason: ReturnReason, openedOn: string): { kind:
     return { kind: "refund_30_days", lastDay: addDays(openedOn, REFUND_DAYS) };
   }
   return { kind: "resolve_15_business_days", lastDay: addBusinessDays(openedOn, COMPLAINT_BUSINESS_DAYS) };
+}
+
+/**
+ * ECTA s46(1): the last day to execute (ship) a paid order, 30 days after the day it was paid (the
+ * order is accepted when PayFast confirms the payment: content/policies/terms.md).
+ */
+export function shipByDay(paidAt: Date): string {
+  return addDays(saDay(paidAt), PERFORM_DAYS);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,7 +402,7 @@ export function declineRefusal(reason: ReturnReason, status: ReturnStatus): stri
     return "A paid order that is cancelled before it ships, or that the shop cannot fill, is refunded in full: it cannot be declined.";
   }
   if (COOLING_OFF_REASONS.includes(reason) && status !== "received") {
-    return `A sealed pack sent back within ${COOLING_OFF_DAYS} days of delivery cannot be declined (ECTA s44). Decline only once the goods are received and were opened.`;
+    return `A sealed pack sent back within ${COOLING_OFF_DAYS} days of receipt cannot be declined (ECTA s44). Decline only once the goods are received and were opened.`;
   }
   return null;
 }

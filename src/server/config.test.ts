@@ -516,10 +516,10 @@ describe("the seller (ECTA s43(1))", () => {
 });
 
 describe("RETENTION_YEARS", () => {
-  it("keeps orders' delivery details 5 tax years by default", () => {
-    expect(loadConfig({}).retentionYears).toBe(5);
-    expect(loadConfig({ RETENTION_YEARS: "" }).retentionYears).toBe(5);
-    expect(loadConfig({ RETENTION_YEARS: "7" }).retentionYears).toBe(7);
+  it("keeps orders' personal details 7 years (Companies Act s24) by default", () => {
+    expect(loadConfig({}).retentionYears).toBe(7);
+    expect(loadConfig({ RETENTION_YEARS: "" }).retentionYears).toBe(7);
+    expect(loadConfig({ RETENTION_YEARS: "10" }).retentionYears).toBe(10);
   });
 
   it("refuses fewer than the 5 years tax law keeps records, naming the setting", () => {

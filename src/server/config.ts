@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { DEFAULT_RETENTION_YEARS } from "#domain/retention.js";
+import { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS } from "#domain/retention.js";
 import { DEMO_SHOP_CONTACT, isDemoContact, type ShopContactDetail } from "#domain/seller.js";
 
 const booleanText = z
@@ -65,8 +65,9 @@ const envSchema = z.object({
 
   AD_CONVERSION_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   /**
-   * Full tax years an order's delivery details are kept after the end of the tax year it was placed
-   * in. Fewer than 5 would break the Tax Administration Act (s29), so the shop refuses to start.
+   * Years an order's personal details are kept after the end of the tax year it was placed in and
+   * the 12 months until that year's income tax return is due (src/domain/retention.ts). Fewer than
+   * 5 would break the Tax Administration Act (s29(3)(a)), so the shop refuses to start.
    */
   RETENTION_YEARS: z.preprocess(
     emptyAsUndefined,
@@ -74,8 +75,8 @@ const envSchema = z.object({
       .number()
       .int("must be a whole number of years")
       .min(
-        DEFAULT_RETENTION_YEARS,
-        `must be at least ${DEFAULT_RETENTION_YEARS}: tax records (orders and invoices) are kept ${DEFAULT_RETENTION_YEARS} years (Tax Administration Act s29)`,
+        MIN_RETENTION_YEARS,
+        `must be at least ${MIN_RETENTION_YEARS}: tax records (orders and invoices) are kept ${MIN_RETENTION_YEARS} years from the submission of the year's return (Tax Administration Act s29(3)(a)); the default is ${DEFAULT_RETENTION_YEARS} (Companies Act s24)`,
       )
       .max(30, "must be at most 30 years")
       .default(DEFAULT_RETENTION_YEARS),

@@ -18,6 +18,7 @@ interface Dashboard {
   ordersByStatus: { status: string; orders: number }[];
   lowStock: { productName: string; size: string; left: number; held: number }[];
   needsAttention: number;
+  lateShipments: { orderId: string; paidAt: string; shipBy: string; customerEmail: string }[];
   recentOrders: { id: string; status: string; total: string }[];
 }
 
@@ -108,6 +109,23 @@ describe("GET /api/admin/dashboard", () => {
        values ('990001', '10.00', '127.0.0.1', 'unknown_order', 'x'), ('990002', '10.00', '127.0.0.1', 'duplicate', 'x')`,
     );
     expect((await dashboard()).needsAttention).toBe(before + 2);
+  });
+
+  it("lists under Needs attention the paid orders not shipped 25 days after payment, each with its day-30 deadline (ECTA s46)", async () => {
+    const paidDaysAgo = async (days: number, customerEmail: string) => {
+      const id = await insertOrder(t, { status: "completed", customerEmail });
+      await t.pool.query("update orders set paid_at = now() - make_interval(days => $2) where id = $1", [id, days]);
+      return id;
+    };
+    const late = await paidDaysAgo(28, "late@example.co.za");
+    await paidDaysAgo(24, "soon@example.co.za");
+    const shipped = await paidDaysAgo(29, "shipped@example.co.za");
+    await t.pool.query("update orders set status = 'processed', shipped_at = now() where id = $1", [shipped]);
+
+    const listed = (await dashboard()).lateShipments;
+    expect(listed.map((order) => order.customerEmail)).toEqual(["late@example.co.za"]);
+    const paidAt = new Date(Date.now() - 28 * DAY);
+    expect(listed[0]).toMatchObject({ orderId: late, shipBy: saDay(new Date(paidAt.getTime() + 30 * DAY)) });
   });
 
   it("lists sizes with 5 or fewer units left to sell, sold out first", async () => {

@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, saDay } from "#domain/returns.js";
 import { runScheduledBackup } from "#server/backup/daily.js";
-import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
+import { insertOrder, type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { waitFor } from "../helpers/wait.js";
 
@@ -105,6 +106,43 @@ describe("owner alerts", () => {
     expect(resolved.statusCode, resolved.body).toBe(204);
     await checkTwice();
     expect((await mailsAbout(key)).map((mail) => mail.state)).toEqual(["raised", "resolved"]);
+  });
+
+  it("a paid order not shipped 25 days after payment (ECTA s46): one alert with its day-30 deadline, resolved when it ships", async () => {
+    const paidDaysAgo = async (days: number) => {
+      const id = await insertOrder(t, { status: "completed" });
+      await t.pool.query("update orders set paid_at = now() - make_interval(hours => $2) where id = $1", [
+        id,
+        days * 24,
+      ]);
+      return id;
+    };
+    const late = await paidDaysAgo(25.5);
+    const onTime = await paidDaysAgo(24.5);
+    const { rows } = await t.pool.query<{ paid_at: Date }>("select paid_at from orders where id = $1", [late]);
+    const shipBy = addDays(saDay(rows[0]?.paid_at ?? new Date()), 30);
+    const number = late.slice(-8).toUpperCase();
+    await checkTwice();
+    const raised = await mailsAbout(`late-shipment:${late}`);
+    expect(raised).toEqual([
+      {
+        state: "raised",
+        subject: `[Snug & Dry alert] Order ${number} is paid but not shipped: ship it by ${shipBy}`,
+        to: OWNER,
+      },
+    ]);
+    expect(await mailsAbout(`late-shipment:${onTime}`)).toEqual([]);
+
+    const shipped = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${late}/status`,
+      headers: { cookie: admin.cookie, origin: "http://localhost:3000" },
+      payload: { status: "processed" },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    await checkTwice();
+    expect((await mailsAbout(`late-shipment:${late}`)).map((mail) => mail.state)).toEqual(["raised", "resolved"]);
+    await t.pool.query("update orders set status = 'processed', shipped_at = now() where id = $1", [onTime]);
   });
 
   it("PayFast out of reach (its API, the start check, its addresses): one alert per kind, resolved when it answers again", async () => {

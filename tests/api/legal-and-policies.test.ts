@@ -91,7 +91,9 @@ describe("the Legal page (ECTA s43(1))", () => {
     expect(text).toContain("card or instant EFT through PayFast");
     expect(text).toContain("R75.00 on orders below R500.00");
     expect(text).toMatch(/2-5 business days/);
-    expect(text).toMatch(/keep orders and invoices for 5 years/);
+    expect(text).toMatch(
+      /keep orders and invoices on our servers in our database for 7 years after the end of the tax year \(the end of February\) in which the order was placed, plus the 12 months until that year's income tax return is due: a company keeps its records for 7 years \(Companies Act s24\), and tax records are kept 5 years from the submission of the return \(Tax Administration Act s29\(3\)\(a\)\)/,
+    );
     expect(titleOf((await get("/legal")).body)).toBe("Legal | Umbrella Nappies");
     expect(canonicalOf((await get("/legal")).body)).toBe(`${PUBLIC_URL}/legal`);
   });
@@ -115,29 +117,37 @@ describe("the Legal page (ECTA s43(1))", () => {
   });
 
   it("states the retention and session times the settings decide, on /legal and in the Privacy Policy", async () => {
-    const longerEnv = { ...env, RETENTION_YEARS: "7", SESSION_IDLE_DAYS: "3", SESSION_ABSOLUTE_DAYS: "14" };
+    const longerEnv = { ...env, RETENTION_YEARS: "9", SESSION_IDLE_DAYS: "3", SESSION_ABSOLUTE_DAYS: "14" };
     const longer = await buildTestApp(longerEnv, { pageRenderer: await sourcePageRenderer(loadConfig(longerEnv)) });
     restarts.push(longer);
     expect(bodyText((await get("/legal", longer)).body)).toContain(
-      "We keep orders and invoices for 7 years (the Tax Administration Act requires 5)",
+      "We keep orders and invoices on our servers in our database for 9 years after the end of the tax year",
     );
     const privacy = bodyText((await get("/privacy", longer)).body);
-    expect(privacy).toMatch(/Orders and invoices:\s*7 years/);
-    expect(privacy).toContain("kept for the 7 years above");
+    expect(privacy).toMatch(/Orders and invoices:\s*9 years after the end of the tax year/);
+    expect(privacy).toContain("kept for the 9 years above");
+    expect(bodyText((await get("/paia-manual", longer)).body)).toMatch(/for\s*9 years after the end of the tax year/);
     expect(privacy).toContain("after 3 days unused or after 14 days");
     // The defaults, as the shop started above shows them.
     const defaults = bodyText((await get("/privacy")).body);
-    expect(defaults).toContain("kept for the 5 years above");
+    expect(defaults).toContain("kept for the 7 years above");
+    expect(defaults).toMatch(
+      /plus the 12 months until the income\s+tax return for that year is due\. A company keeps its accounting records for 7 years \(Companies\s+Act section 24\), and tax records are kept for 5 years from the date the return was submitted\s+\(Tax Administration Act section 29\(3\)\(a\)\)/,
+    );
+    const paia = bodyText((await get("/paia-manual")).body);
+    expect(paia).toMatch(
+      /for\s*7 years after the end of the tax year[\s\S]*Tax Administration Act section 29\(3\)\(a\)/,
+    );
     expect(defaults).toContain("after 7 days unused or after 30 days");
   });
 });
 
 describe("the policies, rendered from the owner's Markdown", () => {
   it.each([
-    ["/terms", "Terms and Conditions", "26 November 2026"],
-    ["/return-policy", "Return Policy", "26 November 2026"],
-    ["/privacy", "Privacy Policy", "27 November 2026"],
-    ["/paia-manual", "PAIA Manual", "26 November 2026"],
+    ["/terms", "Terms and Conditions", "2 December 2026"],
+    ["/return-policy", "Return Policy", "2 December 2026"],
+    ["/privacy", "Privacy Policy", "2 December 2026"],
+    ["/paia-manual", "PAIA Manual", "2 December 2026"],
   ])("%s is a server-rendered page with its title, date and version", async (url, title, date) => {
     const page = await get(url);
     expect(page.statusCode).toBe(200);
@@ -157,7 +167,7 @@ describe("the policies, rendered from the owner's Markdown", () => {
     for (const recipient of ["PayFast", "The courier", "Our e-mail provider", "An advertising service, only if"]) {
       expect(text).toContain(recipient);
     }
-    expect(text).toMatch(/Orders and invoices: 5 years/);
+    expect(text).toMatch(/Orders and invoices: 7 years/);
     expect(page.body).toContain('href="https://www.inforegulator.org.za"');
     expect(page.body).toContain('href="/paia-manual"');
   });
@@ -165,11 +175,16 @@ describe("the policies, rendered from the owner's Markdown", () => {
   it("states the return rules of the Return Policy and the Terms: 7 days sealed, 30 days to refund, 6 months defective, 15 business days", async () => {
     for (const url of ["/return-policy", "/terms"]) {
       const text = bodyText((await get(url)).body);
-      expect(text, url).toMatch(/sealed, unopened goods[^.]*within 7 days of delivery/i);
+      expect(text, url).toMatch(/sealed, unopened goods[^.]*within 7 days from\s+the day you receive\s+the goods/i);
+      expect(text, url).toMatch(/ECTA section 44\(3\)/);
+      expect(text, url).toMatch(/ECTA section 46\(3\)/);
+      expect(text, url).not.toMatch(/delivery promise/);
+      if (url === "/return-policy") expect(text).toContain("Your CPA s20 rights are not affected");
       expect(text, url).toMatch(/delivery fee included, within 30 days/);
-      expect(text, url).toMatch(/within 6 months of delivery/i);
+      expect(text, url).toMatch(/within 6 months from the day you receive the goods/i);
       expect(text, url).toMatch(/15 business days/);
-      expect(text, url).toMatch(/shipping date plus the 5 business days of (our|the) delivery promise/);
+      expect(text, url).toMatch(/the day you tell us you\s+received them/);
+      expect(text, url).toMatch(/Sunday or a public holiday, you have until\s+the\s+next business day/);
       expect(text, url).toMatch(/Opened hygiene products[^.]*(only|unless)[^.]*defective/i);
     }
   });
@@ -208,15 +223,15 @@ describe("versions: what each order was placed under", () => {
     const line = await stockedLine(t);
     first = await placeTestOrder(t, shopper, [line]);
     expect((await order(first.orderId)).policies).toEqual([
-      { kind: "terms", title: "Terms and Conditions", version: 1, effectiveDate: "2026-11-26", path: "/terms/v/1" },
+      { kind: "terms", title: "Terms and Conditions", version: 1, effectiveDate: "2026-12-02", path: "/terms/v/1" },
       {
         kind: "return-policy",
         title: "Return Policy",
         version: 1,
-        effectiveDate: "2026-11-26",
+        effectiveDate: "2026-12-02",
         path: "/return-policy/v/1",
       },
-      { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-11-27", path: "/privacy/v/1" },
+      { kind: "privacy", title: "Privacy Policy", version: 1, effectiveDate: "2026-12-02", path: "/privacy/v/1" },
     ]);
 
     // The owner edits the terms (with markup that must stay text) and restarts the shop.
@@ -224,7 +239,7 @@ describe("versions: what each order was placed under", () => {
     const text = await readFile(file, "utf8");
     await writeFile(
       file,
-      `${text.replace("date: 2026-11-26", "date: 2027-01-15")}\n## New section\n\nDelivery now also on Saturdays. <script>alert("x")</script> [tap](javascript:alert(1))\n`,
+      `${text.replace("date: 2026-12-02", "date: 2027-01-15")}\n## New section\n\nDelivery now also on Saturdays. <script>alert("x")</script> [tap](javascript:alert(1))\n`,
     );
     edited = await restart();
 
@@ -301,7 +316,7 @@ describe("versions: what each order was placed under", () => {
       expect(rendered.html).toContain(`href="${PUBLIC_URL}${address}"`);
       expect(rendered.text).toContain(`${PUBLIC_URL}${address}`);
     }
-    expect(rendered.text).toContain("Terms and Conditions, version 1 of 26 November 2026");
+    expect(rendered.text).toContain("Terms and Conditions, version 1 of 2 December 2026");
 
     const invoice = await get(`/api/orders/${first.orderId}/invoice.pdf`, t, shopper.headers);
     expect(invoice.statusCode).toBe(200);
@@ -309,7 +324,7 @@ describe("versions: what each order was placed under", () => {
     for (const address of ["/terms/v/1", "/return-policy/v/1", "/privacy/v/1"]) {
       expect(text).toContain(`${PUBLIC_URL}${address}`);
     }
-    expect(text).toContain("Return Policy, version 1 of 26 November 2026");
+    expect(text).toContain("Return Policy, version 1 of 2 December 2026");
   });
 
   it("shows no versions for an order placed before the policies were versioned", async () => {

@@ -477,6 +477,41 @@ describe("POST /api/account/close", () => {
     expect(view.body).not.toContain("Zanele");
   });
 
+  it("takes the payer's name and e-mail out of its orders' stored PayFast notifications, keeping the amounts", async () => {
+    // Both orders are delivered to "Thandi Mokoena" (tests/helpers/orders.ts).
+    const { customer, orderId } = await customerWithPaidOrder();
+    const other = await customerWithPaidOrder();
+    const notifications = (id: string) =>
+      t.pool
+        .query<{ raw_body: string; amount_gross: string; pf_payment_id: string; outcome: string }>(
+          "select raw_body, amount_gross, pf_payment_id, outcome from payfast_itns where order_id = $1 order by id",
+          [id],
+        )
+        .then((result) => result.rows);
+    const before = await notifications(orderId);
+    expect(before.length).toBeGreaterThan(0);
+    const payer = new URLSearchParams(before[0]?.raw_body);
+    expect(payer.get("name_first")).toBe("Thandi");
+    expect(payer.get("email_address")).toBe(customer.user.email);
+
+    expect((await closeAccount(customer)).statusCode).toBe(200);
+
+    const after = await notifications(orderId);
+    expect(after.map(({ amount_gross, pf_payment_id, outcome }) => ({ amount_gross, pf_payment_id, outcome }))).toEqual(
+      before.map(({ amount_gross, pf_payment_id, outcome }) => ({ amount_gross, pf_payment_id, outcome })),
+    );
+    for (const row of after) {
+      const fields = new URLSearchParams(row.raw_body);
+      expect([fields.get("name_first"), fields.get("name_last"), fields.get("email_address")]).toEqual(["", "", ""]);
+      expect(fields.get("m_payment_id")).toBe(orderId);
+    }
+    expect(JSON.stringify(after)).not.toMatch(/Thandi|Mokoena/);
+    expect(JSON.stringify(after)).not.toContain(encodeURIComponent(customer.user.email));
+    // Another customer's notifications are theirs.
+    const kept = new URLSearchParams((await notifications(other.orderId))[0]?.raw_body);
+    expect([kept.get("name_first"), kept.get("email_address")]).toEqual(["Thandi", other.customer.user.email]);
+  });
+
   it("refuses a wrong password with 400 and changes nothing", async () => {
     const customer = await registerAndLogin(t);
     const refused = await closeAccount(customer, `${customer.password}x`);

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retentionCutoff } from "#domain/retention.js";
-import { emails, orders } from "#server/db/schema.js";
+import { emails, orders, payfastItns } from "#server/db/schema.js";
 import { ANONYMISED_NAME, anonymiseExpiredOrders } from "#server/privacy/retention.js";
 import { insertOrder, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { completeItn } from "../helpers/payfast.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +51,7 @@ const run = (now: string, years = 5) =>
   anonymiseExpiredOrders(t.db, { years, now: sa(now), log: t.app.log, source: "test" });
 
 describe("the retention job", () => {
-  it("anonymises only orders whose tax year ended RETENTION_YEARS ago, at the edges of February", async () => {
+  it("anonymises only orders whose tax year ended RETENTION_YEARS and the 12 months to its return ago, at the edges of February", async () => {
     // Tax years end on the last day of February: 28 Feb 2023, 29 Feb 2024 (leap), 28 Feb 2025.
     const endsFeb2023 = await placedAt(sa("2023-02-28T23:59"));
     const startsYear2024 = await placedAt(sa("2023-03-01T00:00"));
@@ -57,22 +59,31 @@ describe("the retention job", () => {
     const startsYear2025 = await placedAt(sa("2024-03-01T00:00"));
     const all = [endsFeb2023, startsYear2024, leapDay2024, startsYear2025];
 
-    // 28 Feb 2029, one minute to midnight: the tax year that ended 28 Feb 2023 has had its 5 years, 2024's not.
-    expect(await run("2029-02-28T23:59")).toEqual({ cutoff: sa("2023-03-01T00:00"), anonymised: 1 });
+    // 28 Feb 2030, one minute to midnight: the tax year that ended 28 Feb 2023 (its return due by
+    // 29 Feb 2024) has had its 5 years after that, 2024's not.
+    expect(await run("2030-02-28T23:59")).toEqual({
+      cutoff: sa("2023-03-01T00:00"),
+      anonymised: 1,
+      notifications: 0,
+    });
     expect(await anonymised(all)).toEqual([true, false, false, false]);
 
-    // 1 March 2029: the tax year 2023/24, leap day included, is due; the one that began that day is not.
-    expect(await run("2029-03-01T00:00")).toEqual({ cutoff: sa("2024-03-01T00:00"), anonymised: 2 });
+    // 1 March 2030: the tax year 2023/24, leap day included, is due; the one that began that day is not.
+    expect(await run("2030-03-01T00:00")).toEqual({
+      cutoff: sa("2024-03-01T00:00"),
+      anonymised: 2,
+      notifications: 0,
+    });
     expect(await anonymised(all)).toEqual([true, true, true, false]);
 
     // Running again changes nothing and records nothing.
     const audits = await retentionAudits();
-    expect(await run("2029-03-01T00:00")).toMatchObject({ anonymised: 0 });
+    expect(await run("2030-03-01T00:00")).toMatchObject({ anonymised: 0 });
     expect(await retentionAudits()).toEqual(audits);
 
     // A longer retention keeps more.
-    expect(await run("2030-03-01T00:00", 6)).toMatchObject({ anonymised: 0 });
-    expect(await run("2030-03-01T00:00")).toMatchObject({ anonymised: 1 });
+    expect(await run("2031-03-01T00:00", 6)).toMatchObject({ anonymised: 0 });
+    expect(await run("2031-03-01T00:00")).toMatchObject({ anonymised: 1 });
     expect(await anonymised(all)).toEqual([true, true, true, true]);
 
     expect(audits.map((audit) => [audit.actor_username, audit.actor_id, audit.after.orders])).toEqual([
@@ -189,6 +200,67 @@ describe("the retention job", () => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.body).toContain(ANONYMISED_NAME);
     expect(view.body).not.toContain("Jacaranda");
+  });
+
+  it("takes the payer's name, e-mail and phone out of the PayFast notifications stored with a due order, and out of old ones of no order", async () => {
+    const old = await placedAt(sa("2017-04-01T09:00"));
+    const recent = await placedAt(sa("2026-04-01T09:00"));
+    const notification = (orderId: string | null, receivedAt: Date, rawBody: string) => ({
+      orderId,
+      receivedAt,
+      pfPaymentId: `pf-${randomUUID()}`,
+      paymentStatus: "COMPLETE",
+      amountGross: "274.99",
+      sourceIp: "197.97.145.144",
+      outcome: "accepted" as const,
+      rawBody,
+    });
+    const itn = (orderId: string) =>
+      `${completeItn(orderId, "274.99", "1234567", "sipho.nkosi@example.co.za")}&cell_number=0824445555`;
+    const refused = `name_first=Thandi&name_last=Mokoena&email_address=sipho.nkosi%40example.co.za&m_payment_id=${randomUUID()}&amount_gross=274.99`;
+    const inserted = await t.db
+      .insert(payfastItns)
+      .values([
+        notification(old, sa("2017-04-01T09:05"), itn(old)),
+        notification(recent, sa("2026-04-01T09:05"), itn(recent)),
+        // Refused ones keep their first 256 characters, and name no order of the shop.
+        { ...notification(null, sa("2017-05-01T10:00"), refused), outcome: "rejected" as const },
+        { ...notification(null, sa("2026-05-01T10:00"), refused), outcome: "rejected" as const },
+      ])
+      .returning({ id: payfastItns.id });
+    const bodies = async () =>
+      (
+        await t.pool.query<{ raw_body: string; amount_gross: string; pf_payment_id: string }>(
+          "select raw_body, amount_gross, pf_payment_id from payfast_itns where id = any($1::bigint[]) order by id",
+          [inserted.map((row) => row.id)],
+        )
+      ).rows;
+    const before = await bodies();
+
+    expect(await run("2026-11-26T12:00")).toMatchObject({ notifications: 2 });
+    const after = await bodies();
+    const [oldOrder, recentOrder, oldRefused, recentRefused] = after;
+    for (const scrubbed of [oldOrder, oldRefused]) {
+      expect(scrubbed?.raw_body).not.toMatch(/Thandi|Mokoena|sipho|0824445555/);
+      expect(scrubbed?.raw_body).toMatch(/(^|&)name_first=(&|$)/);
+    }
+    expect(new URLSearchParams(oldOrder?.raw_body).get("email_address")).toBe("");
+    expect(new URLSearchParams(oldOrder?.raw_body).get("cell_number")).toBe("");
+    // What the books need stays.
+    expect(new URLSearchParams(oldOrder?.raw_body).get("amount_gross")).toBe("274.99");
+    expect(after.map((row) => [row.amount_gross, row.pf_payment_id])).toEqual(
+      before.map((row) => [row.amount_gross, row.pf_payment_id]),
+    );
+    // Newer ones are kept as they came.
+    expect(recentOrder?.raw_body).toBe(before[1]?.raw_body);
+    expect(recentRefused?.raw_body).toBe(before[3]?.raw_body);
+    expect((await rowsById([recent])).get(recent)?.anonymisedAt).toBeNull();
+
+    // Running again changes nothing.
+    expect(await run("2026-11-26T12:00")).toMatchObject({ anonymised: 0, notifications: 0 });
+    expect(await bodies()).toEqual(after);
+    const audits = await retentionAudits();
+    expect(audits.map((audit) => audit.after.payfastNotifications).slice(-2)).toEqual([1, 1]);
   });
 
   it("runs by hand with npm run retention, on RETENTION_YEARS", async () => {

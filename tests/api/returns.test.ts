@@ -1,6 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addBusinessDays, addDays, addMonths, REFUND_DAYS, saDay } from "#domain/returns.js";
+import {
+  addBusinessDays,
+  addDays,
+  addMonths,
+  coolingOffLastDay,
+  daysBetween,
+  defectLastDay,
+  REFUND_DAYS,
+  saDay,
+} from "#domain/returns.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AdminReturnRequest, OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
 import { auditLog, emails, orders, payfastEmulatorRefunds, returnRequests } from "#server/db/schema.js";
@@ -25,6 +34,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const today = () => saDay(new Date());
+
+/**
+ * The most recent receipt day, `from` days back or earlier, whose window (`lastDayOf`) ended before
+ * today: a last day on a Sunday or public holiday moves on, so "8 days ago" is not always closed.
+ */
+function closedSince(lastDayOf: (received: string) => string, from: string): string {
+  let received = from;
+  while (daysBetween(today(), lastDayOf(received)) >= 0) received = addDays(received, -1);
+  return received;
+}
 
 /** The cheapest products in stock, so an order of a few units stays below R500 and pays R75 delivery. */
 async function cheapLines(quantities: number[]): Promise<TestCartLine[]> {
@@ -117,18 +136,21 @@ describe("windows: the server decides", () => {
       reference: expect.stringMatching(/^RET-\d{6}$/),
     });
 
-    const day8 = await deliveredOrder(8);
+    const received = closedSince(coolingOffLastDay, addDays(today(), -8));
+    const day8 = await deliveredOrder(daysBetween(received, today()));
     const windows = await returnsOf(day8.orderId);
     expect(windows.windows.find((window) => window.reason === "changed_mind")).toMatchObject({
       open: false,
-      lastDay: addDays(today(), -1),
+      lastDay: coolingOffLastDay(received),
     });
     const line = windows.lines[0];
     for (const reason of ["changed_mind", "wrong_size"]) {
       const late = await ask(day8.orderId, { reason, lines: [{ lineId: line?.lineId, quantity: 1 }] });
       expect(late.statusCode).toBe(409);
       expect(late.json()).toMatchObject({ code: "RETURN_WINDOW_CLOSED" });
-      expect(late.json().message).toMatch(/7 days after delivery.*Still open for this order: defective or damaged/);
+      expect(late.json().message).toMatch(
+        /7 days after you received them.*Still open for this order: defective or damaged/,
+      );
     }
     expect(await requestCount(day8.orderId)).toBe(0);
     // The routes still open work on day 8.
@@ -147,7 +169,8 @@ describe("windows: the server decides", () => {
     expect(onTime.statusCode, onTime.body).toBe(201);
 
     const late = await shippedOrder({ shippedDaysAgo: 200 });
-    expect((await markDelivered(late.orderId, addDays(addMonths(today(), -6), -1))).statusCode).toBe(200);
+    const lateDay = closedSince(defectLastDay, addDays(addMonths(today(), -6), -1));
+    expect((await markDelivered(late.orderId, lateDay)).statusCode).toBe(200);
     const lateLine = (await returnsOf(late.orderId)).lines[0];
     for (const reason of ["defective", "not_as_ordered"]) {
       const refused = await ask(late.orderId, { reason, lines: [{ lineId: lateLine?.lineId, quantity: 1 }] });
@@ -162,15 +185,72 @@ describe("windows: the server decides", () => {
     expect(complaint.statusCode, complaint.body).toBe(201);
   });
 
-  it("counts from shipping plus 5 business days when no delivery was recorded, so a fresh shipment is open", async () => {
-    const { orderId } = await shippedOrder();
+  it("asks the day the goods were received when no delivery was recorded, and counts the windows from it", async () => {
+    // Sent 20 days ago by a slow courier: received 3 days ago, by the customer's word.
+    const { orderId } = await shippedOrder({ shippedDaysAgo: 20 });
     const answer = await returnsOf(orderId);
-    expect(answer.deliveryRecorded).toBe(false);
-    expect(answer.deliveryDay).toBe(addBusinessDays(today(), 5));
+    expect(answer).toMatchObject({ deliveryRecorded: false, deliveryDay: null, sentOn: addDays(today(), -20) });
     expect(answer.windows.find((window) => window.reason === "changed_mind")).toMatchObject({
       open: true,
-      lastDay: addDays(addBusinessDays(today(), 5), 7),
+      lastDay: null,
     });
+    const line = answer.lines[0];
+    const lines = [{ lineId: line?.lineId, quantity: 1 }];
+
+    // Without the day, or with one that cannot be true: 400, nothing made.
+    for (const [receivedOn, message] of [
+      [undefined, /Tell us the day you received the goods/],
+      [addDays(today(), 1), /cannot be after today/],
+      [addDays(today(), -21), /cannot be before the order was sent/],
+    ] as const) {
+      const refused = await ask(orderId, { reason: "changed_mind", lines, ...(receivedOn ? { receivedOn } : {}) });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: "RETURN_RECEIPT_DAY_INVALID",
+        message: expect.stringMatching(message),
+      });
+    }
+    const malformed = await ask(orderId, { reason: "changed_mind", lines, receivedOn: "2026-02-30" });
+    expect(malformed.statusCode).toBe(400);
+    expect(await requestCount(orderId)).toBe(0);
+
+    // Received 3 days ago: the cooling-off is open, whatever the shipping day says.
+    const receivedOn = addDays(today(), -3);
+    const created = await ask(orderId, { reason: "changed_mind", lines, receivedOn });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ receivedOn, receivedBasis: "customer_stated" });
+
+    // The admin sees the day and its basis.
+    const list = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/returns?orderId=${orderId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect((list.json() as AdminReturnRequest[])[0]).toMatchObject({ receivedOn, receivedBasis: "customer_stated" });
+
+    // A stated day whose 7 days are over is refused as a closed window.
+    const other = await shippedOrder({ shippedDaysAgo: 40 });
+    const otherLine = (await returnsOf(other.orderId)).lines[0];
+    const longAgo = closedSince(coolingOffLastDay, addDays(today(), -8));
+    const late = await ask(other.orderId, {
+      reason: "wrong_size",
+      lines: [{ lineId: otherLine?.lineId, quantity: 1 }],
+      receivedOn: longAgo,
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: "RETURN_WINDOW_CLOSED" });
+  });
+
+  it("counts from the recorded delivery, not the customer's word, and says so to the admin", async () => {
+    const { orderId } = await deliveredOrder(2);
+    const line = (await returnsOf(orderId)).lines[0];
+    const created = await ask(orderId, {
+      reason: "defective",
+      lines: [{ lineId: line?.lineId, quantity: 1 }],
+      receivedOn: today(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ receivedOn: addDays(today(), -2), receivedBasis: "recorded_delivery" });
   });
 
   it("takes wrong size and complaints, and refuses a complaint without words or with lines", async () => {

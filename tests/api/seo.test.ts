@@ -341,10 +341,9 @@ describe("sitemap and robots", () => {
       expect(entries.get(`${PUBLIC_URL}/category/${category}`)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     }
     // The policies with the date their latest version took effect (content/policies/*.md), and the Legal page.
-    for (const policy of ["/terms", "/return-policy", "/paia-manual"]) {
-      expect(entries.get(`${PUBLIC_URL}${policy}`)).toBe("2026-11-26");
+    for (const policy of ["/terms", "/return-policy", "/privacy", "/paia-manual"]) {
+      expect(entries.get(`${PUBLIC_URL}${policy}`)).toBe("2026-12-02");
     }
-    expect(entries.get(`${PUBLIC_URL}/privacy`)).toBe("2026-11-27");
     // The Legal page shows the settings the policies show: it changed when a policy was last published.
     const published = await t.pool.query<{ at: Date }>("select max(published_at) as at from policy_versions");
     expect(entries.get(`${PUBLIC_URL}/legal`)).toBe(published.rows[0]?.at.toISOString());

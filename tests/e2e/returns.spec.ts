@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { addDays, CUSTOMER_REASONS, returnWindows, saDay } from "#domain/returns.js";
+import { addDays, CUSTOMER_REASONS, coolingOffLastDay, returnWindows, saDay } from "#domain/returns.js";
 import { checkOutOneProduct, logInAsNewAdmin, orderNumberOf, signUpAndLogIn } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin's Emails tab.
@@ -161,10 +161,11 @@ test("eight days after delivery the form says why a change of mind is closed and
   await expect(card).toContainText("delivered");
   await admin.context().close();
 
-  // Eight days pass: the windows are what the server's rule (src/domain/returns.ts) answers on day 8
-  // after today's delivery (tests/api/returns.test.ts checks the server answers so on that day).
+  // Time passes to the day after the 7 days (day 8, or later when day 7 was a Sunday or public
+  // holiday): the windows are what the server's rule (src/domain/returns.ts) answers then
+  // (tests/api/returns.test.ts checks the server answers so on that day).
   const now = new Date();
-  const dayEight = addDays(saDay(now), 8);
+  const dayEight = addDays(coolingOffLastDay(saDay(now)), 1);
   const windows = returnWindows({ status: "processed", deliveredAt: now, shippedAt: now }, dayEight);
   await page.route(`**/api/orders/${orderId}/returns`, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
@@ -177,7 +178,7 @@ test("eight days after delivery the form says why a change of mind is closed and
   await order.getByRole("button", { name: "Return or report a problem" }).click();
   const form = page.getByRole("dialog", { name: "Return or report a problem" });
   const closedBecause = windows.changed_mind.closedBecause ?? "missing";
-  expect(closedBecause).toContain("7 days after delivery");
+  expect(closedBecause).toContain("7 days after you received them");
   for (const closed of [/Changed my mind/, /Wrong size/]) {
     await expect(form.getByRole("radio", { name: closed })).toBeDisabled();
   }
@@ -190,4 +191,53 @@ test("eight days after delivery the form says why a change of mind is closed and
   await form.getByRole("spinbutton").first().fill("1");
   await form.getByRole("button", { name: "Send request" }).click();
   await expect(form.getByRole("status")).toContainText(/We have your request RET-\d{6}/);
+});
+
+test("with no delivery recorded the form asks the day the goods arrived, and the admin sees the window counted from it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndLogIn(page);
+  await page.goto("/");
+  const orderId = await checkOutOneProduct(page);
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  const number = orderNumberOf(orderId);
+
+  // Shipped, but nobody records the delivery.
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsNewAdmin(admin);
+  await admin.goto("/admin");
+  await openTab(admin, "Orders");
+  const card = admin.getByRole("article", { name: `Order #${number}` });
+  await card.getByRole("button", { name: "Mark as Shipped" }).click();
+  const ship = admin.getByRole("dialog", { name: `Ship order #${number}` });
+  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(ship).toBeHidden();
+  await expect(card.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
+
+  const order = await myOrder(page, orderId);
+  await order.getByRole("button", { name: "Return or report a problem" }).click();
+  const form = page.getByRole("dialog", { name: "Return or report a problem" });
+  await form.getByRole("radio", { name: /Changed my mind/ }).check();
+  await form.getByRole("spinbutton").first().fill("1");
+  const received = form.getByLabel("When did you receive the goods?");
+  await expect(received).toBeVisible();
+  await form.getByRole("button", { name: "Send request" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Tell us the day you received the goods.");
+  const today = saDay(new Date());
+  await received.fill(today);
+  await expect(form).toContainText(`sealed packs until`);
+  await form.getByRole("button", { name: "Send request" }).click();
+  const confirmation = form.getByRole("status");
+  await expect(confirmation).toContainText(/We have your request RET-\d{6}/);
+  const reference = ((await confirmation.textContent()) ?? "").match(/RET-\d{6}/)?.[0] ?? "missing";
+
+  await openTab(admin, "Requests");
+  const request = admin.getByRole("article", { name: new RegExp(`^${reference}`) });
+  await expect(request).toContainText(
+    /Window counted from \d{1,2} \w+ \d{4}: the day the customer says they received the goods\./,
+  );
+  await admin.context().close();
 });

@@ -483,16 +483,16 @@ test("the return policy and the terms show their content and dates, with Back to
   await waitForHydration(page);
   await clickFooterLink(page, "Return Policy", /\/return-policy$/);
   await expect(page.getByRole("heading", { level: 1, name: "Return Policy" })).toBeVisible();
-  await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
-  await expect(page.getByText(/Within 6 months of delivery/).first()).toBeVisible();
-  await expect(page.getByText(/within 7 days of delivery, for any\s+reason/)).toBeVisible();
+  await expect(page.getByText("Effective date: 2 December 2026 (version 1)")).toBeVisible();
+  await expect(page.getByText(/Within 6 months from the day you receive the goods/).first()).toBeVisible();
+  await expect(page.getByText(/within 7 days from the day you receive\s+the goods, for any reason/)).toBeVisible();
   await expect(page).toHaveTitle(/Return Policy/);
   await page.getByRole("link", { name: "Back to Store" }).first().click();
   await expect(page).toHaveURL(/\/$/);
 
   await clickFooterLink(page, "Terms and Conditions", /\/terms$/);
   await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
-  await expect(page.getByText("Effective date: 26 November 2026 (version 1)")).toBeVisible();
+  await expect(page.getByText("Effective date: 2 December 2026 (version 1)")).toBeVisible();
   // The e2e shop is not VAT-registered: its terms say so instead of "VAT included" (CPA s41).
   await expect(
     page.getByText("We are not registered for VAT, so no VAT is charged on the goods or on delivery."),

@@ -29,6 +29,18 @@ export const dashboard = z.object({
   ),
   /** How many items Payment Verification's "Needs attention" holds (each kind counted up to 1,000). */
   needsAttention: z.number().int(),
+  /**
+   * Paid orders not shipped 25 days after payment, oldest first (up to 50): ECTA s46(1) gives the
+   * shop 30 days; `shipBy` is the last day (South African).
+   */
+  lateShipments: z.array(
+    z.object({
+      orderId: z.string(),
+      paidAt: z.string(),
+      shipBy: z.string(),
+      customerEmail: z.string(),
+    }),
+  ),
   /** The latest backup (docs/backups.md): when, its file and size, or why it failed; and the last good one. */
   backup: z.object({
     /** BACKUP_EVERY_HOURS: 0 when the shop makes none itself. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   CUSTOMER_REASONS,
+  RECEIPT_BASES,
   RETURN_DETAILS_MAX,
   RETURN_REASONS,
   RETURN_STATUSES,
@@ -21,11 +22,26 @@ const returnLineInput = z.object({
     .max(999, "lines[].quantity must be at most 999"),
 });
 
+/** A South African calendar day as a date field gives it. */
+const calendarDay = (name: string) =>
+  z
+    .string({ message: `${name} must be a day (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`)
+    .refine((value) => {
+      const instant = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(instant) && new Date(instant).toISOString().startsWith(value);
+    }, `${name} must be a real day`);
+
 /** POST /api/orders/{id}/returns: lines for the reasons that send goods back; words for a complaint. */
 export const createReturnInput = z.object({
   reason: z.enum(CUSTOMER_REASONS, { message: `reason must be one of ${CUSTOMER_REASONS.join(", ")}` }),
   lines: z.array(returnLineInput).max(100, "lines must hold at most 100 lines").default([]),
   details: text(RETURN_DETAILS_MAX).default(""),
+  /**
+   * The day the customer received the goods (South African): asked for a return or a defect when
+   * no delivery was recorded, the day the windows count from (ECTA s44(1)); ignored otherwise.
+   */
+  receivedOn: calendarDay("receivedOn").optional(),
 });
 export type CreateReturnInput = z.input<typeof createReturnInput>;
 
@@ -72,6 +88,9 @@ export const returnRequest = z.object({
   closedAt: z.string().nullable(),
   lines: z.array(returnRequestLine),
   history: z.array(returnRequestEvent),
+  /** The day the goods were received that the windows counted from, and whose word it is; null when no goods were named. */
+  receivedOn: day.nullable(),
+  receivedBasis: z.enum(RECEIPT_BASES).nullable(),
 });
 export type ReturnRequest = z.infer<typeof returnRequest>;
 
@@ -94,9 +113,11 @@ const reasonWindow = z.object({
 export const orderReturns = z.object({
   orderId: z.string(),
   orderStatus: z.string(),
-  /** The day the windows count from (recorded, or shipping plus 5 business days), and whether it was recorded. */
+  /** The recorded delivery day the windows count from; null when none was recorded (then the form asks the customer). */
   deliveryDay: day.nullable(),
   deliveryRecorded: z.boolean(),
+  /** The earliest day the goods can have been received (the day they were sent); null before shipping. */
+  sentOn: day.nullable(),
   windows: z.array(reasonWindow),
   lines: z.array(
     z.object({
@@ -142,9 +163,5 @@ export const resolveReturnInput = z.object({ outcome: requiredText("outcome", 10
 
 /** POST /api/admin/orders/{id}/delivered: the day it was delivered (South African), today when left out. */
 export const markDeliveredInput = z.object({
-  deliveredOn: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "deliveredOn must be YYYY-MM-DD")
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "deliveredOn must be a real day")
-    .optional(),
+  deliveredOn: calendarDay("deliveredOn").optional(),
 });

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { centsToDecimal } from "#domain/money.js";
 import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES } from "#domain/order-status.js";
+import { LATE_SHIPMENT_ALERT_DAYS, shipByDay } from "#domain/returns.js";
 import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
@@ -131,6 +132,26 @@ async function needsAttention(db: Database): Promise<number> {
   return rows[0]?.count ?? 0;
 }
 
+/** The most late shipments listed: the alert e-mails name each one as well. */
+const LATE_SHIPMENTS_LISTED = 50;
+
+/** ECTA s46: paid orders not shipped LATE_SHIPMENT_ALERT_DAYS after payment, with the last day to ship. */
+async function lateShipments(db: Database): Promise<Dashboard["lateShipments"]> {
+  const { rows } = await db.execute<{ id: string; paid_at: Date | string; customer_email: string }>(sql`
+    select id, paid_at, customer_email from orders
+    where status = 'completed' and paid_at < now() - make_interval(days => ${LATE_SHIPMENT_ALERT_DAYS})
+    order by paid_at limit ${LATE_SHIPMENTS_LISTED}`);
+  return rows.map((row) => {
+    const paidAt = new Date(row.paid_at);
+    return {
+      orderId: row.id,
+      paidAt: paidAt.toISOString(),
+      shipBy: shipByDay(paidAt),
+      customerEmail: row.customer_email,
+    };
+  });
+}
+
 async function recentOrders(db: Database): Promise<Dashboard["recentOrders"]> {
   const { rows } = await db.execute<{
     id: string;
@@ -161,11 +182,12 @@ async function recentOrders(db: Database): Promise<Dashboard["recentOrders"]> {
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboard", { schema: { response: { 200: dashboard } } }, async () => {
     const refunded = await partlyRefunded(app.db);
-    const [counts, series, stock, attention, recent, backups] = await Promise.all([
+    const [counts, series, stock, attention, late, recent, backups] = await Promise.all([
       figures(app.db, refunded),
       revenueByDay(app.db, refunded),
       lowStock(app.db),
       needsAttention(app.db),
+      lateShipments(app.db),
       recentOrders(app.db),
       latestBackups(app.pool),
     ]);
@@ -185,6 +207,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       revenueByDay: series,
       lowStock: stock,
       needsAttention: attention,
+      lateShipments: late,
       backup,
       recentOrders: recent,
     };

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { orderNumber } from "#domain/order-status.js";
+import { LATE_SHIPMENT_ALERT_DAYS, PERFORM_DAYS, saDay, shipByDay } from "#domain/returns.js";
 import { ITN_ATTENTION_OUTCOMES } from "#domain/schemas/payments.js";
 import { latestBackups } from "../backup/daily.js";
 import { JOBS_SCHEMA } from "../jobs/engine.js";
@@ -38,6 +40,7 @@ export async function checkAlerts(context: CheckContext): Promise<{ raised: stri
   };
   add("email-failing", await failingEmails(context));
   for (const [key, problem] of await paymentsNeedingAttention(context)) add(key, problem);
+  for (const [key, problem] of await lateShipments(context)) add(key, problem);
   for (const [key, problem] of await payfastUnreachable(context)) add(key, problem);
   for (const [key, problem] of await failingJobs(context)) add(key, problem);
   add("backup-failed", await backupFailed(context));
@@ -54,7 +57,7 @@ export async function checkAlerts(context: CheckContext): Promise<{ raised: stri
 }
 
 const CHECK_KEYS = ["email-failing", "backup-failed", "backup-stale", "disk-nearly-full"];
-const CHECK_PREFIXES = ["payment-attention:", "payfast:", "job-failing:"];
+const CHECK_PREFIXES = ["payment-attention:", "late-shipment:", "payfast:", "job-failing:"];
 const isCheckKey = (key: string) => CHECK_KEYS.includes(key) || CHECK_PREFIXES.some((prefix) => key.startsWith(prefix));
 
 async function failingEmails({ pool }: CheckContext): Promise<Problem | null> {
@@ -85,6 +88,29 @@ async function paymentsNeedingAttention({ pool }: CheckContext): Promise<Map<str
       {
         title: `A payment needs attention (${row.outcome.replaceAll("_", " ")})`,
         detail: `PayFast reported a payment${row.amount ? ` of R${row.amount}` : ""}${row.order_id ? ` for order ${row.order_id.slice(-8).toUpperCase()}` : ""} that the shop could not simply book: ${row.outcome.replaceAll("_", " ")}. Open the admin's Payment Verification, Needs attention, to refund or resolve it.`,
+      },
+    ]),
+  );
+}
+
+/**
+ * ECTA s46(1): a paid order must be executed within 30 days. Each paid order not shipped
+ * LATE_SHIPMENT_ALERT_DAYS after payment is one alert, resolved once it ships, is cancelled or
+ * refunded.
+ */
+async function lateShipments({ pool }: CheckContext): Promise<Map<string, Problem>> {
+  const { rows } = await pool.query<{ id: string; paid_at: Date }>(
+    `select id::text, paid_at from orders
+     where status = 'completed' and paid_at < now() - make_interval(days => $1)
+     order by paid_at limit $2`,
+    [LATE_SHIPMENT_ALERT_DAYS, PAYMENTS_PER_CHECK],
+  );
+  return new Map(
+    rows.map((row) => [
+      `late-shipment:${row.id}`,
+      {
+        title: `Order ${orderNumber(row.id)} is paid but not shipped: ship it by ${shipByDay(row.paid_at)}`,
+        detail: `Order ${orderNumber(row.id)} was paid on ${saDay(row.paid_at)} and has not shipped. The law gives the shop ${PERFORM_DAYS} days to deliver (ECTA s46(1)): ship it by ${shipByDay(row.paid_at)}, or, if the goods cannot be supplied, tell the customer at once and refund within 30 days (s46(3)). The admin's dashboard lists it under Needs attention.`,
       },
     ]),
   );

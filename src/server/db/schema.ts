@@ -19,7 +19,7 @@ import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import { PROMO_KINDS } from "../../domain/promo.js";
-import { RETURN_REASONS, RETURN_STATUSES } from "../../domain/returns.js";
+import { RECEIPT_BASES, RETURN_REASONS, RETURN_STATUSES } from "../../domain/returns.js";
 import {
   EMAIL_KIND_NAMES,
   EMAIL_STATUS_NAMES,
@@ -823,6 +823,13 @@ export const returnRequests = pgTable(
     instructions: text("instructions"),
     decision: text("decision"),
     refundId: uuid("refund_id"),
+    /**
+     * The day the goods were received that the windows counted from (ECTA s44(1), CPA s56), and
+     * where it came from: the delivery recorded on the order, or the day the customer stated.
+     * Null for requests that name no received goods (a cancellation, a complaint) and older ones.
+     */
+    receivedOn: date("received_on", { mode: "string" }),
+    receivedBasis: text("received_basis", { enum: RECEIPT_BASES }),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
     closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { formatRand } from "#domain/money.js";
 import { POLICY_KINDS, type PolicyKind } from "#domain/policies.js";
 import { DELIVERY_FEE_CENTS, DISPATCH_PROMISE, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { LAST_RETURN_DUE_MONTHS } from "#domain/retention.js";
 import { legalEntityName } from "#domain/seller.js";
 import { vatWording } from "#domain/vat-wording.js";
 import { type Config, ConfigError } from "../config.js";
@@ -61,6 +62,7 @@ export function policyPlaceholders(
     vatOnPrices: vatWording(shop.vatNumber !== null).fullPrice,
     // How long things are kept, from the settings that decide it (RETENTION_YEARS, SESSION_*_DAYS).
     retentionYears: String(config.retentionYears),
+    lastReturnDueMonths: String(LAST_RETURN_DUE_MONTHS),
     sessionIdleDays: String(config.session.idleMs / DAY_MS),
     sessionAbsoluteDays: String(config.session.absoluteMs / DAY_MS),
   };

@@ -1,6 +1,7 @@
 import { formatRand } from "#domain/money.js";
 import { CGSO, type LegalPage, policyPath } from "#domain/policies.js";
 import { DELIVERY_FEE_CENTS, DISPATCH_PROMISE, FREE_DELIVERY_THRESHOLD_CENTS } from "#domain/pricing.js";
+import { LAST_RETURN_DUE_MONTHS } from "#domain/retention.js";
 import { COMPLAINT_BUSINESS_DAYS } from "#domain/returns.js";
 import { legalEntityName } from "#domain/seller.js";
 import { vatWording } from "#domain/vat-wording.js";
@@ -111,14 +112,14 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" |
         item: "m",
         title: "Your record of the transaction",
         text: [
-          `Every order is kept in your account (Profile, Order History) with its tax invoice to download, and we e-mail you a confirmation when it is paid. We keep orders and invoices for ${config.retentionYears} years (the Tax Administration Act requires 5), on our servers in our database.`,
+          `Every order is kept in your account (Profile, Order History) with its tax invoice to download, and we e-mail you a confirmation when it is paid. We keep orders and invoices on our servers in our database for ${config.retentionYears} years after the end of the tax year (the end of February) in which the order was placed, plus the ${LAST_RETURN_DUE_MONTHS} months until that year's income tax return is due: a company keeps its records for 7 years (Companies Act s24), and tax records are kept 5 years from the submission of the return (Tax Administration Act s29(3)(a)). After that the personal details on them are anonymised.`,
         ],
       },
       {
         item: "n",
         title: "Returns, exchanges and refunds",
         text: [
-          "Sealed, unopened goods may be returned within 7 days of delivery for any reason; a wrong size (sealed) may be exchanged or refunded within 7 days; defective goods or goods not as ordered within 6 months. Opened hygiene products only when defective.",
+          "Sealed, unopened goods may be returned within 7 days from the day you receive the goods, for any reason (ECTA s44(1)), and the whole payment is refunded within 30 days of the cancellation (ECTA s44(3)); a wrong size (sealed) may be exchanged or refunded within 7 days; defective goods or goods not as ordered within 6 months (CPA s56). A last day on a Sunday or public holiday moves to the next business day. Opened hygiene products only when defective. Paid goods we cannot supply are refunded within 30 days of telling you (ECTA s46(3)). Your CPA s20 rights are not affected.",
         ],
         links: [link("Return Policy", policyPath("return-policy"))],
       },

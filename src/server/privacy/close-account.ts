@@ -5,6 +5,7 @@ import { closeOpenResets } from "../auth/account-notices.js";
 import type { Transaction } from "../db/client.js";
 import { auditLog, orders, sessions, users } from "../db/schema.js";
 import { withdrawAllConsents } from "./consents.js";
+import { anonymisePayfastNotifications } from "./retention.js";
 
 /** What stands in the audit trail for a closed account's old details. */
 const REMOVED = "[removed: account closed]";
@@ -22,8 +23,9 @@ export const CLOSED_PASSWORD_HASH = "!closed: no password";
  * Closes an account (POPIA s24), in the caller's transaction: every personal field of the profile
  * is replaced at once (the name, e-mail, username, phone and address), the password made unusable,
  * every session and open reset link ended, every marketing consent withdrawn, and the old details
- * taken out of the audit trail (which keeps what was done and when) and out of the account's own
- * messages in the outbox. The row itself
+ * taken out of the audit trail (which keeps what was done and when), out of the account's own
+ * messages in the outbox and out of the PayFast notifications of its orders (the payer's name,
+ * e-mail and phone PayFast echoed back; the amounts stay). The row itself
  * stays, so that the orders and invoices the law keeps for five years keep their owner, and the
  * admin sees that the account was closed. The username and e-mail become free to register again:
  * the replacements are made of the account's id with a colon, which sign-up refuses in a username
@@ -90,6 +92,7 @@ export async function closeAccount(
     where subject_type = 'user' and subject_id = ${userId}
       and action in ('user.profile_updated', 'user.email_changed')`);
   await closeOpenResets(tx, userId);
+  await anonymisePayfastNotifications(tx, sql`order_id in (select id from orders where user_id = ${userId})`);
   const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
   const ordersKept = kept?.count ?? 0;
   // Nothing personal in the record: it outlives the anonymised profile.

@@ -1,9 +1,9 @@
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { retentionCutoff } from "#domain/retention.js";
 import { recordSystemAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
-import { orders } from "../db/schema.js";
+import { orders, payfastItns } from "../db/schema.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 
 /** The pg-boss queue of the daily run (jobs/engine.ts). */
@@ -19,12 +19,37 @@ export interface RetentionRun {
   /** Orders placed before this moment were due. */
   cutoff: Date;
   anonymised: number;
+  /** Stored PayFast notifications whose payer's name, e-mail and phone were taken out. */
+  notifications: number;
+}
+
+/**
+ * The fields of a PayFast notification that name the payer: the ITN echoes what the shop's form
+ * sent (payfast/adapter.ts). Their values are emptied; the names stay so the row still reads.
+ */
+const PAYER_FIELDS = "name_first|name_last|email_address|cell_number";
+
+/**
+ * Takes the payer's name, e-mail and phone out of the stored PayFast notifications `which` selects
+ * (a condition on payfast_itns). What the books need stays: the amounts, PayFast's payment id,
+ * the status and outcome are columns of their own. A notification already emptied is left alone,
+ * so a second run changes nothing. Its signature no longer matches, which nothing checks again
+ * once it was recorded. Answers how many were changed.
+ */
+export async function anonymisePayfastNotifications(tx: Transaction, which: SQL): Promise<number> {
+  const { rowCount } = await tx.execute(sql`
+    update payfast_itns set
+      raw_body = regexp_replace(raw_body, ${`(^|&)(${PAYER_FIELDS})=[^&]*`}, ${"\\1\\2="}, 'g')
+    where raw_body ~ ${`(^|&)(${PAYER_FIELDS})=[^&]`} and (${which})`);
+  return rowCount ?? 0;
 }
 
 /**
  * The retention job (POPIA s14): replaces the delivery details (name, phone, e-mail, address,
  * company) of every order whose retention ended, RETENTION_YEARS after the end of the tax year it
- * was placed in (src/domain/retention.ts). The order itself stays, with its lines, amounts,
+ * was placed in and the months until that year's return is due (src/domain/retention.ts), and the
+ * payer's details in the PayFast notifications stored with it; a notification that names no order
+ * of the shop goes when an order received with it would. The order itself stays, with its lines, amounts,
  * statuses and invoice number: the shop's books still add up. Each batch and its audit record
  * commit together; an order is done once (`anonymised_at`), so a second run, or two at once,
  * changes nothing more. Says what it did in the log and the audit trail.
@@ -35,6 +60,7 @@ export async function anonymiseExpiredOrders(
 ): Promise<RetentionRun> {
   const cutoff = retentionCutoff(now, years);
   let anonymised = 0;
+  let notifications = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const due = tx
@@ -64,10 +90,10 @@ export async function anonymiseExpiredOrders(
         .where(inArray(orders.id, due))
         .returning({ id: orders.id, createdAt: orders.createdAt });
       if (rows.length > 0) {
-        await anonymiseOrderMessages(
-          tx,
-          rows.map((row) => row.id),
-        );
+        const ids = rows.map((row) => row.id);
+        await anonymiseOrderMessages(tx, ids);
+        const stored = await anonymisePayfastNotifications(tx, inArray(payfastItns.orderId, ids));
+        notifications += stored;
         const placed = rows.map((row) => row.createdAt.getTime());
         await recordSystemAudit(
           tx,
@@ -76,6 +102,7 @@ export async function anonymiseExpiredOrders(
             subject: { type: "retention", id: now.toISOString().slice(0, 10) },
             after: {
               orders: rows.length,
+              payfastNotifications: stored,
               years,
               placedBefore: cutoff.toISOString(),
               oldest: new Date(Math.min(...placed)).toISOString(),
@@ -90,11 +117,40 @@ export async function anonymiseExpiredOrders(
     anonymised += done;
     if (done < BATCH) break;
   }
+  notifications += await anonymiseOrphanNotifications(db, { now, cutoff, years, source });
   log.info(
-    { anonymised, years, placedBefore: cutoff.toISOString() },
+    { anonymised, notifications, years, placedBefore: cutoff.toISOString() },
     anonymised > 0 ? "retention: old orders' delivery details anonymised" : "retention: no order due",
   );
-  return { cutoff, anonymised };
+  return { cutoff, anonymised, notifications };
+}
+
+/**
+ * Notifications that belong to no order of the shop (an unknown or missing m_payment_id) are kept
+ * as long as an order received with them would be.
+ */
+async function anonymiseOrphanNotifications(
+  db: Database,
+  { now, cutoff, years, source }: { now: Date; cutoff: Date; years: number; source: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = await anonymisePayfastNotifications(
+      tx,
+      sql`received_at < ${cutoff} and (order_id is null or not exists (select 1 from orders o where o.id = order_id))`,
+    );
+    if (changed > 0) {
+      await recordSystemAudit(
+        tx,
+        {
+          action: "retention.orders_anonymised",
+          subject: { type: "retention", id: now.toISOString().slice(0, 10) },
+          after: { orders: 0, payfastNotifications: changed, years, placedBefore: cutoff.toISOString() },
+        },
+        source,
+      );
+    }
+    return changed;
+  });
 }
 
 /**

@@ -85,6 +85,8 @@ export async function listReturnRequests(db: Db, where?: SQL, limit = 500): Prom
         at: event.at.toISOString(),
         by: event.actorUsername,
       })),
+    receivedOn: request.receivedOn,
+    receivedBasis: request.receivedBasis,
     customerName,
     customerEmail,
     orderStatus,

@@ -13,13 +13,16 @@ import {
   REASONS_WITH_LINES,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
+  type Receipt,
   type ReturnReason,
   type ReturnStatus,
+  receiptDay,
   requestDeadline,
   returnReferenceText,
   returnWindows,
   saDay,
   shopPaysReturn,
+  statedReceiptRefusal,
   WHOLE_ORDER_REASONS,
 } from "#domain/returns.js";
 import type { Database, Transaction } from "../db/client.js";
@@ -73,6 +76,8 @@ interface NewRequest {
   lines: { orderItemId: number; quantity: number }[];
   offeredCents: number;
   actor: { id: string; username: string } | null;
+  /** The receipt day the windows counted from, for requests that send goods back. */
+  received?: Receipt | null;
 }
 
 async function insertRequest(tx: Transaction, created: NewRequest): Promise<RequestRow> {
@@ -90,6 +95,8 @@ async function insertRequest(tx: Transaction, created: NewRequest): Promise<Requ
       deadlineKind: deadline.kind,
       deadlineDay: deadline.lastDay,
       offeredRefundCents: created.offeredCents,
+      receivedOn: created.received?.day ?? null,
+      receivedBasis: created.received?.basis ?? null,
     })
     .returning();
   if (!row) throw new Error("return request insert returned nothing");
@@ -107,22 +114,58 @@ async function insertRequest(tx: Transaction, created: NewRequest): Promise<Requ
 }
 
 /**
+ * The receipt day a request of `reason` counts from: for a return or a defect, the recorded
+ * delivery, else the day the customer states (required then: not after today, not before the
+ * order was sent); null for the reasons that name no received goods.
+ */
+function receiptFor(
+  order: OrderRow,
+  reason: CustomerReason,
+  stated: string | undefined,
+  today: string,
+): Receipt | null {
+  if (!REASONS_WITH_LINES.includes(reason)) return null;
+  const recorded = receiptDay(order, null);
+  if (recorded) return recorded;
+  // Not shipped: the window refuses it below, with its own message.
+  if (order.status !== "processed") return null;
+  if (!stated) {
+    throw badRequest(
+      "Tell us the day you received the goods (receivedOn): no delivery date was recorded for this order.",
+      "RETURN_RECEIPT_DAY_INVALID",
+    );
+  }
+  const shippedOn = saDay(order.shippedAt ?? order.paidAt ?? order.createdAt);
+  const refusal = statedReceiptRefusal(stated, { today, shippedOn });
+  if (refusal) throw badRequest(refusal, "RETURN_RECEIPT_DAY_INVALID");
+  return receiptDay(order, stated);
+}
+
+/**
  * POST /api/orders/{id}/returns: the customer's request on their own order (another's is a 404).
- * The server decides the window (returnWindows), which lines and how many units can still be asked
- * back, the refund offered and the deadline.
+ * The server decides the window (returnWindows, from the recorded delivery or the receipt day the
+ * customer states), which lines and how many units can still be asked back, the refund offered and
+ * the deadline.
  */
 export async function createReturnRequest(
   db: Database,
   request: FastifyRequest,
   user: { id: string; username: string },
   orderId: string,
-  input: { reason: CustomerReason; lines: { lineId: number; quantity: number }[]; details: string },
+  input: {
+    reason: CustomerReason;
+    lines: { lineId: number; quantity: number }[];
+    details: string;
+    receivedOn?: string | undefined;
+  },
   shopName: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.userId !== user.id) throw notFound("Order not found");
-    const windows = returnWindows(order, saDay(new Date()));
+    const today = saDay(new Date());
+    const received = receiptFor(order, input.reason, input.receivedOn, today);
+    const windows = returnWindows(order, today, received?.day ?? null);
     const window = windows[input.reason];
     if (!window.open) {
       throw conflict(`${window.closedBecause} ${routesStillOpen(windows)}`.trim(), "RETURN_WINDOW_CLOSED");
@@ -238,6 +281,7 @@ export async function createReturnRequest(
       lines,
       offeredCents,
       actor: user,
+      received,
     });
     await auditReturnStep(tx, request, {
       action: "return.requested",
@@ -246,6 +290,7 @@ export async function createReturnRequest(
       after: {
         reference: returnReferenceText(row.number),
         reason: input.reason,
+        ...(received ? { receivedOn: received.day, receivedBasis: received.basis } : {}),
         lines,
         offeredRefundCents: offeredCents,
         deadline: row.deadlineDay,

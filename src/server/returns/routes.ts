@@ -79,6 +79,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         orderStatus: order.status,
         deliveryDay: deliveryDay(order),
         deliveryRecorded: order.deliveredAt !== null,
+        sentOn: order.status === "processed" ? saDay(order.shippedAt ?? order.paidAt ?? order.createdAt) : null,
         windows: CUSTOMER_REASONS.map((reason) => windows[reason]),
         lines: items.map((item) => ({
           lineId: item.id,

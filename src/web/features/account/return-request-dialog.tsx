@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { formatRandText } from "#domain/money.js";
 import {
+  COOLING_OFF_REASONS,
   type CustomerReason,
-  DELIVERY_PROMISE_BUSINESS_DAYS,
+  coolingOffLastDay,
+  defectLastDay,
   REASONS_WITH_LINES,
   RETURN_DETAILS_MAX,
   RETURN_REASON_LABELS,
@@ -10,6 +12,7 @@ import {
 } from "#domain/returns.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { ReturnRequest } from "#domain/schemas/returns.js";
+import { southAfricanDay } from "#domain/south-african-day.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { errorMessage } from "#web/lib/api.js";
@@ -131,8 +134,10 @@ function ReturnForm({
   const [reason, setReason] = useState<CustomerReason | null>(null);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [details, setDetails] = useState("");
+  const [receivedOn, setReceivedOn] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const detailsId = useId();
+  const receivedId = useId();
 
   if (returns.isPending) {
     return (
@@ -148,9 +153,12 @@ function ReturnForm({
       </p>
     );
   }
-  const { windows, lines, deliveryDay, deliveryRecorded } = returns.data;
+  const { windows, lines, deliveryDay, deliveryRecorded, sentOn } = returns.data;
+  const today = southAfricanDay();
   const windowOf = (candidate: CustomerReason) => windows.find((window) => window.reason === candidate);
   const needsLines = reason !== null && REASONS_WITH_LINES.includes(reason);
+  // ECTA s44(1): without a recorded delivery the windows count from the day the customer received the goods.
+  const asksReceipt = needsLines && !deliveryRecorded;
   const linesLeft = lines.filter((line) => line.available > 0);
   const closed = SHIPPED_ORDER_REASONS.filter((candidate) => !windowOf(candidate)?.open);
   const stillOpen = SHIPPED_ORDER_REASONS.filter((candidate) => windowOf(candidate)?.open);
@@ -164,12 +172,19 @@ function ReturnForm({
           .filter((line) => line.quantity > 0)
       : [];
     if (needsLines && chosen.length === 0) return setProblem("Choose how many units of which product to send back.");
+    if (asksReceipt && !receivedOn) return setProblem("Tell us the day you received the goods.");
     if (reason === "complaint" && details.trim().length < 10) {
       return setProblem("Tell us what went wrong (at least 10 characters).");
     }
     setProblem(null);
     create.mutate(
-      { orderId: order.id, reason, lines: chosen, details: details.trim() },
+      {
+        orderId: order.id,
+        reason,
+        lines: chosen,
+        details: details.trim(),
+        ...(asksReceipt ? { receivedOn } : {}),
+      },
       { onSuccess: onDone, onError: (error) => setProblem(errorMessage(error, "We could not send your request.")) },
     );
   };
@@ -217,12 +232,35 @@ function ReturnForm({
             ` Still open: ${stillOpen.map((open) => lowerFirst(RETURN_REASON_LABELS[open])).join(", ")}.`}
         </p>
       )}
-      {deliveryDay && (
-        <p className="text-xs text-stone-600">
-          {deliveryRecorded
-            ? `Delivered on ${day(deliveryDay)}.`
-            : `We count from ${day(deliveryDay)}: the day it left us plus our ${DELIVERY_PROMISE_BUSINESS_DAYS} business days of delivery.`}
-        </p>
+      {deliveryRecorded && deliveryDay && (
+        <p className="text-xs text-stone-600">Delivered on {day(deliveryDay)}: the days count from then.</p>
+      )}
+      {asksReceipt && reason && (
+        <div>
+          <label htmlFor={receivedId} className="block text-sm font-medium text-stone-800">
+            When did you receive the goods?
+          </label>
+          <input
+            id={receivedId}
+            type="date"
+            required
+            min={sentOn ?? undefined}
+            max={today}
+            value={receivedOn}
+            onChange={(event) => setReceivedOn(event.target.value)}
+            aria-describedby={`${receivedId}-hint`}
+            className="mt-1 block min-h-11 rounded-lg border border-stone-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+          />
+          <p id={`${receivedId}-hint`} className="mt-1 text-xs text-stone-600">
+            {receivedOn
+              ? `Counting from ${day(receivedOn)}: ${
+                  COOLING_OFF_REASONS.includes(reason)
+                    ? `sealed packs until ${day(coolingOffLastDay(receivedOn))}`
+                    : `defects until ${day(defectLastDay(receivedOn))}`
+                }.`
+              : "No delivery date was recorded for this order: the days count from the day the parcel reached you."}
+          </p>
+        </div>
       )}
 
       {needsLines && (

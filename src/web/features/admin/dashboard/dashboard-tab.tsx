@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { formatRandText } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
 import type { Dashboard } from "#domain/schemas/dashboard.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
-import { formatRecentDateTime } from "#web/lib/format.js";
+import { formatDate, formatRecentDateTime } from "#web/lib/format.js";
 import { LowStockList } from "../catalogue";
 import { LaunchChecklistNote } from "../launch";
 import { cancelReasonText } from "../orders";
@@ -31,7 +32,7 @@ export function DashboardTab() {
         <StatCard label="Shipped Orders" value={figures.shippedOrders} />
         <StatCard label="Total Revenue" value={formatRandText(figures.revenue)} hint="Paid and shipped orders" />
       </dl>
-      <AttentionNote count={data.needsAttention} />
+      <AttentionNote count={data.needsAttention} late={data.lateShipments} />
       <LaunchChecklistNote />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <RevenueChart days={data.revenueByDay} />
@@ -101,8 +102,8 @@ function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function AttentionNote({ count }: { count: number }) {
-  if (count === 0) {
+function AttentionNote({ count, late }: { count: number; late: Dashboard["lateShipments"] }) {
+  if (count === 0 && late.length === 0) {
     return (
       <p className="rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
         No orders need attention.
@@ -110,10 +111,35 @@ function AttentionNote({ count }: { count: number }) {
     );
   }
   return (
-    <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-      <span className="tabular font-bold">{count}</span> {count === 1 ? "item needs" : "items need"} attention: see
-      Needs attention in Payment Verification.
-    </p>
+    <section
+      aria-label="Needs attention"
+      className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      {count > 0 && (
+        <p>
+          <span className="tabular font-bold">{count}</span> {count === 1 ? "item needs" : "items need"} attention: see
+          Needs attention in Payment Verification.
+        </p>
+      )}
+      {late.length > 0 && (
+        <div>
+          <p className="font-semibold">
+            Paid but not shipped for 25 days or more: the law gives 30 days to deliver (ECTA s46).
+          </p>
+          <ul className="mt-1 grid gap-1">
+            {late.map((order) => (
+              <li key={order.orderId}>
+                <Link href={`/admin/orders/${order.orderId}`} className="font-semibold underline">
+                  Order #{orderNumber(order.orderId)}
+                </Link>{" "}
+                · paid <time dateTime={order.paidAt}>{formatRecentDateTime(order.paidAt)}</time> · ship by{" "}
+                <time dateTime={order.shipBy}>{formatDate(`${order.shipBy}T12:00:00+02:00`)}</time>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { nextOrderStatus } from "#domain/order-status.js";
+import { southAfricanDay } from "#domain/south-african-day.js";
 import { Button } from "#web/components/ui/button.js";
+import { errorMessage } from "#web/lib/api.js";
 import { formatDate } from "#web/lib/format.js";
 import { useMarkDelivered } from "./api/mark-delivered";
 import { useUpdateOrderStatus } from "./api/update-order-status";
@@ -31,9 +33,15 @@ function StatusAction({ order }: { order: AdminOrder }) {
   );
 }
 
-/** A shipped order: "Mark as delivered" (the return windows count from it), or the day it was. */
+/**
+ * A shipped order: "Mark as delivered" on the day it reached the customer (today unless the courier
+ * reported it late; the return windows count from it), or the day it was.
+ */
 function DeliveredAction({ order }: { order: AdminOrder }) {
   const delivered = useMarkDelivered();
+  const today = southAfricanDay();
+  const [deliveredOn, setDeliveredOn] = useState(today);
+  const dayId = useId();
   if (order.deliveredAt) {
     return (
       <p className="text-sm font-medium text-green-800">
@@ -45,9 +53,31 @@ function DeliveredAction({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p className="text-sm font-medium text-green-800">Order shipped and completed</p>
-      <Button variant="outline" onClick={() => delivered.mutate({ id: order.id })} disabled={delivered.isPending}>
+      <label htmlFor={dayId} className="text-sm text-stone-700">
+        Delivered on
+      </label>
+      <input
+        id={dayId}
+        type="date"
+        max={today}
+        value={deliveredOn}
+        onChange={(event) => setDeliveredOn(event.target.value)}
+        className="min-h-11 rounded-lg border border-stone-300 px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+      />
+      <Button
+        variant="outline"
+        onClick={() =>
+          delivered.mutate({ id: order.id, ...(deliveredOn && deliveredOn !== today ? { deliveredOn } : {}) })
+        }
+        disabled={delivered.isPending}
+      >
         {delivered.isPending ? "Saving..." : "Mark as delivered"}
       </Button>
+      {delivered.isError && (
+        <p role="alert" className="w-full text-sm text-red-900">
+          {errorMessage(delivered.error, "The delivery day was not saved.")}
+        </p>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   daysBetween,
   declineRefusal,
   REASONS_WITH_LINES,
+  RECEIPT_BASIS_LABELS,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
   saDay,
@@ -181,6 +182,12 @@ function RequestCard({ request }: { request: AdminReturnRequest }) {
         {DEADLINE_LABELS[request.deadlineKind]}: by {formatDate(`${request.deadlineDay}T12:00:00+02:00`)}
         {parseRandToCents(request.offeredRefund) ? ` · refund due ${formatRandText(request.offeredRefund)}` : ""}
       </p>
+      {request.receivedOn && request.receivedBasis && (
+        <p className="mt-1 text-sm text-stone-700">
+          Window counted from {formatDate(`${request.receivedOn}T12:00:00+02:00`)}:{" "}
+          {RECEIPT_BASIS_LABELS[request.receivedBasis]}.
+        </p>
+      )}
       {request.lines.length > 0 && (
         <ul className="mt-2 text-sm text-stone-800">
           {request.lines.map((line) => (
