@@ -5,6 +5,7 @@ import { recordSystemAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
+import { anonymiseIssuedDocuments } from "../orders/issued-documents.js";
 
 /** The pg-boss queue of the daily run (jobs/engine.ts). */
 export const RETENTION_JOB = "retention";
@@ -67,6 +68,11 @@ export async function anonymiseExpiredOrders(
         await anonymiseOrderMessages(
           tx,
           rows.map((row) => row.id),
+        );
+        await anonymiseIssuedDocuments(
+          tx,
+          rows.map((row) => row.id),
+          ANONYMISED_NAME,
         );
         const placed = rows.map((row) => row.createdAt.getTime());
         await recordSystemAudit(
