@@ -32,6 +32,7 @@ import { mediaRoutes } from "./media/routes.js";
 import { mediaStore } from "./media/store.js";
 import { metricsRoutes } from "./metrics.js";
 import { expireOrders } from "./orders/cancel.js";
+import { documentIssuer } from "./orders/issued-documents.js";
 import { settleRequestedRefunds } from "./orders/refunds.js";
 import { orderRoutes } from "./orders/routes.js";
 import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
@@ -153,7 +154,14 @@ export async function buildApp({
   const reconcileEveryMs = config.payfast.reconcileMinutes * 60_000;
   app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
     reconcilePayfast(
-      { db, api: payfastApi, log: app.log, everyMs: reconcileEveryMs, shopName: config.shop.name },
+      {
+        db,
+        api: payfastApi,
+        log: app.log,
+        everyMs: reconcileEveryMs,
+        shopName: config.shop.name,
+        issuer: documentIssuer(config),
+      },
       orderIds,
     ),
   );
@@ -186,6 +194,7 @@ export async function buildApp({
             api: payfastApi,
             log: app.log,
             shopName: config.shop.name,
+            issuer: documentIssuer(config),
           }).then(
             () => null,
             (error: unknown) => error,

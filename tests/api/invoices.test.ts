@@ -6,6 +6,7 @@ import type { Order } from "#domain/schemas/orders.js";
 import { creditNoteVats, formatVatRate, invoiceVat, invoiceVatLines } from "#domain/vat.js";
 import { orderItems, orders } from "#server/db/schema.js";
 import { formatSaDate } from "#server/documents/sa-date.js";
+import { documentIssuer } from "#server/orders/issued-documents.js";
 import { bookPayment } from "#server/payfast/book-payment.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
@@ -94,6 +95,7 @@ describe("invoice numbers", () => {
               },
               cents,
               "Snug & Dry",
+              documentIssuer(t.app.config),
             )
           : t.app.inject({
               method: "PATCH",
@@ -181,8 +183,9 @@ describe("the invoice PDF", () => {
   });
 
   it("is a plain Invoice without a VAT line when the shop has no VAT number", async () => {
-    const { orderId, payfastData } = await placeTestOrder(t, shopper, [await stockedLine(t, 1)]);
-    await payOnEmulator(t, orderId, payfastData);
+    // Paid on the shop that is not registered: an invoice says what it said when it was issued.
+    const { orderId, payfastData } = await placeTestOrder(unregistered, shopper, [await stockedLine(t, 1)]);
+    await payOnEmulator(unregistered, orderId, payfastData);
     const row = await orderRow(orderId);
     const text = flat(
       await pdfText(

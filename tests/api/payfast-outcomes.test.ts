@@ -6,6 +6,7 @@ import type { Order } from "#domain/schemas/orders.js";
 import type { AttentionItem } from "#domain/schemas/payments.js";
 import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "#server/db/schema.js";
 import { reconcilePayfast } from "#server/jobs/payfast-reconcile.js";
+import { documentIssuer } from "#server/orders/issued-documents.js";
 import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -463,7 +464,14 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
         throw new PayfastApiError("GET /refunds/query answered 503: Service Unavailable");
       },
     };
-    await reconcilePayfast({ db: t.db, api: queryDown, log: t.app.log, everyMs: 60_000, shopName: "Snug & Dry" });
+    await reconcilePayfast({
+      db: t.db,
+      api: queryDown,
+      log: t.app.log,
+      everyMs: 60_000,
+      shopName: "Snug & Dry",
+      issuer: documentIssuer(t.app.config),
+    });
     expect((await attention(t, admin.cookie)).filter((item) => item.orderId === orderId)).toEqual([
       expect.objectContaining({ kind: "refund_in_payfast", amountGross: "1.20" }),
     ]);

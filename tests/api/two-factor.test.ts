@@ -137,6 +137,14 @@ describe("an admin's second factor", () => {
           headers,
           payload: { amountCents: 100, reason: "Damaged", restock: false },
         }),
+      // A corrected invoice is a tax document, as a refund's credit note is.
+      correctInvoice: () =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/admin/orders/${unknownOrder}/invoice/corrections`,
+          headers,
+          payload: { reason: "Buyer's company name", companyName: "Mokoena Care Homes" },
+        }),
       exportCsv: () => t.app.inject({ method: "GET", url: "/api/admin/orders.csv", headers }),
       // The complaints register: every complainant's name, e-mail and words.
       registerCsv: () => t.app.inject({ method: "GET", url: "/api/admin/returns/register.csv", headers }),
@@ -175,6 +183,7 @@ describe("an admin's second factor", () => {
     expect(stepUp.statusCode).toBe(204);
     // Fresh now: the refund goes on to its own answer (no such order), the others through.
     expect((await asks.refund()).statusCode).toBe(404);
+    expect((await asks.correctInvoice()).statusCode).toBe(404);
     expect((await asks.exportCsv()).statusCode).toBe(200);
     expect((await asks.registerCsv()).statusCode).toBe(200);
     expect((await asks.makeAdmin()).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status.js";
+import { VAT_CLASSES } from "../vat.js";
 import { auditEntry } from "./audit.js";
 import { EMAIL_KIND_NAMES, EMAIL_STATUS_NAMES } from "./emails.js";
 import { adminOrder } from "./orders.js";
@@ -165,5 +166,24 @@ export const adminOrderDetail = z.object({
   emails: z.array(orderEmail),
   /** What admins (and the shopper, cancelling) did to the order, from the audit trail, newest first. */
   activity: z.array(auditEntry),
+  /** Each line's VAT class and rate as stored when it was sold, in the order of `order.items`, as the invoice shows them. */
+  lineVat: z.array(z.object({ vatClass: z.enum(VAT_CLASSES), vatRateBp: z.number().int() })),
+  /** The delivery fee's rate (standard). */
+  deliveryVatRateBp: z.number().int(),
+  /** The tax documents as issued (docs/decisions/035): invoices newest first (a correction names the one it replaces), then credit notes. */
+  documents: z.array(
+    z.object({
+      kind: z.enum(["invoice", "credit_note"]),
+      /** "INV-000002", "CN-000001". */
+      number: z.string(),
+      replaces: z.string().nullable(),
+      issuedAt: z.string(),
+      /** "issue", or "first_use": issued before documents were stored, frozen the first time it was needed. */
+      frozen: z.enum(["issue", "first_use"]),
+      downloads: z.number().int(),
+      /** Where to download it (a download counts, and any after the first is marked "Copy"). */
+      url: z.string(),
+    }),
+  ),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;

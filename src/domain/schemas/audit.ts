@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.cancelled": "Order cancelled",
   "order.refunded": "Order refunded",
   "order.refund_refused": "Refund refused",
+  "order.invoice_corrected": "Corrected invoice issued",
   "order.refund_recorded": "Refund made in PayFast recorded",
   "order.payfast_checked": "Checked with PayFast",
   "order.delivered": "Marked as delivered",

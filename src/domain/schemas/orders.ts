@@ -235,6 +235,39 @@ export const recordRefundInput = refundOrderInput.extend({
 });
 export type RecordRefundInput = z.input<typeof recordRefundInput>;
 
+/** GET /api/orders/{id}/invoice.pdf?number=INV-000001: one of the order's invoices (a replaced one stays readable). */
+export const invoiceQuery = z.object({
+  number: z
+    .string()
+    .trim()
+    .regex(/^INV-\d{1,9}$/, "number must be an invoice number such as INV-000001")
+    .transform((value) => Number(value.slice(4)))
+    .optional(),
+});
+
+/**
+ * POST /api/admin/orders/{id}/invoice/corrections: a corrected invoice on request (VAT Act
+ * s20(1B)). The buyer's particulars (a value replaces, empty removes, absent keeps), and whether
+ * the seller's details are taken as set today; the amounts never change (that is a credit note).
+ */
+export const correctInvoiceInput = z.object({
+  reason: requiredText("reason", 255).refine((value) => value.length >= 3, "reason must be at least 3 characters"),
+  name: requiredText("name", 120).optional(),
+  companyName: text(120)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  vatNumber: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || SA_VAT_NUMBER.test(value), {
+      message: "vatNumber must be a South African VAT number: 10 digits starting with 4",
+    })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  sellerDetails: z.enum(["keep", "current"], { message: "sellerDetails must be keep or current" }).default("keep"),
+});
+export type CorrectInvoiceInput = z.input<typeof correctInvoiceInput>;
+
 /** GET /api/admin/packing-slips.pdf?date=YYYY-MM-DD: a day in South African time. */
 export const packingSlipsQuery = z.object({
   date: z

@@ -7,6 +7,7 @@ import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import { cancelOrderByPerson, cannotCancel } from "../orders/cancel.js";
+import { documentIssuer } from "../orders/issued-documents.js";
 import { findOrder } from "../orders/queries.js";
 import { recordDashboardRefund, refundOrder } from "../orders/refunds.js";
 
@@ -40,7 +41,13 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const admin = requireUser(request);
       requireFreshSecondFactor(request);
-      const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: app.config.shop.name };
+      const context = {
+        db: app.db,
+        api: app.payfastApi,
+        log: request.log,
+        shopName: app.config.shop.name,
+        issuer: documentIssuer(app.config),
+      };
       const { amountCents, reason, restock } = request.body;
       try {
         await refundOrder(context, id, request.body, admin.id, (tx, done) =>
@@ -78,7 +85,12 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       if (refundedOn > southAfricanDay()) {
         throw badRequest("refundedOn must not be in the future");
       }
-      const context = { db: app.db, log: request.log, shopName: app.config.shop.name };
+      const context = {
+        db: app.db,
+        log: request.log,
+        shopName: app.config.shop.name,
+        issuer: documentIssuer(app.config),
+      };
       await recordDashboardRefund(context, id, request.body, admin.id, (tx, done) =>
         recordAudit(tx, request, {
           action: "order.refund_recorded",

@@ -9,9 +9,11 @@ import type {
   ParsedOrderFilters,
 } from "#domain/schemas/admin-orders.js";
 import type { AuditEntry } from "#domain/schemas/audit.js";
+import { creditNoteNumberText, creditNotePath, invoiceNumberText, invoicePath } from "#domain/tax-documents.js";
 import type { Database } from "../db/client.js";
-import { auditLog, emails, orders, payfastItns, refunds, users } from "../db/schema.js";
+import { auditLog, emails, orderItems, orders, payfastItns, refunds, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";
+import { issuedDocumentsOf } from "../orders/issued-documents.js";
 import { findAdminOrder, listOrders, withPaidBy } from "../orders/queries.js";
 import { statusList } from "../orders/status.js";
 import { auditEntryOf } from "./audit.js";
@@ -145,11 +147,12 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
       paidBy: orders.paidBy,
       shippedAt: orders.shippedAt,
       anonymisedAt: orders.anonymisedAt,
+      deliveryVatRateBp: orders.deliveryVatRateBp,
     })
     .from(orders)
     .where(eq(orders.id, id));
   if (!row) return null;
-  const [order, customers, payments, sent, activity] = await Promise.all([
+  const [order, customers, payments, sent, activity, lineVat, documents] = await Promise.all([
     findAdminOrder(db, id),
     row.userId
       ? db
@@ -209,6 +212,12 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
       )
       .orderBy(asc(emails.createdAt), asc(emails.id)),
     orderActivity(db, id),
+    db
+      .select({ vatClass: orderItems.vatClass, vatRateBp: orderItems.vatRateBp })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.position)),
+    issuedDocumentsOf(db, id),
   ]);
   if (!order) return null;
   return {
@@ -224,6 +233,24 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
       sentAt: email.sentAt?.toISOString() ?? null,
     })),
     activity,
+    lineVat,
+    deliveryVatRateBp: row.deliveryVatRateBp,
+    documents: documents.map((document) => {
+      const number =
+        document.kind === "invoice" ? invoiceNumberText(document.number) : creditNoteNumberText(document.number);
+      return {
+        kind: document.kind,
+        number,
+        replaces: document.replacesNumber === null ? null : invoiceNumberText(document.replacesNumber),
+        issuedAt: document.issuedAt.toISOString(),
+        frozen: document.frozen,
+        downloads: document.downloads,
+        url:
+          document.kind === "invoice"
+            ? `${invoicePath(id)}?number=${number}`
+            : creditNotePath(id, document.refundId ?? ""),
+      };
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ import { adminOrder, orderStatusInput, packingSlipsQuery } from "#domain/schemas
 import { packingSlipsPdf } from "../documents/packing-slips.js";
 import { conflict, notFound } from "../errors.js";
 import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
+import { documentIssuer } from "../orders/issued-documents.js";
 import { moveOrderForward } from "../orders/move-order.js";
 import { adminOrderDetail, listAdminOrderPage, orderSummary } from "./order-queries.js";
 
@@ -43,7 +44,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const context = { db: app.db, shopName: app.config.shop.name };
+  const context = { db: app.db, shopName: app.config.shop.name, issuer: documentIssuer(app.config) };
   app.patch(
     "/orders/:id/status",
     { schema: { params: uuidParam, body: orderStatusInput, response: { 200: adminOrder } } },

@@ -10,6 +10,7 @@ import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminEmailRoutes } from "./emails.js";
 import { adminHolderRoutes } from "./holders.js";
+import { adminInvoiceCorrectionRoutes } from "./invoice-corrections.js";
 import { adminOrderExportRoutes } from "./order-export.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPaymentRoutes } from "./payments.js";
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(adminOrderRoutes);
   await app.register(adminCancelRefundRoutes);
+  await app.register(adminInvoiceCorrectionRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminOrderExportRoutes);
   await app.register(adminPaymentRoutes);

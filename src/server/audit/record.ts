@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "order.cancelled",
   "order.refunded",
   "order.refund_refused",
+  "order.invoice_corrected",
   "order.refund_recorded",
   "order.payfast_checked",
   "order.delivered",

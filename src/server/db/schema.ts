@@ -1000,3 +1000,54 @@ export const launchChecklistTicks = pgTable("launch_checklist_ticks", {
   changedById: uuid("changed_by_id"),
   changedByUsername: text("changed_by_username").notNull(),
 });
+
+/**
+ * What each tax document said when it was issued (docs/decisions/035): an invoice, written in the
+ * paying transaction with its number, a credit note in the transaction that completes its refund,
+ * and a corrected invoice (VAT Act s20(1B)) naming the one it replaces. `data` is the document
+ * as its PDF prints it (seller, buyer, lines, rates, amounts, VAT, dates, policies) less its
+ * number, which is `number`; every download renders it, never today's settings. Rows are never
+ * changed but for the download count (a download after the first is marked "Copy") and the
+ * buyer's details when the order's retention ends. `frozen`: "issue", or "first_use" for a
+ * document issued before this table, frozen the first time it was needed.
+ */
+export const issuedDocuments = pgTable(
+  "issued_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["invoice", "credit_note"] }).notNull(),
+    /** Its number in the gapless series of its kind (document_counters). */
+    number: integer("number").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A credit note's refund. */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    /**
+     * A corrected invoice: the number of the invoice it replaces, which stays readable (a number, not
+     * a reference to the row, so a backup loads this table in any row order).
+     */
+    replacesNumber: integer("replaces_number"),
+    data: jsonb("data").notNull(),
+    frozen: text("frozen", { enum: ["issue", "first_use"] })
+      .notNull()
+      .default("issue"),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    downloads: integer("downloads").notNull().default(0),
+    firstDownloadedAt: timestamp("first_downloaded_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    uniqueIndex("issued_documents_kind_number_key").on(table.kind, table.number),
+    uniqueIndex("issued_documents_refund_key").on(table.refundId),
+    // One original invoice per order; corrections add to it.
+    uniqueIndex("issued_documents_one_invoice_per_order")
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'invoice' and ${table.replacesNumber} is null`),
+    index("issued_documents_order_id_idx").on(table.orderId),
+    check("issued_documents_kind_known", sql`${table.kind} in ('invoice', 'credit_note')`),
+    check(
+      "issued_documents_credit_note_refund",
+      sql`(${table.kind} = 'credit_note') = (${table.refundId} is not null)`,
+    ),
+  ],
+);

@@ -1,5 +1,17 @@
 import { formatRand } from "#domain/money.js";
-import { block, facts, footer, formatSaDate, INK, PAGE, renderPdf, shopHeader, table, totals } from "./pdf.js";
+import {
+  block,
+  type CopyMark,
+  facts,
+  footer,
+  formatSaDate,
+  INK,
+  PAGE,
+  renderPdf,
+  shopHeader,
+  table,
+  totals,
+} from "./pdf.js";
 import { type CreditNoteData, customerLines } from "./types.js";
 import { vatSummary } from "./vat-summary.js";
 
@@ -8,10 +20,11 @@ import { vatSummary } from "./vat-summary.js";
  * names, addresses and VAT numbers, its own number and date, the invoice it credits, the amount
  * credited and why; with the shop's VAT number also the VAT it reverses per rate of that invoice.
  */
-export function creditNotePdf(data: CreditNoteData): Promise<Buffer> {
+export function creditNotePdf(data: CreditNoteData, { copy = null }: { copy?: CopyMark | null } = {}): Promise<Buffer> {
   const tax = data.shop.vatNumber !== null;
   const title = tax ? "Tax Credit Note" : "Credit Note";
-  return renderPdf({ title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
+  const meta = { title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt, copy };
+  return renderPdf(meta, (doc) => {
     const top = shopHeader(doc, data.shop, title);
     const left = block(doc, "Credit to", customerLines(data.customer), PAGE.left, top, 250);
     const right = facts(

@@ -2,6 +2,7 @@ import { formatRand } from "#domain/money.js";
 import { formatVatRate } from "#domain/vat.js";
 import {
   block,
+  type CopyMark,
   facts,
   footer,
   formatSaDate,
@@ -23,8 +24,8 @@ import { vatSummary } from "./vat-summary.js";
  * price and VAT rate (zero-rated lines say so), the VAT per rate with the value excluding it, and
  * the total. Without one it is an "Invoice" with no VAT at all.
  */
-export function invoicePdf(data: InvoiceData): Promise<Buffer> {
-  return data.shop.vatNumber !== null ? taxInvoicePdf(data) : plainInvoicePdf(data);
+export function invoicePdf(data: InvoiceData, { copy = null }: { copy?: CopyMark | null } = {}): Promise<Buffer> {
+  return data.shop.vatNumber !== null ? taxInvoicePdf(data, copy) : plainInvoicePdf(data, copy);
 }
 
 function closing(doc: Pdf, data: InvoiceData, text: string, y: number) {
@@ -33,6 +34,14 @@ function closing(doc: Pdf, data: InvoiceData, text: string, y: number) {
     .fontSize(9)
     .fillColor(INK.muted)
     .text(text, PAGE.left, y + 16, { width: PAGE.right - PAGE.left });
+  if (data.correction) {
+    doc.text(
+      `This corrected invoice replaces ${data.correction.replaces} (${data.correction.reason}); the date of supply is unchanged.`,
+      PAGE.left,
+      doc.y + 6,
+      { width: PAGE.right - PAGE.left },
+    );
+  }
   if (data.policies.length > 0) {
     doc.text("Sold under (each version stays readable at its address):", PAGE.left, doc.y + 10, {
       width: PAGE.right - PAGE.left,
@@ -60,8 +69,9 @@ function subtotalRows(data: InvoiceData): [string, string][] {
   return rows;
 }
 
-function plainInvoicePdf(data: InvoiceData): Promise<Buffer> {
-  return renderPdf({ title: `Invoice ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
+function plainInvoicePdf(data: InvoiceData, copy: CopyMark | null): Promise<Buffer> {
+  const meta = { title: `Invoice ${data.number}`, author: data.shop.name, created: data.issuedAt, copy };
+  return renderPdf(meta, (doc) => {
     const at = header(doc, data, "Invoice");
     const rows = data.lines.map((line) => [
       described(line, line.name, data),
@@ -88,9 +98,10 @@ function plainInvoicePdf(data: InvoiceData): Promise<Buffer> {
   });
 }
 
-function taxInvoicePdf(data: InvoiceData): Promise<Buffer> {
+function taxInvoicePdf(data: InvoiceData, copy: CopyMark | null): Promise<Buffer> {
   const title = "Tax Invoice";
-  return renderPdf({ title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt }, (doc) => {
+  const meta = { title: `${title} ${data.number}`, author: data.shop.name, created: data.issuedAt, copy };
+  return renderPdf(meta, (doc) => {
     const at = header(doc, data, title);
     const rows = data.lines.map((line) => [
       described(line, line.vatClass === "zero" ? `${line.name} (zero-rated)` : line.name, data),
@@ -149,6 +160,12 @@ function header(doc: Pdf, data: InvoiceData, title: string): number {
     [
       ["Invoice number", data.number],
       ["Invoice date", formatSaDate(data.issuedAt)],
+      ...(data.correction
+        ? ([
+            ["Replaces", data.correction.replaces],
+            ["Corrected on", formatSaDate(data.correction.correctedAt)],
+          ] as const)
+        : []),
       ["Order", `#${data.orderNumber}`],
     ],
     330,

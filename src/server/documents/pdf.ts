@@ -17,7 +17,10 @@ export type Pdf = PDFKit.PDFDocument;
 
 /** The shop as its documents show it (config: SHOP_*). */
 export interface ShopDetails {
+  /** The trading name. */
   name: string;
+  /** The full registered name and legal status ("Snug & Dry Demo Trading (Pty) Ltd"), printed beside it (CPA s26(3)). */
+  legalName: string;
   address: string;
   phone: string;
   email: string;
@@ -27,9 +30,17 @@ export interface ShopDetails {
 
 export const PAGE = { left: 50, right: 545, bottom: 780 } as const;
 
+/**
+ * A download of an issued document after its first (docs/decisions/035): every page says it is a
+ * copy (VAT Act s20(1) proviso (ii)), and since when the document has been out.
+ */
+export interface CopyMark {
+  firstDownloadedAt: Date;
+}
+
 /** Renders a document into a PDF buffer: A4, DejaVu Sans embedded, text selectable, the title in the reader's bar. */
 export async function renderPdf(
-  meta: { title: string; author: string; created: Date },
+  meta: { title: string; author: string; created: Date; copy?: CopyMark | null },
   draw: (doc: Pdf) => void,
 ): Promise<Buffer> {
   // pdfkit takes about 28 MB of memory once loaded: loaded with the first document, not at start.
@@ -40,7 +51,13 @@ export async function renderPdf(
     font: FONT_REGULAR,
     lang: "en-ZA",
     displayTitle: true,
-    info: { Title: meta.title, Author: meta.author, Creator: meta.author, CreationDate: meta.created },
+    bufferPages: meta.copy != null,
+    info: {
+      Title: meta.copy ? `${meta.title} (Copy)` : meta.title,
+      Author: meta.author,
+      Creator: meta.author,
+      CreationDate: meta.created,
+    },
   });
   doc.registerFont("regular", FONT_REGULAR);
   doc.registerFont("bold", FONT_BOLD);
@@ -52,14 +69,37 @@ export async function renderPdf(
   });
   doc.font("regular").fillColor(INK.text);
   draw(doc);
+  if (meta.copy) markCopy(doc, meta.title, meta.copy);
   doc.end();
   return ended;
+}
+
+/** "COPY" above the header of every page, with the document and when it was first downloaded. */
+function markCopy(doc: Pdf, title: string, copy: CopyMark): void {
+  const pages = doc.bufferedPageRange();
+  for (let page = pages.start; page < pages.start + pages.count; page++) {
+    doc.switchToPage(page);
+    doc
+      .font("bold")
+      .fontSize(9)
+      .fillColor("#b91c1c")
+      .text(`Copy of ${title} as issued; first downloaded on ${formatSaDate(copy.firstDownloadedAt)}.`, PAGE.left, 24, {
+        width: PAGE.right - PAGE.left,
+      });
+  }
 }
 
 /** The shop's name and details on the left, the document's title on the right; answers the y below. */
 export function shopHeader(doc: Pdf, shop: ShopDetails, title: string): number {
   const top = 50;
   doc.font("bold").fontSize(18).fillColor(INK.brand).text(shop.name, PAGE.left, top, { width: 300 });
+  if (shop.legalName && shop.legalName !== shop.name) {
+    doc
+      .font("bold")
+      .fontSize(10)
+      .fillColor(INK.text)
+      .text(shop.legalName, PAGE.left, doc.y + 2, { width: 300 });
+  }
   doc.font("regular").fontSize(9).fillColor(INK.muted);
   const lines = [shop.address, `${shop.phone} · ${shop.email}`];
   if (shop.vatNumber) lines.push(`VAT number: ${shop.vatNumber}`);

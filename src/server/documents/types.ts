@@ -57,6 +57,18 @@ export interface InvoiceData {
   vat: DocumentVat;
   /** The terms, return policy and privacy policy the order was placed under, with their absolute addresses. */
   policies: DocumentPolicy[];
+  /**
+   * A corrected invoice (VAT Act s20(1B)): the invoice it replaces, why, and when it was corrected;
+   * `issuedAt` stays the original's date (the time of supply is unaltered).
+   */
+  correction?: InvoiceCorrection;
+}
+
+export interface InvoiceCorrection {
+  /** "INV-000001". */
+  replaces: string;
+  reason: string;
+  correctedAt: Date;
 }
 
 export interface DocumentPolicy {

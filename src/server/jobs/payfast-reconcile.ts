@@ -5,6 +5,7 @@ import { UNPAID_STATUSES } from "#domain/order-status.js";
 import type { ItnOutcome } from "#domain/schemas/payments.js";
 import type { Database } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";
+import type { DocumentIssuer } from "../orders/issued-documents.js";
 import { statusList } from "../orders/status.js";
 import { type HistoryRow, type PayfastApi, sastDate } from "../payfast/api-client.js";
 import { alreadyBooked, bookPayment, recordPayment } from "../payfast/book-payment.js";
@@ -31,6 +32,8 @@ export interface ReconcileContext {
   everyMs: number;
   /** For the order confirmation a booked payment writes. */
   shopName: string;
+  /** The seller's details its invoice is issued with, and a refund's credit note. */
+  issuer: DocumentIssuer;
 }
 
 export interface ReconcileFinding {
@@ -121,6 +124,7 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
       },
       row.grossCents ?? -1,
       context.shopName,
+      context.issuer,
     );
     findings.push({ orderId, pfPaymentId: row.pfPaymentId, outcome });
     log.info({ orderId, pfPaymentId: row.pfPaymentId, outcome, reason }, "PayFast reconciliation booked a payment");

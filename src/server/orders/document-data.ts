@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { orderNumber, PAID_STATUSES } from "#domain/order-status.js";
+import { legalEntityName } from "#domain/seller.js";
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
 import { invoiceVat } from "#domain/vat.js";
 import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { orderItems, orders, refunds } from "../db/schema.js";
 import type { ShopDetails } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
@@ -13,10 +14,11 @@ import { orderPolicyIds } from "./queries.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The shop's details as its documents print them. */
+/** The shop's details as its documents print them: its trading name beside its registered name (CPA s26(3)). */
 export function shopDetails(config: Config): ShopDetails {
   const { name, address, phone, email, vatNumber } = config.shop;
-  return { name, address, phone, email, vatNumber };
+  const legalName = legalEntityName(config.seller.legalName, config.seller.legalStatus);
+  return { name, legalName, address, phone, email, vatNumber };
 }
 
 function customerOf(order: OrderRow): DocumentCustomer {
@@ -37,7 +39,7 @@ function customerOf(order: OrderRow): DocumentCustomer {
   };
 }
 
-async function linesOf(db: Database, orderId: string) {
+async function linesOf(db: Database | Transaction, orderId: string) {
   return db
     .select({
       name: orderItems.name,
@@ -60,17 +62,26 @@ export async function invoicedOrder(db: Database, orderId: string): Promise<Orde
 }
 
 export async function invoiceData(
-  db: Database,
+  db: Database | Transaction,
   order: OrderRow,
   shop: ShopDetails,
   publicUrl: string,
 ): Promise<InvoiceData> {
   if (order.invoiceNumber === null) throw new Error(`order ${order.id} has no invoice`);
+  return { ...(await invoiceContent(db, order, shop, publicUrl)), number: invoiceNumberText(order.invoiceNumber) };
+}
+
+/** What an order's invoice says but its number: built in the paying transaction before the number is taken. */
+export async function invoiceContent(
+  db: Database | Transaction,
+  order: OrderRow,
+  shop: ShopDetails,
+  publicUrl: string,
+): Promise<Omit<InvoiceData, "number">> {
   const policies = await policyVersionsById(db, orderPolicyIds(order));
   const lines = await linesOf(db, order.id);
   return {
     shop,
-    number: invoiceNumberText(order.invoiceNumber),
     issuedAt: order.paidAt ?? order.createdAt,
     orderNumber: orderNumber(order.id),
     customer: customerOf(order),
@@ -97,7 +108,7 @@ export async function invoiceData(
 
 /** A completed refund's credit note, or null when the refund is not one of this order's completed ones. */
 export async function creditNoteData(
-  db: Database,
+  db: Database | Transaction,
   order: OrderRow,
   refundId: string,
   shop: ShopDetails,

@@ -7,6 +7,7 @@ import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
 import { assignInvoiceNumber } from "./document-numbers.js";
+import { type DocumentIssuer, invoiceToIssue, storeIssuedInvoice } from "./issued-documents.js";
 import { moveOrderStatus } from "./status.js";
 
 export interface MarkPaid {
@@ -27,9 +28,16 @@ export interface MarkPaid {
  * reconciliation, or an admin's Mark as Paid), in the caller's transaction with the order row
  * locked: the status and how it was paid, its promo code's use, the next invoice number of the gapless series
  * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), and the confirmation
- * in the outbox; when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46). Answers whether the stock was there.
+ * in the outbox; when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46); and
+ * the invoice stored as issued, with the seller's details of this moment (`issuer`,
+ * issued-documents.ts). Answers whether the stock was there.
  */
-export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: string): Promise<"sold" | "short"> {
+export async function markOrderPaid(
+  tx: Transaction,
+  paid: MarkPaid,
+  shopName: string,
+  issuer: DocumentIssuer,
+): Promise<"sold" | "short"> {
   const by = paid.paidBy === "admin" ? "admin" : "payment";
   await moveOrderStatus(
     tx,
@@ -49,8 +57,10 @@ export async function markOrderPaid(tx: Transaction, paid: MarkPaid, shopName: s
   await enqueueOrderConfirmation(tx, paid.orderId, shopName);
   // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
   if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);
+  const invoice = await invoiceToIssue(tx, paid.orderId, issuer);
   // Last, so the series' row is locked for as short a time as possible: every paying transaction
   // waits for it. Callers pass only unpaid orders (pending or cancelled), which never had a number.
   await assignInvoiceNumber(tx, paid.orderId);
+  await storeIssuedInvoice(tx, paid.orderId, invoice);
   return stock;
 }

@@ -8,6 +8,7 @@ import { orders } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { enqueueOrderShipped } from "../mail/order-emails.js";
 import { openWholeOrderRequest } from "../returns/requests.js";
+import type { DocumentIssuer } from "./issued-documents.js";
 import { markOrderPaid } from "./mark-paid.js";
 import { findAdminOrder } from "./queries.js";
 import { cannotMoveOrder, moveOrderStatus } from "./status.js";
@@ -29,7 +30,7 @@ export interface MoveForwardOptions {
  * the same transaction.
  */
 export async function moveOrderForward(
-  { db, shopName }: { db: Database; shopName: string },
+  { db, shopName, issuer }: { db: Database; shopName: string; issuer: DocumentIssuer },
   request: FastifyRequest,
   id: string,
   to: OrderStatus,
@@ -67,6 +68,7 @@ export async function moveOrderForward(
           paidByUserId: request.user?.id ?? null,
         },
         shopName,
+        issuer,
       );
     } else {
       await moveOrderStatus(

@@ -14,6 +14,7 @@ import type { PayfastApi } from "../payfast/api-client.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/settle.js";
 import { nextDocumentNumber } from "./document-numbers.js";
+import { type DocumentIssuer, storeIssuedCreditNote } from "./issued-documents.js";
 import { moveOrderStatus } from "./status.js";
 
 /**
@@ -35,6 +36,8 @@ export interface RefundContext {
   api: PayfastApi;
   log: FastifyBaseLogger;
   shopName: string;
+  /** The seller's details a credit note is issued with (issued-documents.ts). */
+  issuer: DocumentIssuer;
 }
 
 export interface RefundRequest {
@@ -145,6 +148,7 @@ export async function completeRefund(
   db: Database,
   refundId: string,
   shopName: string,
+  issuer: DocumentIssuer,
   /** Runs in the completing transaction (the audit record of the admin's refund). */
   onCompleted?: (
     tx: Transaction,
@@ -169,6 +173,8 @@ export async function completeRefund(
       .set({ status: "completed", creditNoteNumber, completedAt: sql`now()` })
       .where(eq(refunds.id, refundId))
       .returning({ completedAt: refunds.completedAt });
+    // What the credit note says is stored as issued, as its builder gives it now: downloads read that.
+    await storeIssuedCreditNote(tx, order, refundId, issuer);
     const refundedCents = await completedCents(tx, order.id);
     const fully = refundedCents >= order.totalCents;
     if (fully) await moveOrderStatus(tx, { orderId: order.id, from: order.status, to: "refunded", by: "refund" });
@@ -213,11 +219,11 @@ export async function completeRefund(
  * the order's payment in "Needs attention" are resolved by it.
  */
 export async function recordDashboardRefund(
-  context: Pick<RefundContext, "db" | "log" | "shopName">,
+  context: Pick<RefundContext, "db" | "log" | "shopName" | "issuer">,
   orderId: string,
   refund: DashboardRefund,
   adminId: string | null,
-  onCompleted?: Parameters<typeof completeRefund>[3],
+  onCompleted?: Parameters<typeof completeRefund>[4],
 ): Promise<void> {
   const { payfastReference, refundedOn, ...request } = refund;
   if (await referenceTaken(context.db, payfastReference)) {
@@ -230,7 +236,7 @@ export async function recordDashboardRefund(
     payfastReference,
     refundedOn,
   });
-  await completeRefund(context.db, refundId, context.shopName, onCompleted);
+  await completeRefund(context.db, refundId, context.shopName, context.issuer, onCompleted);
   if (pfPaymentId) {
     await context.db
       .update(payfastItns)
@@ -312,7 +318,7 @@ async function settleStaleRefunds(context: RefundContext, orderId: string, pfPay
   for (const refund of stale) {
     if (refund.amountCents <= unmatched) {
       unmatched -= refund.amountCents;
-      await completeRefund(context.db, refund.id, context.shopName);
+      await completeRefund(context.db, refund.id, context.shopName, context.issuer);
       context.log.info({ orderId, refundId: refund.id }, "refund: PayFast had made a requested refund; completed");
     } else {
       await markFailed(context.db, refund.id, "PayFast has no record of this refund.");
@@ -326,7 +332,7 @@ export async function refundOrder(
   orderId: string,
   request: RefundRequest,
   adminId: string | null,
-  onCompleted?: Parameters<typeof completeRefund>[3],
+  onCompleted?: Parameters<typeof completeRefund>[4],
 ): Promise<void> {
   const [order] = await context.db
     .select({ pfPaymentId: orders.pfPaymentId })
@@ -378,6 +384,6 @@ export async function refundOrder(
     log.info({ refusal: outcome.message }, "refund: refused by PayFast");
     throw payfastRefused(outcome.message);
   }
-  await completeRefund(context.db, refundId, context.shopName, onCompleted);
+  await completeRefund(context.db, refundId, context.shopName, context.issuer, onCompleted);
   log.info("refund: completed");
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "#domain/schemas/common.js";
-import { createOrderAnswer, createOrderInput, order, type Refund } from "#domain/schemas/orders.js";
+import { createOrderAnswer, createOrderInput, invoiceQuery, order, type Refund } from "#domain/schemas/orders.js";
 import { clientNetwork } from "../auth/client-network.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { attemptKeys, countAttempt } from "../auth/rate-limit.js";
@@ -13,7 +13,8 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from "../erro
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
 import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
 import { cancelOrderByPerson, cannotCancel } from "./cancel.js";
-import { creditNoteData, invoiceData, invoicedOrder, shopDetails } from "./document-data.js";
+import { invoicedOrder } from "./document-data.js";
+import { creditNoteDownload, documentIssuer, invoiceDownload } from "./issued-documents.js";
 import { placeOrder, shortMessage } from "./place-order.js";
 import { priceOrder } from "./pricing.js";
 import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
@@ -209,20 +210,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const pdf = (reply: FastifyReply, name: string, body: Buffer) =>
     reply.type("application/pdf").header("content-disposition", `inline; filename="${name}.pdf"`).send(body);
 
-  app.get("/orders/:id/invoice.pdf", { schema: { params: uuidParam } }, async (request, reply) => {
-    const found = await ownOrderWithInvoice(request, request.params.id);
-    const data = await invoiceData(app.db, found, shopDetails(app.config), app.config.publicUrl);
-    return pdf(reply, data.number, await invoicePdf(data));
-  });
+  // The documents as issued (issued-documents.ts): a download after the first is marked "Copy".
+  app.get(
+    "/orders/:id/invoice.pdf",
+    { schema: { params: uuidParam, querystring: invoiceQuery } },
+    async (request, reply) => {
+      const found = await ownOrderWithInvoice(request, request.params.id);
+      const issued = await invoiceDownload(app.db, found, documentIssuer(app.config), request.query.number);
+      if (!issued) throw notFound("No invoice with this number for this order");
+      return pdf(reply, issued.data.number, await invoicePdf(issued.data, { copy: issued.copy }));
+    },
+  );
 
   app.get(
     "/orders/:id/refunds/:refundId/credit-note.pdf",
     { schema: { params: uuidParam.extend({ refundId: z.uuid({ message: "refundId must be a valid id" }) }) } },
     async (request, reply) => {
       const found = await ownOrderWithInvoice(request, request.params.id);
-      const data = await creditNoteData(app.db, found, request.params.refundId, shopDetails(app.config));
-      if (!data) throw notFound("No credit note: the refund is not this order's, or not completed");
-      return pdf(reply, data.number, await creditNotePdf(data));
+      const issued = await creditNoteDownload(app.db, found, request.params.refundId, documentIssuer(app.config));
+      if (!issued) throw notFound("No credit note: the refund is not this order's, or not completed");
+      return pdf(reply, issued.data.number, await creditNotePdf(issued.data, { copy: issued.copy }));
     },
   );
 

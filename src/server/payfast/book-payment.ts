@@ -5,6 +5,7 @@ import { ITN_FLAGGED_OUTCOMES, type ItnOutcome } from "#domain/schemas/payments.
 import type { Database } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { orders, payfastItns } from "../db/schema.js";
+import type { DocumentIssuer } from "../orders/issued-documents.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
@@ -94,6 +95,8 @@ export async function bookPayment(
   grossCents: number,
   /** For the order confirmation written with the payment. */
   shopName: string,
+  /** The seller's details the invoice is issued with. */
+  issuer: DocumentIssuer,
 ): Promise<BookingResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -130,6 +133,7 @@ export async function bookPayment(
               pfPaymentId: record.pfPaymentId,
             },
             shopName,
+            issuer,
           );
           const revived =
             order.status === "cancelled"

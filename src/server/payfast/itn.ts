@@ -4,6 +4,7 @@ import type { ItnOutcome } from "#domain/schemas/payments.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";
+import { documentIssuer } from "../orders/issued-documents.js";
 import { payfastValidateUrl } from "./adapter.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
 import { itnSignature, type ParsedItn, parseItn, sameSignature } from "./signature.js";
@@ -175,6 +176,7 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
     { ...record, orderId: orderId as string, pfPaymentId },
     grossCents ?? -1,
     context.config.shop.name,
+    documentIssuer(context.config),
   );
   return { ...booked, orderId, pfPaymentId };
 }

@@ -5,6 +5,7 @@ import { recordSystemAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
+import { anonymiseIssuedDocuments } from "../orders/issued-documents.js";
 
 /** The pg-boss queue of the daily run (jobs/engine.ts). */
 export const RETENTION_JOB = "retention";
@@ -92,6 +93,7 @@ export async function anonymiseExpiredOrders(
       if (rows.length > 0) {
         const ids = rows.map((row) => row.id);
         await anonymiseOrderMessages(tx, ids);
+        await anonymiseIssuedDocuments(tx, ids, ANONYMISED_NAME);
         const stored = await anonymisePayfastNotifications(tx, inArray(payfastItns.orderId, ids));
         notifications += stored;
         const placed = rows.map((row) => row.createdAt.getTime());

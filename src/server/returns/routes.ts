@@ -36,6 +36,7 @@ import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { orderItems, orders, refunds, returnRequests } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
+import { documentIssuer } from "../orders/issued-documents.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { findReturnRequest, forCustomer, listReturnRequests, unitsAskedBack } from "./queries.js";
 import {
@@ -249,7 +250,13 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await findReturnRequest(app.db, id);
     if (!found) throw notFound("Request not found");
     const subject = { type: "order" as const, id: found.orderId };
-    const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: shop.name };
+    const context = {
+      db: app.db,
+      api: app.payfastApi,
+      log: request.log,
+      shopName: shop.name,
+      issuer: documentIssuer(app.config),
+    };
     try {
       await refundReturnRequest(context, request, id, request.body.amountCents, (tx, done) =>
         recordAudit(tx, request, {

@@ -13,6 +13,7 @@ import { EmptyState, LoadError, LoadingRows, Panel } from "../shared";
 import { useAdminOrder } from "./api/get-order";
 import { OrderActions } from "./order-actions";
 import { OrderCard } from "./order-card";
+import { OrderDocuments, OrderLineVat } from "./order-documents";
 import { PAID_BY_LABELS, paymentOutcomeLabel, paymentOutcomeTone } from "./payment-outcomes";
 import { OrderReturnRequests } from "./requests-tab";
 
@@ -177,6 +178,12 @@ export default function OrderPage({ id }: { id: string }) {
             linked={false}
             action={<OrderActions order={detail.order} />}
           />
+          <Section id="order-vat" title="VAT per line">
+            <OrderLineVat detail={detail} />
+          </Section>
+          <Section id="order-documents" title="Invoices and credit notes">
+            <OrderDocuments detail={detail} />
+          </Section>
           <Section id="order-requests" title="Returns and complaints">
             <OrderReturnRequests orderId={id} />
           </Section>
