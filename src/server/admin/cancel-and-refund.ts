@@ -41,13 +41,22 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireUser(request);
       requireFreshSecondFactor(request);
       const context = { db: app.db, api: app.payfastApi, log: request.log, shopName: app.config.shop.name };
-      const { amountCents, reason, restock } = request.body;
+      const { amountCents, reason, restock, lines, deliveryCents } = request.body;
       try {
         await refundOrder(context, id, request.body, admin.id, (tx, done) =>
           recordAudit(tx, request, {
             action: "order.refunded",
             subject: { type: "order", id },
-            after: { amountCents: done.amountCents, reason, restock: done.restock, status: done.orderStatus },
+            after: {
+              amountCents: done.amountCents,
+              reason,
+              restock: done.restock,
+              status: done.orderStatus,
+              // What its credit note credits (docs/decisions/036): the lines chosen, or spread in proportion.
+              vatBasis: done.vatBasis,
+              lines: lines ?? null,
+              deliveryCents: done.deliveryCents,
+            },
           }),
         );
       } catch (error) {
@@ -56,7 +65,7 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
           await recordAudit(app.db, request, {
             action: "order.refund_refused",
             subject: { type: "order", id },
-            after: { amountCents, reason, restock, refusal: error.message },
+            after: { amountCents, reason, restock, lines, deliveryCents, refusal: error.message },
           });
         }
         throw error;
@@ -89,6 +98,7 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
             restock: done.restock,
             status: done.orderStatus,
             madeIn: "payfast_dashboard",
+            vatBasis: done.vatBasis,
             payfastReference,
             refundedOn,
           },
