@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
 import { POLICY_KINDS } from "../policies.js";
+import { REFUND_BASES } from "../refund-lines.js";
 import { addressFields } from "./address.js";
 import { requiredText, text } from "./common.js";
 
@@ -83,6 +84,8 @@ export const orderItem = z.object({
   price: z.string(),
   /** Its share of a promo code's discount ("0.00" without one): the line was sold for price x quantity less this. */
   discount: z.string().optional(),
+  /** The line's id: what a refund of chosen lines names (docs/decisions/036). */
+  lineId: z.number().int().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -105,6 +108,13 @@ export const refund = z.object({
   refundedOn: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * What its credit note credits (docs/decisions/036): "lines" chosen, "proportional" (spread over
+   * the order), "legacy" (made before refunds recorded lines). With `lines` and the delivery fee's part.
+   */
+  vatBasis: z.enum(REFUND_BASES).optional(),
+  lines: z.array(z.object({ lineId: z.number().int(), quantity: z.number().int(), amount: z.string() })).optional(),
+  delivery: z.string().optional(),
 });
 export type Refund = z.infer<typeof refund>;
 
