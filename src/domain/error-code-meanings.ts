@@ -35,6 +35,10 @@ export const ERROR_CODE_MEANINGS = {
   REFUND_TOO_LARGE: "Refund: the amount is more than is left to refund of what was paid (409).",
   REFUND_IN_PROGRESS: "Refund: another refund of this order is under way; try again in a minute (409).",
   REFUND_ALREADY_RECORDED: "Refund: a refund with this PayFast reference is already recorded (409).",
+  REFUND_LINE_UNKNOWN: "Refund: a line chosen is not a line of this order (400).",
+  REFUND_LINE_TOO_LARGE:
+    "Refund: more units of a line than were bought less those already credited, or more than is left of a line or of the delivery fee (409).",
+  REFUND_LINES_MISMATCH: "Refund: the amount given is not the sum of the lines and delivery fee chosen (400).",
   PAYFAST_REFUSED: "Refund: PayFast refused it; the message is PayFast's reason (409).",
   PAYFAST_UNAVAILABLE: "PayFast's API did not answer (502).",
   EMULATOR_LOCAL_ONLY: "The local PayFast emulator answers requests from the shop's own machine only (403).",

@@ -200,33 +200,84 @@ export function apportion(amountCents: Cents, weights: readonly Cents[]): Cents[
 }
 
 /**
- * The VAT of an invoice's credit notes, in the order they were issued (docs/decisions/017). Each
- * credit note reverses at the invoice's rates: its amount is apportioned over what is still
- * uncredited of each invoice line (largest remainder, so its cents add up exactly), and the VAT it
- * reverses on a line is the line's VAT on everything credited so far less the VAT already reversed.
- * So credit notes never reverse more than a line held, and credit notes for the whole invoice
+ * What a credit note credits of each invoice line: either an amount, apportioned over what is still
+ * uncredited of every line (refunds recorded before credit notes had lines, and refunds the admin
+ * spread in proportion without recording the split), or its parts, one per invoice line in the
+ * invoice's order (a refund that records its lines, src/domain/refund-lines.ts; the delivery fee's
+ * part last when the invoice has one).
+ */
+export type CreditNoteCredit = Cents | { readonly partsCents: readonly Cents[] };
+
+/**
+ * Each credit note's part of each invoice line, in the order they were issued. An amount is
+ * apportioned over the lines' uncredited amounts (largest remainder); parts are taken as given.
+ * Throws when a credit note is empty or credits more than a line has left.
+ */
+export function allocateCredits(invoiceLines: readonly VatLine[], credits: readonly CreditNoteCredit[]): Cents[][] {
+  const credited = invoiceLines.map(() => 0);
+  return credits.map((credit) => {
+    const uncredited = invoiceLines.map((line, index) => line.amountCents - (credited[index] ?? 0));
+    const left = uncredited.reduce((sum, cents) => sum + cents, 0);
+    let parts: Cents[];
+    if (typeof credit === "number") {
+      if (!Number.isInteger(credit) || credit <= 0 || credit > left) {
+        throw new RangeError(`a credit note of ${credit} cents on an invoice with ${left} cents uncredited`);
+      }
+      parts = apportion(credit, uncredited);
+    } else {
+      parts = invoiceLines.map((_, index) => credit.partsCents[index] ?? 0);
+      const bad = parts.findIndex(
+        (part, index) => !Number.isInteger(part) || part < 0 || part > (uncredited[index] ?? 0),
+      );
+      if (credit.partsCents.length !== invoiceLines.length || bad >= 0) {
+        throw new RangeError(`a credit note's parts ${credit.partsCents.join(",")} do not fit what is left uncredited`);
+      }
+      if (parts.every((part) => part === 0)) throw new RangeError("a credit note of nothing");
+    }
+    parts.forEach((part, index) => {
+      credited[index] = (credited[index] ?? 0) + part;
+    });
+    return parts;
+  });
+}
+
+/** How much of each invoice line the credit notes have credited, in all. */
+export function creditedPerLine(invoiceLines: readonly VatLine[], credits: readonly CreditNoteCredit[]): Cents[] {
+  const total = invoiceLines.map(() => 0);
+  for (const parts of allocateCredits(invoiceLines, credits)) {
+    parts.forEach((part, index) => {
+      total[index] = (total[index] ?? 0) + part;
+    });
+  }
+  return total;
+}
+
+/**
+ * The VAT of an invoice's credit notes, in the order they were issued (docs/decisions/017 and 036).
+ * Each credit note reverses at the invoice's rates, line by line: what it credits of each line
+ * (its recorded parts, or its amount apportioned over what is still uncredited: allocateCredits),
+ * and on each line the line's VAT on everything credited so far less the VAT already reversed.
+ * So a credit note for the pads of a mixed order reverses 0%, one for the nappies exactly their
+ * VAT; credit notes never reverse more than a line held, and credit notes for the whole invoice
  * reverse exactly the invoice's VAT, rate by rate. An order rounded on its total ("order") keeps
  * its own rule: each credit note's VAT is its amount's, rounded once.
  */
 export function creditNoteVats(
   invoiceLines: readonly VatLine[],
-  amountsCents: readonly Cents[],
+  credits: readonly CreditNoteCredit[],
   vatRounding: VatRounding = "line",
 ): DocumentVat[] {
   if (vatRounding === "order") {
     // As such an order's credit notes always were: the VAT of each amount, at its one rate, rounded once.
     const [line] = asOneLine(invoiceLines);
     if (!line) throw new RangeError("a credit note on an empty invoice");
-    return amountsCents.map((amountCents) => documentVat(vatLines([{ ...line, amountCents }])));
+    return credits.map((credit) => {
+      const amountCents = typeof credit === "number" ? credit : credit.partsCents.reduce((sum, part) => sum + part, 0);
+      return documentVat(vatLines([{ ...line, amountCents }]));
+    });
   }
   const credited = invoiceLines.map(() => 0);
-  return amountsCents.map((amountCents) => {
-    const uncredited = invoiceLines.map((line, index) => line.amountCents - (credited[index] ?? 0));
-    const left = uncredited.reduce((sum, cents) => sum + cents, 0);
-    if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
-      throw new RangeError(`a credit note of ${amountCents} cents on an invoice with ${left} cents uncredited`);
-    }
-    const parts = apportion(amountCents, uncredited);
+  return allocateCredits(invoiceLines, credits).map((parts) => {
     const lines = invoiceLines.map((line, index) => {
       const before = credited[index] ?? 0;
       const after = before + (parts[index] ?? 0);

@@ -235,7 +235,15 @@ describe("DELETE /api/admin/products/:id", () => {
     const view = await t.app.inject({ method: "GET", url: `/api/admin/orders/${orderId}`, headers: { cookie } });
     const { order } = view.json() as { order: { id: string; items: unknown[]; total: string } };
     expect(order?.items).toEqual([
-      { productId: null, name: validProduct.name, size: "L", quantity: 3, price: "189.90", discount: "0.00" },
+      {
+        productId: null,
+        name: validProduct.name,
+        size: "L",
+        quantity: 3,
+        price: "189.90",
+        discount: "0.00",
+        lineId: expect.any(Number),
+      },
     ]);
     // 3 x R189.90 = R569.70: free delivery from R500.
     expect(order?.total).toBe("569.70");

@@ -27,6 +27,8 @@ test("an admin refunds part of an order; the customer sees it and downloads the 
   await expect(order.getByRole("link", { name: /^Invoice INV-\d{6}/ })).toBeVisible();
   await order.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: `Refund order #${orderNumberOf(orderId)}` });
+  // A goodwill amount: spread over the order, as the admin chose.
+  await dialog.getByRole("radio", { name: "An amount spread over the whole order (goodwill)" }).check();
   await dialog.getByRole("textbox", { name: "Amount (R)" }).fill("20.00");
   await dialog.getByRole("textbox", { name: "Reason" }).fill("One pack arrived damaged");
   await dialog.getByRole("button", { name: "Refund through PayFast" }).click();
@@ -81,10 +83,59 @@ test("the refund dialog refuses more than is left to refund, before asking PayFa
   await order.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: `Refund order #${orderNumberOf(orderId)}` });
   // More than was paid: the dialog says how much is left, before anything reaches PayFast.
+  await dialog.getByRole("radio", { name: "An amount spread over the whole order (goodwill)" }).check();
   await dialog.getByRole("textbox", { name: "Amount (R)" }).fill("99999.00");
   await dialog.getByRole("textbox", { name: "Reason" }).fill("Too much");
   await dialog.getByRole("button", { name: "Refund through PayFast" }).click();
   await expect(dialog.getByRole("alert")).toContainText(/At most R[\d,]+\.\d{2} is left to refund/);
   await expect(order.getByRole("list", { name: "Refunds" })).toHaveCount(0);
+  await adminContext.close();
+});
+
+test("an admin refunds the units that came back and the delivery fee; the credit note lists them", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndLogIn(page);
+  await page.goto("/");
+  const orderId = await checkOutOneProduct(page);
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logInAsNewAdmin(admin);
+  await admin.goto("/admin");
+  await admin.getByRole("tab", { name: "Orders", exact: true }).click();
+  const order = admin.getByRole("article", { name: `Order #${orderNumberOf(orderId)}` });
+  await order.getByRole("button", { name: "Refund", exact: true }).click();
+  const dialog = admin.getByRole("dialog", { name: `Refund order #${orderNumberOf(orderId)}` });
+  // The items that came back is the first choice: nothing chosen, nothing to refund.
+  await expect(dialog.getByRole("radio", { name: "The items that came back, at their price" })).toBeChecked();
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("Returned unopened");
+  await dialog.getByRole("button", { name: "Refund through PayFast" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Choose the units that came back, or the delivery fee.");
+  const units = dialog.getByRole("textbox", { name: /^Units of / }).first();
+  await units.fill("1");
+  const delivery = dialog.getByRole("checkbox", { name: /^Refund the delivery fee/ });
+  const withDelivery = (await delivery.count()) > 0;
+  if (withDelivery) await delivery.check();
+  const summary = dialog.getByText(/^Refunds R[\d,]+\.\d{2}/);
+  const refunded = ((await summary.textContent()) ?? "").match(/R[\d,]+\.\d{2}/)?.[0] ?? "missing";
+  await dialog.getByRole("button", { name: "Refund through PayFast" }).click();
+  await expect(dialog).toBeHidden();
+  const refunds = order.getByRole("list", { name: "Refunds" });
+  await expect(refunds).toContainText(refunded);
+  const creditNote = refunds.getByRole("link", { name: /^Credit note CN-\d{6}/ });
+  const download = await admin.request.get((await creditNote.getAttribute("href")) ?? "");
+  expect(download.status()).toBe(200);
+  const parser = new PDFParse({ data: new Uint8Array(await download.body()) });
+  const text = (await parser.getText()).text.replace(/\s+/g, " ");
+  await parser.destroy();
+  expect(text).toMatch(/1 x .+ \(.+\)/);
+  if (withDelivery) expect(text).toContain("Delivery");
+  expect(text).toMatch(/Total credited/);
+  expect(text).toContain(refunded);
   await adminContext.close();
 });

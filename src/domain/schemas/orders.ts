@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
 import { POLICY_KINDS } from "../policies.js";
+import { REFUND_BASES } from "../refund-lines.js";
 import { addressFields } from "./address.js";
 import { requiredText, text } from "./common.js";
 
@@ -83,6 +84,8 @@ export const orderItem = z.object({
   price: z.string(),
   /** Its share of a promo code's discount ("0.00" without one): the line was sold for price x quantity less this. */
   discount: z.string().optional(),
+  /** The line's id: what a refund of chosen lines names (docs/decisions/036). */
+  lineId: z.number().int().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -105,6 +108,13 @@ export const refund = z.object({
   refundedOn: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * What its credit note credits (docs/decisions/036): "lines" chosen, "proportional" (spread over
+   * the order), "legacy" (made before refunds recorded lines). With `lines` and the delivery fee's part.
+   */
+  vatBasis: z.enum(REFUND_BASES).optional(),
+  lines: z.array(z.object({ lineId: z.number().int(), quantity: z.number().int(), amount: z.string() })).optional(),
+  delivery: z.string().optional(),
 });
 export type Refund = z.infer<typeof refund>;
 
@@ -200,16 +210,58 @@ export const orderStatusInput = z.object({
 /** POST /api/admin/orders/{id}/cancel. */
 export const cancelOrderInput = z.object({ reason: requiredText("reason", 255) });
 
-/** POST /api/admin/orders/{id}/refund: an amount in cents, why (PayFast wants 3-255 characters), and whether the units go back on the shelf. */
-export const refundOrderInput = z.object({
-  amountCents: z
-    .number({ message: "amountCents must be a number of cents" })
-    .int("amountCents must be a whole number of cents")
-    .min(1, "amountCents must be at least 1")
-    .max(100_000_000, "amountCents is larger than any order"),
+const refundAmountCents = z
+  .number({ message: "amountCents must be a number of cents" })
+  .int("amountCents must be a whole number of cents")
+  .min(1, "amountCents must be at least 1")
+  .max(100_000_000, "amountCents is larger than any order");
+const refundBase = z.object({
+  amountCents: refundAmountCents,
   reason: requiredText("reason", 255).refine((value) => value.length >= 3, "reason must be at least 3 characters"),
   restock: z.boolean({ message: "restock must be true or false" }).default(false),
 });
+
+/** One order line a refund credits: how many units came back, and what is refunded of them when less than their price. */
+export const refundLineInput = z.object({
+  orderItemId: z
+    .number({ message: "orderItemId must be a line's id" })
+    .int()
+    .positive("orderItemId must be a line's id"),
+  quantity: z
+    .number({ message: "quantity must be a number of units" })
+    .int("quantity must be a whole number of units")
+    .min(1, "quantity must be at least 1")
+    .max(10_000, "quantity is more than any order has"),
+  amountCents: z
+    .number({ message: "amountCents of a line must be a number of cents" })
+    .int("amountCents of a line must be a whole number of cents")
+    .min(0, "amountCents of a line must not be negative")
+    .max(100_000_000, "amountCents of a line is larger than any order")
+    .optional(),
+});
+export type RefundLineInput = z.infer<typeof refundLineInput>;
+
+/**
+ * POST /api/admin/orders/{id}/refund (docs/decisions/036): the lines, units and delivery fee
+ * refunded (the amount is their sum, and must equal it when given); or, with no lines, an amount
+ * spread over the order in proportion, recorded as such. Why (PayFast wants 3-255 characters), and
+ * whether the units go back on the shelf.
+ */
+export const refundOrderInput = refundBase
+  .extend({
+    amountCents: refundAmountCents.optional(),
+    lines: z.array(refundLineInput).max(200, "at most 200 lines").optional(),
+    deliveryCents: z
+      .number({ message: "deliveryCents must be a number of cents" })
+      .int("deliveryCents must be a whole number of cents")
+      .min(0, "deliveryCents must not be negative")
+      .max(100_000_000, "deliveryCents is larger than any delivery fee")
+      .optional(),
+  })
+  .refine((body) => body.amountCents !== undefined || (body.lines?.length ?? 0) > 0 || (body.deliveryCents ?? 0) > 0, {
+    message: "Give the lines refunded, the delivery fee, or an amount (amountCents) to spread over the order",
+    path: ["amountCents"],
+  });
 export type RefundOrderInput = z.input<typeof refundOrderInput>;
 
 /** A real day written YYYY-MM-DD. */
@@ -229,7 +281,7 @@ const isoDay = (name: string) =>
  * PayFast shows it (the amount, the day, PayFast's reference), booked like the shop's own refunds.
  * The day may not be in the future (South African time, checked by the server).
  */
-export const recordRefundInput = refundOrderInput.extend({
+export const recordRefundInput = refundBase.extend({
   refundedOn: isoDay("refundedOn"),
   payfastReference: requiredText("payfastReference", 100),
 });

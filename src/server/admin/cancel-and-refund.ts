@@ -48,13 +48,22 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         shopName: app.config.shop.name,
         issuer: documentIssuer(app.config),
       };
-      const { amountCents, reason, restock } = request.body;
+      const { amountCents, reason, restock, lines, deliveryCents } = request.body;
       try {
         await refundOrder(context, id, request.body, admin.id, (tx, done) =>
           recordAudit(tx, request, {
             action: "order.refunded",
             subject: { type: "order", id },
-            after: { amountCents: done.amountCents, reason, restock: done.restock, status: done.orderStatus },
+            after: {
+              amountCents: done.amountCents,
+              reason,
+              restock: done.restock,
+              status: done.orderStatus,
+              // What its credit note credits (docs/decisions/036): the lines chosen, or spread in proportion.
+              vatBasis: done.vatBasis,
+              lines: lines ?? null,
+              deliveryCents: done.deliveryCents,
+            },
           }),
         );
       } catch (error) {
@@ -63,7 +72,7 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
           await recordAudit(app.db, request, {
             action: "order.refund_refused",
             subject: { type: "order", id },
-            after: { amountCents, reason, restock, refusal: error.message },
+            after: { amountCents, reason, restock, lines, deliveryCents, refusal: error.message },
           });
         }
         throw error;
@@ -101,6 +110,7 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
             restock: done.restock,
             status: done.orderStatus,
             madeIn: "payfast_dashboard",
+            vatBasis: done.vatBasis,
             payfastReference,
             refundedOn,
           },

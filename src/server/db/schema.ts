@@ -19,6 +19,7 @@ import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import { PROMO_KINDS } from "../../domain/promo.js";
+import { REFUND_BASES } from "../../domain/refund-lines.js";
 import { RECEIPT_BASES, RETURN_REASONS, RETURN_STATUSES } from "../../domain/returns.js";
 import {
   EMAIL_KIND_NAMES,
@@ -640,6 +641,14 @@ export const refunds = pgTable(
     requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
     /** The return request this refund settles (docs/returns.md); null for a refund made from the order. */
     returnRequestId: uuid("return_request_id"),
+    /**
+     * How its credit note credits the order's lines (src/domain/refund-lines.ts): "lines" chosen (or a
+     * return's), "proportional" spread on purpose, both with their split in `refund_lines`; "legacy"
+     * for refunds made before lines were recorded, whose amount is apportioned as it always was.
+     */
+    vatBasis: text("vat_basis", { enum: REFUND_BASES }).notNull().default("legacy"),
+    /** The part of the delivery fee this refund credits (its credit note reverses it at the fee's rate). */
+    deliveryCents: integer("delivery_cents").notNull().default(0),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
   },
@@ -655,6 +664,33 @@ export const refunds = pgTable(
     // A refund made in PayFast's dashboard is recorded once.
     uniqueIndex("refunds_payfast_reference_key").on(table.payfastReference),
     check("refunds_amount_positive", sql`${table.amountCents} > 0`),
+    check("refunds_vat_basis_known", sql`${table.vatBasis} in ('legacy', 'lines', 'proportional')`),
+    check("refunds_delivery_within_amount", sql`${table.deliveryCents} between 0 and ${table.amountCents}`),
+  ],
+);
+
+/**
+ * What a refund credits of each order line (docs/decisions/036): the units that came back (0 where
+ * an amount was spread over the order) and the amount. With the refund's `delivery_cents` these add
+ * up to its amount; its credit note reverses each at the line's own stored rate.
+ */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderItemId: bigint("order_item_id", { mode: "number" })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.refundId, table.orderItemId] }),
+    index("refund_lines_order_item_idx").on(table.orderItemId),
+    check("refund_lines_quantity_not_negative", sql`${table.quantity} >= 0`),
+    check("refund_lines_amount_not_negative", sql`${table.amountCents} >= 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { formatRand } from "#domain/money.js";
+import { formatVatRate } from "#domain/vat.js";
 import {
   block,
   type CopyMark,
@@ -39,13 +40,32 @@ export function creditNotePdf(data: CreditNoteData, { copy = null }: { copy?: Co
       top,
       PAGE.right - 330,
     );
+    const refundRow = `Refund: ${data.reason}${data.restocked ? " (goods returned)" : ""}`;
+    // Lines chosen (docs/decisions/036): each credited line with its units and rate, then the delivery fee's part.
+    const rows: string[][] = data.lines
+      ? [
+          [refundRow, ""],
+          ...data.lines.map((line) => [
+            `${line.quantity > 0 ? `${line.quantity} x ` : ""}${line.name} (${line.size})${tax ? `, ${formatVatRate(line.vatRateBp)}` : ""}`,
+            formatRand(line.amountCents),
+          ]),
+          ...((data.deliveryCents ?? 0) > 0
+            ? [
+                [
+                  `Delivery${tax ? `, ${formatVatRate(data.vat.lines.at(-1)?.rateBp ?? 0)}` : ""}`,
+                  formatRand(data.deliveryCents ?? 0),
+                ],
+              ]
+            : []),
+        ]
+      : [[refundRow, formatRand(data.amountCents)]];
     let y = table(
       doc,
       [
         { label: "Description", width: 405 },
         { label: "Amount", width: 90, align: "right" },
       ],
-      [[`Refund: ${data.reason}${data.restocked ? " (goods returned)" : ""}`, formatRand(data.amountCents)]],
+      rows,
       Math.max(left, right) + 24,
     );
     const sums: [string, string][] = [];
@@ -61,7 +81,7 @@ export function creditNotePdf(data: CreditNoteData, { copy = null }: { copy?: Co
       .fillColor(INK.muted)
       .text(
         tax
-          ? `Credited at the VAT rates of ${data.invoiceNumber}, in proportion to its lines. Refunded through PayFast to the card or account that paid.`
+          ? `Credited at the VAT rates of ${data.invoiceNumber}, ${data.lines ? "line by line" : "in proportion to its lines"}. Refunded through PayFast to the card or account that paid.`
           : "Refunded through PayFast to the card or account that paid.",
         PAGE.left,
         y + 16,

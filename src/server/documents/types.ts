@@ -1,3 +1,4 @@
+import type { RefundBasis } from "#domain/refund-lines.js";
 import { addressLines } from "#domain/schemas/address.js";
 import type { DocumentVat, VatClass } from "#domain/vat.js";
 import type { ShopDetails } from "./pdf.js";
@@ -91,6 +92,14 @@ export interface CreditNoteData {
   restocked: boolean;
   /** What it reverses, per rate of the invoice (src/server/orders/credit-note-vat.ts). */
   vat: DocumentVat;
+  /**
+   * How it credits the invoice's lines (docs/decisions/036): "lines" chosen (listed in `lines`, with
+   * the delivery fee's part), "proportional" or "legacy" (its amount spread over every line).
+   */
+  vatBasis?: RefundBasis;
+  /** The lines it credits when they were chosen: units back and the amount, at the line's rate. */
+  lines?: { name: string; size: string; quantity: number; amountCents: number; vatRateBp: number }[];
+  deliveryCents?: number;
 }
 
 export interface PackingSlipOrder {

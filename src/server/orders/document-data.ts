@@ -5,7 +5,7 @@ import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.j
 import { invoiceVat } from "#domain/vat.js";
 import type { Config } from "../config.js";
 import type { Database, Transaction } from "../db/client.js";
-import { orderItems, orders, refunds } from "../db/schema.js";
+import { orderItems, orders, refundLines, refunds } from "../db/schema.js";
 import type { ShopDetails } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
 import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
@@ -119,6 +119,21 @@ export async function creditNoteData(
     .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id), isNotNull(refunds.creditNoteNumber)));
   if (!refund || refund.creditNoteNumber === null || order.invoiceNumber === null) return null;
   const vat = await creditNoteVat(db, order.id, refund.id);
+  const lines =
+    refund.vatBasis === "lines"
+      ? await db
+          .select({
+            name: orderItems.name,
+            size: orderItems.size,
+            quantity: refundLines.quantity,
+            amountCents: refundLines.amountCents,
+            vatRateBp: orderItems.vatRateBp,
+          })
+          .from(refundLines)
+          .innerJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
+          .where(eq(refundLines.refundId, refund.id))
+          .orderBy(asc(orderItems.position))
+      : undefined;
   return {
     shop,
     number: creditNoteNumberText(refund.creditNoteNumber),
@@ -130,6 +145,8 @@ export async function creditNoteData(
     reason: refund.reason,
     restocked: refund.restock,
     vat,
+    vatBasis: refund.vatBasis,
+    ...(lines ? { lines, deliveryCents: refund.deliveryCents } : {}),
   };
 }
 

@@ -4,15 +4,16 @@ import { centsToDecimal } from "#domain/money.js";
 import type { AdminOrder, Order, OrderPolicy, Refund } from "#domain/schemas/orders.js";
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
 import type { Database } from "../db/client.js";
-import { orderItems, orders, products, refunds, users } from "../db/schema.js";
+import { orderItems, orders, products, refundLines, refunds, users } from "../db/schema.js";
 import { policyVersionsById } from "../policies/publish.js";
 import type { ProductForOrder } from "./pricing.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
+type RefundLineRow = typeof refundLines.$inferSelect;
 
-export function toRefund(row: RefundRow): Refund {
+export function toRefund(row: RefundRow, lines: readonly RefundLineRow[] = []): Refund {
   return {
     id: row.id,
     amount: centsToDecimal(row.amountCents),
@@ -25,6 +26,13 @@ export function toRefund(row: RefundRow): Refund {
     refundedOn: row.refundedOn,
     creditNoteNumber: row.creditNoteNumber === null ? null : creditNoteNumberText(row.creditNoteNumber),
     createdAt: row.createdAt.toISOString(),
+    vatBasis: row.vatBasis,
+    lines: lines.map((line) => ({
+      lineId: line.orderItemId,
+      quantity: line.quantity,
+      amount: centsToDecimal(line.amountCents),
+    })),
+    delivery: centsToDecimal(row.deliveryCents),
   };
 }
 
@@ -34,6 +42,7 @@ export function toOrder(
   items: readonly OrderItemRow[],
   refundRows: readonly RefundRow[] = [],
   policyLinks: ReadonlyMap<number, OrderPolicy> = new Map(),
+  linesOfRefunds: ReadonlyMap<string, readonly RefundLineRow[]> = new Map(),
 ): Order {
   const refunded = refundRows
     .filter((refund) => refund.status === "completed")
@@ -61,7 +70,7 @@ export function toOrder(
     vatNumber: row.vatNumber,
     refunds: [...refundRows]
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
-      .map(toRefund),
+      .map((refund) => toRefund(refund, linesOfRefunds.get(refund.id))),
     refunded: centsToDecimal(refunded),
     courier: row.courier,
     trackingNumber: row.trackingNumber,
@@ -76,6 +85,7 @@ export function toOrder(
         quantity: item.quantity,
         price: centsToDecimal(item.unitPriceCents),
         discount: centsToDecimal(item.discountCents),
+        lineId: item.id,
       })),
     deliveryName: row.deliveryName,
     deliveryPhone: row.deliveryPhone,
@@ -126,10 +136,19 @@ export async function listOrders(db: Database, where?: SQL, limit?: number): Pro
         rows.map((row) => row.id),
       ),
     );
+  const withLines = refundRows.filter((refund) => refund.vatBasis !== "legacy").map((refund) => refund.id);
+  const linesOfRefunds = new Map<string, RefundLineRow[]>();
+  if (withLines.length > 0) {
+    for (const line of await db.select().from(refundLines).where(inArray(refundLines.refundId, withLines))) {
+      linesOfRefunds.set(line.refundId, [...(linesOfRefunds.get(line.refundId) ?? []), line]);
+    }
+  }
   const byOrder = groupByOrder(items);
   const refundsByOrder = groupByOrder(refundRows);
   const policyLinks = await policyVersionsById(db, rows.flatMap(orderPolicyIds));
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], refundsByOrder.get(row.id) ?? [], policyLinks));
+  return rows.map((row) =>
+    toOrder(row, byOrder.get(row.id) ?? [], refundsByOrder.get(row.id) ?? [], policyLinks, linesOfRefunds),
+  );
 }
 
 function groupByOrder<T extends { orderId: string }>(rows: readonly T[]): Map<string, T[]> {

@@ -2,17 +2,19 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { formatRand } from "#domain/money.js";
 import { orderNumber, REFUNDABLE_STATUSES } from "#domain/order-status.js";
+import { fitRefundToUnits, type RefundLineChoice, type RefundSplitRefusal, splitRefund } from "#domain/refund-lines.js";
 import { refundableCents } from "#domain/refunds.js";
 import { creditNoteNumberText } from "#domain/tax-documents.js";
 import type { Database, Transaction } from "../db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { orders, payfastItns, refunds } from "../db/schema.js";
-import { conflict, HttpError, notFound } from "../errors.js";
+import { orders, payfastItns, refundLines, refunds } from "../db/schema.js";
+import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { PayfastApi } from "../payfast/api-client.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/settle.js";
+import { creditableOrder } from "./credit-note-vat.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import { type DocumentIssuer, storeIssuedCreditNote } from "./issued-documents.js";
 import { moveOrderStatus } from "./status.js";
@@ -40,16 +42,28 @@ export interface RefundContext {
   issuer: DocumentIssuer;
 }
 
+/**
+ * What a refund credits (docs/decisions/036): the lines, units and delivery fee chosen (the amount
+ * is their sum, or must equal it when given), or, with none chosen, an amount spread over the order
+ * in proportion; a return request's units, with the amount fitted to them (fitRefundToUnits).
+ */
 export interface RefundRequest {
+  amountCents?: number | undefined;
+  reason: string;
+  restock: boolean;
+  lines?: readonly RefundLineChoice[] | undefined;
+  deliveryCents?: number | undefined;
+  /** The return request this refund settles (src/server/returns): refunded once, whatever the race. */
+  returnRequestId?: string | null;
+  /** The units the return request names: its refund credits them. */
+  returnUnits?: readonly { orderItemId: number; quantity: number }[] | undefined;
+}
+
+/** A refund the admin made in PayFast's dashboard, to be booked like the shop's own: no lines chosen, spread in proportion. */
+export interface DashboardRefund {
   amountCents: number;
   reason: string;
   restock: boolean;
-  /** The return request this refund settles (src/server/returns): refunded once, whatever the race. */
-  returnRequestId?: string | null;
-}
-
-/** A refund the admin made in PayFast's dashboard, to be booked like the shop's own. */
-export interface DashboardRefund extends RefundRequest {
   /** PayFast's reference for the refund, as its dashboard shows it. */
   payfastReference: string;
   /** The South African day it was made (YYYY-MM-DD). */
@@ -61,6 +75,13 @@ const STALE_MS = 60_000;
 
 const payfastUnavailable = (message: string) => new HttpError(502, message, "PAYFAST_UNAVAILABLE");
 const payfastRefused = (message: string) => conflict(`PayFast refused the refund: ${message}`, "PAYFAST_REFUSED");
+
+/** A choice of lines the order does not have: the admin's input (400), or more than is left of it (409). */
+function refusedSplit(refusal: RefundSplitRefusal): HttpError {
+  return refusal.code === "REFUND_LINE_TOO_LARGE" || refusal.code === "REFUND_TOO_LARGE"
+    ? conflict(refusal.message, refusal.code)
+    : badRequest(refusal.message, refusal.code);
+}
 
 async function completedCents(tx: Database | Transaction, orderId: string): Promise<number> {
   const [{ cents = 0 } = {}] = await tx
@@ -107,24 +128,39 @@ async function requestRefund(
       }
       const refunded = await completedCents(tx, orderId);
       const left = refundableCents(order.totalCents, refunded);
-      if (request.amountCents > left) {
-        throw conflict(
+      const tooLarge = () =>
+        conflict(
           `At most ${formatRand(left)} can be refunded: ${formatRand(order.totalCents)} was paid and ${formatRand(refunded)} already refunded.`,
           "REFUND_TOO_LARGE",
         );
-      }
+      if (request.amountCents !== undefined && request.amountCents > left) throw tooLarge();
+      const creditable = await creditableOrder(tx, orderId);
+      if (!creditable) throw notFound("Order not found");
+      const { returnUnits, lines: chosen, deliveryCents, ...rest } = request;
+      const result = returnUnits
+        ? fitRefundToUnits(creditable, returnUnits, request.amountCents ?? 0)
+        : splitRefund(creditable, { amountCents: request.amountCents, lines: chosen, deliveryCents });
+      if (!result.ok) throw refusedSplit(result);
+      const { split } = result;
+      if (split.amountCents > left) throw tooLarge();
       const [refund] = await tx
         .insert(refunds)
         .values({
           orderId,
-          ...request,
+          ...rest,
+          amountCents: split.amountCents,
+          vatBasis: split.basis,
+          deliveryCents: split.deliveryCents,
           status: "requested",
           requestedBy: adminId,
           ...(dashboard ? { madeIn: "payfast_dashboard" as const, ...dashboard } : {}),
         })
         .returning({ id: refunds.id });
       if (!refund) throw new Error("refund insert returned nothing");
-      return { refundId: refund.id, pfPaymentId: order.pfPaymentId ?? "" };
+      if (split.lines.length > 0) {
+        await tx.insert(refundLines).values(split.lines.map((line) => ({ refundId: refund.id, ...line })));
+      }
+      return { refundId: refund.id, pfPaymentId: order.pfPaymentId ?? "", amountCents: split.amountCents };
     });
   } catch (error) {
     if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
@@ -152,7 +188,7 @@ export async function completeRefund(
   /** Runs in the completing transaction (the audit record of the admin's refund). */
   onCompleted?: (
     tx: Transaction,
-    refund: { amountCents: number; restock: boolean; orderStatus: string },
+    refund: { amountCents: number; restock: boolean; orderStatus: string; vatBasis: string; deliveryCents: number },
   ) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -185,6 +221,8 @@ export async function completeRefund(
       amountCents: refund.amountCents,
       restock: refund.restock,
       orderStatus: fully ? "refunded" : order.status,
+      vatBasis: refund.vatBasis,
+      deliveryCents: refund.deliveryCents,
     });
     await enqueueEmail(
       tx,
@@ -340,8 +378,8 @@ export async function refundOrder(
     .where(eq(orders.id, orderId));
   if (!order) throw notFound("Order not found");
   await settleStaleRefunds(context, orderId, order.pfPaymentId);
-  const { refundId, pfPaymentId } = await requestRefund(context.db, orderId, request, adminId);
-  const log = context.log.child({ orderId, refundId, amountCents: request.amountCents });
+  const { refundId, pfPaymentId, amountCents } = await requestRefund(context.db, orderId, request, adminId);
+  const log = context.log.child({ orderId, refundId, amountCents });
 
   // Asking first is PayFast's advice: it says whether, how and how much can be refunded.
   let query: Awaited<ReturnType<PayfastApi["refundQuery"]>>;
@@ -352,11 +390,11 @@ export async function refundOrder(
     await markFailed(context.db, refundId, "PayFast could not be reached.");
     throw payfastUnavailable("PayFast could not be reached. Nothing was refunded; try again in a minute.");
   }
-  const method = request.amountCents === query.originalCents ? query.fullMethod : query.partialMethod;
+  const method = amountCents === query.originalCents ? query.fullMethod : query.partialMethod;
   const refusal =
     query.status !== "REFUNDABLE"
       ? (query.errors[0] ?? `the payment is not refundable (${query.status}).`)
-      : request.amountCents > query.availableCents
+      : amountCents > query.availableCents
         ? `only ${formatRand(query.availableCents)} of this payment is left to refund.`
         : method === "BANK_PAYOUT"
           ? "this payment can only be refunded by bank payout; refund it from the PayFast dashboard."
@@ -371,7 +409,7 @@ export async function refundOrder(
 
   let outcome: Awaited<ReturnType<PayfastApi["createRefund"]>>;
   try {
-    outcome = await context.api.createRefund(pfPaymentId, { amountCents: request.amountCents, reason: request.reason });
+    outcome = await context.api.createRefund(pfPaymentId, { amountCents, reason: request.reason });
   } catch (error) {
     // PayFast may or may not have refunded: the refund stays `requested` until PayFast's balance says (settleStaleRefunds).
     log.error({ err: error }, "refund: PayFast did not confirm the refund");

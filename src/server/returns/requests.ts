@@ -560,7 +560,9 @@ export function resolveReturnRequest(
  * (settle-refund.ts) once PayFast has refunded. The amount of an ECTA cancellation (changed mind,
  * wrong size, a cancelled or unfillable order) is the server's: the whole payment where the whole
  * order goes back, delivery included. A defect's refund defaults to its lines' price; a
- * complaint's needs an amount. The refund index allows one refund per request.
+ * complaint's needs an amount. The refund credits the units the request names (fitRefundToUnits in
+ * src/domain/refund-lines.ts), so its credit note reverses their own VAT rates. The refund index
+ * allows one refund per request.
  */
 export async function refundReturnRequest(
   context: RefundContext,
@@ -596,6 +598,11 @@ export async function refundReturnRequest(
   const amount = amountCents ?? offered;
   if (amount <= 0) throw badRequest("Give the amount to refund (amountCents).", "VALIDATION_FAILED");
   if (!request.user) throw new HttpError(401, "Please log in to continue", "NOT_LOGGED_IN");
+  // Its credit note credits the units the request names (docs/decisions/036), at their own VAT rates.
+  const units = await context.db
+    .select({ orderItemId: returnRequestLines.orderItemId, quantity: returnRequestLines.quantity })
+    .from(returnRequestLines)
+    .where(eq(returnRequestLines.requestId, row.id));
   await refundOrder(
     context,
     order.id,
@@ -605,6 +612,7 @@ export async function refundReturnRequest(
       // A cancelled order's goods never left: the whole order goes back on the shelf (once).
       restock: row.reason === "cancellation",
       returnRequestId: row.id,
+      returnUnits: units,
     },
     request.user.id,
     onCompleted,
