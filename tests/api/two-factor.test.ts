@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { auditRecords } from "../helpers/audit.js";
-import { LIVE_SELLER } from "../helpers/live-seller.js";
+import { LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 // The default step-up window (10 minutes); a code "older than the window" is made so by moving the
@@ -224,6 +224,7 @@ const LIVE: Record<string, string> = {
   PAYFAST_PASSPHRASE: "a long and secret passphrase",
   SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
   ...LIVE_SELLER,
+  ...LIVE_TOTP_KEY,
 };
 
 describe("ADMIN_2FA=required", () => {

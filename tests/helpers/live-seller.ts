@@ -9,3 +9,8 @@ export const LIVE_SELLER: Record<string, string> = {
   SHOP_DIRECTORS: "Lindiwe Khumalo, Johan van der Merwe",
   SHOP_SERVICE_ADDRESS: "Unit 4, 22 Voortrekker Road, Bellville, 7530",
 };
+
+/** The key live mode requires to seal admins' TOTP secrets (src/server/config.ts refuses to start without it). */
+export const LIVE_TOTP_KEY: Record<string, string> = {
+  TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
+};
