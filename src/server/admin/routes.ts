@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
@@ -28,11 +29,16 @@ const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin);
-  app.addHook("preHandler", async (request) => {
-    const { moneyMove } = request.routeOptions.config;
-    if (moneyMove === true || (typeof moneyMove === "function" && moneyMove(request))) {
-      requireFreshSecondFactor(request);
-    }
+  // Each marked route gets the step-up as a preHandler of its own (after its body is checked), so the
+  // route table shows which routes carry it (`printRoutes({ includeHooks: true })`).
+  app.addHook("onRoute", (route) => {
+    const moneyMove = route.config?.moneyMove;
+    if (!moneyMove) return;
+    const stepUpForMoneyMove = async (request: FastifyRequest) => {
+      if (moneyMove === true || moneyMove(request)) requireFreshSecondFactor(request);
+    };
+    const own = route.preHandler;
+    route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), stepUpForMoneyMove];
   });
   // Admin answers hold customers' details and change by the minute: never kept by a browser or proxy.
   app.addHook("onSend", async (request, reply) => {
