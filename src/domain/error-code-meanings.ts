@@ -69,6 +69,8 @@ export const ERROR_CODE_MEANINGS = {
   SECOND_FACTOR_WRONG: "The 2FA code is wrong or used (401).",
   STEP_UP_REQUIRED: "Admin: this needs a fresh 2FA code (403).",
   SECOND_FACTOR_ENROLMENT_REQUIRED: "Admin: set up 2FA first (403).",
+  STEP_UP_PASSWORD_REQUIRED: "Admin without 2FA: confirm this with your password (403).",
+  SECOND_FACTOR_LOCKED: "10 wrong 2FA codes: codes locked 15 min; recovery codes work (429).",
   CANNOT_DISABLE_SELF: "Admin users: not one's own account (409).",
   PROMO_UNKNOWN: "Promo code: unknown or off (400).",
   PROMO_NOT_STARTED: "Promo code: not started yet (400).",

@@ -13,6 +13,7 @@ import { originCheck } from "./auth/origin-check.js";
 import { pruneRateLimits } from "./auth/rate-limit.js";
 import { authRoutes } from "./auth/routes.js";
 import { sessionPlugin } from "./auth/session.js";
+import { sealStoredTotpSecrets, totpKeys } from "./auth/totp-secrets.js";
 import { BACKUP_JOB, runScheduledBackup } from "./backup/daily.js";
 import { CatalogCache } from "./catalog/cache.js";
 import { EarlyAnswers, serverAnsweringEarly } from "./catalog/early-answers.js";
@@ -131,6 +132,14 @@ export async function buildApp({
     app.log.warn({ err: error }, "policies not published yet: the database is down");
   });
   app.decorate("launchChecklist", launchChecklist ?? readLaunchChecklist(config));
+  // Admins' TOTP secrets are sealed with a key kept outside the database: any stored plain (before
+  // decision 040) or under the previous key is sealed with the current one now.
+  const secondFactorKeys = totpKeys(config);
+  app.decorate("totpKeys", secondFactorKeys);
+  await sealStoredTotpSecrets(db, secondFactorKeys, app.log).catch((error: unknown) => {
+    if (!isDatabaseDown(error)) throw error;
+    app.log.warn({ err: error }, "TOTP secrets not checked: the database is down");
+  });
   const catalogCache = new CatalogCache(databaseUrl, app.log, config.pageCacheBytes);
   app.decorate("catalogCache", catalogCache);
   app.addHook("onReady", () => catalogCache.start());

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LIVE_SELLER } from "../../tests/helpers/live-seller.js";
+import { LIVE_SELLER, LIVE_TOTP_KEY } from "../../tests/helpers/live-seller.js";
 import { ConfigError, describeMode, loadConfig, PAYFAST_PUBLISHED_RANGES, PAYFAST_SANDBOX } from "./config.js";
 
 type Env = Record<string, string>;
@@ -11,6 +11,7 @@ type Env = Record<string, string>;
 const LIVE: Env = {
   PAYFAST_MODE: "live",
   ...LIVE_SELLER,
+  ...LIVE_TOTP_KEY,
   PUBLIC_URL: "https://shop.example.co.za",
   PAYFAST_MERCHANT_ID: "10012345",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
@@ -166,6 +167,7 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
     const message = refusal({
       PAYFAST_MODE: "live",
       ...LIVE_SELLER,
+      ...LIVE_TOTP_KEY,
       PAYFAST_MERCHANT_ID: "10000100",
       TRUST_PROXY: "true",
     }).message;

@@ -40,6 +40,13 @@ const envSchema = z.object({
   /** How fresh an enrolled admin's last code must be for a refund, the customer export, making an admin or turning 2FA off. */
   ADMIN_STEP_UP_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(10)),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * 32 random bytes (base64 or hex) sealing admins' TOTP secrets in the database (auth/totp-secrets.ts).
+   * Required in live mode; unset in test modes, a key file made once in DATA_DIR stands in.
+   */
+  TOTP_ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** The key before the last rotation: still opens secrets, which are sealed again with the new one at start. */
+  TOTP_ENCRYPTION_KEY_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Unpaid orders one account, and one client network, may hold at once (docs/decisions/020-abuse-limits.md). */
   UNPAID_ORDERS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
   UNPAID_ORDERS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
@@ -225,7 +232,13 @@ export function loadEnvFile(file = ".env"): boolean {
 }
 
 /** The secrets that may come from a file instead (NAME_FILE), as container platforms mount them. */
-export const SECRET_FILE_SETTINGS = ["DATABASE_URL", "SMTP_URL", "PAYFAST_PASSPHRASE"] as const;
+export const SECRET_FILE_SETTINGS = [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "PAYFAST_PASSPHRASE",
+  "TOTP_ENCRYPTION_KEY",
+  "TOTP_ENCRYPTION_KEY_PREVIOUS",
+] as const;
 
 /**
  * The environment with each NAME_FILE read into NAME (its trailing line break dropped). Giving
@@ -273,6 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const contact = shopContact(env, problems);
   const seller = sellerConfig(env, contact, problems);
   const s3 = env.S3_URL ? parseS3Url(env.S3_URL, problems) : undefined;
+  const totpKeys = totpKeyConfig(env, problems);
   if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
     problems.push(
       "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
@@ -340,6 +354,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminSecondFactor: {
       required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
       stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,
+      /** The keys sealing TOTP secrets; `current` null: the key file in DATA_DIR (test modes only). */
+      keys: totpKeys,
     },
     orderLimits: {
       unpaidPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
@@ -360,6 +376,46 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seller,
     contentDir: path.resolve(env.CONTENT_DIR ?? defaultContentDir()),
   };
+}
+
+/** A key of 32 bytes, written as base64 (44 characters) or hex (64), or null when it is neither. */
+export function parseTotpKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) return Buffer.from(trimmed, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
+    const key = Buffer.from(trimmed.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+/**
+ * TOTP_ENCRYPTION_KEY and the previous one. A stolen database backup must hold no working second
+ * factor, so the key never lives in the database; live mode refuses to start without one.
+ */
+function totpKeyConfig(
+  env: { PAYFAST_MODE: PayfastMode; TOTP_ENCRYPTION_KEY?: string; TOTP_ENCRYPTION_KEY_PREVIOUS?: string },
+  problems: string[],
+): { current: Buffer | null; previous: Buffer | null } {
+  const howTo = "32 random bytes as base64, e.g. the output of `openssl rand -base64 32`";
+  const read = (name: "TOTP_ENCRYPTION_KEY" | "TOTP_ENCRYPTION_KEY_PREVIOUS") => {
+    const text = env[name];
+    if (text === undefined) return null;
+    const key = parseTotpKey(text);
+    if (!key) problems.push(`${name}: must be ${howTo} (or 64 hex characters).`);
+    return key;
+  };
+  const current = read("TOTP_ENCRYPTION_KEY");
+  const previous = read("TOTP_ENCRYPTION_KEY_PREVIOUS");
+  if (env.TOTP_ENCRYPTION_KEY === undefined && env.PAYFAST_MODE === "live") {
+    problems.push(
+      `TOTP_ENCRYPTION_KEY: required when PAYFAST_MODE=live: it seals admins' two-step sign-in secrets, so a copy of the database alone holds no working second factor. Set it (or TOTP_ENCRYPTION_KEY_FILE) to ${howTo}, and keep it apart from the database backups.`,
+    );
+  }
+  if (previous && env.TOTP_ENCRYPTION_KEY === undefined) {
+    problems.push("TOTP_ENCRYPTION_KEY_PREVIOUS: set only beside TOTP_ENCRYPTION_KEY (the new key after a rotation).");
+  }
+  return { current, previous };
 }
 
 /**

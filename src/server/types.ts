@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { Problem } from "./alerts/alerts.js";
 import type { SessionUser } from "./auth/guards.js";
+import type { TotpKeys } from "./auth/totp-secrets.js";
 import type { CatalogCache } from "./catalog/cache.js";
 import type { EarlyAnswers } from "./catalog/early-answers.js";
 import type { Config } from "./config.js";
@@ -47,13 +48,23 @@ declare module "fastify" {
     };
     /** Runs the alert checks now (the check-alerts job calls it every ALERT_CHECK_MINUTES): what was raised and resolved. */
     checkAlerts: () => Promise<{ raised: string[]; resolved: string[] }>;
+    /** The keys sealing admins' TOTP secrets (auth/totp-secrets.ts). */
+    totpKeys: TotpKeys;
     /** The local PayFast emulator, in local mode only. */
     payfastEmulator?: PayfastEmulator;
+  }
+  interface FastifyContextConfig {
+    /**
+     * An admin route that moves money or writes a tax document: the admin guard (admin/routes.ts)
+     * asks for a fresh step-up before the handler runs. A function decides per request (after the
+     * body is checked), for a route that does so only sometimes.
+     */
+    moneyMove?: true | ((request: FastifyRequest) => boolean);
   }
   interface FastifyRequest {
     /** The user of the request's session, or null; set by the session plugin from the cookie only. */
     user: SessionUser | null;
     /** The session's second factor: whether its admin enrolled one, and when this session last gave a code. */
-    secondFactor: { enrolled: boolean; at: Date | null; tokenHash: string } | null;
+    secondFactor: { enrolled: boolean; at: Date | null; passwordAt: Date | null; tokenHash: string } | null;
   }
 }

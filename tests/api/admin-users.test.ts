@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOrder, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { onlyAuditRecord, within } from "../helpers/audit.js";
+import { ageStepUp, codeAt, enrolSecondFactor } from "../helpers/two-factor.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -231,5 +232,54 @@ describe("PATCH /api/admin/users/{id}", () => {
     expect(response.statusCode).toBe(403);
     const { rows } = await t.pool.query("select is_admin from users where id = $1", [customer.id]);
     expect(rows[0]).toEqual({ is_admin: false });
+  });
+});
+
+describe("POST /api/admin/users/{id}/disable", () => {
+  const disable = (cookie: string, id: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${id}/disable`,
+      headers: { cookie },
+      payload: { reason: "Issue 39 test" },
+    });
+  const disabledAt = async (id: string) =>
+    (await t.pool.query("select disabled_at from users where id = $1", [id])).rows[0]?.disabled_at ?? null;
+
+  it("asks for a fresh step-up before disabling another admin, and changes nothing without it", async () => {
+    const admin = await signInAsAdmin(t);
+    const other = await signInAsAdmin(t);
+    const { secret } = await enrolSecondFactor(t, admin.cookie);
+    await ageStepUp(t, admin.id);
+    const refused = await disable(admin.cookie, other.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe("STEP_UP_REQUIRED");
+    expect(await disabledAt(other.id)).toBeNull();
+    // Their session still works: nothing was ended.
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: other.cookie } })).statusCode,
+    ).toBe(200);
+
+    const verified = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/2fa/verify",
+      headers: { cookie: admin.cookie },
+      payload: { code: await codeAt(secret, 1) },
+    });
+    expect(verified.statusCode).toBe(204);
+    expect((await disable(admin.cookie, other.id)).statusCode).toBe(200);
+    expect(await disabledAt(other.id)).not.toBeNull();
+  });
+
+  it("asks an admin with no second factor for their password before disabling another admin, not before a customer", async () => {
+    const admin = await signInAsAdmin(t);
+    const other = await signInAsAdmin(t);
+    const customer = await signIn(t);
+    await ageStepUp(t, admin.id);
+    const refused = await disable(admin.cookie, other.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe("STEP_UP_PASSWORD_REQUIRED");
+    expect(await disabledAt(other.id)).toBeNull();
+    expect((await disable(admin.cookie, customer.id)).statusCode).toBe(200);
   });
 });

@@ -156,6 +156,7 @@ describe("deploy/compose.yaml", () => {
         database_url: "postgres://shop:a-password@postgres:5432/shop\n",
         payfast_passphrase: "a long and secret passphrase\n",
         smtp_url: "smtps://shop:mail-secret@smtp.example.co.za:465\n",
+        totp_encryption_key: `${Buffer.alloc(32, 9).toString("base64")}\n`,
       };
       for (const [name, text] of Object.entries(files)) writeFileSync(path.join(secrets, name), text);
       const fromCompose = Object.fromEntries(
@@ -178,6 +179,7 @@ describe("deploy/compose.yaml", () => {
       expect(config.databaseUrl).toBe("postgres://shop:a-password@postgres:5432/shop");
       expect(config.payfast.passphrase).toBe("a long and secret passphrase");
       expect(config.mail.smtpUrl).toBe("smtps://shop:mail-secret@smtp.example.co.za:465");
+      expect(config.adminSecondFactor.keys.current).toEqual(Buffer.alloc(32, 9));
     });
   });
 });
@@ -215,6 +217,7 @@ describe("deploy/snug-and-dry.service", () => {
     expect(unit).toMatch(/^User=snug$/m);
     expect(unit).toMatch(/^Environment=PAYFAST_PASSPHRASE_FILE=%d\/payfast_passphrase$/m);
     expect(unit).toMatch(/^Environment=SMTP_URL_FILE=%d\/smtp_url$/m);
+    expect(unit).toMatch(/^Environment=TOTP_ENCRYPTION_KEY_FILE=%d\/totp_encryption_key$/m);
     expect(unit).not.toMatch(/^Environment=(PAYFAST_PASSPHRASE|SMTP_URL|DATABASE_URL)=/m);
   });
 

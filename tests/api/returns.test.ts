@@ -12,12 +12,13 @@ import {
 } from "#domain/returns.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AdminReturnRequest, OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
-import { auditLog, emails, orders, payfastEmulatorRefunds, returnRequests } from "#server/db/schema.js";
+import { auditLog, emails, orders, payfastEmulatorRefunds, refunds, returnRequests } from "#server/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { inStockSizes, setStock, sizePriceCents, stockedCatalogue, stockOf } from "../helpers/stock.js";
+import { ageStepUp, codeAt, enrolSecondFactor } from "../helpers/two-factor.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -540,6 +541,39 @@ describe("the shop's steps", () => {
     expect(stepOf("return.resolved", complaint.reference)).toEqual([
       expect.objectContaining({ after: expect.objectContaining({ note: "Apologised; courier told." }) }),
     ]);
+  });
+
+  it("refuses a complaint's refund 403 with the step-up code to an admin whose last code is stale, refunding nothing", async () => {
+    const { orderId, order } = await deliveredOrder(2, { quantity: 2 });
+    const complaint = (
+      await ask(orderId, { reason: "complaint", details: "The courier left the box open." })
+    ).json() as ReturnRequest;
+    const enrolled = await signInAsAdmin(t);
+    const { secret } = await enrolSecondFactor(t, enrolled.cookie);
+    await ageStepUp(t, enrolled.id);
+    // A complaint lets the admin choose any amount up to what is left: the whole order.
+    const whole = { amountCents: order.totalCents };
+    const refused = await step(complaint.id, "refund", whole, enrolled.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe("STEP_UP_REQUIRED");
+    const paidBack = () =>
+      t.db
+        .select()
+        .from(payfastEmulatorRefunds)
+        .where(eq(payfastEmulatorRefunds.pfPaymentId, order.pfPaymentId ?? ""));
+    expect(await paidBack()).toEqual([]);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([]);
+
+    const verified = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/2fa/verify",
+      headers: { cookie: enrolled.cookie },
+      payload: { code: await codeAt(secret, 1) },
+    });
+    expect(verified.statusCode).toBe(204);
+    const refunded = await step(complaint.id, "refund", whole, enrolled.cookie);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await paidBack()).map((row) => row.amountCents)).toEqual([order.totalCents]);
   });
 
   it("refunds the whole payment, delivery included, when a partial return is followed by the rest", async () => {

@@ -1,9 +1,12 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { buildTestApp, TEST_TOTP_KEY, type TestApp } from "../helpers/app.js";
 import { auditRecords } from "../helpers/audit.js";
-import { LIVE_SELLER } from "../helpers/live-seller.js";
+import { LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 // The default step-up window (10 minutes); a code "older than the window" is made so by moving the
@@ -224,6 +227,183 @@ describe("an admin's second factor", () => {
   });
 });
 
+describe("wrong codes lock the authenticator codes", () => {
+  const wrongCode = async (secret: string) => {
+    const valid = new Set(await Promise.all([-1, 0, 1].map((steps) => codeAt(secret, steps))));
+    for (let n = 0; ; n++) {
+      const candidate = String(n).padStart(6, "0");
+      if (!valid.has(candidate)) return candidate;
+    }
+  };
+
+  it("counts wrong codes in a row: the 10th locks codes for 15 minutes and e-mails the owner, the 11th is refused even when right, recovery codes still work", async () => {
+    const admin = await registerAndLogin(t, { admin: true });
+    const { secret, recoveryCodes } = await enrol(admin);
+    const wrong = await wrongCode(secret);
+    const { username } = admin.user;
+
+    // Nine wrong codes, then a right one (a recovery code): the count starts again.
+    for (let n = 1; n <= 9; n++)
+      expect((await login(username, admin.password, wrong)).json().code).toBe("SECOND_FACTOR_WRONG");
+    expect((await login(username, admin.password, recoveryCodes[0])).statusCode).toBe(200);
+
+    for (let n = 1; n <= 9; n++)
+      expect((await login(username, admin.password, wrong)).json().code).toBe("SECOND_FACTOR_WRONG");
+    const lockNotices = () =>
+      t.pool.query(
+        "select to_address from emails where kind = 'account_changed' and data->>'change' = 'second_factor_locked' and to_address = $1",
+        [admin.user.email],
+      );
+    expect((await lockNotices()).rows).toHaveLength(0);
+    // The 10th wrong code is still answered as wrong, and locks.
+    const tenth = await login(username, admin.password, wrong);
+    expect(tenth.statusCode).toBe(401);
+    expect(tenth.json().code).toBe("SECOND_FACTOR_WRONG");
+    expect((await lockNotices()).rows).toEqual([{ to_address: admin.user.email }]);
+    const [row] = (
+      await t.pool.query<{ minutes: number }>(
+        "select extract(epoch from totp_locked_until - now()) / 60 as minutes from users where id = $1",
+        [admin.user.id],
+      )
+    ).rows;
+    expect(Number(row?.minutes)).toBeGreaterThan(14.5);
+    expect(Number(row?.minutes)).toBeLessThanOrEqual(15);
+    expect(await auditRecords(t, "auth.second_factor_locked", admin.user.id)).toHaveLength(1);
+
+    // The 11th: the right code of the next step (never used), refused while locked.
+    const eleventh = await login(username, admin.password, await codeAt(secret, 1));
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().code).toBe("SECOND_FACTOR_LOCKED");
+    expect(Number(eleventh.headers["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(cookieOf(eleventh)).toBeNull();
+    // A wrong password is still just a wrong password: the lock tells nothing to who lacks it.
+    expect((await login(username, "not-the-password", wrong)).json().code).toBe("INVALID_CREDENTIALS");
+
+    // Recovery codes still work during the lock (and a right one lifts it).
+    const recovered = await login(username, admin.password, recoveryCodes[1]);
+    expect(recovered.statusCode).toBe(200);
+    expect((await login(username, admin.password, await codeAt(secret, 1))).statusCode).toBe(200);
+  });
+
+  it("counts the step-up's wrong codes too, and answers a locked step-up 429", async () => {
+    const admin = await registerAndLogin(t, { admin: true });
+    const { secret } = await enrol(admin);
+    const wrong = await wrongCode(secret);
+    const verify = (code: string) =>
+      t.app.inject({ method: "POST", url: "/api/auth/2fa/verify", headers: admin.headers, payload: { code } });
+    for (let n = 1; n <= 10; n++) expect((await verify(wrong)).json().code).toBe("SECOND_FACTOR_WRONG");
+    const locked = await verify(await codeAt(secret, 1));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe("SECOND_FACTOR_LOCKED");
+  });
+});
+
+describe("enrolling a second factor", () => {
+  it("ends the admin's other sessions and keeps this one", async () => {
+    const admin = await registerAndLogin(t, { admin: true });
+    const elsewhere = cookieOf(await login(admin.user.username, admin.password)) as string;
+    const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
+    expect((await me(elsewhere)).statusCode).toBe(200);
+    await enrol(admin);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await me(admin.cookie)).statusCode).toBe(200);
+    const [record] = await auditRecords(t, "auth.second_factor_enabled", admin.user.id);
+    expect(record?.after).toMatchObject({ otherSessionsEnded: 1 });
+  });
+});
+
+describe("TOTP secrets at rest", () => {
+  const storedSecret = async (db: TestApp, userId: string) =>
+    (await db.pool.query<{ totp_secret: string }>("select totp_secret from users where id = $1", [userId])).rows[0]
+      ?.totp_secret ?? "";
+
+  it("stores the secret sealed with TOTP_ENCRYPTION_KEY: the column is not the secret, and a backup alone holds no working factor", async () => {
+    const admin = await registerAndLogin(t, { admin: true });
+    const { secret } = await enrol(admin);
+    const stored = await storedSecret(t, admin.user.id);
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(secret);
+    // Another shop on the same database with another key cannot use it either.
+    const other = await buildTestApp(
+      { TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") },
+      {},
+      t.databaseUrl,
+    );
+    try {
+      const answer = await other.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: admin.user.username, password: admin.password, code: await codeAt(secret, 1) },
+      });
+      // Refused: the server cannot open it (an error in its log), never a session.
+      expect(answer.statusCode).toBe(500);
+      expect(answer.cookies).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+    expect(await storedSecret(t, admin.user.id)).toBe(stored);
+  });
+
+  it("seals secrets stored plain before this change at start, and a rotation re-seals them with the new key", async () => {
+    const own = await buildTestApp();
+    const apps: TestApp[] = [own];
+    try {
+      const admin = await registerAndLogin(own, { admin: true });
+      const setup = await own.app.inject({ method: "POST", url: "/api/auth/2fa/setup", headers: admin.headers });
+      const { secret } = setup.json() as { secret: string };
+      // As an older shop stored it: plain.
+      await own.pool.query(
+        "update users set totp_secret = $2, totp_pending_secret = null, totp_enabled_at = now() where id = $1",
+        [admin.user.id, secret],
+      );
+      const restarted = await buildTestApp({}, {}, own.databaseUrl);
+      apps.push(restarted);
+      const sealed = await storedSecret(own, admin.user.id);
+      expect(sealed).toMatch(/^v1\./);
+      expect(sealed).not.toContain(secret);
+      const codeLogin = async (app: TestApp, steps: number) =>
+        app.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: admin.user.username, password: admin.password, code: await codeAt(secret, steps) },
+        });
+      expect((await codeLogin(restarted, 0)).statusCode).toBe(200);
+
+      // Rotation: the new key, the old one as TOTP_ENCRYPTION_KEY_PREVIOUS; sealed again at start.
+      const newKey = Buffer.alloc(32, 2).toString("base64");
+      const rotated = await buildTestApp(
+        { TOTP_ENCRYPTION_KEY: newKey, TOTP_ENCRYPTION_KEY_PREVIOUS: TEST_TOTP_KEY },
+        {},
+        own.databaseUrl,
+      );
+      apps.push(rotated);
+      const resealed = await storedSecret(own, admin.user.id);
+      expect(resealed).toMatch(/^v1\./);
+      expect(resealed.split(".")[1]).not.toBe(sealed.split(".")[1]);
+      expect((await codeLogin(rotated, 1)).statusCode).toBe(200);
+    } finally {
+      for (const app of apps.reverse()) await app.close();
+    }
+  });
+
+  it("makes a key file in DATA_DIR, readable by the shop alone, when no key is set outside live mode", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "shop-totp-key-"));
+    try {
+      const first = await buildTestApp({ TOTP_ENCRYPTION_KEY: "", DATA_DIR: dataDir }, {}, t.databaseUrl);
+      await first.close();
+      const file = path.join(dataDir, "totp-encryption.key");
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const key = (await readFile(file, "utf8")).trim();
+      expect(Buffer.from(key, "base64")).toHaveLength(32);
+      const second = await buildTestApp({ TOTP_ENCRYPTION_KEY: "", DATA_DIR: dataDir }, {}, t.databaseUrl);
+      await second.close();
+      expect((await readFile(file, "utf8")).trim()).toBe(key);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 /** What live mode needs to start (as payfast-outcomes.test.ts gives it), without ADMIN_2FA. */
 const LIVE: Record<string, string> = {
   PAYFAST_MODE: "live",
@@ -233,6 +413,7 @@ const LIVE: Record<string, string> = {
   PAYFAST_PASSPHRASE: "a long and secret passphrase",
   SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
   ...LIVE_SELLER,
+  ...LIVE_TOTP_KEY,
 };
 
 describe("ADMIN_2FA=required", () => {
@@ -269,5 +450,21 @@ describe("ADMIN_2FA=required", () => {
     expect(loadConfig(LIVE).adminSecondFactor.required).toBe(true);
     expect(loadConfig({ ...LIVE, ADMIN_2FA: "" }).adminSecondFactor.required).toBe(true);
     expect(loadConfig({ ...LIVE, ADMIN_2FA: "optional" }).adminSecondFactor.required).toBe(false);
+  });
+
+  it("refuses live mode without TOTP_ENCRYPTION_KEY, and a key that is not 32 bytes, saying what to set", async () => {
+    const { loadConfig } = await import("#server/config.js");
+    const { TOTP_ENCRYPTION_KEY: _key, ...withoutKey } = LIVE;
+    expect(() => loadConfig(withoutKey)).toThrow(
+      /TOTP_ENCRYPTION_KEY: required when PAYFAST_MODE=live.*openssl rand -base64 32/,
+    );
+    expect(() => loadConfig({ ...LIVE, TOTP_ENCRYPTION_KEY: "too-short" })).toThrow(
+      /TOTP_ENCRYPTION_KEY: must be 32 random bytes/,
+    );
+    expect(loadConfig({ ...LIVE, TOTP_ENCRYPTION_KEY: "ab".repeat(32) }).adminSecondFactor.keys.current).toEqual(
+      Buffer.alloc(32, 0xab),
+    );
+    // Outside live mode a missing key is fine: the key file in DATA_DIR stands in.
+    expect(loadConfig({}).adminSecondFactor.keys.current).toBeNull();
   });
 });

@@ -143,6 +143,15 @@ test("an admin runs orders, payments, products and categories from the admin pan
   const pending = page.getByRole("article", { name: `Order #${orderNumber(toConfirm)}` });
   await expect(pending).toContainText(shopperEmail);
   await pending.getByRole("button", { name: "Confirm Payment" }).click();
+  // Booking a payment by hand writes a tax invoice: an admin with no second factor confirms with their password.
+  const confirm = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(confirm).toContainText("Enter your password.");
+  await confirm.getByLabel("Password").fill("not the password");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm).toContainText("Your current password is not correct");
+  await confirm.getByLabel("Password").fill(admin.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm).toHaveCount(0);
   await expectToast(page, "Payment Confirmed");
   await expectToast(page, "Order has been marked as paid and moved to completed orders.");
   await expect(pending).toHaveCount(0);

@@ -4,6 +4,7 @@ import { type OrderStatus, UNPAID_STATUSES } from "#domain/order-status.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import { orderItems, orders, products } from "#server/db/schema.js";
 import type { TestApp } from "./app.js";
+import { confirmWithPassword } from "./users.js";
 
 export interface SignedIn {
   id: string;
@@ -37,6 +38,8 @@ export async function signIn(t: TestApp, { admin = false } = {}): Promise<Signed
   const name = t.app.config.session.cookieName;
   const sid = login.cookies.find((cookie) => cookie.name === name);
   if (!sid) throw new Error(`login answered no ${name} cookie`);
+  // An admin confirms the session with the password, as at their first refund (money moves are stepped up).
+  if (admin) await confirmWithPassword(t, `${name}=${sid.value}`, password);
   return { id, username, email, password, cookie: `${name}=${sid.value}` };
 }
 

@@ -11,6 +11,9 @@ import { createDatabase, type Database } from "#server/db/client.js";
 import { jobLockKey } from "#server/jobs/engine.js";
 import { withDatabase } from "../setup/global-db.js";
 
+/** TOTP_ENCRYPTION_KEY of the test apps: 32 bytes, base64. */
+export const TEST_TOTP_KEY = Buffer.alloc(32, 7).toString("base64");
+
 export interface TestApp {
   app: App;
   db: Database;
@@ -112,6 +115,9 @@ export async function buildTestApp(
     MAIL_CAPTURE_DIR: captureDir,
     // Uploaded photos' renditions: removed with the capture folder when the test's app closes.
     MEDIA_DIR: path.join(captureDir, "media"),
+    // One key for every test app, so two apps on one database open each other's TOTP secrets (and no
+    // key file is made in ./data); tests/api/two-factor.test.ts checks the key file and the rotation.
+    TOTP_ENCRYPTION_KEY: TEST_TOTP_KEY,
     ...env,
   });
   const { db, pool } = createDatabase(databaseUrl, poolSize);

@@ -13,11 +13,17 @@ export interface LoggedInUser {
 
 /**
  * Registers a new customer and logs them in through the real /api/auth routes, as the browser
- * does. `admin: true` makes them an admin in the database before logging in.
+ * does. `admin: true` makes them an admin in the database before logging in, and confirms the
+ * session with the password (the step-up money moves ask of an admin with no second factor), as the
+ * admin would at their first refund; `stepUp: false` leaves the session unconfirmed.
  */
 export async function registerAndLogin(
   t: TestApp,
-  { admin = false, ...profile }: { admin?: boolean; fullName?: string; phone?: string; email?: string } = {},
+  {
+    admin = false,
+    stepUp = true,
+    ...profile
+  }: { admin?: boolean; stepUp?: boolean; fullName?: string; phone?: string; email?: string } = {},
 ): Promise<LoggedInUser> {
   const tag = randomBytes(5).toString("hex");
   const username = `shopper_${tag}`;
@@ -48,5 +54,17 @@ export async function registerAndLogin(
   const sid = login.cookies.find((cookie) => cookie.name === name);
   if (!sid) throw new Error(`login answered no ${name} cookie`);
   const cookie = `${name}=${sid.value}`;
+  if (admin && stepUp) await confirmWithPassword(t, cookie, password);
   return { user: login.json() as User, password, cookie, headers: { cookie, "x-user-id": id } };
+}
+
+/** POST /api/auth/step-up/password: an admin with no second factor confirms the session for money moves. */
+export async function confirmWithPassword(t: TestApp, cookie: string, password: string): Promise<void> {
+  const confirmed = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/step-up/password",
+    headers: { cookie },
+    payload: { password },
+  });
+  if (confirmed.statusCode !== 204) throw new Error(`step-up failed: ${confirmed.statusCode} ${confirmed.body}`);
 }

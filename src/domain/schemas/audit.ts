@@ -81,6 +81,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "auth.second_factor_disabled": "Two-step sign-in turned off",
   "auth.second_factor_reset": "Two-step sign-in reset by an admin",
   "auth.second_factor_failed": "Wrong sign-in code",
+  "auth.second_factor_locked": "Sign-in codes locked after 10 wrong codes",
   "auth.sessions_ended": "Signed out other devices",
   "promo_code.created": "Promo code created",
   "promo_code.updated": "Promo code changed",

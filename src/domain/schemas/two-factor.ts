@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX } from "./account.js";
 
 /** A 6-digit code from an authenticator app, or one of the ten recovery codes ("abcde-fghjk"). */
 export const secondFactorCode = z
@@ -25,3 +26,13 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 /** Shown once, when two-step sign-in is turned on. */
 export const twoFactorEnabled = z.object({ recoveryCodes: z.array(z.string()) });
 export type TwoFactorEnabled = z.infer<typeof twoFactorEnabled>;
+
+/** An admin with no second factor (ADMIN_2FA=optional) confirms a step-up action with their password. */
+export const stepUpPasswordInput = z.object({
+  password: z.string({ message: "password is required" }).min(1, "password is required").max(PASSWORD_MAX),
+});
+export type StepUpPasswordInput = z.infer<typeof stepUpPasswordInput>;
+
+/** GET /api/auth/2fa/fresh: whether this session may take a step-up action now, and what it gives if not. */
+export const stepUpFreshness = z.object({ fresh: z.boolean(), confirmWith: z.enum(["code", "password"]) });
+export type StepUpFreshness = z.infer<typeof stepUpFreshness>;

@@ -4,7 +4,6 @@ import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "#d
 import { southAfricanDay } from "#domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
-import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import { cancelOrderByPerson, cannotCancel } from "../orders/cancel.js";
 import { documentIssuer } from "../orders/issued-documents.js";
@@ -36,11 +35,10 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/orders/:id/refund",
-    { schema: { params: uuidParam, body: refundOrderInput, response: { 200: order } } },
+    { schema: { params: uuidParam, body: refundOrderInput, response: { 200: order } }, config: { moneyMove: true } },
     async (request) => {
       const { id } = request.params;
       const admin = requireUser(request);
-      requireFreshSecondFactor(request);
       const context = {
         db: app.db,
         api: app.payfastApi,
@@ -86,7 +84,8 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/orders/:id/refunds/record",
-    { schema: { params: uuidParam, body: recordRefundInput, response: { 200: order } } },
+    // Writes a credit note: a tax document, so stepped up like a refund through PayFast.
+    { schema: { params: uuidParam, body: recordRefundInput, response: { 200: order } }, config: { moneyMove: true } },
     async (request) => {
       const { id } = request.params;
       const admin = requireUser(request);

@@ -4,6 +4,7 @@ import { centsToDecimal } from "#domain/money.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { accountStatus, disableAccountInput, STOCK_HOLDERS_SHOWN, stockHolders } from "#domain/schemas/holders.js";
 import { recordAudit } from "../audit/record.js";
+import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { orders, sessions, users } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { cancelOrderByPerson } from "../orders/cancel.js";
@@ -11,7 +12,8 @@ import { cancelOrderByPerson } from "../orders/cancel.js";
 /**
  * /api/admin/holders: who holds stock with unpaid orders (by customer and by client network), and
  * disabling or enabling an account. Disabling ends the account's sessions, cancels its unpaid
- * orders (their holds go back on sale) and refuses its logins; each step is audited.
+ * orders (their holds go back on sale) and refuses its logins; each step is audited. Disabling
+ * another admin wants a fresh step-up (auth/two-factor.ts).
  */
 export const adminHolderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/holders", { schema: { response: { 200: stockHolders } } }, async () => {
@@ -76,11 +78,13 @@ export const adminHolderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const sessionsEnded = await app.db.transaction(async (tx) => {
         const [before] = await tx
-          .select({ username: users.username, disabledAt: users.disabledAt })
+          .select({ username: users.username, disabledAt: users.disabledAt, isAdmin: users.isAdmin })
           .from(users)
           .where(eq(users.id, id))
           .for("update");
         if (!before) throw notFound("User not found");
+        // Locking another admin out is how a stolen session would silence the one who would notice: stepped up.
+        if (before.isAdmin) requireFreshSecondFactor(request);
         if (!before.disabledAt) await tx.update(users).set({ disabledAt: sql`now()` }).where(eq(users.id, id));
         const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ hash: sessions.tokenHash });
         await recordAudit(tx, request, {

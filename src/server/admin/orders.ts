@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   adminOrderDetail as adminOrderDetailAnswer,
@@ -14,6 +15,10 @@ import { paidOrdersOfDay, shopDetails } from "../orders/document-data.js";
 import { documentIssuer } from "../orders/issued-documents.js";
 import { moveOrderForward } from "../orders/move-order.js";
 import { adminOrderDetail, listAdminOrderPage, orderSummary } from "./order-queries.js";
+
+/** A status move that marks the order paid (the admin guard's step-up: routes.ts). */
+const marksPaid = (request: FastifyRequest) =>
+  (request.body as { status?: string } | undefined)?.status === "completed";
 
 /**
  * /api/admin/orders: pages of orders (searched, filtered), the pending ones awaiting payment, one
@@ -47,7 +52,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = { db: app.db, shopName: app.config.shop.name, issuer: documentIssuer(app.config) };
   app.patch(
     "/orders/:id/status",
-    { schema: { params: uuidParam, body: orderStatusInput, response: { 200: adminOrder } } },
+    // Mark as Paid books a payment by hand and writes a tax invoice: stepped up; Mark as Shipped is not.
+    {
+      schema: { params: uuidParam, body: orderStatusInput, response: { 200: adminOrder } },
+      config: { moneyMove: marksPaid },
+    },
     async (request) => {
       const { status, courier, trackingNumber } = request.body;
       const moved = await moveOrderForward(context, request, request.params.id, status, {
@@ -60,7 +69,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/orders/:id/confirm-payment",
-    { schema: { params: uuidParam, response: { 200: adminOrder } } },
+    // Books a payment by hand and writes a tax invoice.
+    { schema: { params: uuidParam, response: { 200: adminOrder } }, config: { moneyMove: true } },
     async (request) => {
       const moved = await moveOrderForward(context, request, request.params.id, "completed", {
         action: "order.payment_confirmed",

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   "auth.second_factor_disabled",
   "auth.second_factor_reset",
   "auth.second_factor_failed",
+  "auth.second_factor_locked",
   "auth.sessions_ended",
   "promo_code.created",
   "promo_code.updated",

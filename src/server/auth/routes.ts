@@ -14,7 +14,13 @@ import { hashPassword, verifyPassword } from "./passwords.js";
 import { attemptKeys, countAttempt } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
 import { sessionListRoutes } from "./sessions-list.js";
-import { checkSecondFactor, twoFactorRoutes } from "./two-factor.js";
+import {
+  checkSecondFactor,
+  recordCodeRefused,
+  refuseCode,
+  secondFactorContext,
+  twoFactorRoutes,
+} from "./two-factor.js";
 
 /**
  * POST /api/auth/register, /login, /logout, GET /api/auth/me, and the password routes
@@ -121,13 +127,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!code) {
         throw unauthorized("Enter the 6-digit code from your authenticator app.", "SECOND_FACTOR_REQUIRED");
       }
-      const how = await app.db.transaction((tx) => checkSecondFactor(tx, found.id, code));
-      if (!how) {
-        await recordAudit(app.db, request, {
-          action: "auth.second_factor_failed",
-          actor: { id: found.id, username: found.username },
-          after: { step: "login" },
-        });
+      const checked = await app.db.transaction((tx) => checkSecondFactor(tx, secondFactorContext(app), found.id, code));
+      if (!checked.ok) {
+        await recordCodeRefused(request, checked, "login", { id: found.id, username: found.username });
+        if ("locked" in checked) refuseCode(reply, checked);
         throw unauthorized(
           "That code is not right. Enter the current code from your authenticator app.",
           "SECOND_FACTOR_WRONG",

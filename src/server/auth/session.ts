@@ -118,6 +118,7 @@ export const sessionPlugin = fp(
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         secondFactorAt: sessions.secondFactorAt,
+        passwordConfirmedAt: sessions.passwordConfirmedAt,
         totpEnabledAt: users.totpEnabledAt,
         user: userColumns,
       })
@@ -152,7 +153,12 @@ export const sessionPlugin = fp(
       }
 
       request.user = row.user;
-      request.secondFactor = { enrolled: row.totpEnabledAt !== null, at: row.secondFactorAt, tokenHash };
+      request.secondFactor = {
+        enrolled: row.totpEnabledAt !== null,
+        at: row.secondFactorAt,
+        passwordAt: row.passwordConfirmedAt,
+        tokenHash,
+      };
       if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
         await app.db
           .update(sessions)

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   secondFactorCodeInput,
+  stepUpFreshness,
+  stepUpPasswordInput,
   twoFactorEnabled,
   twoFactorSetup,
   twoFactorStatus,
@@ -12,8 +14,11 @@ import { recordAudit } from "../audit/record.js";
 import type { Database, Transaction } from "../db/client.js";
 import { recoveryCodes, sessions, users } from "../db/schema.js";
 import { badRequest, forbidden, HttpError } from "../errors.js";
+import { enqueueAccountChanged } from "./account-notices.js";
+import { confirmCurrentPassword } from "./current-password.js";
 import { requireUser } from "./guards.js";
 import { accountKey, countAttempt } from "./rate-limit.js";
+import { openTotpSecret, sealTotpSecret, type TotpKeys } from "./totp-secrets.js";
 
 /** otplib and qrcode (about 18 MB resident together) load with the first code an admin types or the first enrolment. */
 let otpModule: Promise<typeof import("otplib")> | null = null;
@@ -24,6 +29,9 @@ const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /** One 30-second step either side of now: a phone's clock a little off still works. */
 const EPOCH_TOLERANCE = 30;
+/** The 10th wrong code in a row locks the authenticator codes of the account for 15 minutes. */
+export const SECOND_FACTOR_LOCK_AFTER = 10;
+export const SECOND_FACTOR_LOCK_MINUTES = 15;
 
 const hashRecoveryCode = (code: string) =>
   createHash("sha256")
@@ -47,36 +55,90 @@ const codeWrong = () =>
     "SECOND_FACTOR_WRONG",
   );
 
+/** What a code was: right (and how it was given), wrong (perhaps the one that locked the codes now), or not tried. */
+export type SecondFactorCheck =
+  | { ok: true; how: "totp" | "recovery" }
+  | { ok: false; lockedNow: boolean }
+  | { ok: false; locked: Date };
+
+/** What checkSecondFactor needs from the app: the keys that open secrets, and the shop's name for the notice. */
+export interface SecondFactorContext {
+  keys: TotpKeys;
+  shopName: string;
+}
+
 /**
  * Checks a code for `userId`: a TOTP code (RFC 6238, 30 s, 6 digits, one step of drift) never
  * accepted before (each step once: users.totp_last_step), or an unused recovery code, which is then
- * used up. In the caller's transaction; answers how the code was given, or null when it is wrong.
+ * used up. In the caller's transaction (which must commit a wrong answer too: it counts). The 10th
+ * wrong code in a row locks TOTP codes for SECOND_FACTOR_LOCK_MINUTES and tells the account holder
+ * by e-mail; while locked, TOTP codes are not even checked, recovery codes still are.
  */
 export async function checkSecondFactor(
   tx: Database | Transaction,
+  { keys, shopName }: SecondFactorContext,
   userId: string,
   code: string,
-): Promise<"totp" | "recovery" | null> {
+): Promise<SecondFactorCheck> {
   const [account] = await tx
-    .select({ secret: users.totpSecret, lastStep: users.totpLastStep })
+    .select({
+      secret: users.totpSecret,
+      lastStep: users.totpLastStep,
+      failures: users.totpFailures,
+      lockedUntil:
+        sql<Date | null>`case when ${users.totpLockedUntil} > now() then ${users.totpLockedUntil} end`.mapWith(
+          users.totpLockedUntil,
+        ),
+      email: users.email,
+      fullName: users.fullName,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
-  if (!account?.secret) return null;
+  if (!account?.secret) return { ok: false, lockedNow: false };
+  const right = async (how: "totp" | "recovery", lastStep?: number) => {
+    await tx
+      .update(users)
+      .set({ totpFailures: 0, totpLockedUntil: null, ...(lastStep === undefined ? {} : { totpLastStep: lastStep }) })
+      .where(eq(users.id, userId));
+    return { ok: true as const, how };
+  };
+  const wrong = async () => {
+    const failures = account.failures + 1;
+    if (failures < SECOND_FACTOR_LOCK_AFTER) {
+      await tx.update(users).set({ totpFailures: failures }).where(eq(users.id, userId));
+      return { ok: false as const, lockedNow: false };
+    }
+    const [locked] = await tx
+      .update(users)
+      .set({
+        totpFailures: 0,
+        totpLockedUntil: sql`now() + interval '${sql.raw(String(SECOND_FACTOR_LOCK_MINUTES))} minutes'`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ until: users.totpLockedUntil });
+    await enqueueAccountChanged(tx, shopName, {
+      to: account.email,
+      eventKey: `second-factor-locked:${userId}:${locked?.until?.toISOString() ?? Date.now()}`,
+      userId,
+      name: account.fullName,
+      change: "second_factor_locked",
+      newEmail: null,
+      changedAt: new Date().toISOString(),
+    });
+    return { ok: false as const, lockedNow: true };
+  };
+
   const digits = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
+    if (account.lockedUntil) return { ok: false, locked: account.lockedUntil };
     const result = await (await otp()).verify({
-      secret: account.secret,
+      secret: openTotpSecret(keys, userId, account.secret),
       token: digits,
       epochTolerance: EPOCH_TOLERANCE,
       ...(account.lastStep === null ? {} : { afterTimeStep: account.lastStep }),
     });
-    if (!result.valid) return null;
-    await tx
-      .update(users)
-      .set({ totpLastStep: stepOf(result) })
-      .where(eq(users.id, userId));
-    return "totp";
+    return result.valid ? right("totp", stepOf(result)) : wrong();
   }
   const [used] = await tx
     .update(recoveryCodes)
@@ -89,7 +151,24 @@ export async function checkSecondFactor(
       ),
     )
     .returning({ id: recoveryCodes.id });
-  return used ? "recovery" : null;
+  return used ? right("recovery") : wrong();
+}
+
+/** The answer to a code while codes are locked: 429 with Retry-After, pointing at the recovery codes. */
+export function codesLocked(reply: FastifyReply, until: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  reply.header("retry-after", String(seconds));
+  return new HttpError(
+    429,
+    `Too many wrong codes: codes from your authenticator app are locked for ${Math.ceil(seconds / 60)} more minute(s). Use one of your recovery codes, or wait.`,
+    "SECOND_FACTOR_LOCKED",
+  );
+}
+
+/** Throws the answer to a code that was not right: locked (429) or wrong (401). */
+export function refuseCode(reply: FastifyReply, check: Exclude<SecondFactorCheck, { ok: true }>): never {
+  if ("locked" in check) throw codesLocked(reply, check.locked);
+  throw codeWrong();
 }
 
 /** A code attempt counts against the account's login budget: a stolen password cannot guess codes faster. */
@@ -103,22 +182,31 @@ async function countCodeAttempt(request: FastifyRequest, reply: FastifyReply, us
 }
 
 /**
- * Step-up: a refund, the customer export, making an admin and turning 2FA off want a code given by
- * this session within ADMIN_STEP_UP_MINUTES. 403 STEP_UP_REQUIRED otherwise; the admin's browser
- * asks for a code (POST /api/auth/2fa/verify) and tries again. An admin with no second factor
- * enrolled (allowed when ADMIN_2FA=optional) has none to give.
+ * Step-up: every admin route that moves money or writes a tax document (route config `moneyMove`,
+ * admin/routes.ts), the customer exports, making an admin, disabling another admin and turning 2FA
+ * off want this session to have confirmed it is its admin within ADMIN_STEP_UP_MINUTES: with a code
+ * when the admin has a second factor (403 STEP_UP_REQUIRED; POST /api/auth/2fa/verify), with their
+ * password when they have none, as ADMIN_2FA=optional allows (403 STEP_UP_PASSWORD_REQUIRED;
+ * POST /api/auth/step-up/password). The admin's browser asks, then tries again.
  */
 export function requireFreshSecondFactor(request: FastifyRequest): void {
   const factor = request.secondFactor;
-  if (!factor?.enrolled) return;
-  const fresh = factor.at && Date.now() - factor.at.getTime() < request.server.config.adminSecondFactor.stepUpMs;
-  if (!fresh) {
+  const fresh = (at: Date | null | undefined) =>
+    Boolean(at) && Date.now() - (at as Date).getTime() < request.server.config.adminSecondFactor.stepUpMs;
+  if (factor?.enrolled) {
+    if (fresh(factor.at)) return;
     throw new HttpError(
       403,
       "Enter a code from your authenticator app to confirm this: it moves money or customers' data.",
       "STEP_UP_REQUIRED",
     );
   }
+  if (fresh(factor?.passwordAt)) return;
+  throw new HttpError(
+    403,
+    "Enter your password to confirm this: it moves money or customers' data.",
+    "STEP_UP_PASSWORD_REQUIRED",
+  );
 }
 
 /** Stores ten fresh recovery codes (their hashes) in place of any old ones; answers the codes, shown once. */
@@ -136,6 +224,36 @@ export async function clearSecondFactor(tx: Transaction, userId: string): Promis
     .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
     .where(eq(users.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+export const secondFactorContext = (app: FastifyInstance): SecondFactorContext => ({
+  keys: app.totpKeys,
+  shopName: app.config.shop.name,
+});
+
+/**
+ * Audits a refused code: a wrong one (folded per admin and window), and the one that locked the
+ * codes (its own record; the account holder's notice is already in the outbox).
+ */
+export async function recordCodeRefused(
+  request: FastifyRequest,
+  check: Exclude<SecondFactorCheck, { ok: true }>,
+  step: string,
+  actor?: { id: string; username: string },
+): Promise<void> {
+  const { db } = request.server;
+  if ("locked" in check) return;
+  await recordAudit(db, request, { action: "auth.second_factor_failed", ...(actor ? { actor } : {}), after: { step } });
+  const whose = actor ?? request.user;
+  if (check.lockedNow) {
+    await recordAudit(db, request, {
+      action: "auth.second_factor_locked",
+      ...(actor ? { actor } : {}),
+      ...(whose ? { subject: { type: "user" as const, id: whose.id } } : {}),
+      after: { step, wrongCodes: SECOND_FACTOR_LOCK_AFTER, minutes: SECOND_FACTOR_LOCK_MINUTES },
+    });
+    request.server.mail.wake();
+  }
 }
 
 function requireAdminUser(request: FastifyRequest) {
@@ -165,15 +283,33 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  // Whether this session's last code is fresh enough for a step-up action (the export link asks first).
-  app.get("/2fa/fresh", async (request) => {
+  // Whether this session may take a step-up action now, and how it confirms if not (the export link asks first).
+  app.get("/2fa/fresh", { schema: { response: { 200: stepUpFreshness } } }, async (request) => {
     requireAdminUser(request);
+    const confirmWith = request.secondFactor?.enrolled ? ("code" as const) : ("password" as const);
     try {
       requireFreshSecondFactor(request);
-      return { fresh: true };
+      return { fresh: true, confirmWith };
     } catch {
-      return { fresh: false };
+      return { fresh: false, confirmWith };
     }
+  });
+
+  // An admin with no second factor (ADMIN_2FA=optional) confirms a step-up action with their password.
+  app.post("/step-up/password", { schema: { body: stepUpPasswordInput } }, async (request, reply) => {
+    const user = requireAdminUser(request);
+    const session = request.secondFactor;
+    if (!session) throw badRequest("Sign in again.");
+    if (session.enrolled) {
+      throw badRequest("Two-step sign-in is on for this account: confirm with a code from your authenticator app.");
+    }
+    // Spends the account's login budget, as every password check does.
+    await confirmCurrentPassword(request, reply, user.id, request.body.password);
+    await app.db
+      .update(sessions)
+      .set({ passwordConfirmedAt: sql`now()` })
+      .where(eq(sessions.tokenHash, session.tokenHash));
+    return reply.status(204).send();
   });
 
   app.post("/2fa/setup", { schema: { response: { 200: twoFactorSetup } } }, async (request) => {
@@ -187,7 +323,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const { generateSecret, generateURI } = await otp();
     const secret = generateSecret();
-    await app.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+    await app.db
+      .update(users)
+      .set({ totpPendingSecret: sealTotpSecret(app.totpKeys, user.id, secret) })
+      .where(eq(users.id, user.id));
     const uri = generateURI({ issuer: app.config.shop.name, label: user.username, secret });
     const { default: QRCode } = await import("qrcode");
     const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -207,7 +346,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row?.enabledAt) throw new HttpError(409, "Two-step sign-in is already on.", "ALREADY_EXISTS");
       if (!row?.pending) throw badRequest("Start the set-up first: no code is expected yet.");
       const result = await (await otp()).verify({
-        secret: row.pending,
+        secret: openTotpSecret(app.totpKeys, user.id, row.pending),
         token: request.body.code.replace(/\s/g, ""),
         epochTolerance: EPOCH_TOLERANCE,
       });
@@ -223,16 +362,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(eq(users.id, user.id));
         const made = await replaceRecoveryCodes(tx, user.id);
-        if (request.secondFactor) {
-          await tx
-            .update(sessions)
-            .set({ secondFactorAt: sql`now()` })
-            .where(eq(sessions.tokenHash, request.secondFactor.tokenHash));
-        }
+        const current = request.secondFactor?.tokenHash ?? "";
+        await tx.update(sessions).set({ secondFactorAt: sql`now()` }).where(eq(sessions.tokenHash, current));
+        // A session signed in with the password alone (perhaps a thief's) must not outlive the new factor.
+        const ended = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, current)))
+          .returning({ hash: sessions.tokenHash });
         await recordAudit(tx, request, {
           action: "auth.second_factor_enabled",
           subject: { type: "user", id: user.id },
-          after: { recoveryCodes: RECOVERY_CODES },
+          after: { recoveryCodes: RECOVERY_CODES, otherSessionsEnded: ended.length },
         });
         return made;
       });
@@ -245,15 +385,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.secondFactor?.enrolled) throw badRequest("Two-step sign-in is not on for this account.");
     await countCodeAttempt(request, reply, user.id);
     const tokenHash = request.secondFactor.tokenHash;
-    const how = await app.db.transaction(async (tx) => {
-      const checked = await checkSecondFactor(tx, user.id, request.body.code);
-      if (checked)
+    const checked = await app.db.transaction(async (tx) => {
+      const check = await checkSecondFactor(tx, secondFactorContext(app), user.id, request.body.code);
+      if (check.ok)
         await tx.update(sessions).set({ secondFactorAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
-      return checked;
+      return check;
     });
-    if (!how) {
-      await recordAudit(app.db, request, { action: "auth.second_factor_failed", after: { step: "step-up" } });
-      throw codeWrong();
+    if (!checked.ok) {
+      await recordCodeRefused(request, checked, "step-up");
+      refuseCode(reply, checked);
     }
     return reply.status(204).send();
   });
@@ -262,17 +402,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireAdminUser(request);
     if (!request.secondFactor?.enrolled) throw badRequest("Two-step sign-in is not on for this account.");
     await countCodeAttempt(request, reply, user.id);
-    const done = await app.db.transaction(async (tx) => {
-      if (!(await checkSecondFactor(tx, user.id, request.body.code))) return false;
+    const checked = await app.db.transaction(async (tx) => {
+      const check = await checkSecondFactor(tx, secondFactorContext(app), user.id, request.body.code);
+      if (!check.ok) return check;
       await clearSecondFactor(tx, user.id);
       await recordAudit(tx, request, {
         action: "auth.second_factor_disabled",
         subject: { type: "user", id: user.id },
         after: { by: "self" },
       });
-      return true;
+      return check;
     });
-    if (!done) throw codeWrong();
+    if (!checked.ok) {
+      await recordCodeRefused(request, checked, "turn off");
+      refuseCode(reply, checked);
+    }
     return reply.status(204).send();
   });
 };

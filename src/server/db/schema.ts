@@ -61,14 +61,18 @@ export const users = pgTable(
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     /**
-     * An admin's second factor (auth/two-factor.ts): the TOTP secret (base32) once enrolment is
-     * confirmed with a code, the one being set up until then, and the last time step a code was
-     * accepted at (a code is never accepted twice).
+     * An admin's second factor (auth/two-factor.ts): the TOTP secret once enrolment is confirmed
+     * with a code, the one being set up until then (both sealed with TOTP_ENCRYPTION_KEY, never
+     * plain: auth/totp-secrets.ts), and the last time step a code was accepted at (a code is never
+     * accepted twice).
      */
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** Wrong codes since the last right one; the 10th locks the authenticator codes until totp_locked_until. */
+    totpFailures: integer("totp_failures").notNull().default(0),
+    totpLockedUntil: timestamp("totp_locked_until", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     /**
      * When the customer closed the account (src/server/privacy/close-account.ts): the row stays so
@@ -100,6 +104,11 @@ export const sessions = pgTable(
     ip: text("ip").notNull().default(""),
     /** When this session last gave a second-factor code (login or step-up): refunds and the like want it fresh. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When an admin with no second factor (ADMIN_2FA=optional) last confirmed a step-up action with
+     * their password. Never counts for an admin who has a second factor: they give a code.
+     */
+    passwordConfirmedAt: timestamp("password_confirmed_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );

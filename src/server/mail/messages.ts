@@ -135,7 +135,8 @@ export interface PasswordResetData {
 
 export interface AccountChangedData extends Greeting {
   name: string;
-  change: "password" | "email";
+  /** second_factor_locked: ten wrong two-step sign-in codes in a row locked the codes (auth/two-factor.ts). */
+  change: "password" | "email" | "second_factor_locked";
   /** For an e-mail change, the new address (the notice goes to the old one). */
   newEmail: string | null;
   changedAt: string;

@@ -25,7 +25,9 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
     case "account_changed":
       return email.data.change === "password"
         ? `Your ${shopName} password was changed`
-        : `Your ${shopName} e-mail address was changed`;
+        : email.data.change === "second_factor_locked"
+          ? `Your ${shopName} sign-in codes are locked after wrong codes`
+          : `Your ${shopName} e-mail address was changed`;
     case "owner_alert":
       return email.data.state === "raised"
         ? `[${shopName} alert] ${email.data.title}`

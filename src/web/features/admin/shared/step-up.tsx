@@ -3,44 +3,59 @@ import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { ApiError, errorMessage } from "#web/lib/api.js";
-import { secondFactorFresh, verifySecondFactor } from "./api/second-factor";
+import { confirmStepUpPassword, secondFactorFresh, verifySecondFactor } from "./api/second-factor";
+
+/**
+ * What the admin confirms with: a code from their authenticator app, or (an admin with no second
+ * factor, as ADMIN_2FA=optional allows) their password.
+ */
+type ConfirmWith = "code" | "password";
 
 interface Asking {
+  confirmWith: ConfirmWith;
   resolve: () => void;
   reject: (error: Error) => void;
 }
 
-/** The mounted prompt, if any: withStepUp asks it for a code. */
+/** The mounted prompt, if any: withStepUp asks it for a code or the password. */
 let ask: ((asking: Asking) => void) | null = null;
 
-const cancelled = () => new ApiError(403, "STEP_UP_REQUIRED", "Not confirmed: no code was given.", false);
+const cancelled = () => new ApiError(403, "STEP_UP_REQUIRED", "Not confirmed: nothing was changed.", false);
 
-/** Opens the prompt and resolves once a right code was given (rejects when the admin cancels). */
-function askForCode(): Promise<void> {
+/** Opens the prompt and resolves once the admin confirmed (rejects when they cancel). */
+function askToConfirm(confirmWith: ConfirmWith): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!ask) reject(cancelled());
-    else ask({ resolve, reject });
+    else ask({ confirmWith, resolve, reject });
   });
 }
 
+/** The server's step-up answers, and what each asks for. */
+const STEP_UP_CODES: Record<string, ConfirmWith> = {
+  STEP_UP_REQUIRED: "code",
+  STEP_UP_PASSWORD_REQUIRED: "password",
+};
+
 /**
- * Runs an admin action that may need a fresh code (a refund, making an admin): when the server
- * answers STEP_UP_REQUIRED, asks for a code, then runs it again.
+ * Runs an admin action that may need a fresh step-up (a refund, a payment booked by hand, making an
+ * admin): when the server answers STEP_UP_REQUIRED (or STEP_UP_PASSWORD_REQUIRED), asks for a code
+ * (or the password), then runs it again.
  */
 export async function withStepUp<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === "STEP_UP_REQUIRED")) throw error;
-    await askForCode();
+    const confirmWith = error instanceof ApiError && error.code ? STEP_UP_CODES[error.code] : undefined;
+    if (!confirmWith) throw error;
+    await askToConfirm(confirmWith);
     return run();
   }
 }
 
-/** Before a step-up action that is a plain link (the CSV export): asks for a code first when the last is stale. */
+/** Before a step-up action that is a plain link (the CSV export): asks to confirm first when the last is stale. */
 export async function ensureFreshSecondFactor(): Promise<void> {
-  const { fresh } = await secondFactorFresh();
-  if (!fresh) await askForCode();
+  const { fresh, confirmWith } = await secondFactorFresh();
+  if (!fresh) await askToConfirm(confirmWith);
 }
 
 /**
@@ -66,6 +81,7 @@ export function confirmBeforeDownload(event: MouseEvent<HTMLAnchorElement>): voi
 export function StepUpPrompt() {
   const [asking, setAsking] = useState<Asking | null>(null);
   const [code, setCode] = useState("");
+  const byPassword = asking?.confirmWith === "password";
   const [error, setError] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
   useEffect(() => {
@@ -85,11 +101,12 @@ export function StepUpPrompt() {
   const submit = async () => {
     setChecking(true);
     try {
-      await verifySecondFactor(code.trim());
+      if (byPassword) await confirmStepUpPassword(code);
+      else await verifySecondFactor(code.trim());
       asking?.resolve();
       setAsking(null);
     } catch (failure) {
-      setError(errorMessage(failure, "That code is not right."));
+      setError(errorMessage(failure, byPassword ? "That password is not right." : "That code is not right."));
     } finally {
       setChecking(false);
     }
@@ -99,7 +116,11 @@ export function StepUpPrompt() {
       open={asking !== null}
       onOpenChange={(open) => !open && close()}
       title="Confirm it is you"
-      description="This moves money or customers' data. Enter the current code from your authenticator app (or a recovery code)."
+      description={
+        byPassword
+          ? "This moves money or customers' data. Enter your password."
+          : "This moves money or customers' data. Enter the current code from your authenticator app (or a recovery code)."
+      }
     >
       <form
         noValidate
@@ -110,10 +131,13 @@ export function StepUpPrompt() {
         }}
       >
         <TextField
-          label="Authentication code"
+          // A new field for each way of confirming, so the browser offers a saved password only for the password.
+          key={byPassword ? "password" : "code"}
+          label={byPassword ? "Password" : "Authentication code"}
+          type={byPassword ? "password" : "text"}
           required
           autoFocus
-          autoComplete="one-time-code"
+          autoComplete={byPassword ? "current-password" : "one-time-code"}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           error={error}

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { accountStatus } from "#domain/schemas/holders.js";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
-import { ordersChanged } from "../../shared";
+import { ordersChanged, withStepUp } from "../../shared";
 
 type AccountStatus = z.infer<typeof accountStatus>;
 
@@ -26,7 +26,8 @@ export function setAccountDisabled({ id, disabled, reason }: AccountAccessChange
 export function useSetAccountDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setAccountDisabled,
+    // Disabling another admin wants a fresh step-up (the server says when).
+    mutationFn: (change: AccountAccessChange) => withStepUp(() => setAccountDisabled(change)),
     onSuccess: (status) =>
       toast({
         title: status.disabled ? "Account disabled" : "Account enabled",

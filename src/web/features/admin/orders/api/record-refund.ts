@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RecordRefundInput } from "#domain/schemas/orders.js";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ordersChanged } from "../../shared";
+import { ordersChanged, withStepUp } from "../../shared";
 import type { AdminOrder } from "../order-model";
 
 export function recordRefund({ id, ...refund }: RecordRefundInput & { id: string }) {
@@ -16,7 +16,8 @@ export function recordRefund({ id, ...refund }: RecordRefundInput & { id: string
 export function useRecordRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: recordRefund,
+    // Writes a credit note: the admin confirms it is them first (step-up.tsx).
+    mutationFn: (refund: RecordRefundInput & { id: string }) => withStepUp(() => recordRefund(refund)),
     onSuccess: (order) =>
       toast({
         title: order.status === "refunded" ? "Order refunded" : "Refund recorded",

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "#domain/order-status.js";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
-import { ordersChanged } from "../../shared";
+import { ordersChanged, withStepUp } from "../../shared";
 import { type AdminOrder, statusChangedMessage } from "../order-model";
 
 export interface OrderStatusChange {
@@ -21,7 +21,8 @@ export function updateOrderStatus({ id, ...change }: OrderStatusChange) {
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateOrderStatus,
+    // Mark as Paid books a payment and writes a tax invoice: stepped up by the server, confirmed here.
+    mutationFn: (change: OrderStatusChange) => withStepUp(() => updateOrderStatus(change)),
     onSuccess: (_order, { status }) => toast({ title: statusChangedMessage(status), variant: "success" }),
     onError: (error) =>
       toast({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminReturnRequest } from "#domain/schemas/returns.js";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ordersChanged } from "../../shared";
+import { ordersChanged, withStepUp } from "../../shared";
 
 export type ReturnStep = "accept" | "decline" | "receive" | "refund" | "exchange" | "resolve";
 
@@ -29,7 +29,9 @@ export function updateReturn({ id, step, body }: ReturnStepInput) {
 export function useUpdateReturn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateReturn,
+    // A refund moves money: the admin confirms it is them first (step-up.tsx).
+    mutationFn: (input: ReturnStepInput) =>
+      input.step === "refund" ? withStepUp(() => updateReturn(input)) : updateReturn(input),
     onSuccess: (_request, { step }) => toast({ title: DONE[step], variant: "success" }),
     onSettled: () => ordersChanged(queryClient),
   });

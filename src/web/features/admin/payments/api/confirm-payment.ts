@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
 import type { AdminOrder } from "../../orders";
-import { ordersChanged } from "../../shared";
+import { ordersChanged, withStepUp } from "../../shared";
 
 export function confirmPayment(id: string) {
   return apiRequest<AdminOrder>("PATCH", `/api/admin/orders/${id}/confirm-payment`);
@@ -12,7 +12,8 @@ export function confirmPayment(id: string) {
 export function useConfirmPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: confirmPayment,
+    // Books a payment and writes a tax invoice: the admin confirms it is them first (step-up.tsx).
+    mutationFn: (id: string) => withStepUp(() => confirmPayment(id)),
     onSuccess: () =>
       toast({
         title: "Payment Confirmed",

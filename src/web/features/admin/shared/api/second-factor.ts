@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TwoFactorStatus } from "#domain/schemas/two-factor.js";
+import type { StepUpFreshness, TwoFactorStatus } from "#domain/schemas/two-factor.js";
 import { apiGet, apiRequest } from "#web/lib/api.js";
 import { accountKeys } from "../../../account";
 
@@ -16,7 +16,12 @@ export function verifySecondFactor(code: string) {
   return apiRequest<void>("POST", "/api/auth/2fa/verify", { code });
 }
 
-/** GET /api/auth/2fa/fresh: whether this session's last code is fresh enough for a step-up action. */
+/** POST /api/auth/step-up/password: an admin with no second factor confirms with their password (step-up). */
+export function confirmStepUpPassword(password: string) {
+  return apiRequest<void>("POST", "/api/auth/step-up/password", { password });
+}
+
+/** GET /api/auth/2fa/fresh: whether this session may take a step-up action now, and how it confirms if not. */
 export function secondFactorFresh() {
-  return apiGet<{ fresh: boolean }>("/api/auth/2fa/fresh");
+  return apiGet<StepUpFreshness>("/api/auth/2fa/fresh");
 }
