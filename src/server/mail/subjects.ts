@@ -29,6 +29,10 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Confirm your ${shopName} alert for ${email.data.productName} (${email.data.size})`;
     case "back_in_stock":
       return `Back in stock at ${shopName}: ${email.data.productName} (${email.data.size})`;
+    case "email_confirm":
+      return `Confirm your e-mail address for ${shopName}`;
+    case "signup_attempt":
+      return `Someone tried to sign up at ${shopName} with your address`;
   }
 }
 
