@@ -77,8 +77,15 @@ export async function sendAddressProof(
  * Someone tried to register an address that has an account: its owner is told, at most
  * SIGNUP_ATTEMPT_NOTES_PER_DAY times in 24 hours, so a script cannot flood them through the form.
  */
-export async function noteSignupAttempt(db: Database, email: string, shopName: string): Promise<void> {
+export async function noteSignupAttempt(db: Database, typed: string, shopName: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // To the address as its owner keeps it, not as the stranger typed it.
+    const [owner] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${typed})`);
+    if (!owner) return;
+    const { email } = owner;
     // One address at a time, so the cap holds when attempts race.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup-attempt:${email.toLowerCase()}`}))`);
     if ((await sentToday(tx, "signup_attempt", email)) >= SIGNUP_ATTEMPT_NOTES_PER_DAY) return;
