@@ -82,4 +82,7 @@ export const ERROR_CODE_MEANINGS = {
   STOCK_ALERT_SIZE_IN_STOCK: "Back-in-stock alert: that size is in stock now; buy it instead (409).",
   STOCK_ALERT_LIMIT: "Back-in-stock alert: the address already has the most open alerts it may (409).",
   STOCK_ALERT_LINK_INVALID: "Back-in-stock alert: the link is not ours, was changed, or has expired (400).",
+  EMAIL_ALREADY_CONFIRMED: "Resend the confirmation link: the account's address is already confirmed (409).",
+  STOCK_ALERT_WAITING_LIMIT:
+    "Back-in-stock alert: this network has the most alerts waiting for their confirmation link; confirm one or wait for them to lapse (429).",
 } as const satisfies Record<ErrorCode, string>;

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   "STOCK_ALERT_SIZE_IN_STOCK",
   "STOCK_ALERT_LIMIT",
   "STOCK_ALERT_LINK_INVALID",
+  "EMAIL_ALREADY_CONFIRMED",
+  "STOCK_ALERT_WAITING_LIMIT",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

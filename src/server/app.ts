@@ -53,7 +53,7 @@ import { lazyChildLogger, requestIds, ShopLogController } from "./request-loggin
 import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
 import { sendBackInStock } from "./stock-alerts/notify.js";
-import { stockAlertRoutes } from "./stock-alerts/routes.js";
+import { endLapsedStockAlerts, stockAlertRoutes } from "./stock-alerts/routes.js";
 import { stockAlertKey } from "./stock-alerts/tokens.js";
 import { userRoutes } from "./users/routes.js";
 import { webRoutes } from "./web.js";
@@ -237,6 +237,9 @@ export async function buildApp({
       run: async () => {
         const sent = await app.sendBackInStock();
         if (sent > 0) app.log.info({ sent }, "back-in-stock alerts sent");
+        // Alerts never confirmed within STOCK_ALERT_CONFIRM_HOURS end, freeing their place.
+        const lapsed = await endLapsedStockAlerts(db);
+        if (lapsed > 0) app.log.info({ lapsed }, "unconfirmed back-in-stock alerts lapsed");
       },
     },
     {

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGNUP_ATTEMPT_NOTES_PER_DAY } from "#domain/schemas/account.js";
 import { buildApp } from "#server/app.js";
 import { loadConfig } from "#server/config.js";
 import { createDatabase } from "#server/db/client.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { confirmAddress } from "../helpers/email-change.js";
 
 const USER_KEYS = [
   "address",
@@ -143,11 +145,103 @@ describe("registration", () => {
     expect(response.json()).toEqual({ message: "Username already taken", code: "USERNAME_TAKEN" });
   });
 
-  it("refuses an e-mail already registered, whatever its case, with 409", async () => {
+  it("answers an address already registered, whatever its case, exactly as a new sign-up, makes nothing, and tells its owner", async () => {
     const first = await registered();
-    const response = await register(t.app, newAccount({ email: first.email.toUpperCase() }));
+    const fresh = await register(t.app, newAccount());
+    const attempt = newAccount({ email: first.email.toUpperCase() });
+    const taken = await register(t.app, attempt);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.headers["content-type"]).toBe(fresh.headers["content-type"]);
+    const shape = (body: Record<string, unknown>) => ({ ...body, id: "-", createdAt: "-", username: "-", email: "-" });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(taken.json()).toMatchObject({ username: attempt.username, email: attempt.email, isAdmin: "false" });
+    expect(taken.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(taken.body).not.toContain(first.id);
+
+    const { rows } = await t.pool.query("select id from users where lower(email) = lower($1) or username = $2", [
+      first.email,
+      attempt.username,
+    ]);
+    expect(rows).toEqual([{ id: first.id }]);
+    const mails = await t.pool.query<{ kind: string; to_address: string; data: Record<string, unknown> }>(
+      "select kind, to_address, data from emails where lower(to_address) = lower($1) order by id",
+      [first.email],
+    );
+    // The owner's own sign-up link, then the note: nothing the stranger typed is in it.
+    expect(mails.rows.map((row) => row.kind)).toEqual(["email_confirm", "signup_attempt"]);
+    expect(JSON.stringify(mails.rows[1])).not.toContain(attempt.username);
+    expect(mails.rows[1]?.to_address).toBe(first.email);
+  });
+
+  it("takes about as long for a taken address as for a new sign-up", async () => {
+    const owner = await registered();
+    const time = async (account: Record<string, string>) => {
+      const started = performance.now();
+      const response = await register(t.app, account);
+      expect(response.statusCode).toBe(201);
+      return performance.now() - started;
+    };
+    const fresh: number[] = [];
+    const taken: number[] = [];
+    // A first round of each, not counted: the password list loads on the first new password.
+    await time(newAccount());
+    await time(newAccount({ email: owner.email }));
+    for (let round = 0; round < 7; round++) {
+      fresh.push(await time(newAccount()));
+      taken.push(await time(newAccount({ email: owner.email })));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const ratio = median(taken) / median(fresh);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it(`tells an address's owner of sign-up attempts at most ${SIGNUP_ATTEMPT_NOTES_PER_DAY} times in 24 hours`, async () => {
+    const owner = await registered();
+    for (let round = 0; round <= SIGNUP_ATTEMPT_NOTES_PER_DAY; round++) {
+      expect((await register(t.app, newAccount({ email: owner.email }))).statusCode).toBe(201);
+    }
+    const notes = await t.pool.query("select 1 from emails where kind = 'signup_attempt' and to_address = $1", [
+      owner.email,
+    ]);
+    expect(notes.rowCount).toBe(SIGNUP_ATTEMPT_NOTES_PER_DAY);
+  });
+
+  it("still refuses a taken username, even with a taken address", async () => {
+    const first = await registered();
+    const response = await register(t.app, newAccount({ username: first.username, email: first.email }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "Email already registered", code: "EMAIL_TAKEN" });
+    expect(response.json()).toEqual({ message: "Username already taken", code: "USERNAME_TAKEN" });
+  });
+
+  it("answers two simultaneous sign-ups with one address alike, and makes one account", async () => {
+    const email = `race.${randomBytes(4).toString("hex")}@example.co.za`;
+    const answers = await Promise.all([0, 1, 2].map(() => register(t.app, newAccount({ email }))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const { rows } = await t.pool.query("select id from users where email = $1", [email]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("mails a link at sign-up that proves the address; the account is unconfirmed until it is followed", async () => {
+    const account = await registered();
+    const cookie = await signedInCookie(account.username, account.password);
+    const status = () => t.app.inject({ method: "GET", url: "/api/auth/address", headers: { cookie } });
+    expect((await status()).json()).toEqual({ email: account.email, confirmed: false });
+    const followed = await confirmAddress(t, account.email);
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect(followed.json()).toEqual({ message: "Thank you: your e-mail address is confirmed." });
+    expect((await status()).json()).toEqual({ email: account.email, confirmed: true });
+    // No "your address was changed" notice: nothing changed.
+    const notices = await t.pool.query("select 1 from emails where kind = 'account_changed' and to_address = $1", [
+      account.email,
+    ]);
+    expect(notices.rowCount).toBe(0);
+    const audit = await t.pool.query(
+      "select 1 from audit_log where action = 'user.email_confirmed' and subject_id = $1",
+      [account.id],
+    );
+    expect(audit.rowCount).toBe(1);
   });
 
   it("lets exactly one of two simultaneous sign-ups with one username through", async () => {

@@ -8,7 +8,8 @@ import { SEND_EMAILS_JOB } from "#server/mail/mailer.js";
 import { CLOSED_ACCOUNT_NAME } from "#server/privacy/close-account.js";
 import { ACCOUNT_CLOSED_MESSAGE } from "#server/privacy/routes.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
-import { type TestApp, withJobHeld } from "../helpers/app.js";
+import { capturedText, type TestApp, withJobHeld } from "../helpers/app.js";
+import { confirmAddress, confirmEmailChange } from "../helpers/email-change.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
@@ -191,7 +192,10 @@ describe("POST /api/account/data-export", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const productId = created.json().id as string;
-    const [customer, other] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
+    const [customer, other] = await Promise.all([
+      registerAndLogin(t, { proven: true }),
+      registerAndLogin(t, { proven: true }),
+    ]);
     for (const who of [customer, other]) {
       const subscribed = await post("/api/stock-alerts", who.headers, { productId, size: "Size 3" });
       expect(subscribed.statusCode, subscribed.body).toBe(200);
@@ -652,5 +656,130 @@ describe("bad input to /api/account", () => {
       [customer.user.id],
     );
     expect(rows).toEqual([{ consents: 0, audited: 0 }]);
+  });
+});
+
+describe("an address not proven yet (issue 39)", () => {
+  /** A sold-out size, and a guest's alert for `email` on it, confirmed by the guest's own link. */
+  async function guestAlert(email: string) {
+    const created = await post(
+      "/api/admin/products",
+      { cookie: admin.cookie },
+      {
+        name: `Adult briefs ${randomBytes(4).toString("hex")}`,
+        category: "adult",
+        price: "249.99",
+        image: "/images/products/baby-nappies-value-pack.svg",
+        sizes: ["M", "L"],
+        stock: { M: 0, L: 3 },
+      },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = created.json().id as string;
+    const asked = await post("/api/stock-alerts", {}, { productId, size: "M", email });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { rows } = await t.pool.query<{ data: { confirmUrl: string } }>(
+      "select data from emails where kind = 'stock_alert_confirm' and to_address = $1",
+      [email],
+    );
+    const token = new URL(rows[0]?.data.confirmUrl ?? "").searchParams.get("token");
+    expect((await post("/api/stock-alerts/confirm", {}, { token })).statusCode).toBe(200);
+    return productId;
+  }
+
+  it("exports nothing of a guest's alerts, or of notices to the address, to a second account on it until the address is proven", async () => {
+    const email = `guest.${randomBytes(5).toString("hex")}@example.co.za`;
+    await guestAlert(email);
+    // Someone registers the guest's address (nobody has it yet) and downloads their data.
+    const stranger = await registerAndLogin(t, { email });
+    const before = await exportData(stranger);
+    expect(before.statusCode, before.body).toBe(200);
+    const data = before.json();
+    expect(data.account).toMatchObject({ email, emailConfirmed: false });
+    expect(data.backInStockAlerts).toEqual([]);
+    expect(data.emails).toEqual([]);
+    expect(before.body).not.toContain("Adult briefs");
+
+    // Only whoever reads the address's mail can follow the sign-up's link; then it is theirs.
+    expect((await confirmAddress(t, email)).statusCode).toBe(200);
+    const after = (await exportData(stranger)).json();
+    expect(after.account).toMatchObject({ emailConfirmed: true });
+    expect(after.backInStockAlerts).toEqual([expect.objectContaining({ email, confirmed: true, size: "M" })]);
+    expect(after.emails).toEqual([expect.objectContaining({ kind: "stock_alert_confirm", text: null })]);
+  });
+
+  it("keeps the notice left at an old address out of the export of whoever registers that address next", async () => {
+    const owner = await registerAndLogin(t, { proven: true });
+    const newEmail = `moved.${randomBytes(5).toString("hex")}@example.co.za`;
+    const changed = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${owner.user.id}`,
+      headers: owner.headers,
+      payload: { ...owner.user, email: newEmail, currentPassword: owner.password },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await confirmEmailChange(t, newEmail)).statusCode).toBe(200);
+    // The old address is free now; a stranger registers it.
+    const stranger = await registerAndLogin(t, { email: owner.user.email });
+    const data = (await exportData(stranger)).json();
+    expect(JSON.stringify(data)).not.toContain(newEmail);
+    expect(data.emails).toEqual([]);
+    // The owner still has it: their new address is proven by the link they followed.
+    const own = (await exportData(owner)).json();
+    expect(own.account).toMatchObject({ email: newEmail, emailConfirmed: true });
+  });
+
+  it("closing an account on an unproven address ends none of the address owner's alerts", async () => {
+    const email = `guest.${randomBytes(5).toString("hex")}@example.co.za`;
+    const productId = await guestAlert(email);
+    const stranger = await registerAndLogin(t, { email });
+    expect((await closeAccount(stranger)).statusCode).toBe(200);
+    const left = await t.pool.query("select confirmed_at from stock_alerts where product_id = $1 and email = $2", [
+      productId,
+      email,
+    ]);
+    expect(left.rowCount).toBe(1);
+  });
+
+  it("closing an account voids its pending e-mail change link and leaves no requested address anywhere", async () => {
+    const customer = await registerAndLogin(t, { proven: true });
+    const newEmail = `asked.${randomBytes(5).toString("hex")}@example.co.za`;
+    const changed = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${customer.user.id}`,
+      headers: customer.headers,
+      payload: { ...customer.user, email: newEmail, currentPassword: customer.password },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The link was mailed (and read) before the account closed.
+    await t.app.mail.deliverDue();
+    const { rows: mailed } = await t.pool.query<{ id: string }>(
+      "select id from emails where kind = 'email_change' and to_address = $1",
+      [newEmail],
+    );
+    const text = await capturedText(t, mailed[0]?.id ?? "");
+    const token = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    expect(token).toBeTruthy();
+
+    expect((await closeAccount(customer)).statusCode).toBe(200);
+    const follow = await post("/api/auth/confirm-email", {}, { token });
+    expect(follow.statusCode).toBe(400);
+    expect(follow.json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+
+    const audit = await t.pool.query(
+      "select before, after from audit_log where subject_type = 'user' and subject_id = $1",
+      [customer.user.id],
+    );
+    expect(audit.rowCount).toBeGreaterThan(0);
+    expect(JSON.stringify(audit.rows)).not.toContain(newEmail);
+    const changes = await t.pool.query("select new_email, used_at from email_changes where user_id = $1", [
+      customer.user.id,
+    ]);
+    expect(JSON.stringify(changes.rows)).not.toContain(newEmail);
+    expect(changes.rows.every((row) => row.used_at !== null)).toBe(true);
+    const messages = await t.pool.query("select to_address, text_body, html from emails where id = $1", [
+      mailed[0]?.id,
+    ]);
+    expect(JSON.stringify(messages.rows)).not.toContain(newEmail);
   });
 });

@@ -4,8 +4,8 @@ import { CURRENT_PASSWORD_WRONG_MESSAGE } from "#server/auth/current-password.js
 import { RESET_LINK_REDACTED } from "#server/mail/sender.js";
 import { EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE } from "#server/users/routes.js";
 import { type SignedIn, signIn } from "../helpers/admin.js";
-import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { confirmEmailChange } from "../helpers/email-change.js";
+import { buildTestApp, capturedText, type TestApp } from "../helpers/app.js";
+import { confirmAddress, confirmEmailChange } from "../helpers/email-change.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -257,8 +257,9 @@ describe("changing the e-mail address", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: "FORBIDDEN" });
     expect(await emailOf(other.id)).toBe(other.email);
-    const { rows } = await t.pool.query("select 1 from email_changes where user_id = $1", [other.id]);
-    expect(rows).toEqual([]);
+    // (Their own sign-up's link to confirm the address they have is the one row they hold.)
+    const { rows } = await t.pool.query("select new_email from email_changes where user_id = $1", [other.id]);
+    expect(rows).toEqual([{ new_email: other.email }]);
     // Their other details an admin may still correct; their own address the admin changes as anyone does.
     expect((await put(admin, other.id, profile({ email: other.email, city: "Kimberley" }))).statusCode).toBe(200);
     expect(
@@ -282,5 +283,71 @@ describe("changing the e-mail address", () => {
       payload: { token, password: `a fresh start ${randomUUID()}` },
     });
     expect(response.json()).toMatchObject({ code: "RESET_LINK_INVALID" });
+  });
+});
+
+describe("the address's confirmation on the profile (issue 39)", () => {
+  const address = (who: SignedIn) =>
+    t.app.inject({ method: "GET", url: "/api/auth/address", headers: { cookie: who.cookie } });
+  const resend = (who: SignedIn) =>
+    t.app.inject({ method: "POST", url: "/api/auth/address/resend", headers: { cookie: who.cookie }, payload: {} });
+  const links = async (email: string) =>
+    (await t.pool.query("select id from emails where kind = 'email_confirm' and to_address = $1", [email])).rowCount;
+
+  it("resends the link once a minute and at most 5 in 24 hours; the newest link works and the older ones stop", async () => {
+    const customer = await signIn(t);
+    expect((await address(customer)).json()).toEqual({ email: customer.email, confirmed: false });
+    expect(await links(customer.email)).toBe(1);
+    await t.app.mail.deliverDue();
+    const first = await t.pool.query<{ id: string }>(
+      "select id from emails where kind = 'email_confirm' and to_address = $1",
+      [customer.email],
+    );
+    const firstText = await capturedText(t, first.rows[0]?.id ?? "");
+    const firstToken = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(firstText)?.[1];
+
+    const sent = await resend(customer);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toContain(customer.email);
+    const soon = await resend(customer);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({ code: "RATE_LIMITED" });
+    expect(await links(customer.email)).toBe(2);
+    // Three more minutes' worth: the fifth link of the day is the last.
+    for (let index = 0; index < 3; index++) {
+      await t.pool.query("delete from rate_limits where key = $1", [`address-proof:user:${customer.id}`]);
+      expect((await resend(customer)).statusCode).toBe(200);
+    }
+    await t.pool.query("delete from rate_limits where key = $1", [`address-proof:user:${customer.id}`]);
+    const capped = await resend(customer);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toContain("5 links");
+    expect(await links(customer.email)).toBe(5);
+
+    // The first link was replaced by the newer ones once they were sent; the newest proves the address.
+    await t.app.mail.deliverDue();
+    const old = await t.app.inject({ method: "POST", url: "/api/auth/confirm-email", payload: { token: firstToken } });
+    expect(old.statusCode).toBe(400);
+    expect((await confirmAddress(t, customer.email)).statusCode).toBe(200);
+    expect((await address(customer)).json()).toEqual({ email: customer.email, confirmed: true });
+    await t.pool.query("delete from rate_limits where key = $1", [`address-proof:user:${customer.id}`]);
+    const done = await resend(customer);
+    expect(done.statusCode).toBe(409);
+    expect(done.json()).toMatchObject({ code: "EMAIL_ALREADY_CONFIRMED" });
+  });
+
+  it("needs a session: 401 without one", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/api/auth/address/resend", payload: {} });
+    expect(response.statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/address" })).statusCode).toBe(401);
+  });
+
+  it("counts an address changed by its link as confirmed", async () => {
+    const customer = await signIn(t);
+    const newEmail = `moved.${randomUUID().slice(0, 8)}@example.co.za`;
+    const changed = await put(customer, customer.id, profile({ email: newEmail, currentPassword: customer.password }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await confirmEmailChange(t, newEmail)).statusCode).toBe(200);
+    expect((await address(customer)).json()).toEqual({ email: newEmail, confirmed: true });
   });
 });

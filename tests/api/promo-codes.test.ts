@@ -17,6 +17,7 @@ import {
 import { expireOrders } from "#server/orders/cancel.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { confirmEmailChange } from "../helpers/email-change.js";
 import { createOrderPayload, type TestCartLine } from "../helpers/orders.js";
 import { pdfText } from "../helpers/pdf.js";
 import { buildListeningApp, payOnEmulator, stockedLine } from "../helpers/refunds.js";
@@ -545,5 +546,74 @@ describe("limits under concurrent checkouts", () => {
     ).json()) as AdminPromoCode[];
     // The late payment is honoured beside the order that took the freed use: the list shows both.
     expect(list.find((row) => row.code === code)).toMatchObject({ uses: 1, held: 1, maxUses: 1 });
+  });
+});
+
+describe("uses held while stock is held, and customers by proven address (issue 39)", () => {
+  it("frees a limited code's use the moment its order's stock hold lapses, before the expiry job runs; a PayFast PENDING hold keeps it", async () => {
+    const line = await stockedLine(t, 1, 0, "standard");
+    const code = (await makeCode({ maxUses: 1 })).code;
+    const first = await orderWithCode(code, [line]);
+    expect(first.statusCode, first.body).toBe(200);
+    const { orderId } = first.json() as { orderId: string };
+    const someoneElse = await registerAndLogin(t);
+    expect((await orderWithCode(code, [line], someoneElse)).json()).toMatchObject({ code: "PROMO_LIMIT_REACHED" });
+
+    const hold = t.app.config.orderHoldMinutes;
+    // Past the hold, but PayFast said PENDING: the order still holds its stock, and the use.
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - ${`${hold + 1} minutes`}::interval`, holdUntil: sql`now() + interval '1 hour'` })
+      .where(eq(orders.id, orderId));
+    expect((await check(code, [line], someoneElse)).json()).toMatchObject({ code: "PROMO_LIMIT_REACHED" });
+    // One minute inside the hold: still held.
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - ${`${hold - 1} minutes`}::interval`, holdUntil: null })
+      .where(eq(orders.id, orderId));
+    expect((await check(code, [line], someoneElse)).json()).toMatchObject({ code: "PROMO_LIMIT_REACHED" });
+    // The hold lapsed a minute ago; the expiry job has not run: the use is free.
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - ${`${hold + 1} minutes`}::interval` })
+      .where(eq(orders.id, orderId));
+    const [stillHeld] = await t.db.select().from(promoRedemptions).where(eq(promoRedemptions.orderId, orderId));
+    expect(stillHeld?.state).toBe("held");
+    const second = await orderWithCode(code, [line], someoneElse);
+    expect(second.statusCode, second.body).toBe(200);
+  });
+
+  it("counts a per-customer limit by the proven address as well as the account", async () => {
+    const line = await stockedLine(t, 1, 0, "standard");
+    const code = (await makeCode({ maxUsesPerCustomer: 1 })).code;
+    const first = await registerAndLogin(t, { proven: true });
+    expect((await orderWithCode(code, [line], first)).statusCode).toBe(200);
+
+    // The first account moves to another address; a new account takes the old one and proves it.
+    const moved = `moved.${Date.now()}.${codeNumber}@example.co.za`;
+    const changed = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${first.user.id}`,
+      headers: first.headers,
+      payload: { ...first.user, email: moved, currentPassword: first.password },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await confirmEmailChange(t, moved)).statusCode).toBe(200);
+    const again = await registerAndLogin(t, { email: first.user.email, proven: true });
+    const refused = await orderWithCode(code, [line], again);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "PROMO_ALREADY_USED" });
+    expect((await check(code, [line], again)).json()).toMatchObject({ code: "PROMO_ALREADY_USED" });
+    // The account still counts its own use at its new address.
+    expect((await orderWithCode(code, [line], first)).json()).toMatchObject({ code: "PROMO_ALREADY_USED" });
+  });
+
+  it("does not count an unproven account's use against the address's real owner", async () => {
+    const line = await stockedLine(t, 1, 0, "standard");
+    const code = (await makeCode({ maxUsesPerCustomer: 1 })).code;
+    const stranger = await registerAndLogin(t);
+    expect((await orderWithCode(code, [line], stranger)).statusCode).toBe(200);
+    const [held] = await t.db.select().from(promoRedemptions).where(eq(promoRedemptions.userId, stranger.user.id));
+    expect(held?.email).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STOCK_ALERTS_PER_ADDRESS } from "#domain/stock-alerts.js";
+import { STOCK_ALERTS_PER_ADDRESS, STOCK_ALERTS_WAITING_PER_NETWORK } from "#domain/stock-alerts.js";
+import { endLapsedStockAlerts } from "#server/stock-alerts/routes.js";
 import { signStockAlertLink } from "#server/stock-alerts/tokens.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
@@ -12,7 +13,7 @@ let shopper: LoggedInUser;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, shopper] = await Promise.all([registerAndLogin(t, { admin: true }), registerAndLogin(t)]);
+  [admin, shopper] = await Promise.all([registerAndLogin(t, { admin: true }), registerAndLogin(t, { proven: true })]);
 });
 afterAll(() => t?.close());
 
@@ -67,6 +68,11 @@ async function mailsTo(email: string, kind: string) {
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token") as string;
 
+/** A fresh minute for one network's request budget, so a test can reach the limits behind it. */
+const freshMinute = (ip: string) => t.pool.query("delete from rate_limits where key like $1", [`stock-alert:%${ip}%`]);
+const freshAddressMinute = (email: string) =>
+  t.pool.query("delete from rate_limits where key = $1", [`stock-alert:address:${email.toLowerCase()}`]);
+
 describe("back-in-stock alerts", () => {
   it("subscribes a logged-in shopper in one click and mails them once when the admin restocks", async () => {
     const { id, name } = await soldOutProduct();
@@ -96,7 +102,10 @@ describe("back-in-stock alerts", () => {
 
   it("sends each subscriber one e-mail, and none to an address that never confirmed", async () => {
     const { id, name } = await soldOutProduct();
-    const [first, second] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
+    const [first, second] = await Promise.all([
+      registerAndLogin(t, { proven: true }),
+      registerAndLogin(t, { proven: true }),
+    ]);
     for (const who of [first, second]) {
       if (!who) throw new Error("no shopper");
       expect((await subscribe({ productId: id, size: "Size 3" }, who.headers)).statusCode).toBe(200);
@@ -162,7 +171,7 @@ describe("back-in-stock alerts", () => {
   it("unsubscribes without logging in: the address's open alerts end and nothing is sent", async () => {
     const first = await soldOutProduct();
     const second = await soldOutProduct();
-    const customer = await registerAndLogin(t);
+    const customer = await registerAndLogin(t, { proven: true });
     await subscribe({ productId: first.id, size: "Size 3" }, customer.headers);
     await subscribe({ productId: second.id, size: "Size 3" }, customer.headers);
     await restock(first.id, first.name, { "Size 3": 1, "Size 4": 5 });
@@ -218,7 +227,7 @@ describe("back-in-stock alerts", () => {
     const email = `cap.${randomInt(1e9)}@example.co.za`;
     const products = [];
     for (let index = 0; index <= STOCK_ALERTS_PER_ADDRESS; index++) products.push(await soldOutProduct());
-    const capped = await registerAndLogin(t, { email });
+    const capped = await registerAndLogin(t, { email, proven: true });
     for (const [index, each] of products.entries()) {
       const response = await subscribe({ productId: each.id, size: "Size 3" }, capped.headers);
       expect(response.statusCode, `alert ${index + 1}`).toBe(index < STOCK_ALERTS_PER_ADDRESS ? 200 : 409);
@@ -229,7 +238,10 @@ describe("back-in-stock alerts", () => {
   it("mails a subscriber when units come back other than by the admin's form: a cancelled order's hold, by the sweep", async () => {
     // One pack of Size 3 left: the order below holds it.
     const { id, name } = await soldOutProduct({ "Size 3": 1, "Size 4": 5 });
-    const [buyer, waiting] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
+    const [buyer, waiting] = await Promise.all([
+      registerAndLogin(t, { proven: true }),
+      registerAndLogin(t, { proven: true }),
+    ]);
 
     // The last pack of Size 3 is held by an unpaid order: sold out, so an alert can be asked for.
     const order = await t.app.inject({
@@ -259,7 +271,7 @@ describe("back-in-stock alerts", () => {
 
   it("ends the alerts of an account when it is closed", async () => {
     const { id } = await soldOutProduct();
-    const customer = await registerAndLogin(t);
+    const customer = await registerAndLogin(t, { proven: true });
     expect((await subscribe({ productId: id, size: "Size 3" }, customer.headers)).statusCode).toBe(200);
     const closed = await t.app.inject({
       method: "POST",
@@ -297,5 +309,150 @@ describe("back-in-stock alerts", () => {
     expect(rows[0]?.text_body).toContain("is back in stock");
     expect(rows[0]?.text_body).toMatch(/See the product https?:\/\/\S+\/products\//);
     expect(rows[0]?.text_body).toContain("/stock-alerts/unsubscribe?token=");
+  });
+});
+
+describe("back-in-stock alerts: proven addresses, lapsed links and strangers (issue 39)", () => {
+  it("asks a signed-in account whose address is not proven to confirm by link, and leaves a guest's alert for it alone", async () => {
+    const { id } = await soldOutProduct();
+    const email = `guest.${randomInt(1e9)}@example.co.za`;
+    expect((await subscribe({ productId: id, size: "Size 3", email })).statusCode).toBe(202);
+    // Someone registers the guest's address (nobody has it yet) and asks for the same alert.
+    const stranger = await registerAndLogin(t, { email });
+    const response = await subscribe({ productId: id, size: "Size 3" }, stranger.headers);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toMatchObject({ status: "confirm" });
+    const { rows } = await t.pool.query("select user_id, confirmed_at from stock_alerts where lower(email) = $1", [
+      email,
+    ]);
+    expect(rows).toEqual([{ user_id: null, confirmed_at: null }]);
+    // And a new alert of theirs waits for the link too.
+    await freshAddressMinute(email);
+    const other = await soldOutProduct();
+    expect((await subscribe({ productId: other.id, size: "Size 3" }, stranger.headers)).statusCode).toBe(202);
+  });
+
+  it(`lets an unconfirmed alert lapse after its link's hours: asking again mails a new link, the old one is dead, and the sweep ends lapsed ones`, async () => {
+    const { id } = await soldOutProduct();
+    const email = `lapse.${randomInt(1e9)}@example.co.za`;
+    const ip = nextIp();
+    expect((await subscribe({ productId: id, size: "Size 3", email }, {}, ip)).statusCode).toBe(202);
+    const [first] = await mailsTo(email, "stock_alert_confirm");
+    // 47 hours on, asking again changes nothing and mails nothing more: the link still works.
+    await t.pool.query("update stock_alerts set created_at = now() - interval '47 hours' where lower(email) = $1", [
+      email,
+    ]);
+    await freshAddressMinute(email);
+    expect((await subscribe({ productId: id, size: "Size 3", email }, {}, ip)).statusCode).toBe(202);
+    expect(await mailsTo(email, "stock_alert_confirm")).toHaveLength(1);
+    // Past 48 hours unconfirmed, the alert has lapsed: asking again sends a new link.
+    await t.pool.query(
+      "update stock_alerts set created_at = now() - interval '48 hours 1 minute' where lower(email) = $1",
+      [email],
+    );
+    await freshAddressMinute(email);
+    expect((await subscribe({ productId: id, size: "Size 3", email }, {}, ip)).statusCode).toBe(202);
+    const mails = await mailsTo(email, "stock_alert_confirm");
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.event_key).not.toBe(first?.event_key);
+    expect((await post("confirm", tokenOf(first?.data.confirmUrl ?? ""))).json()).toMatchObject({
+      code: "STOCK_ALERT_LINK_INVALID",
+    });
+    expect((await post("confirm", tokenOf(mails[1]?.data.confirmUrl ?? ""))).statusCode).toBe(200);
+
+    // The sweep ends unconfirmed alerts past their hours, and only those.
+    const other = `lapse.${randomInt(1e9)}@example.co.za`;
+    expect((await subscribe({ productId: id, size: "Size 3", email: other })).statusCode).toBe(202);
+    await t.pool.query(
+      "update stock_alerts set created_at = now() - interval '49 hours' where lower(email) in ($1, $2)",
+      [email, other],
+    );
+    expect(await endLapsedStockAlerts(t.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.pool.query("select lower(email) as email from stock_alerts where lower(email) in ($1, $2)", [
+      email,
+      other,
+    ]);
+    expect(left.rows).toEqual([{ email }]);
+  });
+
+  it(`keeps at most ${STOCK_ALERTS_WAITING_PER_NETWORK} alerts waiting for their link per network; a confirmed or lapsed one frees a place`, async () => {
+    const { id } = await soldOutProduct();
+    const ip = nextIp();
+    const asked: string[] = [];
+    for (let index = 0; index < STOCK_ALERTS_WAITING_PER_NETWORK; index++) {
+      const email = `wait${index}.${randomInt(1e9)}@example.co.za`;
+      asked.push(email);
+      expect((await subscribe({ productId: id, size: "Size 3", email }, {}, ip)).statusCode).toBe(202);
+    }
+    await freshMinute(ip);
+    const one = `wait-over.${randomInt(1e9)}@example.co.za`;
+    const refused = await subscribe({ productId: id, size: "Size 3", email: one }, {}, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "STOCK_ALERT_WAITING_LIMIT" });
+    expect((await t.pool.query("select 1 from stock_alerts where lower(email) = $1", [one])).rowCount).toBe(0);
+    expect(await mailsTo(one, "stock_alert_confirm")).toHaveLength(0);
+    // Another network is not held by this one's waiting alerts.
+    expect((await subscribe({ productId: id, size: "Size 3", email: one })).statusCode).toBe(202);
+
+    // One of them confirmed: a place is free.
+    const [mail] = await mailsTo(asked[0] ?? "", "stock_alert_confirm");
+    expect((await post("confirm", tokenOf(mail?.data.confirmUrl ?? ""))).statusCode).toBe(200);
+    await freshMinute(ip);
+    const next = `wait-next.${randomInt(1e9)}@example.co.za`;
+    expect((await subscribe({ productId: id, size: "Size 3", email: next }, {}, ip)).statusCode).toBe(202);
+    await freshMinute(ip);
+    expect(
+      (await subscribe({ productId: id, size: "Size 3", email: `x.${randomInt(1e9)}@example.co.za` }, {}, ip))
+        .statusCode,
+    ).toBe(429);
+    // One lapsed: another place.
+    await t.pool.query("update stock_alerts set created_at = now() - interval '49 hours' where lower(email) = $1", [
+      asked[1],
+    ]);
+    await freshMinute(ip);
+    expect(
+      (await subscribe({ productId: id, size: "Size 3", email: `y.${randomInt(1e9)}@example.co.za` }, {}, ip))
+        .statusCode,
+    ).toBe(202);
+  });
+
+  it("lets no stranger fill an address's places: waiting alerts from other networks take none of them", async () => {
+    const email = `owner.${randomInt(1e9)}@example.co.za`;
+    const strangers = "10.200.7.9";
+    // Strangers' alerts for the address, waiting for links only its owner receives.
+    const filled = await t.pool.query(
+      `insert into stock_alerts (product_id, size, email, asked_from)
+       select p.id, s.size, $1, $2 from products p cross join jsonb_array_elements_text(p.sizes) as s(size) limit $3`,
+      [email, strangers, STOCK_ALERTS_PER_ADDRESS],
+    );
+    expect(filled.rowCount).toBe(STOCK_ALERTS_PER_ADDRESS);
+    const { id } = await soldOutProduct();
+    // The owner, from their own network: as a guest, and signed in with the address proven.
+    expect((await subscribe({ productId: id, size: "Size 3", email })).statusCode).toBe(202);
+    const owner = await registerAndLogin(t, { email, proven: true });
+    const other = await soldOutProduct();
+    expect((await subscribe({ productId: other.id, size: "Size 3" }, owner.headers)).statusCode).toBe(200);
+    // The strangers' own network counts its waiting alerts against the address.
+    const third = await soldOutProduct();
+    await freshAddressMinute(email);
+    const theirs = await subscribe({ productId: third.id, size: "Size 3", email }, {}, strangers);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json()).toMatchObject({ code: "STOCK_ALERT_LIMIT" });
+  });
+
+  it(`refuses to confirm an alert when the address already has ${STOCK_ALERTS_PER_ADDRESS} confirmed ones`, async () => {
+    const email = `full.${randomInt(1e9)}@example.co.za`;
+    const { id } = await soldOutProduct();
+    expect((await subscribe({ productId: id, size: "Size 3", email })).statusCode).toBe(202);
+    const [mail] = await mailsTo(email, "stock_alert_confirm");
+    await t.pool.query(
+      `insert into stock_alerts (product_id, size, email, confirmed_at)
+       select p.id, s.size, $1, now() from products p cross join jsonb_array_elements_text(p.sizes) as s(size)
+       where p.id <> $3 limit $2`,
+      [email, STOCK_ALERTS_PER_ADDRESS, id],
+    );
+    const refused = await post("confirm", tokenOf(mail?.data.confirmUrl ?? ""));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "STOCK_ALERT_LIMIT" });
   });
 });

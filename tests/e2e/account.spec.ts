@@ -166,3 +166,36 @@ test("a stored user whose session is gone is dropped instead of shown as logged 
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Ghost Shopper" })).toHaveCount(0);
 });
+
+test("the profile says an unconfirmed address is not yet confirmed, and resends its link once a minute", async ({
+  page,
+}) => {
+  const shopper = newShopper();
+  await signedInByApi(page, shopper);
+  await page.goto("/profile");
+  await waitForHydration(page);
+  await expect(page.getByText("Your e-mail address is not yet confirmed.")).toBeVisible();
+  await page.getByRole("button", { name: "Resend the link" }).click();
+  await expect(page.getByText(/^We sent a new link to /)).toBeVisible();
+  await page.getByRole("button", { name: "Resend the link" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please wait a minute" })).toBeVisible();
+});
+
+test("signing up with an address that already has an account looks exactly like a new sign-up", async ({ page }) => {
+  const owner = newShopper();
+  const registered = await page.request.post("/api/auth/register", { data: owner });
+  expect(registered.status()).toBe(201);
+  const stranger = newShopper();
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Account Required" });
+  await dialog.getByRole("tab", { name: "Sign Up" }).click();
+  await dialog.getByLabel("Username").fill(stranger.username);
+  await dialog.getByLabel("Full name").fill(stranger.fullName);
+  await dialog.getByLabel("Email").fill(owner.email);
+  await dialog.getByLabel("Password").fill(stranger.password);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(toast(page, "Account created successfully! You can now log in.")).toBeVisible();
+  await expect(dialog.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+});

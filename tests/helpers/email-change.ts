@@ -4,12 +4,16 @@ import { capturedText, type TestApp } from "./app.js";
  * Follows the link mailed to `newEmail` to confirm a change of address, as its owner would: sends
  * what is due (captured in tests), reads the link from MAIL_CAPTURE_DIR, and posts its token.
  */
-export async function confirmEmailChange(t: TestApp, newEmail: string) {
+export async function confirmEmailChange(
+  t: TestApp,
+  newEmail: string,
+  kind: "email_change" | "email_confirm" = "email_change",
+) {
   for (let attempt = 0; attempt < 50; attempt++) {
     await t.app.mail.deliverDue();
     const { rows } = await t.pool.query<{ id: string; status: string }>(
-      "select id, status from emails where kind = 'email_change' and to_address = $1 order by id desc limit 1",
-      [newEmail],
+      "select id, status from emails where kind = $2 and to_address = $1 order by id desc limit 1",
+      [newEmail, kind],
     );
     const text = rows[0]?.status === "captured" ? await capturedText(t, rows[0].id).catch(() => "") : "";
     const token = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
@@ -18,3 +22,6 @@ export async function confirmEmailChange(t: TestApp, newEmail: string) {
   }
   throw new Error(`no confirmation link was mailed to ${newEmail}`);
 }
+
+/** Follows the link mailed at sign-up (or by Resend) to prove an account's address, as its owner would. */
+export const confirmAddress = (t: TestApp, email: string) => confirmEmailChange(t, email, "email_confirm");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { User } from "#domain/schemas/account.js";
 import type { TestApp } from "./app.js";
+import { confirmAddress } from "./email-change.js";
 
 export interface LoggedInUser {
   user: User;
@@ -15,15 +16,17 @@ export interface LoggedInUser {
  * Registers a new customer and logs them in through the real /api/auth routes, as the browser
  * does. `admin: true` makes them an admin in the database before logging in, and confirms the
  * session with the password (the step-up money moves ask of an admin with no second factor), as the
- * admin would at their first refund; `stepUp: false` leaves the session unconfirmed.
+ * admin would at their first refund; `stepUp: false` leaves the session unconfirmed. `proven: true`
+ * follows the link mailed at sign-up first, so the address is proven theirs (docs/decisions/041).
  */
 export async function registerAndLogin(
   t: TestApp,
   {
     admin = false,
     stepUp = true,
+    proven = false,
     ...profile
-  }: { admin?: boolean; stepUp?: boolean; fullName?: string; phone?: string; email?: string } = {},
+  }: { admin?: boolean; stepUp?: boolean; proven?: boolean; fullName?: string; phone?: string; email?: string } = {},
 ): Promise<LoggedInUser> {
   const tag = randomBytes(5).toString("hex");
   const username = `shopper_${tag}`;
@@ -47,6 +50,10 @@ export async function registerAndLogin(
   }
   const { id } = registered.json() as { id: string };
   if (admin) await t.pool.query("update users set is_admin = true where id = $1", [id]);
+  if (proven) {
+    const confirmed = await confirmAddress(t, profile.email ?? `${username}@example.co.za`);
+    if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  }
 
   const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);

@@ -103,3 +103,12 @@ export const changePasswordInput = z.object({
   newPassword: newPassword("newPassword"),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** GET /api/auth/address: whether the account's address is proven its own (the profile's "not yet confirmed"). */
+export const addressProof = z.object({ email: z.string(), confirmed: z.boolean() });
+export type AddressProof = z.infer<typeof addressProof>;
+
+/** Links that prove an account's address, sent to one address in any 24 hours (the sign-up's included). */
+export const ADDRESS_PROOFS_PER_DAY = 5;
+/** Notes to an address's owner that someone tried to sign up with it, in any 24 hours. */
+export const SIGNUP_ATTEMPT_NOTES_PER_DAY = 3;

@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.profile_updated": "Profile updated",
   "user.email_changed": "E-mail address changed",
   "user.email_change_requested": "New e-mail address asked for",
+  "user.email_confirmed": "E-mail address confirmed",
   "user.disabled": "Account disabled",
   "user.enabled": "Account enabled",
   "email.resent": "E-mail resent",

@@ -12,6 +12,8 @@ export const EMAIL_KIND_NAMES = [
   "email_change",
   "stock_alert_confirm",
   "back_in_stock",
+  "email_confirm",
+  "signup_attempt",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -30,6 +32,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   email_change: "Confirm new e-mail address",
   stock_alert_confirm: "Back-in-stock alert: confirm",
   back_in_stock: "Back in stock",
+  email_confirm: "Confirm e-mail address (sign-up)",
+  signup_attempt: "Sign-up with a customer's address",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "user.profile_updated",
   "user.email_changed",
   "user.email_change_requested",
+  "user.email_confirmed",
   "user.disabled",
   "user.enabled",
   "email.resent",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "#domain/schemas/account.js";
@@ -5,6 +6,7 @@ import { recordAudit } from "../audit/record.js";
 import { users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../errors.js";
 import { recordConsentChange } from "../privacy/consents.js";
+import { addressProofRoutes, noteSignupAttempt, sendAddressProof } from "../users/address-proof.js";
 import { confirmEmailRoutes } from "../users/email-change.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
 import { passwordChangeRoutes } from "./password-change.js";
@@ -22,6 +24,19 @@ import {
   twoFactorRoutes,
 } from "./two-factor.js";
 
+/** A new account's profile fields the sign-up form may leave out, as the table's defaults make them. */
+const NEW_PROFILE = {
+  phone: "",
+  address: "",
+  city: "",
+  zipCode: "",
+  altPhone: "",
+  complex: "",
+  suburb: "",
+  province: "",
+  deliveryInstructions: "",
+};
+
 /**
  * POST /api/auth/register, /login, /logout, GET /api/auth/me, and the password routes
  * (password-reset.ts, password-change.ts).
@@ -35,8 +50,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(twoFactorRoutes);
   await app.register(sessionListRoutes);
   await app.register(confirmEmailRoutes);
+  await app.register(addressProofRoutes);
 
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
+  // An address that has an account is answered exactly as a new sign-up (201 and a user's shape, after
+  // the same password checks and hashing), and its owner is told by e-mail (docs/decisions/041). A
+  // taken username is still said: the customer must choose another, and a username is no address.
   app.post("/register", { schema: { body: registerInput, response: { 201: user } } }, async (request, reply) => {
     const input = request.body;
     await countAttempt(
@@ -45,12 +64,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       attemptKeys("register", request, [input.username, input.email]),
       app.config.authRateLimitPerMinute,
     );
-    const taken = await findTakenIdentity(app.db, { username: input.username, email: input.email });
-    if (taken) throw taken;
     await assertAcceptablePassword(input.password);
+    const taken = await findTakenIdentity(app.db, { username: input.username, email: input.email });
+    if (taken?.code === "USERNAME_TAKEN") throw taken;
 
     const { password, marketingEmail, ...profile } = input;
     const passwordHash = await hashPassword(password);
+    // What a new account's answer would have been; nothing is made.
+    const asIfNew = async () => {
+      await noteSignupAttempt(app.db, input.email, app.config.shop.name);
+      app.mail.wake();
+      return reply
+        .status(201)
+        .send(toUser({ ...NEW_PROFILE, ...profile, id: randomUUID(), isAdmin: false, createdAt: new Date() }));
+    };
+    if (taken) return asIfNew();
     try {
       const created = await app.db.transaction(async (tx) => {
         const [row] = await tx
@@ -69,12 +97,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             actor: { id: row.id, username: row.username },
           });
         }
+        // The link that proves the address; until it is followed the account shops, but sees nothing
+        // the shop sent to the address before (docs/decisions/041).
+        await sendAddressProof(tx, row.id, row.email, app.config.shop.name);
         return row;
       });
+      app.mail.wake();
       return reply.status(201).send(toUser(created));
     } catch (error) {
       // Two sign-ups racing for one name: the unique index decides.
       const duplicate = duplicateUserError(error);
+      if (duplicate?.code === "EMAIL_TAKEN") return asIfNew();
       if (duplicate) throw duplicate;
       throw error;
     }

@@ -981,14 +981,20 @@ export const stockAlerts = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     size: text("size").notNull(),
     email: text("email").notNull(),
-    /** The shopper who asked while logged in; null for an address given by anyone. */
+    /** The shopper who asked while logged in with a proven address; null for an address given by anyone. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The client network (auth/client-network.ts) an unconfirmed alert was asked from: its limit of
+     * waiting alerts is counted by it. Null for alerts confirmed at once and those asked before.
+     */
+    askedFrom: text("asked_from"),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("stock_alerts_one_per_address").on(table.productId, table.size, sql`lower(${table.email})`),
     index("stock_alerts_email_idx").on(sql`lower(${table.email})`),
+    index("stock_alerts_waiting_idx").on(table.askedFrom, table.createdAt).where(sql`${table.confirmedAt} is null`),
   ],
 );
 
@@ -1005,6 +1011,11 @@ export const promoRedemptions = pgTable(
       .notNull()
       .references(() => promoCodes.id, { onDelete: "restrict" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The customer's address, lower-cased, when it was proven theirs at checkout (else null): a
+     * per-customer limit counts uses by this address as well as by the account.
+     */
+    email: text("email"),
     state: text("state", { enum: ["held", "used", "released"] })
       .notNull()
       .default("held"),
@@ -1016,6 +1027,7 @@ export const promoRedemptions = pgTable(
   (table) => [
     index("promo_redemptions_code_state_idx").on(table.promoCodeId, table.state),
     index("promo_redemptions_code_user_idx").on(table.promoCodeId, table.userId),
+    index("promo_redemptions_code_email_idx").on(table.promoCodeId, table.email),
     check("promo_redemptions_state_known", sql`${table.state} in ('held', 'used', 'released')`),
   ],
 );

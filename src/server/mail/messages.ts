@@ -159,6 +159,22 @@ export interface EmailChangeData {
   changeId: string;
 }
 
+/**
+ * email_confirm: the link mailed at sign-up (or by Resend on the profile) that proves the account's
+ * address is its own; the same email_changes row and link as a change of address, to the address
+ * the account already has.
+ */
+export type EmailConfirmData = EmailChangeData;
+
+/**
+ * signup_attempt: to an address someone tried to register again. Registration answers as for a new
+ * account (it never says an address is a customer's), so the owner hears of it here. No name, and
+ * nothing the person typed: it may be anyone.
+ */
+export interface SignupAttemptData {
+  attemptedAt: string;
+}
+
 /** stock_alert_confirm: the link that confirms an alert asked for without logging in. */
 export interface StockAlertConfirmData {
   productName: string;
@@ -188,13 +204,15 @@ export interface EmailDataByKind {
   email_change: EmailChangeData;
   stock_alert_confirm: StockAlertConfirmData;
   back_in_stock: BackInStockData;
+  email_confirm: EmailConfirmData;
+  signup_attempt: SignupAttemptData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */
 export interface SendTimeData {
   /** password_reset: `{PUBLIC_URL}/reset-password?token=...`, valid RESET_MINUTES. */
   resetUrl?: string;
-  /** email_change: `{PUBLIC_URL}/confirm-email?token=...`, valid EMAIL_CHANGE_HOURS. */
+  /** email_change and email_confirm: `{PUBLIC_URL}/confirm-email?token=...`, valid EMAIL_CHANGE_HOURS. */
   confirmUrl?: string;
 }
 

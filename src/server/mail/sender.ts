@@ -100,7 +100,7 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
     const sendTime =
       row.kind === "password_reset"
         ? await issueResetLink(db, row, shop)
-        : row.kind === "email_change"
+        : row.kind === "email_change" || row.kind === "email_confirm"
           ? await issueEmailChangeLink(db, row, shop)
           : {};
     const rendered = await renderEmail(row.kind, row.data as never, shop, sendTime);
@@ -143,7 +143,10 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
   }
 }
 
-/** Like a reset link: made at send time, only its hash kept, valid EMAIL_CHANGE_HOURS; a resend makes a new one. */
+/**
+ * Like a reset link: made at send time, only its hash kept, valid EMAIL_CHANGE_HOURS; a resend makes a new one.
+ * The sign-up's proof of address (email_confirm) is the same kind of row, to the address the account has.
+ */
 async function issueEmailChangeLink(db: Database, row: EmailRow, shop: ShopIdentity): Promise<SendTimeData> {
   const { changeId } = row.data as unknown as EmailDataByKind["email_change"];
   const token = randomBytes(32).toString("base64url");

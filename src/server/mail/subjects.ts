@@ -36,6 +36,10 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Confirm your ${shopName} back-in-stock alert`;
     case "back_in_stock":
       return `Back in stock at ${shopName}: the size you asked about`;
+    case "email_confirm":
+      return `Confirm your e-mail address for ${shopName}`;
+    case "signup_attempt":
+      return `Someone tried to sign up at ${shopName} with your address`;
   }
 }
 

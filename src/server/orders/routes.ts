@@ -12,6 +12,7 @@ import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
 import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
+import { provenEmail } from "../users/queries.js";
 import { cancelOrderByPerson, cannotCancel } from "./cancel.js";
 import { invoicedOrder } from "./document-data.js";
 import { creditNoteDownload, documentIssuer, invoiceDownload } from "./issued-documents.js";
@@ -80,14 +81,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       await countOrderAttempt(request, reply, "create-order", user.id);
       const products = await findProductsForOrder(input.items.map((item) => item.id));
       // A promo code (src/server/promo/): the client's figures must be the discounted ones.
-      const promo = input.promoCode
-        ? await promoForOrder(
-            app.db,
-            input.promoCode,
-            products.map((product) => product.id),
-            user.id,
-          )
-        : null;
+      const customer = input.promoCode ? { userId: user.id, provenEmail: await provenEmail(app.db, user.id) } : null;
+      const promo =
+        input.promoCode && customer
+          ? await promoForOrder(
+              app.db,
+              input.promoCode,
+              products.map((product) => product.id),
+              customer,
+              app.config.orderHoldMinutes,
+            )
+          : null;
       const priced = priceOrder(input.items, input, products, promo?.totalsOf);
       const promoOutcome = promo?.outcome();
       if (promoOutcome && !promoOutcome.check.ok) throw promoError(promoOutcome.check);
@@ -96,12 +100,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const orderId = randomUUID();
       let discount = { promoCode: null as string | null, discountCents: 0, deliveryDiscountCents: 0 };
       let lines = priced.lines;
-      if (promo?.promo && promoOutcome) {
+      if (promo?.promo && promoOutcome && customer) {
         // Holds one use under the code's row lock, before the order is written (docs/decisions/023).
         const held = await reservePromo(app.db, {
           promo: promo.promo,
           lines: promoOutcome.lines,
-          userId: user.id,
+          customer,
+          holdMinutes: app.config.orderHoldMinutes,
           orderId,
         });
         if (!held.ok) throw promoError(held);

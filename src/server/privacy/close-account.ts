@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/record.js";
 import { closeOpenResets } from "../auth/account-notices.js";
 import type { Transaction } from "../db/client.js";
 import { auditLog, orders, sessions, users } from "../db/schema.js";
+import { provenEmail } from "../users/queries.js";
 import { withdrawAllConsents } from "./consents.js";
 import { anonymisePayfastNotifications } from "./retention.js";
 
@@ -22,10 +23,11 @@ export const CLOSED_PASSWORD_HASH = "!closed: no password";
 /**
  * Closes an account (POPIA s24), in the caller's transaction: every personal field of the profile
  * is replaced at once (the name, e-mail, username, phone and address), the password made unusable,
- * every session and open reset link ended, every marketing consent withdrawn, and the old details
- * taken out of the audit trail (which keeps what was done and when), out of the account's own
- * messages in the outbox and out of the PayFast notifications of its orders (the payer's name,
- * e-mail and phone PayFast echoed back; the amounts stay). The row itself
+ * every session, open reset link and pending link to confirm an address ended, every marketing
+ * consent withdrawn, and the old details (the addresses it asked to change to included) taken out
+ * of the audit trail (which keeps what was done and when), out of the account's own messages in the
+ * outbox and out of the PayFast notifications of its orders (the payer's name, e-mail and phone
+ * PayFast echoed back; the amounts stay). The row itself
  * stays, so that the orders and invoices the law keeps for five years keep their owner, and the
  * admin sees that the account was closed. The username and e-mail become free to register again:
  * the replacements are made of the account's id with a colon, which sign-up refuses in a username
@@ -39,11 +41,28 @@ export async function closeAccount(
   shopName: string,
 ): Promise<{ ordersKept: number }> {
   await withdrawAllConsents(tx, request, userId, "account_closed", shopName);
-  // Back-in-stock alerts the account asked for, or to its address, end: nothing more goes there.
+  // Records joined only by the address are the account's only when the address is proven its own
+  // (docs/decisions/041): closing an account on an unproven address ends nothing of its real owner's.
+  const proven = (await provenEmail(tx, userId)) ?? null;
+  // Back-in-stock alerts the account asked for, or to its proven address, end: nothing more goes there.
   await tx.execute(sql`
     delete from stock_alerts
-    where user_id = ${userId} or lower(email) = (select lower(email) from users where id = ${userId})`);
+    where user_id = ${userId} or lower(email) = lower(${proven})`);
   const compactId = userId.replaceAll("-", "");
+  // Links to confirm an address (a change asked for, the sign-up's proof) stop, and the addresses
+  // asked for go from their rows and their messages.
+  await tx.execute(sql`
+    update emails set
+      to_address = ${`closed:${compactId}`}, html = null, text_body = null,
+      status = case when status in ('queued', 'retrying') then 'failed' else status end,
+      last_error = case when status in ('queued', 'retrying') then 'Not sent: the account was closed' else last_error end,
+      next_attempt_at = null
+    where kind in ('email_change', 'email_confirm')
+      and data->>'changeId' in (select id::text from email_changes where user_id = ${userId})`);
+  await tx.execute(sql`
+    update email_changes set
+      used_at = coalesce(used_at, now()), token_hash = null, new_email = ${`closed:${compactId}`}
+    where user_id = ${userId}`);
   // The account's own messages (reset links, change notices) lose the person too; order and
   // refund messages stay with their orders, which are tax records. One still waiting is not sent.
   await tx.execute(sql`
@@ -55,9 +74,8 @@ export async function closeAccount(
       status = case when status in ('queued', 'retrying') then 'failed' else status end,
       last_error = case when status in ('queued', 'retrying') then 'Not sent: the account was closed' else last_error end,
       next_attempt_at = null
-    where kind in ('account_changed', 'password_reset')
-      and (lower(to_address) = (select lower(email) from users where id = ${userId})
-        or event_key in (select id::text from password_resets where user_id = ${userId}))`);
+    where (kind in ('account_changed', 'signup_attempt') and lower(to_address) = lower(${proven}))
+      or (kind = 'password_reset' and event_key in (select id::text from password_resets where user_id = ${userId}))`);
   await tx
     .update(users)
     .set({
@@ -90,7 +108,7 @@ export async function closeAccount(
       before = (select jsonb_object_agg(key, ${REMOVED}::text) from jsonb_each(before)),
       after = (select jsonb_object_agg(key, ${REMOVED}::text) from jsonb_each(after))
     where subject_type = 'user' and subject_id = ${userId}
-      and action in ('user.profile_updated', 'user.email_changed')`);
+      and action in ('user.profile_updated', 'user.email_changed', 'user.email_change_requested')`);
   await closeOpenResets(tx, userId);
   await anonymisePayfastNotifications(tx, sql`order_id in (select id from orders where user_id = ${userId})`);
   const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));

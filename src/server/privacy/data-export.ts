@@ -4,11 +4,11 @@ import { emails, passwordResets, products, refunds, returnRequests, sessions, st
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 import { listOrdersForUser } from "../orders/queries.js";
 import { forCustomer, listReturnRequests } from "../returns/queries.js";
-import { findUserById, toUser } from "../users/queries.js";
+import { findUserById, provenEmail, toUser } from "../users/queries.js";
 import { consentHistory } from "./consents.js";
 
-/** Messages found by the account's address: they carry no key of the account. */
-const TO_THE_ADDRESS = ["account_changed", "stock_alert_confirm", "back_in_stock"] as const;
+/** Messages found by the account's address, once proven its own: they carry no key of the account. */
+const TO_THE_ADDRESS = ["account_changed", "signup_attempt", "stock_alert_confirm", "back_in_stock"] as const;
 /** Messages whose text holds a signed link (a reset, an alert's confirmation or its unsubscribe link). */
 const WITH_SIGNED_LINKS = new Set(["password_reset", "stock_alert_confirm", "back_in_stock"]);
 
@@ -18,7 +18,9 @@ const WITH_SIGNED_LINKS = new Set(["password_reset", "stock_alert_confirm", "bac
  * (with their words and history), their back-in-stock alerts, the e-mails the shop wrote to them,
  * their marketing consents and their sessions. No secret goes in: no password hash, no token or
  * its hash, no link that carries one. Only rows that belong to this account are read: its own id,
- * its orders', refunds' and requests' ids, its reset requests' ids, and its address.
+ * its orders', refunds' and requests' ids, its reset requests' ids, and its address only once it is
+ * proven the account's (docs/decisions/041): anyone can sign up with an address nobody uses yet, and
+ * must not download what the shop sent a guest there.
  */
 export async function buildDataExport(
   db: Database,
@@ -27,6 +29,7 @@ export async function buildDataExport(
 ) {
   const account = await findUserById(db, userId);
   if (!account) throw new Error(`no user ${userId}`);
+  const proven = await provenEmail(db, userId);
   const orders = await listOrdersForUser(db, userId);
   const orderIds = orders.map((order) => order.id);
   const refundIds = orderIds.length
@@ -67,7 +70,9 @@ export async function buildDataExport(
         ),
         and(eq(emails.kind, "return_update"), requestKeys.length ? inArray(emails.eventKey, requestKeys) : sql`false`),
         and(eq(emails.kind, "password_reset"), resetIds.length ? inArray(emails.eventKey, resetIds) : sql`false`),
-        and(inArray(emails.kind, TO_THE_ADDRESS), sql`lower(${emails.toAddress}) = lower(${account.email})`),
+        proven
+          ? and(inArray(emails.kind, TO_THE_ADDRESS), sql`lower(${emails.toAddress}) = lower(${proven})`)
+          : sql`false`,
       ),
     )
     .orderBy(emails.id);
@@ -85,7 +90,7 @@ export async function buildDataExport(
 
   const consents = await consentHistory(db, userId);
 
-  // Alerts asked for while logged in, or for the account's address by anyone (it is theirs).
+  // Alerts asked for while logged in, or for the account's proven address by anyone (it is theirs).
   const alerts = await db
     .select({
       product: products.name,
@@ -96,13 +101,17 @@ export async function buildDataExport(
     })
     .from(stockAlerts)
     .innerJoin(products, eq(products.id, stockAlerts.productId))
-    .where(or(eq(stockAlerts.userId, userId), sql`lower(${stockAlerts.email}) = lower(${account.email})`))
+    .where(
+      proven
+        ? or(eq(stockAlerts.userId, userId), sql`lower(${stockAlerts.email}) = lower(${proven})`)
+        : eq(stockAlerts.userId, userId),
+    )
     .orderBy(stockAlerts.createdAt);
 
   return {
     about: `Everything ${shopName} holds about your account, as of the moment it was exported.`,
     exportedAt: new Date().toISOString(),
-    account: toUser(account),
+    account: { ...toUser(account), emailConfirmed: proven !== null },
     orders,
     returnRequests: requests,
     emails: messages.map(({ eventKey: _key, text, ...message }) => ({

@@ -28,16 +28,40 @@ export async function findPromo(db: Db, typed: string): Promise<StoredPromo | nu
   return row ?? null;
 }
 
-/** Its held and paid uses, in all and by this customer. Under the code's row lock, they are exact. */
-export async function promoUses(db: Db, promoCodeId: string, userId: string | null): Promise<PromoUses> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      byCustomer: sql<number>`(count(*) filter (where ${promoRedemptions.userId} = ${userId}::uuid))::int`,
-    })
-    .from(promoRedemptions)
-    .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), inArray(promoRedemptions.state, ["held", "used"])));
-  return { total: row?.total ?? 0, byCustomer: row?.byCustomer ?? 0 };
+/** Who is using a code: the account, and its address when proven its own (users/queries.ts provenEmail). */
+export interface PromoCustomer {
+  userId: string | null;
+  provenEmail: string | null;
+}
+
+/**
+ * Its held and paid uses, in all and by this customer. Under the code's row lock, they are exact.
+ * A held use counts only while its order still holds its stock: the order is unpaid, its stock held,
+ * and its hold (ORDER_HOLD_MINUTES, or a PayFast PENDING's hold_until) not lapsed; so a use is free
+ * the moment the hold lapses, whether or not the expiry job has run yet. A hold written just before
+ * its order (no order yet) counts for the hold time. A customer's uses are the account's and those
+ * of any account that had this address proven when it used the code (docs/decisions/041).
+ */
+export async function promoUses(
+  db: Db,
+  promoCodeId: string,
+  customer: PromoCustomer,
+  holdMinutes: number,
+): Promise<PromoUses> {
+  const hold = `${holdMinutes * 60} seconds`;
+  const { rows } = await db.execute<{ total: number; by_customer: number }>(sql`
+    select count(*)::int as total,
+      (count(*) filter (where r.user_id = ${customer.userId}::uuid
+        or (${customer.provenEmail}::text is not null and r.email = lower(${customer.provenEmail}::text))))::int as by_customer
+    from promo_redemptions r
+    left join orders o on o.id = r.order_id
+    where r.promo_code_id = ${promoCodeId}
+      and (r.state = 'used' or (r.state = 'held' and (
+        (o.id is null and r.created_at > now() - ${hold}::interval)
+        or (o.status = 'pending' and o.stock_state = 'held'
+          and (o.created_at > now() - ${hold}::interval or o.hold_until > now())))))`);
+  const [row] = rows;
+  return { total: row?.total ?? 0, byCustomer: row?.by_customer ?? 0 };
 }
 
 /** Each product's category, for the codes limited to categories. */
@@ -65,10 +89,16 @@ export function toPromoLines(lines: readonly PricedOrderLine[], categoryOf: Read
  * discounted ones), and `outcome` what the code did to the lines once priced. Limits are counted
  * here without a lock, for the message; reservePromo decides under the lock.
  */
-export async function promoForOrder(db: Db, typed: string, productIds: readonly string[], userId: string) {
+export async function promoForOrder(
+  db: Db,
+  typed: string,
+  productIds: readonly string[],
+  customer: PromoCustomer,
+  holdMinutes: number,
+) {
   const promo = await findPromo(db, typed);
   const categoryOf = await productCategories(db, productIds);
-  const uses = promo ? await promoUses(db, promo.id, userId) : { total: 0, byCustomer: 0 };
+  const uses = promo ? await promoUses(db, promo.id, customer, holdMinutes) : { total: 0, byCustomer: 0 };
   const now = new Date();
   let outcome: { check: PromoCheck; lines: PromoLine[] } | null = null;
   return {
@@ -101,25 +131,28 @@ export async function reservePromo(
   {
     promo,
     lines,
-    userId,
+    customer,
+    holdMinutes,
     orderId,
     now = new Date(),
   }: {
     promo: StoredPromo;
     lines: readonly PromoLine[];
-    userId: string;
+    customer: PromoCustomer & { userId: string };
+    holdMinutes: number;
     orderId: string;
     now?: Date;
   },
 ): Promise<PromoCheck> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(promoCodes).where(eq(promoCodes.id, promo.id)).for("update");
-    const check = checkPromo(locked ?? null, lines, now, await promoUses(tx, promo.id, userId));
+    const check = checkPromo(locked ?? null, lines, now, await promoUses(tx, promo.id, customer, holdMinutes));
     if (!check.ok) return check;
     await tx.insert(promoRedemptions).values({
       orderId,
       promoCodeId: promo.id,
-      userId,
+      userId: customer.userId,
+      email: customer.provenEmail?.toLowerCase() ?? null,
       discountCents: check.figures.discountCents + check.figures.deliveryDiscountCents,
     });
     return check;

@@ -12,6 +12,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { promoCodes } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { productsForOrderQuery } from "../orders/queries.js";
+import { provenEmail } from "../users/queries.js";
 import { priceLinesForCheck } from "./check-lines.js";
 import { findPromo, productCategories, promoError, promoUses, toPromoLines } from "./codes.js";
 
@@ -161,7 +162,11 @@ export const promoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         lines.map((line) => line.productId),
       );
-      const uses = promo ? await promoUses(app.db, promo.id, request.user?.id ?? null) : { total: 0, byCustomer: 0 };
+      const userId = request.user?.id ?? null;
+      const customer = { userId, provenEmail: userId ? await provenEmail(app.db, userId) : null };
+      const uses = promo
+        ? await promoUses(app.db, promo.id, customer, app.config.orderHoldMinutes)
+        : { total: 0, byCustomer: 0 };
       const check = checkPromo(promo, toPromoLines(lines, categoryOf), new Date(), uses);
       if (!check.ok || !promo) throw promoError(check.ok ? { code: "PROMO_UNKNOWN", message: "" } : check);
       const { figures } = check;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage } from "#domain/schemas/account.js";
 import { stockAlertAnswer, stockAlertInput, stockAlertTokenInput } from "#domain/schemas/stock-alerts.js";
@@ -7,17 +7,54 @@ import {
   STOCK_ALERT_CONFIRM_HOURS,
   STOCK_ALERT_REQUESTS_PER_MINUTE,
   STOCK_ALERTS_PER_ADDRESS,
+  STOCK_ALERTS_WAITING_PER_NETWORK,
 } from "#domain/stock-alerts.js";
 import { clientNetwork } from "../auth/client-network.js";
 import { countAttempt } from "../auth/rate-limit.js";
+import type { Database, Transaction } from "../db/client.js";
 import { productStock, products, stockAlerts } from "../db/schema.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { provenEmail } from "../users/queries.js";
 import { readStockAlertLink, signStockAlertLink, stockAlertKey } from "./tokens.js";
 
 export const STOCK_ALERT_LINK_INVALID_MESSAGE = "This link has expired or is not valid. Ask for the alert again.";
 export const UNSUBSCRIBED_MESSAGE = "You are unsubscribed: we will send this address no more back-in-stock alerts.";
 export const CONFIRMED_MESSAGE = "Your alert is on: we will e-mail you once when the size is back in stock.";
+
+/** An alert still unconfirmed STOCK_ALERT_CONFIRM_HOURS after it was asked for: its link has expired. */
+const lapsed = sql`(${stockAlerts.confirmedAt} is null and ${stockAlerts.createdAt} <= now() - ${`${STOCK_ALERT_CONFIRM_HOURS} hours`}::interval)`;
+
+/**
+ * 409 when the address has STOCK_ALERTS_PER_ADDRESS open alerts: its confirmed ones, and those
+ * waiting for their link that were asked from `network` (null: confirmed ones only). Waiting alerts
+ * asked from other networks, and lapsed ones, take no place.
+ */
+async function assertPlaceForAlert(tx: Transaction, email: string, network: string | null) {
+  const [open] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(stockAlerts)
+    .where(
+      and(
+        sql`lower(${stockAlerts.email}) = lower(${email})`,
+        network === null
+          ? isNotNull(stockAlerts.confirmedAt)
+          : or(isNotNull(stockAlerts.confirmedAt), and(eq(stockAlerts.askedFrom, network), sql`not ${lapsed}`)),
+      ),
+    );
+  if ((open?.count ?? 0) >= STOCK_ALERTS_PER_ADDRESS) {
+    throw conflict(
+      `This address already has ${STOCK_ALERTS_PER_ADDRESS} open back-in-stock alerts, the most it may have.`,
+      "STOCK_ALERT_LIMIT",
+    );
+  }
+}
+
+/** Unconfirmed alerts whose link has expired: they end (the back-in-stock job's sweep). Answers how many. */
+export async function endLapsedStockAlerts(db: Database): Promise<number> {
+  const ended = await db.delete(stockAlerts).where(lapsed).returning({ id: stockAlerts.id });
+  return ended.length;
+}
 
 /**
  * POST /api/stock-alerts (ask for an alert), /confirm (the e-mailed link of an alert asked for
@@ -33,18 +70,22 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { productId, size } = request.body;
       const user = request.user;
-      if (!user) {
+      // On at once only for an account whose address is proven its own; anyone else, a signed-in
+      // account with an unproven address included, confirms by the e-mailed link (docs/decisions/041).
+      const trusted = user ? await provenEmail(app.db, user.id) : null;
+      const network = clientNetwork(request.ip);
+      if (!trusted) {
         // Anyone may ask: a budget per client network, and one per address, so no one floods a mailbox.
         await countAttempt(
           app.db,
           reply,
-          [`stock-alert:ip:${clientNetwork(request.ip)}`],
+          [`stock-alert:ip:${network}`],
           Math.min(app.config.authRateLimitPerMinute, STOCK_ALERT_REQUESTS_PER_MINUTE),
         );
       }
       const email = user ? user.email : request.body.email;
       if (!email) throw badRequest("email is required");
-      if (!user) {
+      if (!trusted) {
         await countAttempt(app.db, reply, [`stock-alert:address:${email.toLowerCase()}`], 2);
       }
 
@@ -65,10 +106,11 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       const productUrl = `${app.config.publicUrl}/products/${product.slug}`;
       const signingKey = await key();
       const answer = await app.db.transaction(async (tx) => {
-        // One address at a time, so the cap holds whatever the race.
+        // One network, then one address, at a time, so the caps hold whatever the race.
+        if (!trusted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert-net:${network}`}))`);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert:${email.toLowerCase()}`}))`);
-        const [existing] = await tx
-          .select({ id: stockAlerts.id, confirmedAt: stockAlerts.confirmedAt })
+        const [found] = await tx
+          .select({ id: stockAlerts.id, confirmedAt: stockAlerts.confirmedAt, lapsed: sql<boolean>`${lapsed}` })
           .from(stockAlerts)
           .where(
             and(
@@ -77,19 +119,26 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
               sql`lower(${stockAlerts.email}) = lower(${email})`,
             ),
           );
+        // A confirmation that lapsed unused is gone: asking again starts afresh, with a new link.
+        if (found?.lapsed) await tx.delete(stockAlerts).where(eq(stockAlerts.id, found.id));
+        const existing = found?.lapsed ? undefined : found;
         if (!existing) {
-          const [open] = await tx
-            .select({ count: sql<number>`count(*)::int` })
-            .from(stockAlerts)
-            .where(sql`lower(${stockAlerts.email}) = lower(${email})`);
-          if ((open?.count ?? 0) >= STOCK_ALERTS_PER_ADDRESS) {
-            throw conflict(
-              `This address already has ${STOCK_ALERTS_PER_ADDRESS} open back-in-stock alerts, the most it may have.`,
-              "STOCK_ALERT_LIMIT",
-            );
+          await assertPlaceForAlert(tx, email, trusted ? null : network);
+          if (!trusted) {
+            const [waiting] = await tx
+              .select({ count: sql<number>`count(*)::int` })
+              .from(stockAlerts)
+              .where(and(eq(stockAlerts.askedFrom, network), isNull(stockAlerts.confirmedAt), sql`not ${lapsed}`));
+            if ((waiting?.count ?? 0) >= STOCK_ALERTS_WAITING_PER_NETWORK) {
+              throw new HttpError(
+                429,
+                `${STOCK_ALERTS_WAITING_PER_NETWORK} alerts asked from your network are waiting for their confirmation link. Confirm one from its e-mail, or try again once they lapse (${STOCK_ALERT_CONFIRM_HOURS} hours after they were asked for).`,
+                "STOCK_ALERT_WAITING_LIMIT",
+              );
+            }
           }
         }
-        if (user) {
+        if (user && trusted) {
           if (existing) {
             await tx
               .update(stockAlerts)
@@ -105,7 +154,12 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const alertId =
           existing?.id ??
-          (await tx.insert(stockAlerts).values({ productId, size, email }).returning({ id: stockAlerts.id }))[0]?.id;
+          (
+            await tx
+              .insert(stockAlerts)
+              .values({ productId, size, email, askedFrom: network })
+              .returning({ id: stockAlerts.id })
+          )[0]?.id;
         if (!alertId) throw new Error("the alert was not written");
         const token = signStockAlertLink(signingKey, { purpose: "confirm", alertId }, hours(STOCK_ALERT_CONFIRM_HOURS));
         await enqueueEmail(
@@ -139,12 +193,23 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const link = readStockAlertLink(await key(), request.body.token);
       if (link?.purpose !== "confirm") throw badRequest(STOCK_ALERT_LINK_INVALID_MESSAGE, "STOCK_ALERT_LINK_INVALID");
-      const confirmed = await app.db
-        .update(stockAlerts)
-        .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())` })
-        .where(eq(stockAlerts.id, link.alertId))
-        .returning({ id: stockAlerts.id });
-      if (confirmed.length === 0) throw badRequest(STOCK_ALERT_LINK_INVALID_MESSAGE, "STOCK_ALERT_LINK_INVALID");
+      const confirmed = await app.db.transaction(async (tx) => {
+        const [alert] = await tx
+          .select({ email: stockAlerts.email, confirmedAt: stockAlerts.confirmedAt })
+          .from(stockAlerts)
+          .where(and(eq(stockAlerts.id, link.alertId), sql`not ${lapsed}`));
+        if (!alert) return false;
+        if (alert.confirmedAt) return true;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert:${alert.email.toLowerCase()}`}))`);
+        // Only confirmed alerts count here: the address's owner is the one confirming.
+        await assertPlaceForAlert(tx, alert.email, null);
+        await tx
+          .update(stockAlerts)
+          .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())` })
+          .where(eq(stockAlerts.id, link.alertId));
+        return true;
+      });
+      if (!confirmed) throw badRequest(STOCK_ALERT_LINK_INVALID_MESSAGE, "STOCK_ALERT_LINK_INVALID");
       return { message: CONFIRMED_MESSAGE };
     },
   );

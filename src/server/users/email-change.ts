@@ -53,7 +53,8 @@ const linkInvalid = () =>
  * POST /api/auth/confirm-email: the link mailed to the new address was followed. In one
  * transaction: the link is used (once), the account takes the address (409 EMAIL_TAKEN when
  * someone has it by now), the address counts as proven, reset links to the old one stop, and the
- * old address is told.
+ * old address is told. A link to the address the account already has (sign-up, Resend:
+ * address-proof.ts) only marks it proven.
  */
 export const confirmEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -80,6 +81,16 @@ export const confirmEmailRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(users.id, used.userId))
             .for("update");
           if (!before) return false;
+          // The sign-up's (or Resend's) link: the address the account already has is proven its own.
+          if (before.email.toLowerCase() === used.newEmail.toLowerCase()) {
+            await tx.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, used.userId));
+            await recordAudit(tx, request, {
+              action: "user.email_confirmed",
+              actor: { id: used.userId, username: before.username },
+              subject: { type: "user", id: used.userId },
+            });
+            return "confirmed" as const;
+          }
           const [taken] = await tx
             .select({ id: users.id })
             .from(users)
@@ -107,9 +118,10 @@ export const confirmEmailRoutes: FastifyPluginAsyncZod = async (app) => {
             newEmail: used.newEmail,
             changedAt: new Date().toISOString(),
           });
-          return true;
+          return "changed" as const;
         });
         if (!done) throw linkInvalid();
+        if (done === "confirmed") return { message: "Thank you: your e-mail address is confirmed." };
       } catch (error) {
         throw duplicateUserError(error) ?? error;
       }

@@ -99,3 +99,17 @@ export async function findUserById(db: Database, id: string): Promise<SessionUse
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
+
+/**
+ * The account's address when it is proven theirs (they followed a link mailed to it: at sign-up,
+ * an e-mail change or a password reset), else null. Records that only an address ties to a person
+ * (alerts and notices sent to it) are joined by this alone (docs/decisions/041).
+ */
+export async function provenEmail(db: Database | Transaction, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt, closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.verifiedAt && !row.closedAt ? row.email : null;
+}

@@ -4,7 +4,7 @@ import type { EmailKind } from "#server/db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
 import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
-import { EmailChangeEmail } from "./email-change.js";
+import { EmailChangeEmail, EmailConfirmEmail, SignupAttemptEmail } from "./email-change.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
 import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
@@ -49,6 +49,10 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(StockAlertConfirmEmail, { data: email.data, shop });
     case "back_in_stock":
       return createElement(BackInStockEmail, { data: email.data, shop });
+    case "email_confirm":
+      return createElement(EmailConfirmEmail, { shop, sendTime });
+    case "signup_attempt":
+      return createElement(SignupAttemptEmail, { data: email.data, shop });
   }
 }
 

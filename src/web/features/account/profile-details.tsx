@@ -4,6 +4,8 @@ import { useForm } from "react-hook-form";
 import { type ProfileInput, profileInput, type User } from "#domain/schemas/account.js";
 import { Button } from "#web/components/ui/button.js";
 import { readableMessage, TextField } from "#web/components/ui/text-field.js";
+import { errorMessage } from "#web/lib/api.js";
+import { useAddressProof, useResendAddressProof } from "./api/address-proof";
 import { type ProfileValues, useUpdateProfile } from "./api/update-profile";
 import { AddressFields, PersonFields } from "./form-field";
 import { currentPasswordFieldError } from "./password-errors";
@@ -45,6 +47,7 @@ export function ProfileInformation({ user }: { user: User }) {
           </Button>
         )}
       </div>
+      {!editing && <AddressNotConfirmed email={user.email} />}
       {editing ? (
         <ProfileForm user={user} onClose={() => setEditing(false)} />
       ) : (
@@ -64,6 +67,32 @@ export function ProfileInformation({ user }: { user: User }) {
         </dl>
       )}
     </section>
+  );
+}
+
+/** "Not yet confirmed", with Resend, until the account follows the link mailed to its address. */
+function AddressNotConfirmed({ email }: { email: string }) {
+  const proof = useAddressProof();
+  const resend = useResendAddressProof();
+  if (!proof.data || proof.data.confirmed || proof.data.email !== email) return null;
+  return (
+    <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-stone-800">
+      <p>
+        <strong>Your e-mail address is not yet confirmed.</strong> Follow the link we sent to it. Until then you can
+        shop as usual, but your data download holds only what this account did itself.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          {resend.isPending ? "Sending..." : "Resend the link"}
+        </Button>
+        {resend.isSuccess && <span>{resend.data.message}</span>}
+        {resend.isError && (
+          <span role="alert" className="text-red-800">
+            {errorMessage(resend.error, "The link could not be sent. Please try again later.")}
+          </span>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ export const accountKeys = {
   orderReturns: (orderId: string) => ["account", "returns", "order", orderId] as const,
   consents: () => ["account", "consents"] as const,
   sessions: () => ["account", "sessions"] as const,
+  address: () => ["account", "address"] as const,
   /** Shared with the admin gate, which reads the same answer. */
   twoFactor: () => ["account", "two-factor"] as const,
 };

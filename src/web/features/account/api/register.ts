@@ -16,7 +16,12 @@ export function useRegister({ onSuccess }: { onSuccess: (user: User) => void }) 
     mutationFn: register,
     onSuccess: (user) => {
       onSuccess(user);
-      toast({ title: "Account created successfully! You can now log in.", variant: "success" });
+      // The same words whether or not the address already had an account: the server answers both alike (docs/decisions/041).
+      toast({
+        title: "Account created successfully! You can now log in.",
+        description: "We sent a link to your e-mail address: follow it to confirm the address is yours.",
+        variant: "success",
+      });
     },
     onError: (error) =>
       toast({
