@@ -185,7 +185,10 @@ describe("POST /api/admin/media", () => {
     });
     const strip = await upload(await plainPng(1, 20_000), "tall.png", "image/png");
     expect(strip.statusCode).toBe(415);
-    expect(strip.json()).toEqual({ message: expect.stringMatching(/1 x 20000 pixels/), code: "IMAGE_SHAPE_UNSUPPORTED" });
+    expect(strip.json()).toEqual({
+      message: expect.stringMatching(/1 x 20000 pixels/),
+      code: "IMAGE_SHAPE_UNSUPPORTED",
+    });
   });
 
   it("takes a photo ten times wider than tall and refuses one a pixel more", async () => {
