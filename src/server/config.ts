@@ -39,6 +39,13 @@ const envSchema = z.object({
   /** How fresh an enrolled admin's last code must be for a refund, the customer export, making an admin or turning 2FA off. */
   ADMIN_STEP_UP_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(10)),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Wrong passwords an account takes in 15 minutes, from anywhere, before the networks failing
+   * against it are shut out (docs/decisions/042-failures-not-attempts.md); other networks still may.
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+  /** Password-reset requests a day from one client network (each address: 5 a day, whatever this says). */
+  RESETS_PER_NETWORK_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
   /** Unpaid orders one account, and one client network, may hold at once (docs/decisions/020-abuse-limits.md). */
   UNPAID_ORDERS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
   UNPAID_ORDERS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
@@ -333,6 +340,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
+    resetsPerNetworkPerDay: env.RESETS_PER_NETWORK_PER_DAY,
     adminSecondFactor: {
       required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
       stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,

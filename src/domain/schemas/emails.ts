@@ -12,6 +12,7 @@ export const EMAIL_KIND_NAMES = [
   "email_change",
   "stock_alert_confirm",
   "back_in_stock",
+  "login_failures",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -30,6 +31,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   email_change: "Confirm new e-mail address",
   stock_alert_confirm: "Back-in-stock alert: confirm",
   back_in_stock: "Back in stock",
+  login_failures: "Wrong passwords tried",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

@@ -141,6 +141,17 @@ export interface AccountChangedData extends Greeting {
   changedAt: string;
 }
 
+/**
+ * login_failures: someone gave the account's password wrongly LOGIN_FAILURES_PER_ACCOUNT times
+ * within a window (auth/login-failures.ts); at most one a day.
+ */
+export interface LoginFailuresData extends Greeting {
+  name: string;
+  failures: number;
+  windowMinutes: number;
+  at: string;
+}
+
 /** An alert to the shop's owner (src/server/alerts): a problem raised, or its resolved note. */
 export interface OwnerAlertData {
   key: string;
@@ -187,6 +198,7 @@ export interface EmailDataByKind {
   email_change: EmailChangeData;
   stock_alert_confirm: StockAlertConfirmData;
   back_in_stock: BackInStockData;
+  login_failures: LoginFailuresData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

@@ -21,6 +21,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return email.data.change === "password"
         ? `Your ${shopName} password was changed`
         : `Your ${shopName} e-mail address was changed`;
+    case "login_failures":
+      return `Someone is trying wrong passwords on your ${shopName} account`;
     case "owner_alert":
       return email.data.state === "raised"
         ? `[${shopName} alert] ${email.data.title}`

@@ -53,7 +53,7 @@ export async function closeAccount(
       status = case when status in ('queued', 'retrying') then 'failed' else status end,
       last_error = case when status in ('queued', 'retrying') then 'Not sent: the account was closed' else last_error end,
       next_attempt_at = null
-    where kind in ('account_changed', 'password_reset')
+    where kind in ('account_changed', 'password_reset', 'login_failures')
       and (lower(to_address) = (select lower(email) from users where id = ${userId})
         or event_key in (select id::text from password_resets where user_id = ${userId}))`);
   await tx
