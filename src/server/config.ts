@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEFAULT_RETENTION_YEARS } from "#domain/retention.js";
+import { backupFolderProblem } from "./backup/folder.js";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -229,7 +230,13 @@ export function loadEnvFile(file = ".env"): boolean {
 }
 
 /** The secrets that may come from a file instead (NAME_FILE), as container platforms mount them. */
-export const SECRET_FILE_SETTINGS = ["DATABASE_URL", "SMTP_URL", "PAYFAST_PASSPHRASE"] as const;
+export const SECRET_FILE_SETTINGS = [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "PAYFAST_PASSPHRASE",
+  "METRICS_TOKEN",
+  "S3_URL",
+] as const;
 
 /**
  * The environment with each NAME_FILE read into NAME (its trailing line break dropped). Giving
@@ -276,6 +283,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   checkSmtp(env, problems);
   const seller = sellerConfig(env, problems);
   const s3 = env.S3_URL ? parseS3Url(env.S3_URL, problems) : undefined;
+  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
+  // The daily backup would write customers' data into a folder others can read: refused before it starts.
+  const backupFolder = env.BACKUP_EVERY_HOURS > 0 ? backupFolderProblem(backupDir) : null;
+  if (backupFolder) problems.push(backupFolder);
   if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
     problems.push(
       "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
@@ -314,7 +325,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy,
     serveStatic: env.SERVE_STATIC ?? true,
     backup: {
-      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
+      dir: backupDir,
       /** 0: the job makes none (backups come from elsewhere, e.g. a managed database's own). */
       everyHours: env.BACKUP_EVERY_HOURS,
       keepDays: env.BACKUP_KEEP_DAYS,
