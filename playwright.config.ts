@@ -70,6 +70,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 54339 + (port - 3100)),
       // Every spec signs in from 127.0.0.1 against this one server: keep the login rate limit out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // And the daily reset requests of one network (each address keeps its 5 a day).
+      RESETS_PER_NETWORK_PER_DAY: "10000",
       // And the order limits (their edges are tested in tests/api/order-limits.test.ts).
       UNPAID_ORDERS_PER_ACCOUNT: "100",
       UNPAID_ORDERS_PER_ADDRESS: "10000",

@@ -8,10 +8,13 @@ import type { ErrorCode } from "./error-codes.js";
 export const ERROR_CODE_MEANINGS = {
   VALIDATION_FAILED: "A field is missing or not valid (400); the message names it.",
   MALFORMED_BODY: "The body is not valid JSON (400).",
-  PAYLOAD_TOO_LARGE: "The body is larger than the shop takes; a photo upload, over 10 MB or 50 megapixels (413).",
+  PAYLOAD_TOO_LARGE:
+    "The body is larger than the shop takes; a photo upload, over 10 MB, 50 megapixels or 20,000 pixels on a side (413).",
   UNSUPPORTED_MEDIA_TYPE: "The body is not sent as application/json (multipart/form-data for a photo upload) (415).",
   NOT_AN_IMAGE: "Photo upload: the file is not a JPEG, PNG or WebP image, whatever its name says (415).",
   IMAGE_TYPE_UNSUPPORTED: "Photo upload: a HEIC photo, which the shop cannot read; export it as JPEG (415).",
+  IMAGE_SHAPE_UNSUPPORTED:
+    "Photo upload: one side more than 10 times the other, too thin a strip for the photo's renditions; crop it (415).",
   DATA_REFUSED: "The database refused a value or a rule (400).",
   INVALID_CREDENTIALS: "Login: no account with that username or e-mail and password (401).",
   NOT_LOGGED_IN: "The request needs a signed-in session (401).",

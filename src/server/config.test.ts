@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -377,10 +377,32 @@ describe("secrets from files (NAME_FILE)", () => {
     expect(message).toMatch(/SMTP_URL: ignoreTLS=true would send/);
   });
 
-  it.each(["PAYFAST_PASSPHRASE", "SMTP_URL", "DATABASE_URL"])("refuses %s given both ways, naming both", (name) => {
-    const both = { [name]: "postgres://x@db/shop", [`${name}_FILE`]: secret(`both-${name}`, "postgres://y@db/shop") };
-    expect(refusal(both).message).toMatch(new RegExp(`${name}_FILE: ${name} is set as well`));
+  it("reads METRICS_TOKEN and S3_URL from their files too (issue 39)", () => {
+    const config = loadConfig({
+      METRICS_TOKEN_FILE: secret("metrics", "a-metrics-token-of-thirty-two-chars\n"),
+      S3_URL_FILE: secret("s3", "https://KEYID:from-file@s3.af-south-1.amazonaws.com/shop-photos?region=af-south-1\n"),
+    });
+    expect(config.metricsToken).toBe("a-metrics-token-of-thirty-two-chars");
+    expect(config.media.s3).toMatchObject({
+      bucket: "shop-photos",
+      accessKeyId: "KEYID",
+      secretAccessKey: "from-file",
+    });
   });
+
+  it("checks a METRICS_TOKEN from a file as one from the environment, without printing it", () => {
+    const message = refusal({ METRICS_TOKEN_FILE: secret("short-metrics", "sh0rt-s3cr3t\n") }).message;
+    expect(message).toMatch(/METRICS_TOKEN: must be at least 24 characters/);
+    expect(message).not.toContain("sh0rt-s3cr3t");
+  });
+
+  it.each(["PAYFAST_PASSPHRASE", "SMTP_URL", "DATABASE_URL", "METRICS_TOKEN", "S3_URL"])(
+    "refuses %s given both ways, naming both",
+    (name) => {
+      const both = { [name]: "postgres://x@db/shop", [`${name}_FILE`]: secret(`both-${name}`, "postgres://y@db/shop") };
+      expect(refusal(both).message).toMatch(new RegExp(`${name}_FILE: ${name} is set as well`));
+    },
+  );
 
   it("refuses a secret file it cannot read, naming the file and not guessing", () => {
     const missing = path.join(dir, "no-such-file");
@@ -584,6 +606,39 @@ describe("photo storage (MEDIA_DIR, S3_URL)", () => {
     ["over plain http to another machine", "http://id:secret@s3.example.com/bucket", /must be https/],
   ])("refuses an S3_URL %s", (_name, url, message) => {
     expect(() => loadConfig({ S3_URL: url })).toThrow(message);
+  });
+});
+
+describe("the backup folder's permissions (BACKUP_DIR, issue 39)", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "shop-backup-folder-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const folder = (name: string, mode: number) => {
+    const dir = path.join(root, name);
+    mkdirSync(dir);
+    chmodSync(dir, mode);
+    return dir;
+  };
+
+  it("starts with a folder only the shop's user can open, or one not made yet", () => {
+    expect(loadConfig({ BACKUP_DIR: folder("own", 0o700) }).backup.dir).toBe(path.join(root, "own"));
+    expect(loadConfig({ BACKUP_DIR: path.join(root, "not-yet") }).backup.dir).toBe(path.join(root, "not-yet"));
+  });
+
+  it.each([
+    ["0710", 0o710],
+    ["0750", 0o750],
+    ["0701", 0o701],
+    ["0777", 0o777],
+  ])("refuses to start with a folder of mode %s, naming it and the fix", (name, mode) => {
+    const dir = folder(`open-${name}`, mode);
+    const message = refusal({ BACKUP_DIR: dir }).message;
+    expect(message).toContain(`BACKUP_DIR: ${dir} is open to other users of this machine (mode ${name})`);
+    expect(message).toContain(`chmod 700 '${dir}'`);
+  });
+
+  it("does not check a folder the shop makes no backups into (BACKUP_EVERY_HOURS=0)", () => {
+    const dir = folder("elsewhere", 0o755);
+    expect(loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: "0" }).backup.dir).toBe(dir);
   });
 });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS } from "#domain/retention.js";
 import { DEMO_SHOP_CONTACT, isDemoContact, type ShopContactDetail } from "#domain/seller.js";
+import { backupFolderProblem } from "./backup/folder.js";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -47,6 +48,13 @@ const envSchema = z.object({
   TOTP_ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** The key before the last rotation: still opens secrets, which are sealed again with the new one at start. */
   TOTP_ENCRYPTION_KEY_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /**
+   * Wrong passwords an account takes in 15 minutes, from anywhere, before the networks failing
+   * against it are shut out (docs/decisions/042-failures-not-attempts.md); other networks still may.
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+  /** Password-reset requests a day from one client network (each address: 5 a day, whatever this says). */
+  RESETS_PER_NETWORK_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
   /** Unpaid orders one account, and one client network, may hold at once (docs/decisions/020-abuse-limits.md). */
   UNPAID_ORDERS_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
   UNPAID_ORDERS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(3)),
@@ -238,6 +246,8 @@ export const SECRET_FILE_SETTINGS = [
   "PAYFAST_PASSPHRASE",
   "TOTP_ENCRYPTION_KEY",
   "TOTP_ENCRYPTION_KEY_PREVIOUS",
+  "METRICS_TOKEN",
+  "S3_URL",
 ] as const;
 
 /**
@@ -287,6 +297,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const seller = sellerConfig(env, contact, problems);
   const s3 = env.S3_URL ? parseS3Url(env.S3_URL, problems) : undefined;
   const totpKeys = totpKeyConfig(env, problems);
+  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
+  // The daily backup would write customers' data into a folder others can read: refused before it starts.
+  const backupFolder = env.BACKUP_EVERY_HOURS > 0 ? backupFolderProblem(backupDir) : null;
+  if (backupFolder) problems.push(backupFolder);
   if (env.MAIL_CAPTURE_DIR && env.PAYFAST_MODE === "live") {
     problems.push(
       "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
@@ -325,7 +339,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy,
     serveStatic: env.SERVE_STATIC ?? true,
     backup: {
-      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
+      dir: backupDir,
       /** 0: the job makes none (backups come from elsewhere, e.g. a managed database's own). */
       everyHours: env.BACKUP_EVERY_HOURS,
       keepDays: env.BACKUP_KEEP_DAYS,
@@ -351,6 +365,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
     },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
+    resetsPerNetworkPerDay: env.RESETS_PER_NETWORK_PER_DAY,
     adminSecondFactor: {
       required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
       stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,

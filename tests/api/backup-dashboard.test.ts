@@ -64,3 +64,24 @@ it("shows the last backup on the admin's dashboard: none, a good one with its fi
   expect(failed.last?.file).toBeNull();
   expect(failed.lastGoodAt).toBe(made.finishedAt.toISOString());
 });
+
+it("refuses to back up into a folder others can open, saying so with the folder and the fix, then backs up once it is 0700 (issue 39)", async () => {
+  const { cookie } = await signInAsAdmin(t);
+  const open = path.join(dir, "open");
+  await fs.mkdir(open);
+  await fs.chmod(open, 0o710);
+  const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir: open, everyHours: 24, keepDays: 14 };
+  // Later than the first test's runs and their hour of retry pause.
+  const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+  await expect(runScheduledBackup({ ...options, now: later(50) })).rejects.toThrow(/chmod 700/);
+  expect(await fs.readdir(open)).toEqual([]);
+  const answer = await t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie } });
+  const { backup } = answer.json() as Dashboard;
+  expect(backup.last?.error).toBe(
+    `BACKUP_DIR: ${open} is open to other users of this machine (mode 0710): backups hold every customer's details and a restore loads whatever file is there. Make it the shop's own: chmod 700 '${open}'`,
+  );
+
+  await fs.chmod(open, 0o700);
+  const made = await runScheduledBackup({ ...options, now: later(52) });
+  expect(made?.file.startsWith(open)).toBe(true);
+});

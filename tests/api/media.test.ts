@@ -157,6 +157,47 @@ describe("POST /api/admin/media", () => {
     expect(over.json()).toEqual({ message: expect.stringMatching(/larger than 10 MB/), code: "PAYLOAD_TOO_LARGE" });
   });
 
+  /** A one-colour PNG of any size: a few hundred bytes to a few hundred KB, however many pixels. */
+  const plainPng = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: "#d8e8f0" } })
+      .png()
+      .toBuffer();
+
+  it("takes a photo 20,000 pixels wide and refuses 20,001 with 413 { message, code }, never a 500", async () => {
+    const atLimit = await upload(await plainPng(20_000, 2_000), "wide.png", "image/png");
+    expect(atLimit.statusCode).toBe(201);
+    expect((atLimit.json() as Uploaded).url).toMatch(/-1600x160-1200\.jpg$/);
+    const over = await upload(await plainPng(20_001, 2_000), "wide.png", "image/png");
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      message: expect.stringMatching(/20.001 pixels wide: .* at most 20.000 pixels on a side/),
+      code: "PAYLOAD_TOO_LARGE",
+    });
+  });
+
+  it("refuses a photo 20,001 pixels tall with 413 from its header alone, and a thin strip with 415", async () => {
+    // 1 x 20,001: 504 bytes of PNG, and a 500 ("too large for the WebP format") before issue 39.
+    const over = await upload(await plainPng(1, 20_001), "tall.png", "image/png");
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      message: expect.stringMatching(/20.001 pixels tall: .* at most 20.000 pixels on a side/),
+      code: "PAYLOAD_TOO_LARGE",
+    });
+    const strip = await upload(await plainPng(1, 20_000), "tall.png", "image/png");
+    expect(strip.statusCode).toBe(415);
+    expect(strip.json()).toEqual({
+      message: expect.stringMatching(/1 x 20000 pixels/),
+      code: "IMAGE_SHAPE_UNSUPPORTED",
+    });
+  });
+
+  it("takes a photo ten times wider than tall and refuses one a pixel more", async () => {
+    expect((await upload(await plainPng(100, 10), "banner.png", "image/png")).statusCode).toBe(201);
+    const strip = await upload(await plainPng(101, 10), "banner.png", "image/png");
+    expect(strip.statusCode).toBe(415);
+    expect((strip.json() as { code: string }).code).toBe("IMAGE_SHAPE_UNSUPPORTED");
+  });
+
   it("answers 400 for a form without a file, and 415 for a JSON body", async () => {
     const empty = await t.app.inject({
       method: "POST",

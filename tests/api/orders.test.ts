@@ -102,10 +102,30 @@ describe("GET /api/orders/:id", () => {
     expect((response.json() as { id: string }).id).toBe(firstOrderId);
   });
 
-  it("refuses another customer with 403", async () => {
-    const response = await get(`/api/orders/${firstOrderId}`, stranger.headers);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: expect.any(String), code: "FORBIDDEN" });
+  it("answers another customer's order with the very 404 of a missing one, so ids cannot be probed", async () => {
+    const theirs = await get(`/api/orders/${firstOrderId}`, stranger.headers);
+    const missing = await get(`/api/orders/${randomUUID()}`, stranger.headers);
+    expect(theirs.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    expect(theirs.json()).toEqual({ message: "Order not found", code: "NOT_FOUND" });
+    expect(theirs.headers["content-type"]).toBe(missing.headers["content-type"]);
+  });
+
+  it("answers cancelling another customer's order with the same 404, and cancels nothing", async () => {
+    const theirs = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${firstOrderId}/cancel`,
+      headers: stranger.headers,
+    });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${randomUUID()}/cancel`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    expect((await get(`/api/orders/${firstOrderId}`, owner.headers)).json()).toMatchObject({ status: "pending" });
   });
 
   it("asks a guest to log in", async () => {

@@ -77,25 +77,56 @@ describe("POST /api/auth/change-password", () => {
     expect(await accountChangedNotices(customer.user.email)).toEqual([]);
   });
 
-  it("counts current-password checks against the account's login budget", async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "3" });
+  it("counts a wrong current password as a login failure: the failing network is shut out, the owner's is not", async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "10", LOGIN_FAILURES_PER_ACCOUNT: "3" });
     try {
       const customer = await registerAndLogin(limited);
-      for (let i = 0; i < 2; i++) {
-        const wrong = await change(limited.app, customer, {
-          currentPassword: "guess-guess",
-          newPassword: strongPassword(),
+      const from = (remoteAddress: string, currentPassword: string) =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/auth/change-password",
+          headers: customer.headers,
+          payload: { currentPassword, newPassword: strongPassword() },
+          remoteAddress,
         });
-        expect(wrong.statusCode).toBe(400);
-      }
-      // registerAndLogin's own login was the first of the three.
-      const refused = await change(limited.app, customer, {
-        currentPassword: customer.password,
-        newPassword: strongPassword(),
-      });
+      for (let i = 0; i < 3; i++) expect((await from("198.51.100.9", "guess-guess")).statusCode).toBe(400);
+      const refused = await from("198.51.100.9", customer.password);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
-      expect((await login(limited.app, customer.user.username, customer.password)).statusCode).toBe(429);
+      const loginThere = await limited.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: customer.user.username, password: customer.password },
+        remoteAddress: "198.51.100.9",
+      });
+      expect(loginThere.statusCode).toBe(429);
+      // From another network the same session changes the password.
+      expect((await from("198.51.100.10", customer.password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("lets the owner change their password after 50 wrong logins from a stranger's network (issue 39)", async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "10", LOGIN_FAILURES_PER_ACCOUNT: "10" });
+    try {
+      const customer = await registerAndLogin(limited);
+      for (let i = 0; i < 50; i++) {
+        await limited.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: customer.user.username, password: `guess-${i}` },
+          remoteAddress: "203.0.113.66",
+        });
+      }
+      const changed = await limited.app.inject({
+        method: "POST",
+        url: "/api/auth/change-password",
+        headers: customer.headers,
+        payload: { currentPassword: customer.password, newPassword: strongPassword() },
+        remoteAddress: "203.0.113.67",
+      });
+      expect(changed.statusCode).toBe(200);
     } finally {
       await limited.close();
     }

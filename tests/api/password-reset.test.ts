@@ -155,6 +155,87 @@ describe("POST /api/auth/forgot-password", () => {
   });
 });
 
+describe("daily caps on reset mail (issue 39)", () => {
+  /** Ends this minute's window for `email`, as a minute passing would: the daily cap is what is left. */
+  const nextMinute = (email: string) =>
+    t.pool.query("update rate_limits set reset_at = now() - interval '1 second' where key = $1", [
+      `forgot-password:account:${email.toLowerCase()}`,
+    ]);
+  const resetMails = (email: string) =>
+    count("select 1 from emails where kind = 'password_reset' and lower(to_address) = lower($1)", [email]);
+
+  it("sends 5 links a day to one address; the sixth request sends nothing and is answered the same", async () => {
+    const customer = await registerAndLogin(t);
+    const answers: { statusCode: number; body: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      await nextMinute(customer.user.email);
+      answers.push(await forgot(t.app, i % 2 ? customer.user.email.toUpperCase() : customer.user.email));
+      if (i === 4) expect(await resetMails(customer.user.email)).toBe(5);
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.body).toBe(answers[0]?.body);
+    }
+    expect(await resetMails(customer.user.email)).toBe(5);
+    expect(await count("select 1 from password_resets where user_id = $1", [customer.user.id])).toBe(5);
+  });
+
+  it("answers the sixth request for an address nobody has exactly as for a customer's", async () => {
+    const customer = await registerAndLogin(t);
+    const stranger = `nobody.${randomBytes(4).toString("hex")}@example.co.za`;
+    const sixth: Record<string, { statusCode: number; body: string; headers: Record<string, unknown> }> = {};
+    for (const email of [customer.user.email, stranger]) {
+      for (let i = 0; i < 5; i++) {
+        await nextMinute(email);
+        expect((await forgot(t.app, email)).statusCode).toBe(202);
+      }
+      await nextMinute(email);
+      sixth[email] = await forgot(t.app, email);
+    }
+    const [known, unknown] = [sixth[customer.user.email], sixth[stranger]];
+    expect(known?.statusCode).toBe(202);
+    expect(unknown?.statusCode).toBe(202);
+    expect(unknown?.body).toBe(known?.body);
+    expect(unknown?.headers["retry-after"]).toBeUndefined();
+    expect(known?.headers["retry-after"]).toBeUndefined();
+  });
+
+  it("sends again once the address's day is over", async () => {
+    const customer = await registerAndLogin(t);
+    for (let i = 0; i < 6; i++) {
+      await nextMinute(customer.user.email);
+      await forgot(t.app, customer.user.email);
+    }
+    await t.pool.query("update rate_limits set reset_at = now() - interval '1 second' where key = $1", [
+      `forgot-password-day:account:${customer.user.email.toLowerCase()}`,
+    ]);
+    await nextMinute(customer.user.email);
+    expect((await forgot(t.app, customer.user.email)).statusCode).toBe(202);
+    expect(await resetMails(customer.user.email)).toBe(6);
+  });
+
+  it("takes 20 requests a day from one network and refuses the 21st with 429, whatever the address", async () => {
+    const limited = await buildTestApp({ RESETS_PER_NETWORK_PER_DAY: "20" });
+    try {
+      const network = "2001:db8:5e7:1::1";
+      for (let i = 0; i < 20; i++) {
+        const address = `2001:db8:5e7:1::${(i + 1).toString(16)}`;
+        expect((await forgot(limited.app, `someone.${i}@example.co.za`, address)).statusCode).toBe(202);
+      }
+      const refused = await forgot(limited.app, "someone.else@example.co.za", network);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: expect.stringMatching(/from your network today/),
+        code: "RATE_LIMITED",
+      });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+      expect((await forgot(limited.app, "someone.else@example.co.za", "2001:db8:5e7:2::1")).statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("POST /api/auth/reset-password", () => {
   it("sets the new password with the mailed link, once", async () => {
     const customer = await registerAndLogin(t);

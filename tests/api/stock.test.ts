@@ -185,7 +185,9 @@ describe("cancelling", () => {
       url: `/api/orders/${orderId}/cancel`,
       headers: stranger.headers,
     });
-    expect(refused.statusCode).toBe(403);
+    // Another shopper's order is "not found", as a missing one is (issue 39).
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: "Order not found", code: "NOT_FOUND" });
     expect((await orderOf(orderId)).status).toBe("pending");
 
     const byAdmin = await t.app.inject({

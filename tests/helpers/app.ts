@@ -104,6 +104,10 @@ export async function buildTestApp(
     // Every inject comes from 127.0.0.1: tests that sign in many users must not hit the login
     // rate limit. The rate limit's own tests set it back with AUTH_RATE_LIMIT_PER_MINUTE.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // Likewise wrong passwords on one account and reset requests a day from one network
+    // (login-rate-limit-keys.test.ts and password-reset.test.ts set them back).
+    LOGIN_FAILURES_PER_ACCOUNT: "1000",
+    RESETS_PER_NETWORK_PER_DAY: "100000",
     // No daily backup into ./data and no alert checks mailing the owner mid-test; their own tests turn them on.
     BACKUP_EVERY_HOURS: "0",
     ALERT_CHECK_MINUTES: "0",

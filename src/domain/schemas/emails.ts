@@ -14,6 +14,7 @@ export const EMAIL_KIND_NAMES = [
   "back_in_stock",
   "email_confirm",
   "signup_attempt",
+  "login_failures",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -34,6 +35,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   back_in_stock: "Back in stock",
   email_confirm: "Confirm e-mail address (sign-up)",
   signup_attempt: "Sign-up with a customer's address",
+  login_failures: "Wrong passwords tried",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

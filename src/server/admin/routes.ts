@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/guards.js";
-import { adminLaunchChecklistRoutes } from "../launch-checklist/routes.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
+import { adminLaunchChecklistRoutes } from "../launch-checklist/routes.js";
 import { adminMediaRoutes } from "../media/routes.js";
 import { adminPromoRoutes } from "../promo/routes.js";
 import { adminReturnRoutes } from "../returns/routes.js";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage, forgotPasswordInput, resetPasswordInput } from "#domain/schemas/account.js";
 import { recordAudit } from "../audit/record.js";
@@ -7,9 +8,10 @@ import { passwordResets, sessions, users } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { closeOpenResets, enqueueAccountChanged } from "./account-notices.js";
+import { clientNetwork } from "./client-network.js";
 import { assertAcceptablePassword } from "./password-policy.js";
 import { hashPassword } from "./passwords.js";
-import { accountKey, countAttempt, networkKey } from "./rate-limit.js";
+import { accountKey, countAttempt, countInWindow, networkKey } from "./rate-limit.js";
 import { endSession } from "./session.js";
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -22,6 +24,13 @@ export const PASSWORD_RESET_MESSAGE = "Your password was changed. Log in with yo
  * enough for a person whose first message is slow, too few to flood someone's mailbox with them.
  */
 export const RESETS_PER_ADDRESS_PER_MINUTE = 3;
+
+/**
+ * Reset e-mails to one address a day (a fixed 24-hour window from its first request), known or
+ * not: beyond it a request is answered as every other is and sends nothing, so nobody can fill a
+ * customer's mailbox with genuine messages, and the answer still does not say who is a customer.
+ */
+export const RESETS_PER_ADDRESS_PER_DAY = 5;
 
 /** password_resets keeps only this of the mailed token, as sessions do of theirs. */
 export function hashResetToken(token: string): string {
@@ -46,6 +55,17 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         [accountKey("forgot-password", email)],
         Math.min(limit, RESETS_PER_ADDRESS_PER_MINUTE),
       );
+      // A network's day: a 429 that names no address (RESETS_PER_NETWORK_PER_DAY).
+      await countAttempt(
+        app.db,
+        reply,
+        [`forgot-password-day:ip:${clientNetwork(request.ip)}`],
+        app.config.resetsPerNetworkPerDay,
+        "Too many password reset requests from your network today. Please try again tomorrow.",
+        "1 day",
+      );
+      if (!(await withinAddressDay(request, email)))
+        return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
 
       const [found] = await app.db
         .select({ id: users.id, email: users.email, fullName: users.fullName })
@@ -78,6 +98,24 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },
   );
+
+  /**
+   * Counts a request for `email` in its day; false once the address has had
+   * RESETS_PER_ADDRESS_PER_DAY (the first request over is audited, as a lockout is).
+   */
+  async function withinAddressDay(request: FastifyRequest, email: string): Promise<boolean> {
+    const key = `forgot-password-day:account:${email.toLowerCase()}`;
+    const [day] = await countInWindow(app.db, [key], "1 day");
+    const count = day?.count ?? 0;
+    if (count === RESETS_PER_ADDRESS_PER_DAY + 1) {
+      await recordAudit(app.db, request, {
+        action: "auth.rate_limited",
+        actor: null,
+        after: { keys: [key], limit: RESETS_PER_ADDRESS_PER_DAY },
+      });
+    }
+    return count <= RESETS_PER_ADDRESS_PER_DAY;
+  }
 
   app.post(
     "/reset-password",

@@ -7,21 +7,28 @@ import { clientNetwork } from "./client-network.js";
 
 const WINDOW = "1 minute";
 
+/** A fixed window's length, as PostgreSQL reads an interval. */
+export type LimitWindow = "1 minute" | "15 minutes" | "1 day";
+
+interface Counted {
+  key: string;
+  count: number;
+  retry_after: number;
+}
+
 /**
- * Counts one attempt against every key (fixed one-minute windows kept in PostgreSQL, so every
- * app instance shares the count) and refuses with 429 and Retry-After when any key is over `limit`.
+ * Adds one to every key's count in its current fixed window (kept in PostgreSQL, so every app
+ * instance shares the count), starting a new window where the last one is over; answers the counts.
  */
-export async function countAttempt(
+export async function countInWindow(
   db: Database,
-  reply: FastifyReply,
   keys: readonly string[],
-  limit: number,
-  message = "Too many attempts. Please wait a minute and try again.",
-): Promise<void> {
+  window: LimitWindow = WINDOW,
+): Promise<Counted[]> {
   const distinct = [...new Set(keys)];
-  if (distinct.length === 0) return;
+  if (distinct.length === 0) return [];
   const values = sql.join(
-    distinct.map((key) => sql`(${key}, 1, now() + interval '${sql.raw(WINDOW)}')`),
+    distinct.map((key) => sql`(${key}, 1, now() + interval '${sql.raw(window)}')`),
     sql`, `,
   );
   const { rows } = await db.execute<{ key: string; count: number; retry_after: number }>(sql`
@@ -31,6 +38,36 @@ export async function countAttempt(
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning key, count, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after
   `);
+  return rows;
+}
+
+/** The counts of `keys` in their current windows, without adding to them (a key with none is left out). */
+export async function countsNow(db: Database, keys: readonly string[]): Promise<Counted[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await db.execute<{ key: string; count: number; retry_after: number }>(sql`
+    select key, count, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after
+    from rate_limits
+    where key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}) and reset_at > now()
+  `);
+  return rows;
+}
+
+/**
+ * Counts one attempt against every key (fixed one-minute windows unless `window` says otherwise)
+ * and refuses with 429 and Retry-After when any key is over `limit`.
+ */
+export async function countAttempt(
+  db: Database,
+  reply: FastifyReply,
+  keys: readonly string[],
+  limit: number,
+  message = "Too many attempts. Please wait a minute and try again.",
+  window: LimitWindow = WINDOW,
+): Promise<void> {
+  const rows = await countInWindow(db, keys, window);
   const over = rows.filter((row) => row.count > limit);
   if (over.length > 0) {
     // A lockout is recorded once per budget and window (its first refusal), not for every attempt it refuses.
@@ -68,7 +105,8 @@ export type AttemptAction =
   | "reset-password"
   | "create-order"
   | "cancel-order"
-  | "email-check";
+  | "email-check"
+  | "second-factor";
 
 /** The key of one account's budget for `action`. */
 export function accountKey(action: AttemptAction, account: AttemptAccount): string {

@@ -9,11 +9,12 @@ import { recordConsentChange } from "../privacy/consents.js";
 import { addressProofRoutes, noteSignupAttempt, sendAddressProof } from "../users/address-proof.js";
 import { confirmEmailRoutes } from "../users/email-change.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "../users/queries.js";
+import { countLoginFailure, refuseFailingNetwork } from "./login-failures.js";
 import { passwordChangeRoutes } from "./password-change.js";
 import { assertAcceptablePassword } from "./password-policy.js";
 import { passwordResetRoutes } from "./password-reset.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
-import { attemptKeys, countAttempt } from "./rate-limit.js";
+import { accountKey, attemptKeys, countAttempt, networkKey } from "./rate-limit.js";
 import { endSession, startSession } from "./session.js";
 import { sessionListRoutes } from "./sessions-list.js";
 import {
@@ -123,12 +124,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(isNull(users.closedAt), or(sameUsername, sql`lower(${users.email}) = lower(${identifier})`)))
       .orderBy(sql`${sameUsername} desc`)
       .limit(1);
-    // Counted against the account, however it was named; an unknown name against its own text.
+    // Every attempt counts against the network; only a wrong password counts against the account
+    // (however it was named; an unknown name against its own text), so strangers failing cannot
+    // shut its owner out (docs/decisions/042-failures-not-attempts.md).
     const account = found ? { userId: found.id } : identifier;
-    await countAttempt(app.db, reply, attemptKeys("login", request, [account]), app.config.authRateLimitPerMinute);
+    await countAttempt(app.db, reply, [networkKey("login", request)], app.config.authRateLimitPerMinute);
+    await refuseFailingNetwork(request, reply, account);
     // Unknown user and wrong password take the same path, time and answer.
     const matches = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !matches) {
+      await countLoginFailure(request, account);
       await recordAudit(app.db, request, {
         action: "auth.login_failed",
         actor: found ? { id: found.id, username: found.username } : null,
@@ -160,6 +165,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!code) {
         throw unauthorized("Enter the 6-digit code from your authenticator app.", "SECOND_FACTOR_REQUIRED");
       }
+      // Codes have their own budget: wrong passwords from strangers never spend it.
+      await countAttempt(
+        app.db,
+        reply,
+        [accountKey("second-factor", { userId: found.id })],
+        app.config.authRateLimitPerMinute,
+      );
       const checked = await app.db.transaction((tx) => checkSecondFactor(tx, secondFactorContext(app), found.id, code));
       if (!checked.ok) {
         await recordCodeRefused(request, checked, "login", { id: found.id, username: found.username });

@@ -171,12 +171,16 @@ export function refuseCode(reply: FastifyReply, check: Exclude<SecondFactorCheck
   throw codeWrong();
 }
 
-/** A code attempt counts against the account's login budget: a stolen password cannot guess codes faster. */
+/**
+ * Code attempts have the account's own per-minute budget, as login attempts once did: a stolen
+ * password or session cannot guess codes faster, and strangers' wrong passwords (counted
+ * elsewhere, login-failures.ts) never spend it, so they cannot keep an admin from the step-up.
+ */
 async function countCodeAttempt(request: FastifyRequest, reply: FastifyReply, userId: string) {
   await countAttempt(
     request.server.db,
     reply,
-    [accountKey("login", { userId })],
+    [accountKey("second-factor", { userId })],
     request.server.config.authRateLimitPerMinute,
   );
 }

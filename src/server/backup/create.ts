@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { to as copyTo } from "pg-copy-streams";
+import { BackupFolderError, backupFolderProblem } from "./folder.js";
 import { type BackupHeader, type BackupManifest, FORMAT_VERSION, MAGIC, put } from "./format.js";
 import { readJournal } from "./journal.js";
 import { columnsOf, connectForCopy, migrationLevel, quoteIdent, SHOP_SCHEMA, tablesInLoadOrder } from "./session.js";
@@ -33,6 +34,9 @@ export const backupFileName = (at: Date) =>
 export async function createBackup({ databaseUrl, dir }: { databaseUrl: string; dir: string }): Promise<BackupResult> {
   const startedAt = new Date();
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // Checked at every backup, not only at start: a folder can be loosened while the shop runs.
+  const problem = backupFolderProblem(dir);
+  if (problem) throw new BackupFolderError(problem);
   const file = path.join(dir, backupFileName(startedAt));
   const partial = `${file}.partial`;
   const client = await connectForCopy(databaseUrl, "shop-backup");

@@ -142,6 +142,17 @@ export interface AccountChangedData extends Greeting {
   changedAt: string;
 }
 
+/**
+ * login_failures: someone gave the account's password wrongly LOGIN_FAILURES_PER_ACCOUNT times
+ * within a window (auth/login-failures.ts); at most one a day.
+ */
+export interface LoginFailuresData extends Greeting {
+  name: string;
+  failures: number;
+  windowMinutes: number;
+  at: string;
+}
+
 /** An alert to the shop's owner (src/server/alerts): a problem raised, or its resolved note. */
 export interface OwnerAlertData {
   key: string;
@@ -206,6 +217,7 @@ export interface EmailDataByKind {
   back_in_stock: BackInStockData;
   email_confirm: EmailConfirmData;
   signup_attempt: SignupAttemptData;
+  login_failures: LoginFailuresData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

@@ -101,6 +101,11 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K][] } = {
     resolvedAt: state === "resolved" ? "2026-11-25T13:05:00.000Z" : null,
   })),
   email_change: [{ changeId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d" }],
+  email_confirm: [{ changeId: "3b4c5d6e-7f8a-4b9c-8d0e-2f3a4b5c6d7e" }],
+  signup_attempt: [{ attemptedAt: "2026-11-25T12:05:00.000Z" }],
+  login_failures: [
+    { greetByName: true, name: "Thandi", failures: 12, windowMinutes: 15, at: "2026-11-25T12:05:00.000Z" },
+  ],
   stock_alert_confirm: [
     {
       productName: PRODUCT,

@@ -28,6 +28,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
         : email.data.change === "second_factor_locked"
           ? `Your ${shopName} sign-in codes are locked after wrong codes`
           : `Your ${shopName} e-mail address was changed`;
+    case "login_failures":
+      return `Someone is trying wrong passwords on your ${shopName} account`;
     case "owner_alert":
       return email.data.state === "raised"
         ? `[${shopName} alert] ${email.data.title}`

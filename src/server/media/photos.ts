@@ -17,6 +17,20 @@ export async function loadSharp(): Promise<typeof import("sharp").default> {
 /** Bigger than any phone's default photo (48 MP cameras save 12 or 24 MP), small enough to decode safely. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
 
+/**
+ * The longest side a photo may have (413 above it): checked from the file's header before any
+ * pixel is decoded, beside MAX_PHOTO_PIXELS (also sharp's limitInputPixels). Twice a 48 MP
+ * camera's long side; a panorama or a scan strip longer than this is no product photo.
+ */
+export const MAX_PHOTO_SIDE = 20_000;
+
+/**
+ * How many times longer than its short side a photo's long side may be. 10:1 keeps every rendition
+ * inside its format (a 1600-wide rendition of a 1:10 photo is 16,000 tall; WebP stops at 16,383,
+ * AVIF at 16,384), so a strip is refused with a 415 rather than failing half-way through as a 500.
+ */
+export const MAX_PHOTO_ASPECT = 10;
+
 /** Bumped when the renditions change, so their content-hashed names change with them. */
 const RENDITIONS_VERSION = "1";
 
@@ -62,6 +76,36 @@ export function storePhoto(store: MediaStore, input: Buffer): Promise<StoredPhot
   return oneAtATime(() => makeRenditions(store, input));
 }
 
+/**
+ * Refuses, from the header's size alone (before a pixel is decoded), a photo too big or too thin:
+ * more than MAX_PHOTO_SIDE on a side or MAX_PHOTO_PIXELS in all (413), or a strip (415).
+ */
+function assertPhotoShape(width: number, height: number): void {
+  if (Math.max(width, height) > MAX_PHOTO_SIDE) {
+    const side =
+      height > width ? `${height.toLocaleString("en-ZA")} pixels tall` : `${width.toLocaleString("en-ZA")} pixels wide`;
+    throw new HttpError(
+      413,
+      `That photo is ${side}: a photo may be at most ${MAX_PHOTO_SIDE.toLocaleString("en-ZA")} pixels on a side. Upload a smaller one.`,
+      "PAYLOAD_TOO_LARGE",
+    );
+  }
+  if (Math.max(width, height) > MAX_PHOTO_ASPECT * Math.min(width, height)) {
+    throw new HttpError(
+      415,
+      `That photo is ${width} x ${height} pixels: one side may be at most ${MAX_PHOTO_ASPECT} times the other. Crop it and upload that.`,
+      "IMAGE_SHAPE_UNSUPPORTED",
+    );
+  }
+  if (width * height > MAX_PHOTO_PIXELS) {
+    throw new HttpError(
+      413,
+      `That photo has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels: upload a smaller one.`,
+      "PAYLOAD_TOO_LARGE",
+    );
+  }
+}
+
 async function makeRenditions(store: MediaStore, input: Buffer): Promise<StoredPhoto> {
   if (isHeic(input)) throw heicRefused();
   const sharp = await loadSharp();
@@ -72,13 +116,7 @@ async function makeRenditions(store: MediaStore, input: Buffer): Promise<StoredP
   if (!metadata) throw notAnImage();
   if (metadata.format === "heif" && metadata.compression === "hevc") throw heicRefused();
   if (!ACCEPTED_FORMATS.has(metadata.format ?? "")) throw notAnImage();
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS) {
-    throw new HttpError(
-      413,
-      `That photo has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels: upload a smaller one.`,
-      "PAYLOAD_TOO_LARGE",
-    );
-  }
+  assertPhotoShape(metadata.width ?? 0, metadata.height ?? 0);
 
   // Raw pixels, upright and sRGB: nothing of the file's metadata can reach a rendition.
   const upright = await sharp(input, options)

@@ -9,7 +9,7 @@ import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { attemptKeys, countAttempt } from "../auth/rate-limit.js";
 import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors.js";
+import { badRequest, conflict, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
 import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
 import { provenEmail } from "../users/queries.js";
@@ -167,8 +167,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/orders/:id", { schema: { params: uuidParam, response: { 200: order } } }, async (request) => {
     const user = requireUser(request);
     const found = await findOrder(app.db, request.params.id);
-    if (!found) throw notFound("Order not found");
-    if (found.userId !== user.id && !user.isAdmin) throw forbidden("You can only see your own orders");
+    // Another customer's order answers as a missing one does: the answer does not say which ids exist.
+    if (!found || (found.userId !== user.id && !user.isAdmin)) throw notFound("Order not found");
     return user.isAdmin ? found : asCustomerSees(found);
   });
 
@@ -180,9 +180,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await countOrderAttempt(request, reply, "cancel-order", user.id);
       const found = await findOrder(app.db, request.params.id);
-      if (!found) throw notFound("Order not found");
-      const own = found.userId === user.id;
-      if (!own && !user.isAdmin) throw forbidden("You can only cancel your own orders");
+      const own = found?.userId === user.id;
+      // As GET: another customer's order is "not found", never "not yours".
+      if (!found || (!own && !user.isAdmin)) throw notFound("Order not found");
       if (!(await cancelOrderByPerson(app.db, request, found.id, own ? "shopper" : "admin"))) {
         const now = await findOrder(app.db, found.id);
         throw cannotCancel(now?.status ?? found.status);

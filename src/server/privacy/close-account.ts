@@ -74,7 +74,7 @@ export async function closeAccount(
       status = case when status in ('queued', 'retrying') then 'failed' else status end,
       last_error = case when status in ('queued', 'retrying') then 'Not sent: the account was closed' else last_error end,
       next_attempt_at = null
-    where (kind in ('account_changed', 'signup_attempt') and lower(to_address) = lower(${proven}))
+    where (kind in ('account_changed', 'signup_attempt', 'login_failures') and lower(to_address) = lower(${proven}))
       or (kind = 'password_reset' and event_key in (select id::text from password_resets where user_id = ${userId}))`);
   await tx
     .update(users)

@@ -8,7 +8,13 @@ import { findUserById, provenEmail, toUser } from "../users/queries.js";
 import { consentHistory } from "./consents.js";
 
 /** Messages found by the account's address, once proven its own: they carry no key of the account. */
-const TO_THE_ADDRESS = ["account_changed", "signup_attempt", "stock_alert_confirm", "back_in_stock"] as const;
+const TO_THE_ADDRESS = [
+  "account_changed",
+  "signup_attempt",
+  "login_failures",
+  "stock_alert_confirm",
+  "back_in_stock",
+] as const;
 /** Messages whose text holds a signed link (a reset, an alert's confirmation or its unsubscribe link). */
 const WITH_SIGNED_LINKS = new Set(["password_reset", "stock_alert_confirm", "back_in_stock"]);
 

@@ -5,6 +5,7 @@ import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../m
 import { AccountChangedEmail } from "./account-changed.js";
 import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
 import { EmailChangeEmail, EmailConfirmEmail, SignupAttemptEmail } from "./email-change.js";
+import { LoginFailuresEmail } from "./login-failures.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
 import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
@@ -53,6 +54,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(EmailConfirmEmail, { shop, sendTime });
     case "signup_attempt":
       return createElement(SignupAttemptEmail, { data: email.data, shop });
+    case "login_failures":
+      return createElement(LoginFailuresEmail, { data: email.data, shop });
   }
 }
 

@@ -514,3 +514,21 @@ describe("free text from customers", () => {
     }
   });
 });
+
+describe("wrong passwords tried", () => {
+  it("says how many, that nobody got in, and what to do; greets by name only a proven address", async () => {
+    const data = { name: "Thandi", greetByName: false, failures: 10, windowMinutes: 15, at: "2026-11-25T12:05:00Z" };
+    const { html, text } = await renderEmail("login_failures", data, shop, {});
+    for (const part of [text, visible(html)]) {
+      expect(part).toContain("10 wrong passwords in 15 minutes");
+      expect(part).toContain("25 November 2026, 14:05");
+      expect(part).toContain("Nobody got in with a wrong password");
+      expect(part).toContain("at most once a day");
+      expect(part).not.toContain("Thandi");
+    }
+    expect((await renderEmail("login_failures", { ...data, greetByName: true }, shop, {})).text).toContain("Thandi");
+    expect(subjectOf("login_failures", data, shop.name)).toBe(
+      "Someone is trying wrong passwords on your Snug & Dry account",
+    );
+  });
+});
