@@ -121,5 +121,5 @@ test("the dashboard says how many duties are not ticked yet", async ({ page }) =
     page.getByText(
       /^\d of 9 things the law asks of you outside the shop (is|are) not ticked yet: see Before you open\.$/,
     ),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { LaunchItem } from "#domain/schemas/launch-checklist.js";
 import { buttonClass } from "#web/components/ui/button.js";
 import { formatDateTime } from "#web/lib/format.js";
@@ -59,9 +60,10 @@ export default function LaunchTab() {
 
 function LaunchDuty({ item }: { item: LaunchItem }) {
   const setItem = useSetLaunchItem();
-  const saving = setItem.isPending;
-  // The box shows what the owner asked for while the server saves it; a refusal puts it back.
-  const checked = saving ? setItem.variables.done : item.done;
+  // The box shows what the owner asked for at once, while the server saves it; a refusal puts it back.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const saving = wanted !== null;
+  const checked = wanted ?? item.done;
   const checkboxId = `launch-${item.id}`;
   return (
     <Panel className={`p-4 ${item.done ? "border-brand-200 bg-brand-50/40" : ""}`}>
@@ -73,7 +75,10 @@ function LaunchDuty({ item }: { item: LaunchItem }) {
           aria-busy={saving}
           aria-describedby={`${checkboxId}-source`}
           onChange={(event) => {
-            if (!saving) setItem.mutate({ id: item.id, done: event.target.checked });
+            if (saving) return;
+            const done = event.target.checked;
+            setWanted(done);
+            setItem.mutate({ id: item.id, done }, { onSettled: () => setWanted(null) });
           }}
           className="mt-0.5 size-6 shrink-0 accent-brand-700"
         />
