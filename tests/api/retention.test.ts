@@ -135,6 +135,42 @@ describe("the retention job", () => {
     expect(JSON.stringify(after)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda|Hatfield|Gate code|012 555/);
   });
 
+  it("takes the buyer's details out of the order's stored documents too, and keeps their figures", async () => {
+    const id = await placedAt(sa("2015-06-06T12:00"));
+    const customer = {
+      name: "Sipho Nkosi",
+      companyName: "Nkosi Trading",
+      vatNumber: "4123456789",
+      email: "sipho.nkosi@example.co.za",
+      phone: "082 444 5555",
+      address: "1 Jacaranda Street",
+      city: "Pretoria",
+      province: "Gauteng",
+      zipCode: "0181",
+      suburb: "Hatfield",
+      complex: "",
+      deliveryInstructions: "Gate code 4455",
+      altPhone: "",
+    };
+    await t.pool.query(
+      "insert into issued_documents (kind, number, order_id, data) values ('invoice', 990001, $1, $2)",
+      [id, JSON.stringify({ customer, totalCents: 12_345 })],
+    );
+    await run("2026-11-26T12:00");
+    const { rows } = await t.pool.query<{ data: { customer: object; totalCents: number } }>(
+      "select data from issued_documents where order_id = $1",
+      [id],
+    );
+    expect(rows[0]?.data.customer).toMatchObject({
+      name: ANONYMISED_NAME,
+      companyName: null,
+      vatNumber: null,
+      province: "Gauteng",
+    });
+    expect(rows[0]?.data.totalCents).toBe(12_345);
+    expect(JSON.stringify(rows[0]?.data)).not.toMatch(/Sipho|Nkosi|082 444|Jacaranda|Hatfield|Gate code/);
+  });
+
   it("takes the delivery details out of the order's e-mails too, and leaves a newer order's alone", async () => {
     const old = await placedAt(sa("2016-06-01T10:00"));
     const recent = await placedAt(sa("2026-06-01T10:00"));
