@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { createAdminWithCli, sizeMenu } from "./helpers";
+import { answerPasswordStepUp, createAdminWithCli, sizeMenu } from "./helpers";
 
 // Unique names: other spec files run against the same server at the same time.
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -152,6 +152,8 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await confirm.getByLabel("Password").fill(admin.password);
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(confirm).toHaveCount(0);
+  // From here on (Mark as Paid, after ADMIN_STEP_UP_MINUTES), the prompt is answered as it shows.
+  await answerPasswordStepUp(page, admin.password);
   await expectToast(page, "Payment Confirmed");
   await expectToast(page, "Order has been marked as paid and moved to completed orders.");
   await expect(pending).toHaveCount(0);
