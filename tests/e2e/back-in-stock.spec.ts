@@ -1,11 +1,27 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
-import { logInAsNewAdmin, recordScripts, signUpAndLogIn, sizeMenu, waitForHydration } from "./helpers";
+import { logInAsNewAdmin, mailCaptureDir, recordScripts, signUpAndLogIn, sizeMenu, waitForHydration } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.
 const tag = randomBytes(3).toString("hex");
 const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** Follows the link mailed at sign-up, as the shopper would, so their address is proven (docs/decisions/041). */
+async function confirmSignUpAddress(admin: APIRequestContext, shopper: APIRequestContext, to: string) {
+  let token = "";
+  await expect(async () => {
+    const list = await admin.get("/api/admin/emails?limit=200");
+    const { emails } = (await list.json()) as { emails: { id: number; kind: string; to: string; status: string }[] };
+    const mail = emails.find((email) => email.kind === "email_confirm" && email.to === to);
+    expect(mail?.status).toBe("captured");
+    const captured = await readFile(`${mailCaptureDir}/${mail?.id}.txt`, "utf8");
+    token = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(captured)?.[1] ?? "";
+    expect(token).not.toBe("");
+  }).toPass({ timeout: 45_000 });
+  expect((await shopper.post("/api/auth/confirm-email", { data: { token } })).status()).toBe(200);
+}
 
 async function createSoldOutProduct(admin: APIRequestContext, name: string): Promise<AdminProduct> {
   const category = `alerts ${name.toLowerCase()}`;
@@ -44,6 +60,7 @@ test("a shopper asks for an alert on a sold-out size and is e-mailed once the ad
   const product = await createSoldOutProduct(admin.request, name);
 
   const shopper = await signUpAndLogIn(page);
+  await confirmSignUpAddress(admin.request, page.request, shopper.email);
   const card = await openCard(page, name);
   await (await sizeMenu(card)).selectOption("Size 3");
   await expect(card.getByRole("button", { name: "Size Unavailable" })).toBeDisabled();
