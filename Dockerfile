@@ -10,9 +10,10 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The commit being built (the context has no .git): shop_build_info and the health answer show it.
+# The commit being built (the context has no .git), seen by the build as an environment variable:
+# /metrics' shop_build_info shows it.
 ARG SOURCE_REVISION=unknown
-RUN SOURCE_REVISION="$SOURCE_REVISION" sh scripts/release.sh /release
+RUN sh scripts/release.sh /release
 
 # --- Run: the release alone, as an unprivileged user ---
 FROM node:22-slim

@@ -135,6 +135,10 @@ async function fillTheRest(t: TestApp, userId: string, orderId: string) {
   );
   await run("insert into order_stats (day, status, orders, total_cents) values ('2020-02-29', 'completed', 2, 114998)");
   await run("insert into payfast_problems (kind, detail, cleared_at) values ('dns', $1, now())", [awkward]);
+  await run(
+    "insert into launch_checklist_ticks (item_id, done, changed_by_id, changed_by_username) values ('cgso', true, $1, $2)",
+    [userId, awkward],
+  );
   await run("insert into product_slug_redirects (slug, product_id) values ('an-old-name', $1)", [productId]);
   const { rows: promos } = await t.pool.query<{ id: string }>(
     `insert into promo_codes (code, kind, percent, min_spend_cents, starts_at, ends_at, max_uses, product_ids, category_ids)

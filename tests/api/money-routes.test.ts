@@ -63,6 +63,11 @@ const MONEY_MOVES: Record<string, { url: string; body?: Record<string, unknown> 
     },
   },
   "POST /api/admin/returns/:id/refund": { url: `/api/admin/returns/${unknownId}/refund`, body: { amountCents: 100 } },
+  // A corrected invoice (VAT Act s20(1B)): a tax document with a new number.
+  "POST /api/admin/orders/:id/invoice/corrections": {
+    url: `/api/admin/orders/${unknownId}/invoice/corrections`,
+    body: { reason: "The customer's company name" },
+  },
   "PATCH /api/admin/orders/:id/confirm-payment": { url: `/api/admin/orders/${unknownId}/confirm-payment` },
   // Mark as Paid: a payment booked by hand and a tax invoice (Mark as Shipped is not stepped up).
   "PATCH /api/admin/orders/:id/status": { url: `/api/admin/orders/${unknownId}/status`, body: { status: "completed" } },
@@ -93,6 +98,7 @@ const NOT_MONEY: Record<string, string> = {
   "POST /api/admin/users/:id/enable": "an account",
   "POST /api/admin/users/:id/second-factor/reset": "stepped up in its handler (another admin's protection)",
   "POST /api/admin/emails/:id/resend": "sends a message again",
+  "PUT /api/admin/launch-checklist/:itemId": "the owner's own tick on a duty outside the software",
 };
 
 let t: TestApp;

@@ -136,7 +136,7 @@ describe("a refund in full (a refund made in PayFast's dashboard, recorded)", ()
       },
     });
     const allowed = canMoveOrder(from, "refunded", "refund");
-    expect(response.statusCode).toBe(allowed ? 200 : 409);
+    expect(response.statusCode, response.body).toBe(allowed ? 200 : 409);
     expect(await statusOf(id)).toBe(allowed ? "refunded" : from);
   });
 });

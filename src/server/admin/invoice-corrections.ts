@@ -3,14 +3,13 @@ import { z } from "zod";
 import { uuidParam } from "#domain/schemas/common.js";
 import { correctInvoiceInput } from "#domain/schemas/orders.js";
 import { recordAudit } from "../audit/record.js";
-import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { notFound } from "../errors.js";
 import { documentIssuer, issueCorrectedInvoice } from "../orders/issued-documents.js";
 
 /**
  * POST /api/admin/orders/{id}/invoice/corrections: a corrected invoice on the customer's request
- * (VAT Act s20(1B); orders/issued-documents.ts). It writes a tax document, so it asks for a fresh
- * code (step-up) as a refund does, and is audited with what changed.
+ * (VAT Act s20(1B); orders/issued-documents.ts). It writes a tax document, so the admin guard asks
+ * for the step-up (moneyMove) as for a refund, and it is audited with what changed.
  */
 export const adminInvoiceCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,10 +20,10 @@ export const adminInvoiceCorrectionRoutes: FastifyPluginAsyncZod = async (app) =
         body: correctInvoiceInput,
         response: { 201: z.object({ number: z.string(), replaces: z.string() }) },
       },
+      config: { moneyMove: true },
     },
     async (request, reply) => {
       const { id } = request.params;
-      requireFreshSecondFactor(request);
       const issued = await issueCorrectedInvoice(
         app.db,
         id,

@@ -93,6 +93,9 @@ export async function storeIssuedCreditNote(
   refundId: string,
   issuer: DocumentIssuer,
 ): Promise<void> {
+  // An order with no invoice (none is ever paid without one; rows made by hand can be) has no
+  // credit note to print either, as before documents were stored: nothing to store.
+  if (order.invoiceNumber === null) return;
   const note = await creditNoteData(tx, order, refundId, issuer.shop);
   const [refund] = await tx.select({ number: refunds.creditNoteNumber }).from(refunds).where(eq(refunds.id, refundId));
   if (!note || refund?.number == null) throw new Error(`refund ${refundId} has no credit note to issue`);
