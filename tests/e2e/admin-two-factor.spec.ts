@@ -63,6 +63,7 @@ test("an admin sets up two-step sign-in, logs in with a code, and confirms a ref
   await admin.waitForTimeout(7_000);
   await order.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: `Refund order #${orderNumberOf(orderId)}` });
+  await dialog.getByRole("radio", { name: "An amount spread over the whole order (goodwill)" }).check();
   await dialog.getByRole("textbox", { name: "Amount (R)" }).fill("10.00");
   await dialog.getByRole("textbox", { name: "Reason" }).fill("A pack arrived open");
   await dialog.getByRole("button", { name: "Refund through PayFast" }).click();

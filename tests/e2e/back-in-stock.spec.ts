@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
-import { logInAsNewAdmin, mailCaptureDir, recordScripts, signUpAndLogIn, sizeMenu, waitForHydration } from "./helpers";
+import {
+  logInAsNewAdmin,
+  logInAsNewAdminForApi,
+  mailCaptureDir,
+  recordScripts,
+  signUpAndLogIn,
+  sizeMenu,
+  waitForHydration,
+} from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin.
 const tag = randomBytes(3).toString("hex");
@@ -106,7 +114,7 @@ test("a shopper asks for an alert on a sold-out size and is e-mailed once the ad
 });
 
 test("anyone gives an address on the product page and is asked to confirm it by e-mail", async ({ page, request }) => {
-  await logInAsNewAdmin({ request } as Page);
+  await logInAsNewAdminForApi(request);
   const name = `Zz Alert Briefs ${tag}`;
   const product = await createSoldOutProduct(request, name);
   await page.goto(`/products/${product.slug}`);
@@ -130,7 +138,7 @@ test("the alert form is not in the storefront's first load: it is fetched when t
 }) => {
   // The form's own words: only its module holds them.
   const ALERT_FORM = "Sold out? We will e-mail you once when it is back.";
-  await logInAsNewAdmin({ request } as Page);
+  await logInAsNewAdminForApi(request);
   const name = `Zz Alert Socks ${tag}`;
   await createSoldOutProduct(request, name);
   const scripts = recordScripts(page);

@@ -74,16 +74,22 @@ export async function answerPasswordStepUp(page: Page, password: string) {
   });
 }
 
-/** Makes a new admin with the CLI and signs them in on `page`. */
-export async function logInAsNewAdmin(page: Page) {
+/** Makes a new admin with the CLI and signs them in on `request` (API calls only, no page). */
+export async function logInAsNewAdminForApi(request: APIRequestContext) {
   const tag = randomBytes(4).toString("hex");
   const admin = { username: `admin_${tag}`, email: `admin-${tag}@example.co.za`, password: `Admin-${tag}-secret` };
   createAdminWithCli(admin);
-  const login = await page.request.post("/api/auth/login", {
+  const login = await request.post("/api/auth/login", {
     data: { username: admin.username, password: admin.password },
   });
   expect(login.status()).toBe(200);
-  await confirmAdminWithPassword(page.request, admin.password);
+  await confirmAdminWithPassword(request, admin.password);
+  return admin;
+}
+
+/** Makes a new admin with the CLI and signs them in on `page`, answering the password step-up when asked. */
+export async function logInAsNewAdmin(page: Page) {
+  const admin = await logInAsNewAdminForApi(page.request);
   await answerPasswordStepUp(page, admin.password);
   return admin;
 }
