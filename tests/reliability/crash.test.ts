@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "#server/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
-import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import {
   attachToShopCluster,
@@ -65,7 +65,7 @@ async function runCrashScenario(env: Record<string, string>, databaseUrl: () => 
   const port = await freePort();
   const appEnv = {
     ...env,
-    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+    ...AUTH_LIMITS_OFF,
     ...ORDER_LIMITS_OFF,
     PAYFAST_VALIDATE_URL: validator.url,
   };

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import { adminQuery, startTestCluster, type TestCluster } from "./helpers/postgres.js";
 import { type Customer, registerCustomer } from "./helpers/shop.js";
@@ -68,7 +68,7 @@ describe("database outage", () => {
     cluster = await startTestCluster();
     await adminQuery(cluster.adminUrl, `create database shop`);
     app = await startApp({
-      env: { DATABASE_URL: cluster.url("shop"), AUTH_RATE_LIMIT_PER_MINUTE: "100000", ...ORDER_LIMITS_OFF },
+      env: { DATABASE_URL: cluster.url("shop"), ...AUTH_LIMITS_OFF, ...ORDER_LIMITS_OFF },
     });
     const pid = app.child.pid;
     const customer = await registerCustomer(app.url, "outage");

@@ -3,7 +3,7 @@ import { orderNumber } from "#domain/order-status.js";
 import { freePort } from "#server/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
 import { startSmtpServer } from "../helpers/smtp.js";
-import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";
 import { cleanUpShopDataDir, makeTempDir } from "./helpers/postgres.js";
 import { buyableProducts, orderBody, registerCustomer, sizePrice, startValidator } from "./helpers/shop.js";
@@ -36,7 +36,7 @@ describe("e-mail across a crash", () => {
       EMBEDDED_PG_PORT: String(await freePort()),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false`,
       PAYFAST_VALIDATE_URL: validator.url,
-      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      ...AUTH_LIMITS_OFF,
       ...ORDER_LIMITS_OFF,
     };
     const port = await freePort();

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "#server/db/embedded.js";
-import { type AppProcess, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
+import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { type Outcome, send } from "./helpers/http.js";
 import {
   cleanUpShopDataDir,
@@ -37,7 +37,7 @@ describe("graceful shutdown", () => {
       // "incoming request" lines (logged at debug level) tell which requests the server accepted.
       LOG_LEVEL: "debug",
       // Logins are the slow requests here (argon2): let them all reach the password check.
-      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      ...AUTH_LIMITS_OFF,
       ...ORDER_LIMITS_OFF,
     };
     const app = await startApp({ env });

@@ -59,11 +59,22 @@ const INHERITED_OUT = [
   "PAYFAST_VALIDATE_URL",
   "PAYFAST_VALID_IPS",
   "AUTH_RATE_LIMIT_PER_MINUTE",
+  "LOGIN_FAILURES_PER_ACCOUNT",
+  "RESETS_PER_NETWORK_PER_DAY",
   "UNPAID_ORDERS_PER_ACCOUNT",
   "UNPAID_ORDERS_PER_ADDRESS",
   "ORDER_RATE_LIMIT_PER_MINUTE",
   "SERVE_STATIC",
 ];
+
+/**
+ * The sign-in limits out of the way: these tests send many logins, wrong ones included, from one
+ * address (tests/api/login-rate-limit-keys.test.ts tests the limits themselves).
+ */
+export const AUTH_LIMITS_OFF = {
+  AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+  LOGIN_FAILURES_PER_ACCOUNT: "100000",
+};
 
 /** Starts the built server and resolves once /api/health answers 200 (or throws with its output). */
 export async function startApp({ env, port, readyTimeoutMs = 90_000 }: StartAppOptions): Promise<AppProcess> {
