@@ -37,6 +37,18 @@ async function main() {
     embeddedState: database.embeddedState,
   });
   fatal = (line) => app.log.fatal(line);
+  // A promise nobody awaited that failed (a query during a database outage) must not end the shop
+  // and every request in flight with it: it is logged, and the owner alerted when the database answers.
+  process.on("unhandledRejection", (reason) => {
+    app.log.error({ err: reason }, "unhandled rejection: logged, the shop goes on");
+    const detail = reason instanceof Error ? errWithoutValues(reason).message : String(reason);
+    void app.alerts
+      .raise("unhandled-rejection", {
+        title: "The shop met an error nothing was waiting for",
+        detail: `It kept running. The first line of the error: ${detail.split("\n")[0]}. The shop's log has the rest; please pass it on to whoever looks after the shop's code.`,
+      })
+      .catch(() => {});
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
