@@ -24,9 +24,21 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A captured message in full as the shop wrote it to MAIL_CAPTURE_DIR (headers, then the plain text). */
-export function capturedText(t: Pick<TestApp, "captureDir">, emailId: number | string): Promise<string> {
-  return readFile(path.join(t.captureDir, `${emailId}.txt`), "utf8");
+/**
+ * A captured message in full as the shop wrote it to MAIL_CAPTURE_DIR (headers, then the plain
+ * text). The jobs engine may hold the message's lease and be writing it at the moment the test's
+ * own `deliverDue` skips it, so a file not there yet is waited for, up to 10 s.
+ */
+export async function capturedText(t: Pick<TestApp, "captureDir">, emailId: number | string): Promise<string> {
+  const file = path.join(t.captureDir, `${emailId}.txt`);
+  for (let waited = 0; ; waited += 50) {
+    try {
+      return await readFile(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || waited >= 10_000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -163,12 +163,20 @@ export function withoutAddresses(text: string): string {
   return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, "[address]").slice(0, 300);
 }
 
-/** A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user only. */
+/**
+ * A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user
+ * only. Each file is written aside and renamed into place, so a reader never sees half of one.
+ */
 async function writeCaptured(dir: string, row: EmailRow, rendered: { html: string; text: string }) {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const header = `To: ${row.toAddress}\nSubject: ${row.subject}\nKind: ${row.kind}\n\n`;
-  await writeFile(path.join(dir, `${row.id}.txt`), header + rendered.text, { mode: 0o600 });
-  await writeFile(path.join(dir, `${row.id}.html`), rendered.html, { mode: 0o600 });
+  const place = async (name: string, content: string) => {
+    const aside = path.join(dir, `.${name}.${randomBytes(4).toString("hex")}`);
+    await writeFile(aside, content, { mode: 0o600 });
+    await rename(aside, path.join(dir, name));
+  };
+  await place(`${row.id}.html`, rendered.html);
+  await place(`${row.id}.txt`, header + rendered.text);
 }
 
 /**
