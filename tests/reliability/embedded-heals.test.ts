@@ -3,8 +3,8 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "#server/db/embedded.js";
-import { completeItn } from "../helpers/payfast.js";
 import { AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
+import { expectLedgerKept, expectNoServerErrors, prepareShoppers, startCheckoutLoad } from "./helpers/checkout-load.js";
 import { call } from "./helpers/http.js";
 import {
   attachToShopCluster,
@@ -12,16 +12,8 @@ import {
   clusterDir,
   makeTempDir,
   postmasterRunning,
-  withClient,
 } from "./helpers/postgres.js";
-import {
-  buyableProducts,
-  type Customer,
-  orderBody,
-  randomCart,
-  registerCustomer,
-  startValidator,
-} from "./helpers/shop.js";
+import { startValidator } from "./helpers/shop.js";
 
 /**
  * The embedded database heals (issue 38): the postmaster killed outright, as the OOM killer does,
@@ -60,60 +52,13 @@ describe("the embedded PostgreSQL heals", () => {
       },
     });
     cleanups.push(() => app.kill());
-    const customers: Customer[] = [];
-    for (let index = 0; index < 8; index++) customers.push(await registerCustomer(app.url, "heal"));
-    const choices = await buyableProducts(app.url);
-
-    const confirmed = new Set<string>();
-    const paid = new Set<string>();
-    const statuses = new Map<string, number>();
-    const seen = (kind: string) => statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
-    let shopping = true;
-    let itns = 0;
-    const shopper = async (index: number) => {
-      let state = index + 1;
-      const random = () => {
-        state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-        return state / 2 ** 32;
-      };
-      const customer = customers[index % customers.length] as Customer;
-      while (shopping) {
-        try {
-          const created = await call(app.url, "POST", "/api/create-order", {
-            body: orderBody(randomCart(choices, random).slice(0, 1), customer),
-            cookie: customer.cookie,
-            timeoutMs: 20_000,
-          });
-          seen(`create-order ${created.status}`);
-          if (created.status !== 200) {
-            await sleep(200);
-            continue;
-          }
-          const { orderId, payfastData } = created.json as { orderId: string; payfastData: Record<string, string> };
-          confirmed.add(orderId);
-          const itn = completeItn(orderId, payfastData.amount ?? "", `heal${++itns}`, customer.email);
-          const notified = await fetch(`${app.url}/api/payfast/notify`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: itn,
-            signal: AbortSignal.timeout(20_000),
-          });
-          seen(`notify ${notified.status}`);
-          if (notified.status === 200) paid.add(orderId);
-        } catch (error) {
-          seen(`network ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name}`);
-          await sleep(100);
-        }
-      }
-    };
-    const shoppers = Array.from({ length: SHOPPERS }, (_, index) => shopper(index));
+    const customers = await prepareShoppers(app.url, 8, "heal");
+    const load = await startCheckoutLoad({ urls: () => [app.url], customers, shoppers: SHOPPERS, prefix: "heal" });
 
     let recoveredMs = Number.POSITIVE_INFINITY;
     let liveDuringOutage: number[] = [];
     try {
-      await sleep(2_000);
-      const before = confirmed.size;
-      expect(before, "orders placed before the kill").toBeGreaterThan(0);
+      await load.moreOrders(1, 10_000);
       const killedAt = Date.now();
       await killPostmaster(dataDir);
       const liveChecks: number[] = [];
@@ -128,40 +73,21 @@ describe("the embedded PostgreSQL heals", () => {
       }
       liveDuringOutage = liveChecks;
       // Shoppers go on after the recovery, and their orders count too.
-      const recoveredAt = confirmed.size;
-      const waitedFrom = Date.now();
-      while (confirmed.size <= Math.max(before, recoveredAt) && Date.now() - waitedFrom < 15_000) await sleep(200);
-      expect(confirmed.size, "orders placed after the recovery").toBeGreaterThan(Math.max(before, recoveredAt));
+      await load.moreOrders(1, 15_000);
     } finally {
-      shopping = false;
-      await Promise.all(shoppers);
+      await load.stop();
     }
 
-    const summary = [...statuses.entries()].map(([kind, count]) => `${kind}: ${count}`).join(", ");
-    console.info(`embedded-heals: answering again ${recoveredMs} ms after the postmaster was killed; ${summary}`);
+    console.info(
+      `embedded-heals: answering again ${recoveredMs} ms after the postmaster was killed; ${load.summary()}`,
+    );
     expect(recoveredMs, "ms from the kill until the shop answers again").toBeLessThan(30_000);
     // The process lived on and stayed "alive" for its supervisor: the restart succeeded first time.
     expect(app.child.exitCode).toBeNull();
     expect(liveDuringOutage.every((status) => status === 200)).toBe(true);
-    for (const kind of statuses.keys()) expect(kind).toMatch(/^(create-order (200|503)|notify (200|503)|network \w+)$/);
-
+    expectNoServerErrors(load);
     const cluster = await attachToShopCluster(dataDir);
-    await withClient(cluster.url("shop"), async (db) => {
-      const ids = [...confirmed];
-      const { rows } = await db.query("select id from orders where id = any($1::uuid[])", [ids]);
-      expect(rows.length, "orders answered 200 that exist").toBe(ids.length);
-      const { rows: booked } = await db.query(
-        "select id from orders where id = any($1::uuid[]) and status = 'completed' and paid_by = 'itn'",
-        [[...paid]],
-      );
-      expect(booked.length, "payments answered 200 that are booked").toBe(paid.size);
-      const { rows: numbers } = await db.query<{ n: number }>(
-        "select invoice_number as n from orders where invoice_number is not null order by 1",
-      );
-      numbers.forEach((row, index) => {
-        expect(row.n, "invoice numbers run without a gap or a repeat").toBe(index + 1);
-      });
-    });
+    await expectLedgerKept(cluster.url("shop"), load);
     expect(await app.stop()).toEqual({ code: 0, signal: null });
   });
 
