@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type VatWording, vatWording } from "./vat-wording.js";
 
-const FIELDS: (keyof VatWording)[] = ["pricesLine", "pricesNote", "fullPrice"];
+const FIELDS: (keyof VatWording)[] = ["pricesLine", "pricesNote", "fullPrice", "priceLabel"];
 
 describe("vatWording (CPA s41)", () => {
   it.each(FIELDS)(
@@ -17,6 +17,7 @@ describe("vatWording (CPA s41)", () => {
     ["pricesLine", /^Prices in rand, VAT included\.$/],
     ["pricesNote", /include VAT; sanitary pads and pantyliners are zero-rated/],
     ["fullPrice", /include VAT where VAT applies: sanitary pads and pantyliners are zero-rated/],
+    ["priceLabel", /^Price \(R, VAT included\)$/],
   ])("a VAT-registered shop: its %s says prices include VAT", (field, words) => {
     expect(vatWording(true)[field]).toMatch(words);
   });
@@ -28,6 +29,7 @@ describe("vatWording (CPA s41)", () => {
       "fullPrice",
       "Prices are in South African rand. We are not registered for VAT, so no VAT is charged on the goods or on delivery.",
     ],
+    ["priceLabel", "Price (R)"],
   ])("a shop that is not VAT-registered: its %s reads %j", (field, words) => {
     expect(vatWording(false)[field]).toBe(words);
   });

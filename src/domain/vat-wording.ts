@@ -11,6 +11,8 @@ export interface VatWording {
   pricesNote: string;
   /** The full price as ECTA s43(1)(i) asks: /legal item (i) and the terms (`{{vatOnPrices}}`). */
   fullPrice: string;
+  /** The admin product form's price field: what the owner types is what the shopper pays. */
+  priceLabel: string;
 }
 
 const REGISTERED: VatWording = {
@@ -18,6 +20,7 @@ const REGISTERED: VatWording = {
   pricesNote: "Prices include VAT; sanitary pads and pantyliners are zero-rated.",
   fullPrice:
     "Prices are in South African rand and include VAT where VAT applies: sanitary pads and pantyliners are zero-rated, everything else (delivery included) carries VAT at the standard rate.",
+  priceLabel: "Price (R, VAT included)",
 };
 
 const NOT_REGISTERED: VatWording = {
@@ -25,6 +28,7 @@ const NOT_REGISTERED: VatWording = {
   pricesNote: "We are not registered for VAT, so no VAT is charged.",
   fullPrice:
     "Prices are in South African rand. We are not registered for VAT, so no VAT is charged on the goods or on delivery.",
+  priceLabel: "Price (R)",
 };
 
 /** The words for a shop that is (true) or is not VAT-registered. */

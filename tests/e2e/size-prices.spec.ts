@@ -114,7 +114,7 @@ test("an admin gives each size its own price and pack in the product form, and t
   const form = page.getByRole("dialog", { name: "Add Product" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("baby");
-  await form.getByLabel("Price (R, VAT included)").fill("120.00");
+  await form.getByLabel("Price (R)", { exact: true }).fill("120.00");
   await form.getByLabel("Image URL", { exact: true }).fill("/images/products/baby-newborn-nappies.svg");
   await form.getByLabel("Sizes", { exact: true }).fill("S, L");
   await form.getByLabel("Unit in a pack (optional)").fill("nappy");

@@ -3,8 +3,10 @@ import { useEffect, useMemo, useRef } from "react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { type AdminProduct, type ProductInput, type ProductValues, productInput } from "#domain/schemas/catalog.js";
 import { VAT_CLASS_HINT, VAT_CLASS_LABELS, VAT_CLASSES } from "#domain/vat.js";
+import { vatWording } from "#domain/vat-wording.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
+import { publicConfig } from "#web/lib/public-config.js";
 import { describedBy, Field, inputClass, LoadingRows } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
@@ -140,7 +142,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
         </Field>
         <Field
           id="admin-product-price"
-          label="Price (R, VAT included)"
+          label={vatWording(publicConfig.vatRegistered).priceLabel}
           hint="Sizes without their own price below cost this."
           error={error("price")}
         >
