@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../tests/helpers/app.js";
-import { CatalogCache, negotiateCoding } from "./cache.js";
+import { CatalogCache, negotiateCoding } from "#server/catalog/cache.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 describe("negotiateCoding", () => {
   it.each([

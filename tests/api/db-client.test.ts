@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createEmptyDatabase } from "../../../tests/helpers/backup.js";
-import { createDatabase } from "./client.js";
+import { createDatabase } from "#server/db/client.js";
+import { createEmptyDatabase } from "../helpers/backup.js";
 
 let pool: pg.Pool | null = null;
 afterAll(async () => {
