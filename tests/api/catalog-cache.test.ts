@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogCache, negotiateCoding } from "#server/catalog/cache.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -195,5 +196,40 @@ describe("the catalogue cache's budget (PAGE_CACHE_MB: an LRU by bytes)", () => 
     await cache.get("big", big);
     expect(loads).toBe(2);
     expect(cache.heldBytes).toBe(0);
+  });
+});
+
+describe("the last good answers kept while LISTEN is down (the same PAGE_CACHE_MB budget)", () => {
+  const BUDGET = 100;
+  let cache: CatalogCache;
+  beforeAll(async () => {
+    // Nothing listens on port 1: LISTEN never connects, as in a database outage.
+    cache = new CatalogCache("postgres://postgres@127.0.0.1:1/none", pino({ level: "silent" }), BUDGET);
+    await cache.start();
+  });
+  afterAll(() => cache.close());
+  const bytes = (count: number) => async () => Buffer.alloc(count, "a");
+
+  it("keeps every answer read fresh as its key's last good one, never as a current one", async () => {
+    const first = await cache.get("a", bytes(10));
+    expect(cache.peek("a")).toBeUndefined();
+    expect(cache.lastGood("a")).toBe(first);
+    const second = await cache.get("a", bytes(20));
+    expect(cache.lastGood("a")).toBe(second);
+    expect(cache.lastGoodHeldBytes).toBe(20);
+    // A failed read keeps the last good answer.
+    await expect(cache.get("a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(cache.lastGood("a")).toBe(second);
+  });
+
+  it("holds up to exactly its budget, and drops the oldest one byte past it", async () => {
+    await cache.get("a", bytes(40));
+    await cache.get("b", bytes(60));
+    expect(cache.lastGoodHeldBytes).toBe(BUDGET);
+    await cache.get("c", bytes(1));
+    expect(cache.lastGood("a")).toBeUndefined();
+    expect(cache.lastGood("b")).toBeDefined();
+    expect(cache.lastGood("c")).toBeDefined();
+    expect(cache.lastGoodHeldBytes).toBe(61);
   });
 });

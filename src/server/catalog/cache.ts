@@ -145,7 +145,12 @@ function parseAcceptEncoding(header: string): ContentCoding {
  * are kept in memory. A trigger on both tables
  * (migration 0002_catalog_notify_trigger) NOTIFYs on every write, whoever makes it (the admin
  * API, the seed, plain SQL, another instance); each instance LISTENs and clears its copy. While
- * the LISTEN connection is down the cache is bypassed, never stale.
+ * the LISTEN connection is down the cache is bypassed: every answer is read fresh.
+ *
+ * What it held when LISTEN went down, and every answer read fresh since, is kept aside as the last
+ * good answer of its key (`lastGood`): the routes serve it, marked stale, only when the database
+ * cannot answer at all (send-cached.ts, freshOrLastGood), so the storefront keeps browsing through
+ * an outage. Reconnecting drops it, since the catalogue may have changed meanwhile.
  *
  * It holds at most `maxBytes` (PAGE_CACHE_MB): the least recently used answers go first, so a
  * catalogue of any size, and any number of distinct searches, cost a bounded amount of memory
@@ -161,6 +166,9 @@ export class CatalogCache {
   private moves = 0;
   /** Bumped by every clear: a load that started before a change is never stored after it. */
   private generation = 0;
+  /** The last good answer of each key, kept while LISTEN is down (within the same budget), least recently stored first. */
+  private lastGoodAnswers = new Map<string, CachedBody>();
+  private lastGoodBytes = 0;
   private listener: pg.Client | null = null;
   private listening = false;
   private closed = false;
@@ -175,6 +183,11 @@ export class CatalogCache {
   /** The bytes held now, for tests and metrics. */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  /** The bytes the last good answers hold now (only while LISTEN is down), for tests. */
+  get lastGoodHeldBytes(): number {
+    return this.lastGoodBytes;
   }
 
   async start(): Promise<void> {
@@ -198,15 +211,58 @@ export class CatalogCache {
     this.listening = true;
     // Anything written while we were not listening is unknown to us.
     this.clear();
+    this.dropLastGood();
   }
 
   private lost(client: pg.Client) {
     if (this.listener !== client) return;
     this.listener = null;
     this.listening = false;
+    const held = [...this.loaded];
     this.clear();
+    for (const [key, cached] of held) this.keepAsLastGood(key, cached);
     client.end().catch(() => {});
     this.scheduleReconnect();
+  }
+
+  /**
+   * The last good answer of `key` while LISTEN is down: what the cache held when it went down, or
+   * the latest answer read fresh since. Only for when the database cannot answer (it may be stale).
+   */
+  lastGood(key: string): CachedBody | undefined {
+    return this.lastGoodAnswers.get(key);
+  }
+
+  private keepAsLastGood(key: string, cached: CachedBody) {
+    const previous = this.lastGoodAnswers.get(key);
+    if (previous) this.forgetLastGood(key, previous);
+    if (cached.bytes > this.maxBytes) return;
+    this.lastGoodAnswers.set(key, cached);
+    this.lastGoodBytes += cached.bytes;
+    cached.onGrow = (grown) => {
+      this.lastGoodBytes += grown;
+      this.evictLastGood();
+    };
+    this.evictLastGood();
+  }
+
+  private forgetLastGood(key: string, cached: CachedBody) {
+    this.lastGoodAnswers.delete(key);
+    this.lastGoodBytes -= cached.bytes;
+    cached.onGrow = null;
+  }
+
+  private evictLastGood() {
+    for (const [key, cached] of this.lastGoodAnswers) {
+      if (this.lastGoodBytes <= this.maxBytes) return;
+      this.forgetLastGood(key, cached);
+    }
+  }
+
+  private dropLastGood() {
+    for (const cached of this.lastGoodAnswers.values()) cached.onGrow = null;
+    this.lastGoodAnswers.clear();
+    this.lastGoodBytes = 0;
   }
 
   private scheduleReconnect() {
@@ -277,7 +333,8 @@ export class CatalogCache {
   /**
    * The cached answer for `key`, or a fresh one from `load`. Concurrent misses share one load
    * (a burst after a change costs one query, not one per request); the result is kept only while
-   * LISTEN works and no change happened during the load.
+   * LISTEN works and no change happened during the load. While LISTEN is down it becomes the key's
+   * last good answer instead.
    */
   get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     const hit = this.entries.get(key);
@@ -299,6 +356,13 @@ export class CatalogCache {
         if (this.generation !== generation) forget();
         else if (this.entries.get(key) === pending) this.keep(key, cached);
       }, forget);
+    } else {
+      pending.then(
+        (cached) => {
+          if (!this.listening) this.keepAsLastGood(key, cached);
+        },
+        () => {},
+      );
     }
     return pending;
   }

@@ -8,7 +8,7 @@ import { notFound } from "../errors.js";
 import type { CachedBody } from "./cache.js";
 import { listCategories, listProducts } from "./queries.js";
 import { findProductBySlug, searchProducts } from "./search.js";
-import { answerCached, CACHED_ROUTE, sendWhenMade } from "./send-cached.js";
+import { answerCached, CACHED_ROUTE, freshOrLastGood, sendWhenMade } from "./send-cached.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -36,16 +36,22 @@ export function searchQueryOf(params: CatalogSearchParams, cursor?: string): Cat
   };
 }
 
-/** A page of a search, cached under one key per distinct search (the LRU bounds how many are kept). */
+/** The cache key of a page of a search: one per distinct search (the LRU bounds how many are kept). */
+const searchKey = (query: CatalogSearchQuery) =>
+  `search:${JSON.stringify([query.q.toLowerCase(), query.category?.toLowerCase() ?? null, query.sort, query.order, query.limit, query.cursor ?? null])}`;
+
+/** The cache key of a product and its related ones. */
+const slugKey = (slug: string) => `slug:${slug}`;
+
+/** A page of a search, cached. */
 export function cachedSearch(app: FastifyInstance, query: CatalogSearchQuery): Promise<CachedBody> {
-  const key = `search:${JSON.stringify([query.q.toLowerCase(), query.category?.toLowerCase() ?? null, query.sort, query.order, query.limit, query.cursor ?? null])}`;
-  return app.catalogCache.get(key, () => searchProducts(app.db, query));
+  return app.catalogCache.get(searchKey(query), () => searchProducts(app.db, query));
 }
 
 /** A product and its related ones by slug, cached; null when no product has the slug. */
 export async function cachedProductBySlug(app: FastifyInstance, slug: string): Promise<CachedBody | null> {
   return app.catalogCache
-    .get(`slug:${slug}`, async () => {
+    .get(slugKey(slug), async () => {
       const found = await findProductBySlug(app.db, slug);
       if (!found) throw new NoSuchProduct();
       return found;
@@ -68,18 +74,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     answer("categories", () => listCategories(app.db), request, reply),
   );
 
-  app.get("/products/search", { ...options, schema: { querystring: catalogSearchQuery } }, (request, reply) =>
-    cachedSearch(app, request.query).then((loaded) => sendWhenMade(loaded, request, reply, JSON_TYPE)),
-  );
+  app.get("/products/search", { ...options, schema: { querystring: catalogSearchQuery } }, async (request, reply) => {
+    const served = await freshOrLastGood(app.catalogCache, searchKey(request.query), () =>
+      cachedSearch(app, request.query),
+    );
+    return sendWhenMade(served, request, reply, JSON_TYPE);
+  });
 
   app.get(
     "/products/by-slug/:slug",
     { ...options, schema: { params: z.object({ slug: z.string().max(200) }) } },
     async (request, reply) => {
       const { slug } = request.params;
-      const found = SLUG_PATTERN.test(slug) ? await cachedProductBySlug(app, slug) : null;
-      if (!found) throw notFound("No product has that address");
-      return sendWhenMade(found, request, reply, JSON_TYPE);
+      if (!SLUG_PATTERN.test(slug)) throw notFound("No product has that address");
+      const { cached, stale } = await freshOrLastGood(app.catalogCache, slugKey(slug), () =>
+        cachedProductBySlug(app, slug),
+      );
+      if (!cached) throw notFound("No product has that address");
+      return sendWhenMade({ cached, stale }, request, reply, JSON_TYPE);
     },
   );
 };

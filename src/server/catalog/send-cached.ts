@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseDown } from "../errors.js";
 import { type CachedBody, type CatalogCache, negotiateCoding } from "./cache.js";
 
 /**
@@ -8,6 +9,40 @@ import { type CachedBody, type CatalogCache, negotiateCoding } from "./cache.js"
  * (docs/decisions/026-pages-that-stay-small.md).
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
+
+/**
+ * The header, and its value, of an answer served from the last good copy because the database cannot
+ * answer (docs/reliability.md). Such an answer is never kept by a CDN or browser without asking again.
+ */
+export const STALE_HEADER = "x-shop-stale";
+export const STALE_REASON = "database-unavailable";
+const STALE_CACHE_CONTROL = "no-cache";
+
+/** A cache entry as a route serves it: fresh, or the last good answer while the database is unavailable. */
+export interface Served<T extends CachedBody | null = CachedBody> {
+  cached: T;
+  stale: boolean;
+}
+
+/**
+ * `fresh()` (the cache, or the database behind it), or, when that fails because the database cannot
+ * answer, the last good answer the cache kept for `key`, marked stale. Any other failure, or an
+ * outage with no last good answer, fails as before (503 from the error boundary). Used only where an
+ * answer is sent, never inside a page's load: a page made from stale parts would look fresh.
+ */
+export async function freshOrLastGood<T extends CachedBody | null>(
+  cache: CatalogCache,
+  key: string,
+  fresh: () => Promise<T>,
+): Promise<Served<T>> {
+  try {
+    return { cached: await fresh(), stale: false };
+  } catch (error) {
+    const lastGood = isDatabaseDown(error) ? cache.lastGood(key) : undefined;
+    if (!lastGood) throw error;
+    return { cached: lastGood as T, stale: true };
+  }
+}
 
 /**
  * The route options of an answer from the cache: it is compressed once when cached, so the
@@ -30,8 +65,10 @@ export function answerCached(
 ): FastifyReply | Promise<FastifyReply> {
   request.server.earlyAnswers.remember(request, key, contentType);
   const cached = cache.peek(key);
-  if (cached && sendCached(cached, request, reply, contentType)) return reply;
-  return cache.get(key, load).then((loaded) => sendWhenMade(loaded, request, reply, contentType));
+  if (cached && sendCached({ cached, stale: false }, request, reply, contentType)) return reply;
+  return freshOrLastGood(cache, key, () => cache.get(key, load)).then((served) =>
+    sendWhenMade(served, request, reply, contentType),
+  );
 }
 
 /** A cached entry as it answers one request: its status, its headers (but the security headers and the request id) and its body. */
@@ -45,7 +82,8 @@ export interface CachedAnswer {
  * How `cached` answers a request with these If-None-Match and Accept-Encoding headers: 304 when
  * the browser has it (RFC 9110's weak comparison), else its body already compressed. Null when the
  * compressed form is still being made: then wait for `cached.encodedAs(...)` and pass it as `made`.
- * The one place both ways of answering from the cache (a route, and before routing) decide.
+ * The one place both ways of answering from the cache (a route, and before routing) decide. A
+ * `stale` answer says so in its headers.
  */
 export function cachedAnswer(
   cached: CachedBody,
@@ -53,13 +91,15 @@ export function cachedAnswer(
   ifNoneMatch: string | undefined,
   acceptEncoding: string | string[] | undefined,
   made?: Buffer,
+  stale = false,
 ): CachedAnswer | null {
   const headers: Record<string, string> = {
     etag: cached.etag,
-    "cache-control": SHARED_CACHE_CONTROL,
+    "cache-control": stale ? STALE_CACHE_CONTROL : SHARED_CACHE_CONTROL,
     vary: "accept-encoding",
     "content-type": contentType,
   };
+  if (stale) headers[STALE_HEADER] = STALE_REASON;
   if (matchesEtag(ifNoneMatch, cached.etag)) return { status: 304, headers, body: null };
   const coding = negotiateCoding(acceptEncoding);
   const encoded = made ?? cached.readyAs(coding);
@@ -75,7 +115,7 @@ export function cachedAnswer(
  * `cached.encodedAs(...)` and pass it as `made`.
  */
 export function sendCached(
-  cached: CachedBody,
+  { cached, stale }: Served,
   request: FastifyRequest,
   reply: FastifyReply,
   contentType: string,
@@ -87,6 +127,7 @@ export function sendCached(
     request.headers["if-none-match"],
     request.headers["accept-encoding"],
     made,
+    stale,
   );
   if (!answer) return false;
   reply.status(answer.status).headers(answer.headers);
@@ -95,15 +136,15 @@ export function sendCached(
   return true;
 }
 
-/** Sends `cached` once its form for the request's Accept-Encoding is made. */
+/** Sends the served entry once its form for the request's Accept-Encoding is made. */
 export async function sendWhenMade(
-  cached: CachedBody,
+  served: Served,
   request: FastifyRequest,
   reply: FastifyReply,
   contentType: string,
 ): Promise<FastifyReply> {
-  const made = await cached.encodedAs(negotiateCoding(request.headers["accept-encoding"]));
-  sendCached(cached, request, reply, contentType, made);
+  const made = await served.cached.encodedAs(negotiateCoding(request.headers["accept-encoding"]));
+  sendCached(served, request, reply, contentType, made);
   return reply;
 }
 

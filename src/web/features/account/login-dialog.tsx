@@ -13,7 +13,9 @@ import {
 } from "#domain/schemas/account.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
+import { PausedNotice } from "#web/components/ui/paused-notice.js";
 import { readableMessage, TextField } from "#web/components/ui/text-field.js";
+import { isShopPaused } from "#web/lib/api.js";
 import { publicConfig } from "#web/lib/public-config.js";
 import { useLogIn } from "./api/log-in";
 import { useRegister } from "./api/register";
@@ -160,6 +162,7 @@ function LoginForm({
       >
         Forgot password?
       </button>
+      {isShopPaused(logIn.error) && <PausedNotice action="login" />}
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>

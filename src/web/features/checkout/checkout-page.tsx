@@ -6,7 +6,9 @@ import { centsToDecimal, parseRandToCents } from "#domain/money.js";
 import { amountToFreeDeliveryCents, DISPATCH_PROMISE, deliveryFeeCents } from "#domain/pricing.js";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/schemas/orders.js";
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
+import { PausedNotice } from "#web/components/ui/paused-notice.js";
 import { toast } from "#web/components/ui/toast.js";
+import { isShopPaused } from "#web/lib/api.js";
 import { formatRand } from "#web/lib/format.js";
 import { useSession } from "../account";
 import { useCart } from "../cart";
@@ -203,6 +205,11 @@ export default function CheckoutPage() {
             <p className="mt-1 text-sm text-stone-600">
               Secure payment with PayFast (card and instant EFT). You will be redirected to PayFast to pay.
             </p>
+            {isShopPaused(create.error) && (
+              <div className="mt-3">
+                <PausedNotice action="checkout" />
+              </div>
+            )}
             {!user && (
               <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
                 Please{" "}

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { LoginInput, User } from "#domain/schemas/account.js";
 import { toast } from "#web/components/ui/toast.js";
-import { ApiError, apiRequest, errorMessage } from "#web/lib/api.js";
+import { ApiError, apiRequest, errorMessage, isShopPaused } from "#web/lib/api.js";
 import { useSession } from "../session";
 
 export function logIn(values: LoginInput) {
@@ -11,6 +11,7 @@ export function logIn(values: LoginInput) {
 /**
  * POST /api/auth/login: the session starts with the user the server answers. An admin with
  * two-step sign-in is first answered SECOND_FACTOR_REQUIRED: `onCodeNeeded` shows the code field.
+ * A shop paused for a moment (isShopPaused) raises no toast: the form shows its notice from the error.
  */
 export function useLogIn({ onSuccess, onCodeNeeded }: { onSuccess: () => void; onCodeNeeded?: () => void }) {
   const { signIn } = useSession();
@@ -26,6 +27,7 @@ export function useLogIn({ onSuccess, onCodeNeeded }: { onSuccess: () => void; o
         onCodeNeeded();
         return;
       }
+      if (isShopPaused(error)) return;
       toast({ title: "Login Failed", description: errorMessage(error, "Invalid credentials"), variant: "error" });
     },
   });

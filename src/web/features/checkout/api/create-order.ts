@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateOrderAnswer, CreateOrderInput } from "#domain/schemas/orders.js";
 import { toast } from "#web/components/ui/toast.js";
-import { ApiError, type ApiErrorCode, apiRequest, errorMessage } from "#web/lib/api.js";
+import { ApiError, type ApiErrorCode, apiRequest, errorMessage, isShopPaused } from "#web/lib/api.js";
 import { PRODUCTS_KEY } from "../../catalog";
 import { postToPayfast } from "../payfast-redirect";
 
@@ -17,7 +17,8 @@ export function createOrder(body: CreateOrderInput) {
 
 /**
  * POST /api/create-order, then on to PayFast with the signed fields it answers. `onFailed` runs
- * whenever the shopper stays on the page (the button can be pressed again).
+ * whenever the shopper stays on the page (the button can be pressed again). A shop paused for a
+ * moment (isShopPaused) raises no toast: the checkout page shows its notice from the mutation's error.
  */
 export function useCreateOrder({ onFailed }: { onFailed: () => void }) {
   const queryClient = useQueryClient();
@@ -37,6 +38,10 @@ export function useCreateOrder({ onFailed }: { onFailed: () => void }) {
       postToPayfast(answer.payfastUrl, answer.payfastData);
     },
     onError: (error) => {
+      if (isShopPaused(error)) {
+        onFailed();
+        return;
+      }
       const code = error instanceof ApiError ? error.code : "INTERNAL_ERROR";
       toast({
         title: code === "OUT_OF_STOCK" ? "Not enough in stock" : "Order Creation Failed",
