@@ -24,7 +24,8 @@ WORKDIR /app
 # Owned by root and read-only to the shop: only DATA_DIR is the shop's to write.
 COPY --from=build /release/ /app/
 # /media: uploaded photos when MEDIA_DIR points there (deploy/compose.yaml shares one volume).
-RUN mkdir -p /data /media && chown node:node /data /media
+# /backups: the backups when BACKUP_DIR points there (compose shares one volume); 0700, as the shop requires.
+RUN mkdir -p /data /media /backups && chown node:node /data /media /backups && chmod 700 /backups
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

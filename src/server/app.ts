@@ -255,14 +255,21 @@ export async function buildApp({
         })),
     },
   ];
-  // The daily backup (docs/backups.md): checked every quarter hour, made when the last is BACKUP_EVERY_HOURS old.
+  // The scheduled backup (docs/backups.md): every BACKUP_EVERY_HOURS at BACKUP_MINUTE past the hour, checked
+  // every minute by each instance; the job's lock and backup_runs make it one backup, on one instance.
   if (config.backup.everyHours > 0) {
     recurring.push({
       name: BACKUP_JOB,
-      everyMs: 15 * 60_000,
+      everyMs: 60_000,
       run: async () => {
-        const made = await runScheduledBackup({ pool, databaseUrl, ...config.backup });
-        if (made) app.log.info({ file: made.file, bytes: made.bytes }, "backup written");
+        const made = await runScheduledBackup({
+          pool,
+          databaseUrl,
+          ...config.backup,
+          warn: (detail, message) => app.log.warn(detail, message),
+        });
+        if (made) app.log.info({ file: made.file, bytes: made.bytes, copy: made.copy }, "backup written");
+        if (made?.copy?.error) app.log.error({ key: made.copy.key, reason: made.copy.error }, "backup copy failed");
       },
     });
   }

@@ -143,11 +143,16 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce
       .number()
+      .int("must be a whole number of hours (1: every hour; 0: none)")
       .min(0)
       .max(24 * 7)
-      .default(24),
+      .default(1),
   ),
+  /** The minute past the hour the backups run at (UTC), so they never drift with each run's length. */
+  BACKUP_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(59).default(17)),
   BACKUP_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(14)),
+  /** Each backup is also copied to this S3-compatible bucket (path style, as S3_URL). */
+  BACKUP_S3_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** GET /metrics (docs/operations.md): off unless set, then only with this bearer token. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -248,6 +253,7 @@ export const SECRET_FILE_SETTINGS = [
   "TOTP_ENCRYPTION_KEY_PREVIOUS",
   "METRICS_TOKEN",
   "S3_URL",
+  "BACKUP_S3_URL",
 ] as const;
 
 /**
@@ -295,7 +301,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   checkSmtp(env, problems);
   const contact = shopContact(env, problems);
   const seller = sellerConfig(env, contact, problems);
-  const s3 = env.S3_URL ? parseS3Url(env.S3_URL, problems) : undefined;
+  const s3 = env.S3_URL ? parseS3Url("S3_URL", env.S3_URL, problems) : undefined;
+  const backupS3 = env.BACKUP_S3_URL ? parseS3Url("BACKUP_S3_URL", env.BACKUP_S3_URL, problems) : undefined;
   const totpKeys = totpKeyConfig(env, problems);
   const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
   // The daily backup would write customers' data into a folder others can read: refused before it starts.
@@ -342,7 +349,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dir: backupDir,
       /** 0: the job makes none (backups come from elsewhere, e.g. a managed database's own). */
       everyHours: env.BACKUP_EVERY_HOURS,
+      minute: env.BACKUP_MINUTE,
       keepDays: env.BACKUP_KEEP_DAYS,
+      /** BACKUP_S3_URL: where each backup is also copied, off the machine (backup/offsite.ts). */
+      s3: backupS3,
     },
     metricsToken: env.METRICS_TOKEN,
     media: {
@@ -753,8 +763,11 @@ export interface S3Settings {
 
 const S3_URL_HINT = "write it as https://ACCESS_KEY_ID:SECRET@host/bucket?region=af-south-1";
 
-/** S3_URL: where photos go instead of MEDIA_DIR; the keys in the URL's user and password (URL-encoded). */
-function parseS3Url(text: string, problems: string[]): S3Settings | undefined {
+/**
+ * S3_URL (where photos go instead of MEDIA_DIR) and BACKUP_S3_URL (where backups are copied): the
+ * keys in the URL's user and password (URL-encoded), the bucket as its path.
+ */
+function parseS3Url(name: string, text: string, problems: string[]): S3Settings | undefined {
   const url = new URL(text);
   const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ""));
   const found: string[] = [];
@@ -764,7 +777,7 @@ function parseS3Url(text: string, problems: string[]): S3Settings | undefined {
   if (!url.username || !url.password) found.push("needs the access key ID and secret as its user and password");
   if (!bucket || bucket.includes("/")) found.push("needs the bucket's name as its path, and nothing more");
   if (found.length > 0) {
-    problems.push(`S3_URL: ${found.join("; ")}; ${S3_URL_HINT}.`);
+    problems.push(`${name}: ${found.join("; ")}; ${S3_URL_HINT}.`);
     return undefined;
   }
   return {

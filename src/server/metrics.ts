@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
 import { EVER_PAID_STATUSES } from "#domain/order-status.js";
-import { latestBackups } from "./backup/daily.js";
+import { latestBackups, latestCopies } from "./backup/daily.js";
 import { buildInfo } from "./build-info.js";
 import { JOBS_SCHEMA } from "./jobs/engine.js";
 
@@ -68,6 +68,12 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
   );
   const backupBytes = gauge("shop_backup_last_size_bytes", "Size of the last good backup's file.");
   const backupFailed = gauge("shop_backup_last_failed", "1 when the latest backup attempt failed.");
+  const copyLastSuccess = gauge(
+    "shop_backup_copy_last_success_timestamp_seconds",
+    "When the last good off-site copy of a backup (BACKUP_S3_URL) finished, in Unix seconds (0: none yet).",
+  );
+  const copyFailures = counter("shop_backup_copy_failures_total", "Off-site copies of a backup that failed.");
+  const copyFailed = gauge("shop_backup_copy_last_failed", "1 when the latest off-site copy of a backup failed.");
   const alertsOpen = gauge("shop_alerts_open", "Owner alerts raised and not resolved.");
 
   async function readDatabase(): Promise<void> {
@@ -94,6 +100,7 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
         "select count(*)::int as count from alerts where resolved_at is null",
       );
       const backups = await latestBackups(client);
+      const copies = await latestCopies(client);
       queueDepth.reset();
       jobFailures.reset();
       for (const name of app.jobs.names) {
@@ -126,6 +133,10 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
       backupLastSuccess.set(good ? Math.floor(good.finishedAt.getTime() / 1000) : 0);
       backupBytes.set(good?.bytes ?? 0);
       backupFailed.set(backups.last?.error ? 1 : 0);
+      copyLastSuccess.set(copies.lastGoodAt ? Math.floor(copies.lastGoodAt.getTime() / 1000) : 0);
+      copyFailures.reset();
+      copyFailures.inc(copies.failures);
+      copyFailed.set(copies.last?.error ? 1 : 0);
     } finally {
       client.release();
     }

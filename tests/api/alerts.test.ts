@@ -183,7 +183,7 @@ describe("owner alerts", () => {
   it("a backup that fails, and one older than a day: each alerted once and resolved by a good backup", async () => {
     const blocked = path.join(dir, "not-a-folder");
     await fs.writeFile(blocked, "a file where the backups' folder should be");
-    const options = { pool: t.pool, databaseUrl: t.databaseUrl, everyHours: 24, keepDays: 14 };
+    const options = { pool: t.pool, databaseUrl: t.databaseUrl, everyHours: 24, minute: 17, keepDays: 14 };
     await expect(runScheduledBackup({ ...options, dir: blocked })).rejects.toThrow();
     await checkTwice();
     expect((await mailsAbout("backup-failed")).map((mail) => mail.subject)).toEqual([

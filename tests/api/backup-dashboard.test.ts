@@ -26,7 +26,13 @@ it("shows the last backup on the admin's dashboard: none, a good one with its fi
     expect(answer.statusCode).toBe(200);
     return (answer.json() as Dashboard).backup;
   };
-  expect(await backupOf()).toEqual({ everyHours: 24, last: null, lastGoodAt: null });
+  expect(await backupOf()).toEqual({
+    everyHours: 24,
+    minute: 17,
+    last: null,
+    lastGoodAt: null,
+    copy: { configured: false, last: null, lastGoodAt: null },
+  });
 
   // The shop's own backup job (BACKUP_EVERY_HOURS > 0) makes the first one, into BACKUP_DIR.
   expect(t.app.jobs.names).toContain(BACKUP_JOB);
@@ -40,7 +46,7 @@ it("shows the last backup on the admin's dashboard: none, a good one with its fi
   await t.pool.query("delete from backup_runs");
   await fs.rm(path.join(dir, first.last?.file ?? ""));
 
-  const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir, everyHours: 24, keepDays: 14 };
+  const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir, everyHours: 24, minute: 17, keepDays: 14 };
   const made = await runScheduledBackup(options);
   if (!made) throw new Error("no backup was due");
   const good = await backupOf();
@@ -70,7 +76,7 @@ it("refuses to back up into a folder others can open, saying so with the folder 
   const open = path.join(dir, "open");
   await fs.mkdir(open);
   await fs.chmod(open, 0o710);
-  const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir: open, everyHours: 24, keepDays: 14 };
+  const options = { pool: t.pool, databaseUrl: t.databaseUrl, dir: open, everyHours: 24, minute: 17, keepDays: 14 };
   // Later than the first test's runs and their hour of retry pause.
   const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
   await expect(runScheduledBackup({ ...options, now: later(50) })).rejects.toThrow(/chmod 700/);

@@ -146,6 +146,23 @@ describe("deploy/compose.yaml", () => {
     expect(Object.keys(compose.volumes)).toContain(volumes[0]);
   });
 
+  it("gives both instances one backup volume at BACKUP_DIR, apart from their data, which the image makes 0700 for the shop's user", () => {
+    const volumes = shopNames.map((name) => {
+      const service = services[name] as Service;
+      const target = env(service).BACKUP_DIR as string;
+      expect(target, name).toBeDefined();
+      // Hourly backups (the default): the job is on, and its lock makes one backup a slot between them.
+      expect(env(service).BACKUP_EVERY_HOURS ?? "1", name).not.toBe("0");
+      expect(namedVolumeAt(service, target), name).not.toBe(namedVolumeAt(service, env(service).DATA_DIR as string));
+      return namedVolumeAt(service, target);
+    });
+    expect(volumes[0]).toBeDefined();
+    expect(new Set(volumes)).toEqual(new Set([volumes[0]]));
+    expect(Object.keys(compose.volumes)).toContain(volumes[0]);
+    const target = env(shops[0] as Service).BACKUP_DIR as string;
+    expect(read("Dockerfile")).toMatch(new RegExp(`chown node:node [^\n]*${target}[^\n]*&& chmod 700 ${target}`));
+  });
+
   describe("the instances' settings pass the shop's own checks", () => {
     const secrets = mkdtempSync(path.join(os.tmpdir(), "shop-compose-secrets-"));
     afterAll(() => rmSync(secrets, { recursive: true, force: true }));

@@ -54,6 +54,14 @@ export const dashboard = z.object({
       })
       .nullable(),
     lastGoodAt: z.string().nullable(),
+    /** BACKUP_MINUTE: the minute past the hour the backups are made at (UTC). */
+    minute: z.number(),
+    /** The off-site copies (BACKUP_S3_URL): whether there is a bucket, the latest copy tried, the last good one. */
+    copy: z.object({
+      configured: z.boolean(),
+      last: z.object({ key: z.string(), finishedAt: z.string(), error: z.string().nullable() }).nullable(),
+      lastGoodAt: z.string().nullable(),
+    }),
   }),
   /** The five newest orders. */
   recentOrders: z.array(

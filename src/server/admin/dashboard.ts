@@ -7,7 +7,7 @@ import { LATE_SHIPMENT_ALERT_DAYS, shipByDay } from "#domain/returns.js";
 import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
-import { latestBackups } from "../backup/daily.js";
+import { latestBackups, latestCopies } from "../backup/daily.js";
 import type { Database } from "../db/client.js";
 import { statusList } from "../orders/status.js";
 import { PENDING_TOO_LONG } from "./payments.js";
@@ -182,7 +182,7 @@ async function recentOrders(db: Database): Promise<Dashboard["recentOrders"]> {
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboard", { schema: { response: { 200: dashboard } } }, async () => {
     const refunded = await partlyRefunded(app.db);
-    const [counts, series, stock, attention, late, recent, backups] = await Promise.all([
+    const [counts, series, stock, attention, late, recent, backups, copies] = await Promise.all([
       figures(app.db, refunded),
       revenueByDay(app.db, refunded),
       lowStock(app.db),
@@ -190,6 +190,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       lateShipments(app.db),
       recentOrders(app.db),
       latestBackups(app.pool),
+      latestCopies(app.pool),
     ]);
     const { last, lastGood } = backups;
     const backup = {
@@ -201,6 +202,16 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         error: last.error,
       },
       lastGoodAt: lastGood?.finishedAt.toISOString() ?? null,
+      minute: app.config.backup.minute,
+      copy: {
+        configured: app.config.backup.s3 !== undefined,
+        last: copies.last && {
+          key: copies.last.key,
+          finishedAt: copies.last.finishedAt.toISOString(),
+          error: copies.last.error,
+        },
+        lastGoodAt: copies.lastGoodAt?.toISOString() ?? null,
+      },
     };
     return {
       ...counts,

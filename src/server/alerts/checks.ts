@@ -3,7 +3,7 @@ import path from "node:path";
 import { orderNumber } from "#domain/order-status.js";
 import { LATE_SHIPMENT_ALERT_DAYS, PERFORM_DAYS, saDay, shipByDay } from "#domain/returns.js";
 import { ITN_ATTENTION_OUTCOMES } from "#domain/schemas/payments.js";
-import { latestBackups } from "../backup/daily.js";
+import { latestBackups, latestCopies } from "../backup/daily.js";
 import { JOBS_SCHEMA } from "../jobs/engine.js";
 import { type AlertContext, type Problem, raiseAlert, raisedAlertKeys, resolveAlert } from "./alerts.js";
 
@@ -19,7 +19,7 @@ const PAYMENTS_PER_CHECK = 20;
 export interface CheckContext extends AlertContext {
   config: AlertContext["config"] & {
     dataDir: string;
-    backup: { everyHours: number };
+    backup: { everyHours: number; s3?: object | undefined };
   };
   /** The recurring jobs' names (their pg-boss queues). */
   jobNames: readonly string[];
@@ -45,6 +45,8 @@ export async function checkAlerts(context: CheckContext): Promise<{ raised: stri
   for (const [key, problem] of await failingJobs(context)) add(key, problem);
   add("backup-failed", await backupFailed(context));
   add("backup-stale", await backupStale(context));
+  add("backup-copy-failed", await backupCopyFailed(context));
+  add("backup-copy-stale", await backupCopyStale(context));
   add("disk-nearly-full", await diskNearlyFull(context));
 
   const raised: string[] = [];
@@ -56,7 +58,14 @@ export async function checkAlerts(context: CheckContext): Promise<{ raised: stri
   return { raised, resolved };
 }
 
-const CHECK_KEYS = ["email-failing", "backup-failed", "backup-stale", "disk-nearly-full"];
+const CHECK_KEYS = [
+  "email-failing",
+  "backup-failed",
+  "backup-stale",
+  "backup-copy-failed",
+  "backup-copy-stale",
+  "disk-nearly-full",
+];
 const CHECK_PREFIXES = ["payment-attention:", "late-shipment:", "payfast:", "job-failing:"];
 const isCheckKey = (key: string) => CHECK_KEYS.includes(key) || CHECK_PREFIXES.some((prefix) => key.startsWith(prefix));
 
@@ -185,6 +194,30 @@ async function backupStale({ pool, config }: CheckContext): Promise<Problem | nu
   return {
     title: "The last backup is more than a day old",
     detail: `The last good backup finished ${ageHours.toFixed(0)} hours ago (${lastGood.file}). Check the shop's log for the backup job, or run npm run backup.`,
+  };
+}
+
+async function backupCopyFailed({ pool, config }: CheckContext): Promise<Problem | null> {
+  if (!config.backup.s3) return null;
+  const { last } = await latestCopies(pool);
+  if (!last?.error) return null;
+  return {
+    title: "The backup's off-site copy failed",
+    detail: `Copying ${last.key} to the bucket (BACKUP_S3_URL) failed at ${last.finishedAt.toISOString()}: ${last.error}. The backup is only on this machine until a copy succeeds; the next backup tries again (docs/backups.md).`,
+  };
+}
+
+/** The last good copy is older than two backup intervals: a disk lost now would lose more than the owner chose to. */
+async function backupCopyStale({ pool, config }: CheckContext): Promise<Problem | null> {
+  if (!config.backup.s3 || config.backup.everyHours === 0) return null;
+  const { lastGoodAt } = await latestCopies(pool);
+  if (!lastGoodAt) return null;
+  const limitHours = 2 * config.backup.everyHours;
+  const ageHours = (Date.now() - lastGoodAt.getTime()) / 3_600_000;
+  if (ageHours <= limitHours && ageHours >= -1 / 60) return null;
+  return {
+    title: "The backups' off-site copy is out of date",
+    detail: `The last good copy in the bucket (BACKUP_S3_URL) finished at ${lastGoodAt.toISOString()}, ${ageHours.toFixed(1)} hours ago (the limit is ${limitHours}, twice BACKUP_EVERY_HOURS). Check the shop's log for the backup job.`,
   };
 }
 

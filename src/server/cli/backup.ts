@@ -35,11 +35,20 @@ async function main() {
   const client = new pg.Client({ connectionString: database.databaseUrl });
   try {
     await client.connect();
-    const result = await backupAndRecord(client, { databaseUrl: database.databaseUrl, dir, trigger: "command" });
+    const result = await backupAndRecord(client, {
+      databaseUrl: database.databaseUrl,
+      dir,
+      trigger: "command",
+      offsite: config.backup.s3,
+    });
     const seconds = ((result.finishedAt.getTime() - result.startedAt.getTime()) / 1000).toFixed(1);
     console.log(
       `Backed up ${result.rows} rows of ${result.tables} tables in ${seconds} s (${(result.bytes / 1024).toFixed(0)} KB):\n${result.file}`,
     );
+    if (result.copy?.error) {
+      console.error(`The copy to the bucket (BACKUP_S3_URL) failed: ${result.copy.error}`);
+      process.exitCode = 1;
+    } else if (result.copy) console.log(`Copied to the bucket as ${result.copy.key}`);
   } finally {
     await client.end().catch(() => {});
     await database.close();

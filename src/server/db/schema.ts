@@ -821,6 +821,12 @@ export const backupRuns = pgTable(
     rows: bigint("rows", { mode: "number" }),
     /** Why it failed; null when it succeeded. */
     error: text("error"),
+    /** The off-site copy (BACKUP_S3_URL): the object's key in the bucket; null when none was made. */
+    copyKey: text("copy_key"),
+    /** When the copy ended, well or not; null when none was tried (no bucket, or the backup failed). */
+    copyFinishedAt: timestamp("copy_finished_at", { withTimezone: true, mode: "date" }),
+    /** Why the copy failed; null when it succeeded or none was tried. */
+    copyError: text("copy_error"),
   },
   (table) => [index("backup_runs_finished_at_idx").on(table.finishedAt)],
 );

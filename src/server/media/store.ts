@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { AwsClient } from "aws4fetch";
 import type { S3Settings } from "../config.js";
+import { s3Bucket, s3Failure } from "../s3-bucket.js";
 
 /** Every rendition's name is content-hashed, so a stored file never changes: caches may keep it a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -39,20 +39,14 @@ export function diskStore(dir: string): MediaStore {
 
 /**
  * Objects under media/ in a bucket, path style (https://host/bucket/media/name), signed with AWS
- * Signature V4 by aws4fetch. The shop still serves them at /media/, so URLs do not depend on the store.
+ * Signature V4 (s3-bucket.ts). The shop still serves them at /media/, so URLs do not depend on the store.
  */
 export function s3Store(settings: S3Settings): MediaStore {
-  const client = new AwsClient({
-    accessKeyId: settings.accessKeyId,
-    secretAccessKey: settings.secretAccessKey,
-    region: settings.region,
-    service: "s3",
-  });
-  const objectUrl = (name: string) =>
-    `${settings.endpoint}/${encodeURIComponent(settings.bucket)}/media/${encodeURIComponent(name)}`;
+  const bucket = s3Bucket(settings);
+  const objectUrl = (name: string) => bucket.objectUrl(`media/${name}`);
   return {
     async put(name, body, contentType) {
-      const response = await client.fetch(objectUrl(name), {
+      const response = await bucket.fetch(objectUrl(name), {
         method: "PUT",
         body: new Uint8Array(body),
         headers: {
@@ -62,14 +56,12 @@ export function s3Store(settings: S3Settings): MediaStore {
           "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
         },
       });
-      if (!response.ok) {
-        throw new Error(`S3 PUT ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-      }
+      if (!response.ok) throw await s3Failure(`S3 PUT ${name}`, response);
     },
     async get(name) {
-      const response = await client.fetch(objectUrl(name));
+      const response = await bucket.fetch(objectUrl(name));
       if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`S3 GET ${name} answered ${response.status}`);
+      if (!response.ok) throw await s3Failure(`S3 GET ${name}`, response);
       return Buffer.from(await response.arrayBuffer());
     },
   };

@@ -47,16 +47,16 @@ export function DashboardTab() {
 
 /** The latest backup's outcome (docs/backups.md): when, which file and how big, or why it failed. */
 function BackupNote({ backup }: { backup: Dashboard["backup"] }) {
-  const { last, lastGoodAt, everyHours } = backup;
+  const { last, lastGoodAt, everyHours, minute } = backup;
+  const every = everyHours === 1 ? "hour" : everyHours === 24 ? "day" : `${everyHours} hours`;
   const schedule =
     everyHours > 0
-      ? `The shop backs up every ${everyHours === 24 ? "day" : `${everyHours} hours`}.`
+      ? `The shop backs up every ${every}, at ${minute} minutes past the hour (UTC).`
       : "The shop makes no backups itself (BACKUP_EVERY_HOURS=0).";
   let line: ReactNode;
   let failed = false;
   if (!last) {
-    line =
-      everyHours > 0 ? "No backup yet: the first is made within 15 minutes of the shop starting." : "No backup yet.";
+    line = everyHours > 0 ? "No backup yet: the first is made within a minute of the shop starting." : "No backup yet.";
   } else if (last.error) {
     failed = true;
     line = (
@@ -93,7 +93,52 @@ function BackupNote({ backup }: { backup: Dashboard["backup"] }) {
       >
         {line} {schedule}
       </p>
+      <CopyNote copy={backup.copy} />
     </section>
+  );
+}
+
+/** The off-site copy's outcome (BACKUP_S3_URL): when, which object, or why it failed. */
+function CopyNote({ copy }: { copy: Dashboard["backup"]["copy"] }) {
+  const { configured, last, lastGoodAt } = copy;
+  const failed = configured && last?.error != null;
+  let line: ReactNode;
+  if (!configured) {
+    line = "Backups stay on this machine: set BACKUP_S3_URL to copy each one to a bucket elsewhere.";
+  } else if (!last) {
+    line = "No backup has been copied off the machine yet: each new backup is copied to the bucket (BACKUP_S3_URL).";
+  } else if (last.error) {
+    line = (
+      <>
+        The off-site copy failed (<time dateTime={last.finishedAt}>{formatRecentDateTime(last.finishedAt)}</time>,{" "}
+        <span className="break-all font-mono text-xs">{last.key}</span>): {last.error}.{" "}
+        {lastGoodAt ? (
+          <>
+            The last good copy is from <time dateTime={lastGoodAt}>{formatRecentDateTime(lastGoodAt)}</time>.
+          </>
+        ) : (
+          "No copy has succeeded yet."
+        )}
+      </>
+    );
+  } else {
+    line = (
+      <>
+        Copied off the machine <time dateTime={last.finishedAt}>{formatRecentDateTime(last.finishedAt)}</time>:{" "}
+        <span className="break-all font-mono text-xs">{last.key}</span>.
+      </>
+    );
+  }
+  return (
+    <p
+      className={
+        failed
+          ? "mt-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          : "mt-2 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700"
+      }
+    >
+      {line}
+    </p>
   );
 }
 
