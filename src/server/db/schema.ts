@@ -10,12 +10,14 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
+import type { MultibuyTier } from "../../domain/multibuy.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import { PROMO_KINDS } from "../../domain/promo.js";
@@ -29,6 +31,7 @@ import {
 } from "../../domain/schemas/emails.js";
 import { REFUND_STATUS_NAMES } from "../../domain/schemas/orders.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES, ITN_OUTCOMES } from "../../domain/schemas/payments.js";
+import { FIT_MEASURES, type FitRange } from "../../domain/size-fit.js";
 import { ORDER_STOCK_STATES } from "../../domain/stock.js";
 import { VAT_CLASSES, VAT_ROUNDINGS } from "../../domain/vat.js";
 
@@ -210,6 +213,17 @@ export const products = pgTable(
     /** The most packs of one size an order may take (20; more for bulk items), against hoarding. */
     maxPerOrder: integer("max_per_order").notNull().default(20),
     /**
+     * What its sizes' ranges measure (src/domain/size-fit.ts): "weight" (grams, baby and kids
+     * products) or "waist" (centimetres, adult products); null: no size guide.
+     */
+    fitMeasure: text("fit_measure", { enum: FIT_MEASURES }),
+    /** Each size's range of `fit_measure`, both ends included; a size missing here has none. */
+    sizeFits: jsonb("size_fits").$type<Record<string, FitRange>>().notNull().default({}),
+    /** Absorbency 1-6 (src/domain/absorbency.ts), for adult and period products; null: not said. */
+    absorbency: smallint("absorbency"),
+    /** Multi-buy tiers (src/domain/multibuy.ts), ascending by min_packs; empty: none. */
+    multibuyTiers: jsonb("multibuy_tiers").$type<MultibuyTier[]>().notNull().default([]),
+    /**
      * The product's address, /products/{slug} (docs/decisions/012-server-rendering.md): made from
      * the name by the server (src/domain/slug.ts) on create and rename. The default only keeps a
      * row written by plain SQL addressable.
@@ -239,6 +253,8 @@ export const products = pgTable(
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
     check("products_max_per_order_range", sql`${table.maxPerOrder} between 1 and 999`),
+    check("products_fit_measure_known", sql`${table.fitMeasure} in ('weight', 'waist')`),
+    check("products_absorbency_range", sql`${table.absorbency} between 1 and 6`),
   ],
 );
 
@@ -371,6 +387,8 @@ export const orders = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     /** The delivery fee a free-delivery code waived (delivery_fee_cents is then 0). */
     deliveryDiscountCents: integer("delivery_discount_cents").notNull().default(0),
+    /** Off the goods by multi-buy tiers: the sum of its lines' multibuy_discount_cents (issue 42). */
+    multibuyDiscountCents: integer("multibuy_discount_cents").notNull().default(0),
     createdAt: createdAt(),
     /** When the retention job replaced the delivery details (src/server/privacy/retention.ts). */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
@@ -436,12 +454,18 @@ export const orderItems = pgTable(
     vatRateBp: integer("vat_rate_bp").notNull(),
     /** This line's share of a promo discount (largest remainder, src/domain/promo.ts): it was sold for its amount less this. */
     discountCents: integer("discount_cents").notNull().default(0),
+    /** This line's share of the product's multi-buy saving (src/domain/multibuy.ts), off its amount like a promo's. */
+    multibuyDiscountCents: integer("multibuy_discount_cents").notNull().default(0),
   },
   (table) => [
     index("order_items_order_id_idx").on(table.orderId),
     check(
       "order_items_discount_within_amount",
       sql`${table.discountCents} between 0 and ${table.unitPriceCents} * ${table.quantity}`,
+    ),
+    check(
+      "order_items_discounts_within_amount",
+      sql`${table.multibuyDiscountCents} >= 0 and ${table.discountCents} + ${table.multibuyDiscountCents} <= ${table.unitPriceCents} * ${table.quantity}`,
     ),
     index("order_items_product_id_idx").on(table.productId),
     check("order_items_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),
@@ -1112,5 +1136,34 @@ export const issuedDocuments = pgTable(
       "issued_documents_credit_note_refund",
       sql`(${table.kind} = 'credit_note') = (${table.refundId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A parent's child, for the size finder (issue 42): a first name or nickname, the birth month and
+ * the last weight with its date, all optional but the name. Personal information: in the data
+ * export, removed with the account (cascade), never in an e-mail subject.
+ */
+export const childProfiles = pgTable(
+  "child_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The first day of the birth month. */
+    birthMonth: date("birth_month", { mode: "string" }),
+    weightGrams: integer("weight_grams"),
+    weighedOn: date("weighed_on", { mode: "string" }),
+    /** When "time to move up a size?" was shown for the weight as it is; a new weight clears it. */
+    sizeUpPromptedAt: timestamp("size_up_prompted_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("child_profiles_user_id_idx").on(table.userId),
+    check("child_profiles_name_length", sql`char_length(${table.name}) between 1 and 40`),
+    check("child_profiles_weight_range", sql`${table.weightGrams} between 1000 and 40000`),
   ],
 );
