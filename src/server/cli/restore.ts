@@ -41,7 +41,7 @@ async function main() {
     values["database-url"] ? { ...process.env, DATABASE_URL: values["database-url"] } : process.env,
   );
   const log = (line: string) => console.error(`[restore] ${line}`);
-  const database = await shopDatabase(config, log);
+  const database = await shopDatabase(config, log, { createCluster: true });
   try {
     if (database.shared) {
       throw new RestoreRefusedError(
