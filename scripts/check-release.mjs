@@ -137,7 +137,7 @@ const readyAfter = Date.now() - startedShop;
 if (health?.status !== 200) {
   problems.push(`/api/health did not answer 200 (got ${health?.status ?? "no answer"})`);
 } else {
-  // Ready: database, migrations and the jobs engine (which may still be starting when /api/health answers).
+  // Ready: the database and its migrations (which may still be running when /api/health answers).
   let ready = await get(`${origin}/api/health/ready`);
   for (let tries = 0; ready?.status !== 200 && tries < 30; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));

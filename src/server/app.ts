@@ -339,14 +339,12 @@ export async function buildApp({
           return { status: "ok", database: "up", ...buildInfo() };
         } catch (error) {
           app.log.error({ err: error }, "health check: database down");
-          return reply
-            .status(503)
-            .send({
-              message: "The database is unavailable",
-              code: "SERVICE_UNAVAILABLE",
-              database: "down",
-              ...buildInfo(),
-            });
+          return reply.status(503).send({
+            message: "The database is unavailable",
+            code: "SERVICE_UNAVAILABLE",
+            database: "down",
+            ...buildInfo(),
+          });
         }
       });
       await api.register(healthRoutes, { embeddedState });

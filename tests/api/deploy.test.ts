@@ -33,6 +33,8 @@ interface Compose {
   volumes: Record<string, unknown>;
 }
 
+/** The PostgreSQL major of CI's external server (.ci/run: the one at 127.0.0.1:5432). */
+const CI_POSTGRES_MAJOR = 15;
 const compose = parse(read("deploy/compose.yaml"), { merge: true }) as Compose;
 const { services } = compose;
 const caddyfile = read("deploy/Caddyfile");
@@ -52,10 +54,20 @@ describe("deploy/compose.yaml", () => {
     expect(shopNames).toHaveLength(2);
     for (const shop of shops) {
       expect(shop.build).toEqual({ context: "..", dockerfile: "Dockerfile" });
-      expect(shop.image).toBe("snug-and-dry:latest");
+      expect(shop.image).toMatch(/^snug-and-dry:\$\{SHOP_VERSION:\?.+\}$/);
     }
+    // The example names this release, so a copy of it builds and tags the image being deployed.
+    const { version } = JSON.parse(read("package.json")) as { version: string };
+    expect(readFileSync(path.join(deployDir, ".env.example"), "utf8")).toMatch(
+      new RegExp(`^SHOP_VERSION=${version}$`, "m"),
+    );
   });
 
+  it("runs PostgreSQL of the major CI tests the shop on", () => {
+    // CI's external PostgreSQL at 127.0.0.1:5432 is 15 (tests/api/backup.test.ts restores into it).
+    expect(services.postgres?.image).toBe(`postgres:${CI_POSTGRES_MAJOR}`);
+    expect(read("docs/deploy.md")).toContain(`PostgreSQL ${CI_POSTGRES_MAJOR}`);
+  });
   it("gives both instances one PostgreSQL, by a DATABASE_URL read from the same secret file", () => {
     const databases = Object.entries(services).filter(([, service]) => service.image?.startsWith("postgres:"));
     expect(databases).toHaveLength(1);
@@ -197,6 +209,10 @@ describe("Dockerfile", () => {
 
   it("runs the release as an unprivileged user, with a health check", () => {
     expect(runStage).toMatch(/^USER node$/m);
+    // package.json's "bin" on the PATH: `docker compose exec shop-1 snug-and-dry backup`.
+    const { bin } = JSON.parse(read("package.json")) as { bin: Record<string, string> };
+    expect(bin["snug-and-dry"]).toBe("dist/server/cli/main.js");
+    expect(runStage).toContain("ln -s /app/dist/server/cli/main.js /usr/local/bin/snug-and-dry");
     expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
     expect(runStage).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
     expect(runStage).not.toMatch(/npm (ci|install)|tsx|vite/);
