@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # The shop's image: built with scripts/release.sh, the same script CI checks
 # (scripts/check-release.mjs), and run from its release with production dependencies only.
-# Usage (docs/deploy.md): docker build -t snug-and-dry . ; deploy/compose.yaml runs two of them
-# behind Caddy with PostgreSQL.
+# Usage (docs/deploy.md), tagged by release:
+#   docker build -t snug-and-dry:$(node -p "require('./package.json').version") .
+# deploy/compose.yaml runs two of them behind Caddy with PostgreSQL.
 
 # --- Build: every dependency, the build, then the release in /release ---
 FROM node:22-slim AS build
@@ -25,7 +26,9 @@ WORKDIR /app
 COPY --from=build /release/ /app/
 # /media: uploaded photos when MEDIA_DIR points there (deploy/compose.yaml shares one volume).
 # /backups: the backups when BACKUP_DIR points there (compose shares one volume); 0700, as the shop requires.
-RUN mkdir -p /data /media /backups && chown node:node /data /media /backups && chmod 700 /backups
+# The one-off commands (backup, restore, admin:create ...) as `snug-and-dry <command>`.
+RUN mkdir -p /data /media /backups && chown node:node /data /media /backups && chmod 700 /backups \
+ && chmod 755 /app/dist/server/cli/main.js && ln -s /app/dist/server/cli/main.js /usr/local/bin/snug-and-dry
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

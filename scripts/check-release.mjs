@@ -4,7 +4,9 @@
 // `npm ci --omit=dev`: production dependencies only), checks that no build tool came along,
 // starts `node dist/server/main.js` there on a free port with a fresh DATA_DIR (a new embedded
 // PostgreSQL) and a .env file of its own, checks its health routes and its home page (rendered on
-// the server, with the .env's shop name), runs its admin-create command beside it, then stops it
+// the server, with the .env's shop name), runs its admin-create command beside it, and its
+// `snug-and-dry` entry (dist/server/cli/main.js: --help, a backup beside the shop, a refusal of a
+// data directory with no shop), then stops it
 // with SIGTERM and checks that the shop and its PostgreSQL stopped cleanly.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -80,6 +82,7 @@ for (const name of DEV_ONLY) {
 }
 for (const file of [
   "dist/server/main.js",
+  "dist/server/cli/main.js",
   "dist/ssr/entry-server.js",
   "dist/web/index.html",
   "dist/server/db/migrations/meta/_journal.json",
@@ -134,7 +137,7 @@ const readyAfter = Date.now() - startedShop;
 if (health?.status !== 200) {
   problems.push(`/api/health did not answer 200 (got ${health?.status ?? "no answer"})`);
 } else {
-  // Ready: database, migrations and the jobs engine (which may still be starting when /api/health answers).
+  // Ready: the database and its migrations (which may still be running when /api/health answers).
   let ready = await get(`${origin}/api/health/ready`);
   for (let tries = 0; ready?.status !== 200 && tries < 30; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -160,9 +163,44 @@ if (health?.status !== 200) {
   }
   if ((await get(`${origin}/api/health`))?.status !== 200)
     problems.push("/api/health failed after admin-create ran beside");
+  checkCommands(env);
   const products = await get(`${origin}/api/products`);
   if (products?.status !== 200 || !products.body.startsWith("[")) {
     problems.push(`/api/products answered ${products?.status ?? "nothing"}`);
+  }
+}
+
+/**
+ * The release's one entry for its commands (package.json "bin": snug-and-dry): its help, a backup
+ * beside the running shop, and a refusal on a data directory that holds no shop.
+ */
+function checkCommands(env) {
+  const command = (args, extraEnv = {}) =>
+    spawnSync(process.execPath, ["dist/server/cli/main.js", ...args], {
+      cwd: releaseDir,
+      env: { ...env, ...extraEnv },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+  const help = command(["--help"]);
+  if (help.status !== 0 || !help.stdout.includes("backup") || !help.stdout.includes("restore")) {
+    problems.push(`dist/server/cli/main.js --help exited ${help.status}: ${`${help.stdout}${help.stderr}`.trim()}`);
+  }
+  const backup = command(["backup"]);
+  const file = backup.stdout.trim().split("\n").at(-1) ?? "";
+  if (backup.status !== 0 || !existsSync(file)) {
+    problems.push(
+      `dist/server/cli/main.js backup exited ${backup.status}: ${`${backup.stdout}${backup.stderr}`.trim()}`,
+    );
+  } else if (!backup.stderr.includes(`Database: the embedded PostgreSQL in DATA_DIR=${dataDir}`)) {
+    problems.push(`dist/server/cli/main.js backup did not say which database it backed up: ${backup.stderr.trim()}`);
+  }
+  const nowhere = path.join(scratch, "no-shop-here");
+  const refused = command(["backup"], { DATA_DIR: nowhere });
+  if (refused.status !== 1 || !refused.stderr.includes("There is no shop's database") || existsSync(nowhere)) {
+    problems.push(
+      `a backup of a data directory with no shop was not refused (exit ${refused.status}): ${refused.stderr.trim()}`,
+    );
   }
 }
 

@@ -25,7 +25,7 @@ const { mediaStore } = await import(dist("media/store.js"));
 
 const WIDTH = 1200;
 const config = loadConfig();
-const database = await openDatabase(config, { seed: true });
+const database = await openDatabase(config, { seed: true, createCluster: true });
 const client = new pg.Client({ connectionString: database.databaseUrl });
 await client.connect();
 const sharp = await loadSharp();

@@ -1,4 +1,5 @@
 import "./types.js";
+import { hostname } from "node:os";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
@@ -9,12 +10,14 @@ import type pg from "pg";
 import { adminRoutes } from "./admin/routes.js";
 import { type Problem, raiseAlert, resolveAlert } from "./alerts/alerts.js";
 import { ALERT_CHECK_JOB, checkAlerts } from "./alerts/checks.js";
+import { instanceWatch } from "./alerts/instance-watch.js";
 import { originCheck } from "./auth/origin-check.js";
 import { pruneRateLimits } from "./auth/rate-limit.js";
 import { authRoutes } from "./auth/routes.js";
 import { sessionPlugin } from "./auth/session.js";
 import { sealStoredTotpSecrets, totpKeys } from "./auth/totp-secrets.js";
 import { BACKUP_JOB, runScheduledBackup } from "./backup/daily.js";
+import { buildInfo } from "./build-info.js";
 import { CatalogCache } from "./catalog/cache.js";
 import { EarlyAnswers, serverAnsweringEarly } from "./catalog/early-answers.js";
 import { catalogRoutes } from "./catalog/routes.js";
@@ -76,6 +79,8 @@ export interface AppDependencies {
   payfastApi?: PayfastApi;
   /** The state of the embedded PostgreSQL this process owns and watches (main.ts); `/health/live` reads it. */
   embeddedState?: () => EmbeddedState;
+  /** This process's clock, compared with the database's by the instance checks (tests move it; default Date.now). */
+  clock?: () => number;
 }
 
 /** Builds the whole app from its config and database; main.ts starts it, tests build their own. */
@@ -91,6 +96,7 @@ export async function buildApp({
   launchChecklist,
   payfastApi = payfastApiClient(config),
   embeddedState = () => "up",
+  clock = Date.now,
 }: AppDependencies) {
   const { trustProxy } = config;
   const requestId = requestIds();
@@ -292,6 +298,19 @@ export async function buildApp({
   }
   const jobs = new JobsEngine(pool, app.log, recurring);
   app.decorate("jobs", jobs);
+  // Each instance's own checks, off the jobs engine: the engine itself, and this clock against the database's.
+  const watch = instanceWatch({
+    ...alertContext,
+    instance: `${hostname()}:${config.port}`,
+    jobsRunning: () => jobs.running,
+    now: clock,
+    log: app.log,
+  });
+  app.decorate("checkInstance", watch.check);
+  if (config.alerts.checkMinutes > 0) {
+    app.addHook("onReady", async () => watch.start(config.alerts.checkMinutes * 60_000));
+    app.addHook("onClose", async () => watch.stop());
+  }
   // Live: PayFast's API must answer our signature before the first sale needs it (a refund, a lost notification).
   if (config.payfast.mode === "live") {
     const startCheck = async () => {
@@ -324,12 +343,15 @@ export async function buildApp({
       api.get("/health", async (_request, reply) => {
         try {
           await db.execute(sql`select 1`);
-          return { status: "ok", database: "up" };
+          return { status: "ok", database: "up", ...buildInfo() };
         } catch (error) {
           app.log.error({ err: error }, "health check: database down");
-          return reply
-            .status(503)
-            .send({ message: "The database is unavailable", code: "SERVICE_UNAVAILABLE", database: "down" });
+          return reply.status(503).send({
+            message: "The database is unavailable",
+            code: "SERVICE_UNAVAILABLE",
+            database: "down",
+            ...buildInfo(),
+          });
         }
       });
       await api.register(healthRoutes, { embeddedState });

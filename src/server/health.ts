@@ -9,9 +9,10 @@ type Check = "ok" | "down" | "behind";
  * GET /api/health/live: the process answers (a container platform restarts it when not); 503 while
  * the embedded PostgreSQL it owns is gone and a restart of it has failed (the process exits 30 s
  * after the server died if it stays so: src/server/db/embedded-watch.ts).
- * GET /api/health/ready: it can serve: the database answers, its migrations are this release's,
- * and the jobs engine runs; otherwise 503 naming the check that failed (a load balancer sends it
- * no shoppers meanwhile). The older GET /api/health (database only) stays as it was.
+ * GET /api/health/ready: it can serve shoppers: the database answers and its migrations are this
+ * release's; otherwise 503 naming the check that failed (a load balancer sends it no shoppers
+ * meanwhile). The jobs engine is not a check: shoppers are served without it, and an instance
+ * whose engine is down is the owner's alert instead (alerts/instance-watch.ts).
  */
 export const healthRoutes: FastifyPluginAsync<{ embeddedState: () => EmbeddedState }> = async (
   app,
@@ -28,11 +29,7 @@ export const healthRoutes: FastifyPluginAsync<{ embeddedState: () => EmbeddedSta
   });
 
   app.get("/health/ready", async (_request, reply) => {
-    const checks: { database: Check; migrations: Check; jobs: Check } = {
-      database: "down",
-      migrations: "down",
-      jobs: app.jobs.running ? "ok" : "down",
-    };
+    const checks: { database: Check; migrations: Check } = { database: "down", migrations: "down" };
     const client = await app.pool.connect().catch(() => null);
     if (client) {
       try {

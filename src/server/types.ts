@@ -48,6 +48,8 @@ declare module "fastify" {
     };
     /** Runs the alert checks now (the check-alerts job calls it every ALERT_CHECK_MINUTES): what was raised and resolved. */
     checkAlerts: () => Promise<{ raised: string[]; resolved: string[] }>;
+    /** This instance's own checks now (jobs engine, clock against the database's; alerts/instance-watch.ts). */
+    checkInstance: () => Promise<{ raised: string[]; resolved: string[] }>;
     /** The keys sealing admins' TOTP secrets (auth/totp-secrets.ts). */
     totpKeys: TotpKeys;
     /** The local PayFast emulator, in local mode only. */

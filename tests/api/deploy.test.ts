@@ -33,6 +33,8 @@ interface Compose {
   volumes: Record<string, unknown>;
 }
 
+/** The PostgreSQL major of CI's external server (.ci/run: the one at 127.0.0.1:5432). */
+const CI_POSTGRES_MAJOR = 15;
 const compose = parse(read("deploy/compose.yaml"), { merge: true }) as Compose;
 const { services } = compose;
 const caddyfile = read("deploy/Caddyfile");
@@ -52,10 +54,20 @@ describe("deploy/compose.yaml", () => {
     expect(shopNames).toHaveLength(2);
     for (const shop of shops) {
       expect(shop.build).toEqual({ context: "..", dockerfile: "Dockerfile" });
-      expect(shop.image).toBe("snug-and-dry:latest");
+      expect(shop.image).toMatch(/^snug-and-dry:\$\{SHOP_VERSION:\?.+\}$/);
     }
+    // The example names this release, so a copy of it builds and tags the image being deployed.
+    const { version } = JSON.parse(read("package.json")) as { version: string };
+    expect(readFileSync(path.join(deployDir, ".env.example"), "utf8")).toMatch(
+      new RegExp(`^SHOP_VERSION=${version}$`, "m"),
+    );
   });
 
+  it("runs PostgreSQL of the major CI tests the shop on", () => {
+    // CI's external PostgreSQL at 127.0.0.1:5432 is 15 (tests/api/backup.test.ts restores into it).
+    expect(services.postgres?.image).toBe(`postgres:${CI_POSTGRES_MAJOR}`);
+    expect(read("docs/deploy.md")).toContain(`PostgreSQL ${CI_POSTGRES_MAJOR}`);
+  });
   it("gives both instances one PostgreSQL, by a DATABASE_URL read from the same secret file", () => {
     const databases = Object.entries(services).filter(([, service]) => service.image?.startsWith("postgres:"));
     expect(databases).toHaveLength(1);
@@ -214,6 +226,10 @@ describe("Dockerfile", () => {
 
   it("runs the release as an unprivileged user, with a health check", () => {
     expect(runStage).toMatch(/^USER node$/m);
+    // package.json's "bin" on the PATH: `docker compose exec shop-1 snug-and-dry backup`.
+    const { bin } = JSON.parse(read("package.json")) as { bin: Record<string, string> };
+    expect(bin["snug-and-dry"]).toBe("dist/server/cli/main.js");
+    expect(runStage).toContain("ln -s /app/dist/server/cli/main.js /usr/local/bin/snug-and-dry");
     expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
     expect(runStage).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
     expect(runStage).not.toMatch(/npm (ci|install)|tsx|vite/);
@@ -227,22 +243,150 @@ describe("Dockerfile", () => {
 
 describe("deploy/snug-and-dry.service", () => {
   const unit = read("deploy/snug-and-dry.service");
+  const service = parseUnit(unit);
 
   it("runs the same release as an unprivileged user, its secrets from files", () => {
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node dist\/server\/main\.js$/m);
+    expect(service.command).toEqual(["/usr/bin/node", "dist/server/main.js"]);
     expect(unit).toMatch(/^WorkingDirectory=\/opt\/snug-and-dry\/current$/m);
     expect(unit).toMatch(/^User=snug$/m);
-    expect(unit).toMatch(/^Environment=PAYFAST_PASSPHRASE_FILE=%d\/payfast_passphrase$/m);
-    expect(unit).toMatch(/^Environment=SMTP_URL_FILE=%d\/smtp_url$/m);
-    expect(unit).toMatch(/^Environment=TOTP_ENCRYPTION_KEY_FILE=%d\/totp_encryption_key$/m);
-    expect(unit).not.toMatch(/^Environment=(PAYFAST_PASSPHRASE|SMTP_URL|DATABASE_URL)=/m);
+    expect(service.execEnv).toMatchObject({
+      PAYFAST_PASSPHRASE_FILE: "%d/payfast_passphrase",
+      SMTP_URL_FILE: "%d/smtp_url",
+      TOTP_ENCRYPTION_KEY_FILE: "%d/totp_encryption_key",
+    });
+    for (const secret of ["PAYFAST_PASSPHRASE", "SMTP_URL", "DATABASE_URL"]) {
+      expect(service.environment[secret]).toBeUndefined();
+      expect(service.execEnv[secret]).toBeUndefined();
+    }
   });
 
   it("lets the shop stop its own database: SIGTERM to the shop alone", () => {
     expect(unit).toMatch(/^KillMode=mixed$/m);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
   });
+
+  // systemd.exec(5): "Settings from these files override settings made with Environment=", whatever
+  // the order of the lines; env(1) then sets its NAME=value arguments over what it was given.
+  const unitOwned = { ...service.environment, ...service.execEnv };
+  it.each([
+    ["deploy/shop.env.example", [read("deploy/shop.env.example")]],
+    [".env.example", [read(".env.example")]],
+    ["both, one after the other", [read(".env.example"), read("deploy/shop.env.example")]],
+  ])("keeps its own settings when its EnvironmentFile is %s", (_name, files) => {
+    expect(Object.keys(unitOwned)).toEqual(
+      expect.arrayContaining([
+        "NODE_ENV",
+        "DATA_DIR",
+        "PAYFAST_PASSPHRASE_FILE",
+        "SMTP_URL_FILE",
+        "TOTP_ENCRYPTION_KEY_FILE",
+      ]),
+    );
+    const seen = effectiveEnvironment(service, files);
+    for (const [name, value] of Object.entries(unitOwned)) expect(seen[name], name).toBe(value);
+    expect(service.environmentFiles).toEqual(["/etc/snug-and-dry/shop.env"]);
+  });
+
+  it("would lose them to .env.example if they were set with Environment= (the rule the unit works around)", () => {
+    const naive = parseUnit(
+      "[Service]\nEnvironment=DATA_DIR=/var/lib/snug-and-dry SMTP_URL_FILE=%d/smtp_url\nEnvironmentFile=/etc/x\nExecStart=/usr/bin/node dist/server/main.js\n",
+    );
+    const seen = effectiveEnvironment(naive, [read(".env.example")]);
+    expect(seen.DATA_DIR).toBe("./data");
+    expect(seen.SMTP_URL_FILE).toBe("");
+  });
 });
+
+interface ParsedUnit {
+  /** Environment= assignments, later ones winning. */
+  environment: Record<string, string>;
+  environmentFiles: string[];
+  /** NAME=value arguments of an ExecStart= that runs /usr/bin/env. */
+  execEnv: Record<string, string>;
+  /** What ExecStart= finally runs. */
+  command: string[];
+}
+
+/** Splits a unit file's value into words as systemd.syntax(7)'s quoting does (double and single quotes, no expansion). */
+function unitWords(value: string): string[] {
+  const words: string[] = [];
+  for (const match of value.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)) {
+    words.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : (match[2] ?? match[3] ?? ""));
+  }
+  return words;
+}
+
+/** The [Service] section's environment and command: lines ending in a backslash continue on the next (systemd.syntax(7)). */
+function parseUnit(text: string): ParsedUnit {
+  const lines = text.replace(/\\\n/g, " ").split("\n");
+  const parsed: ParsedUnit = { environment: {}, environmentFiles: [], execEnv: {}, command: [] };
+  let section = "";
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
+    if (line.startsWith("[")) {
+      section = line;
+      continue;
+    }
+    if (section !== "[Service]") continue;
+    const [key, ...rest] = line.split("=");
+    const value = rest.join("=").trim();
+    if (key === "Environment") {
+      // "If the empty string is assigned to this option, the list of environment variables is reset."
+      if (value === "") parsed.environment = {};
+      for (const word of unitWords(value)) {
+        const at = word.indexOf("=");
+        if (at > 0) parsed.environment[word.slice(0, at)] = word.slice(at + 1);
+      }
+    } else if (key === "EnvironmentFile") {
+      parsed.environmentFiles.push(value.replace(/^-/, ""));
+    } else if (key === "ExecStart") {
+      const words = unitWords(value.replace(/^[-@:+!]+/, ""));
+      if (words[0] === "/usr/bin/env") {
+        words.shift();
+        while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
+          const word = words.shift() as string;
+          const at = word.indexOf("=");
+          parsed.execEnv[word.slice(0, at)] = word.slice(at + 1);
+        }
+      }
+      parsed.command = words;
+    }
+  }
+  return parsed;
+}
+
+/**
+ * An EnvironmentFile= as systemd.exec(5) reads it: empty lines, lines without "=", and lines
+ * starting with ";" or "#" are ignored; leading and trailing whitespace is dropped; a value in
+ * single or double quotes is unquoted; a line ending in a backslash goes on to the next one.
+ */
+function parseEnvironmentFile(text: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const raw of text.replace(/\\\n/g, "").split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";") || !line.includes("=")) continue;
+    const at = line.indexOf("=");
+    const name = line.slice(0, at).trim();
+    let value = line.slice(at + 1).trim();
+    const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value);
+    if (quoted) value = (quoted[1] ?? "").replace(/\\(["\\`$])/g, "$1");
+    found[name] = value;
+  }
+  return found;
+}
+
+/**
+ * What the shop's process sees: Environment= first, then each EnvironmentFile= in order over it
+ * ("Settings from these files override settings made with Environment=. If the same variable is set
+ * twice from these files, the files will be read in the order they are specified and the later
+ * setting will override the earlier setting": systemd.exec(5)), then env(1)'s own arguments.
+ */
+function effectiveEnvironment(unit: ParsedUnit, environmentFiles: string[]): Record<string, string> {
+  let seen = { ...unit.environment };
+  for (const file of environmentFiles) seen = { ...seen, ...parseEnvironmentFile(file) };
+  return { ...seen, ...unit.execEnv };
+}
 
 it("the deployment's example files exist for every file it reads", () => {
   const shopEnv = readFileSync(path.join(deployDir, "shop.env.example"), "utf8");

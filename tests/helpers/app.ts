@@ -100,7 +100,7 @@ export async function createTestDatabase(): Promise<string> {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  dependencies: Pick<AppDependencies, "resolvePayfastHost" | "pageRenderer" | "payfastApi" | "logger"> = {},
+  dependencies: Pick<AppDependencies, "resolvePayfastHost" | "pageRenderer" | "payfastApi" | "logger" | "clock"> = {},
   /** Another app's database: a second instance of the shop on the same data. */
   sharedDatabaseUrl?: string,
   /** Connections in the app's pool: more for a test that sends dozens of requests at once. */

@@ -11,6 +11,8 @@ import {
   makeTempDir,
   postgresProcessesFor,
   postmasterRunning,
+  serverLogSince,
+  serverLogSizes,
 } from "./helpers/postgres.js";
 import { registerCustomer } from "./helpers/shop.js";
 
@@ -151,13 +153,12 @@ describe("graceful shutdown", () => {
     expect(await postgresProcessesFor(dataDir)).toEqual([]);
 
     // The next start finds a cleanly shut down cluster: no crash recovery.
-    const serverLog = path.join(clusterDir(dataDir), "server.log");
-    const before = (await fs.stat(serverLog)).size;
+    const before = await serverLogSizes(dataDir);
     const again = await startApp({ env: { ...env, LOG_LEVEL: "warn" } });
     apps.push(again);
     const health = await fetch(`${again.url}/api/health`);
     expect(health.status).toBe(200);
-    const newLog = (await fs.readFile(serverLog)).subarray(before).toString();
+    const newLog = await serverLogSince(dataDir, before);
     expect(newLog).toMatch(/database system is ready to accept connections/);
     for (const sign of RECOVERY_SIGNS) expect(newLog).not.toMatch(sign);
 

@@ -74,5 +74,7 @@ export const dashboard = z.object({
       cancelReason: z.enum(CANCEL_REASONS).nullable(),
     }),
   ),
+  /** Which release runs (dist/build-info.json): package.json's version and the build's commit, or "unknown". */
+  release: z.object({ version: z.string(), revision: z.string() }),
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -8,6 +8,7 @@ import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
 import { latestBackups, latestCopies } from "../backup/daily.js";
+import { buildInfo } from "../build-info.js";
 import type { Database } from "../db/client.js";
 import { statusList } from "../orders/status.js";
 import { PENDING_TOO_LONG } from "./payments.js";
@@ -221,6 +222,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       lateShipments: late,
       backup,
       recentOrders: recent,
+      release: buildInfo(),
     };
   });
 };

@@ -1,7 +1,7 @@
 import type { Config } from "../config.js";
 import { describeHolder, lockDataDir } from "../db/data-dir-lock.js";
-import { startEmbeddedPostgres } from "../db/embedded.js";
-import { ensureDatabase, SHOP_DATABASE } from "../db/open.js";
+import { requireCluster, startEmbeddedPostgres } from "../db/embedded.js";
+import { describeDatabase, ensureDatabase, SHOP_DATABASE } from "../db/open.js";
 
 export interface ShopDatabase {
   databaseUrl: string;
@@ -13,11 +13,20 @@ export interface ShopDatabase {
 
 /**
  * The database the backup and restore commands work on: DATABASE_URL when set, otherwise the
- * embedded PostgreSQL in DATA_DIR. A running shop's embedded server is connected to and left
+ * embedded PostgreSQL in DATA_DIR. Says which, with its port, before anything is done there. A running shop's embedded server is connected to and left
  * running; when no shop runs it is started for the command and stopped after it.
  */
-export async function shopDatabase(config: Config, log: (line: string) => void): Promise<ShopDatabase> {
-  if (config.databaseUrl) return { databaseUrl: config.databaseUrl, shared: false, close: async () => {} };
+export async function shopDatabase(
+  config: Config,
+  log: (line: string) => void,
+  /** Only `restore` may create DATA_DIR's cluster; a backup of a folder that has none refuses (db/embedded.ts). */
+  { createCluster = false }: { createCluster?: boolean } = {},
+): Promise<ShopDatabase> {
+  if (config.databaseUrl) {
+    log(`Database: ${describeDatabase(config.databaseUrl)}`);
+    return { databaseUrl: config.databaseUrl, shared: false, close: async () => {} };
+  }
+  if (!createCluster) await requireCluster(config.dataDir);
   // DATA_DIR's lock (db/data-dir-lock.ts): beside a running shop this is its guest and never stops
   // its server; otherwise it owns the directory for its run, so a shop started meanwhile is
   // refused rather than left on a server this command is about to stop.
@@ -32,6 +41,7 @@ export async function shopDatabase(config: Config, log: (line: string) => void):
       preferredPort: config.embeddedPgPort,
       log,
       reuseOnly: lock.role === "guest",
+      createCluster,
     });
   } catch (error) {
     await owner?.release();
@@ -45,6 +55,7 @@ export async function shopDatabase(config: Config, log: (line: string) => void):
       await owner.release();
     }
   };
+  log(`Database: ${describeDatabase(embedded.url(SHOP_DATABASE), config.dataDir)}`);
   try {
     await ensureDatabase(embedded.url("postgres"), SHOP_DATABASE);
   } catch (error) {

@@ -15,6 +15,7 @@ import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import type { Database } from "../db/client.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
+import { NoClusterError } from "../db/embedded.js";
 import { openDatabase } from "../db/open.js";
 import { users } from "../db/schema.js";
 import { errWithoutValues } from "../log-errors.js";
@@ -298,7 +299,12 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof AdminInputError || error instanceof ConfigError || error instanceof DataDirInUseError) {
+    if (
+      error instanceof AdminInputError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError ||
+      error instanceof NoClusterError
+    ) {
       console.error(error.message);
     } else {
       // Never the values a failed query was sent (a password hash, personal details).

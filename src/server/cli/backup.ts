@@ -11,7 +11,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { backupAndRecord } from "../backup/daily.js";
 import { shopDatabase } from "../backup/target.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
+import { NoClusterError } from "../db/embedded.js";
 import { errWithoutValues } from "../log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
 
@@ -29,6 +30,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  loadEnvFile();
   const config = loadConfig();
   const dir = values.dir ? path.resolve(values.dir) : config.backup.dir;
   const database = await shopDatabase(config, (line) => console.error(`[db] ${line}`));
@@ -57,7 +59,7 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof NoClusterError) console.error(error.message);
     else console.error("The backup failed:", error instanceof Error ? errWithoutValues(error).message : error);
     process.exit(1);
   });

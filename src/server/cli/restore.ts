@@ -69,7 +69,7 @@ async function restore(
   values: { force?: boolean | undefined },
   log: (line: string) => void,
 ) {
-  const database = await shopDatabase(config, log);
+  const database = await shopDatabase(config, log, { createCluster: true });
   try {
     if (database.shared) {
       throw new RestoreRefusedError(

@@ -7,13 +7,15 @@
  * Safe while the shop runs: an order is done once, whoever gets to it first.
  */
 import pino from "pino";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
+import { NoClusterError } from "../db/embedded.js";
 import { openDatabase } from "../db/open.js";
 import { errWithoutValues } from "../log-errors.js";
 import { anonymiseExpiredOrders } from "../privacy/retention.js";
 import { isEntryPoint } from "./entry-point.js";
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => console.error(`[db] ${line}`) });
   try {
@@ -33,7 +35,7 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof NoClusterError) console.error(error.message);
     else console.error("Could not run the retention job:", error instanceof Error ? errWithoutValues(error) : error);
     process.exit(1);
   });

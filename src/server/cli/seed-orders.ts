@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
+import { NoClusterError } from "../db/embedded.js";
 import { openDatabase } from "../db/open.js";
 import { errWithoutValues } from "../log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
@@ -249,7 +250,8 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof NoClusterError)
+      console.error(error.message);
     else console.error("Could not seed the orders:", error instanceof Error ? errWithoutValues(error) : error);
     process.exit(1);
   });

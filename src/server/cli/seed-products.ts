@@ -22,6 +22,7 @@ import sharp from "sharp";
 import { slugify, uniqueSlug } from "#domain/slug.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
+import { NoClusterError } from "../db/embedded.js";
 import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../db/generated-catalogue.js";
 import { openDatabase } from "../db/open.js";
 import { BASE_PHOTO_PATH, basePhotos, photoKey } from "../db/seed-product-photos.js";
@@ -226,7 +227,8 @@ async function main() {
 
 if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof NoClusterError)
+      console.error(error.message);
     else console.error("Could not seed the products:", error instanceof Error ? errWithoutValues(error) : error);
     process.exit(1);
   });

@@ -171,19 +171,86 @@ export async function preparePasswordFile(
   }
 }
 
+/**
+ * Refuses (NoClusterError) when DATA_DIR holds no embedded cluster: a command run from the wrong
+ * folder, or with DATA_DIR unset, must not make a new, empty database and work on that. Checked
+ * before anything is written there, the data directory itself included.
+ */
+export async function requireCluster(dataDir: string): Promise<void> {
+  const pgData = path.join(dataDir, "postgres");
+  if (await exists(path.join(pgData, "PG_VERSION"))) return;
+  throw new NoClusterError(
+    `There is no shop's database in DATA_DIR=${path.resolve(dataDir)} (no PostgreSQL cluster in ${path.resolve(pgData)}), so nothing was done. ` +
+      "Run the command where the shop runs (the folder of its .env, or with its DATA_DIR or DATABASE_URL set); " +
+      "only restore creates a new database.",
+  );
+}
+
+/** Moves pg_ctl's `-l` file to `<file>.1` once it passes START_LOG_MAX_BYTES (one left by an older release may be large). */
+async function setAsideStartLog(file: string): Promise<void> {
+  const size = await fs.stat(file).then(
+    (stat) => stat.size,
+    () => 0,
+  );
+  if (size > START_LOG_MAX_BYTES) await fs.rename(file, `${file}.1`);
+}
+
 export interface StartOptions {
   dataDir: string;
   preferredPort: number;
   log?: (line: string) => void;
   /** Connect to the server already running on this data directory (a running shop's), never start one. */
   reuseOnly?: boolean;
+  /**
+   * Create the cluster when DATA_DIR has none (the shop, and `restore`). A one-off command that
+   * would act on an existing shop refuses instead (NoClusterError): run from the wrong folder, it
+   * must not quietly make a new, empty database and work on that.
+   */
+  createCluster?: boolean;
 }
+
+/** A command asked to act on DATA_DIR's database, and DATA_DIR holds none. */
+export class NoClusterError extends Error {
+  override name = "NoClusterError";
+}
+
+/**
+ * The embedded server's own log (docs/decisions/045): PostgreSQL's logging collector writes
+ * pgData/log/postgresql-<weekday>.log, each day's file truncated when its name comes round again,
+ * so a week is kept. Only the server's own life goes there (start, stop, checkpoints, crashes): no
+ * statement, no parameter, no DETAIL line (a unique violation's DETAIL names the duplicate address),
+ * and no client query's ERROR or WARNING at all (the shop logs those itself, without values).
+ */
+export const EMBEDDED_LOG_SETTINGS: Readonly<Record<string, string>> = {
+  logging_collector: "on",
+  log_directory: "log",
+  log_filename: "postgresql-%a.log",
+  log_truncate_on_rotation: "on",
+  log_rotation_age: "1d",
+  // Size-driven rotation reuses the day's name and never truncates (PostgreSQL's documentation of
+  // log_truncate_on_rotation), so it would not bound the count: the settings below bound the volume.
+  log_rotation_size: "0",
+  log_min_messages: "log",
+  log_min_error_statement: "panic",
+  log_error_verbosity: "terse",
+  log_statement: "none",
+  log_min_duration_statement: "-1",
+  log_parameter_max_length: "0",
+  log_parameter_max_length_on_error: "0",
+  log_connections: "off",
+  log_disconnections: "off",
+  log_file_mode: "0600",
+};
+
+/** pg_ctl's `-l` file gets only what the postmaster says before its collector starts: moved aside past this size. */
+export const START_LOG_MAX_BYTES = 1024 * 1024;
 
 export async function startEmbeddedPostgres({
   dataDir,
   preferredPort,
   log = () => {},
   reuseOnly = false,
+  createCluster = true,
 }: StartOptions): Promise<EmbeddedPostgres> {
   const bin = await binaries();
   const runAs = await postgresUser();
@@ -196,6 +263,7 @@ export async function startEmbeddedPostgres({
   const notRunning = () =>
     new Error(`The embedded PostgreSQL in ${pgData} is not running (yet); try again once the shop has started.`);
   if (reuseOnly && !(await exists(path.join(pgData, "PG_VERSION")))) throw notRunning();
+  if (!createCluster) await requireCluster(dataDir);
   if (!(await exists(path.join(pgData, "PG_VERSION")))) {
     log(`Creating the embedded PostgreSQL cluster in ${pgData}`);
     await fs.rm(pgData, { recursive: true, force: true });
@@ -231,8 +299,13 @@ export async function startEmbeddedPostgres({
   } else if (reuseOnly) {
     throw notRunning();
   }
-  const start = (onPort: number, timeoutSeconds: number) => {
-    const options = `-p ${onPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+  const start = async (onPort: number, timeoutSeconds: number) => {
+    await setAsideStartLog(path.join(pgData, "server.log"));
+    const settings = Object.entries(EMBEDDED_LOG_SETTINGS).map(([name, value]) => `-c ${name}='${value}'`);
+    const options = [
+      `-p ${onPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+      ...settings,
+    ].join(" ");
     return pgCtl(
       bin.pg_ctl,
       ["start", "-D", pgData, "-w", "-t", String(timeoutSeconds), "-l", path.join(pgData, "server.log"), "-o", options],

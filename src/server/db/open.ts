@@ -1,8 +1,9 @@
+import path from "node:path";
 import type pg from "pg";
 import type { Config } from "../config.js";
 import { createDatabase, type Database } from "./client.js";
 import { describeHolder, lockDataDir } from "./data-dir-lock.js";
-import { startEmbeddedPostgres } from "./embedded.js";
+import { requireCluster, startEmbeddedPostgres } from "./embedded.js";
 import { type EmbeddedState, watchEmbeddedPostgres } from "./embedded-watch.js";
 import { prepareDatabase } from "./setup.js";
 
@@ -23,6 +24,11 @@ export interface OpenDatabaseOptions {
    * again within 30 s (src/server/db/embedded-watch.ts); main.ts exits for the supervisor to act.
    */
   onEmbeddedLost?: (reason: string) => void;
+  /**
+   * Create the embedded cluster when DATA_DIR has none. The shop does (its first start); a one-off
+   * command refuses instead (db/embedded.ts, NoClusterError). Default: only the shop.
+   */
+  createCluster?: boolean;
 }
 
 export interface OpenDatabase {
@@ -45,6 +51,8 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
   let embeddedState = (): EmbeddedState => "up";
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    const createCluster = options.createCluster ?? options.shop ?? false;
+    if (!createCluster) await requireCluster(config.dataDir);
     const lock = await lockDataDir(config.dataDir, { shop: options.shop ?? false, log });
     if (lock.role === "guest")
       log(`Connecting to the database of the shop running beside: ${describeHolder(lock.holder)}`);
@@ -54,6 +62,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
         preferredPort: config.embeddedPgPort,
         log,
         reuseOnly: lock.role === "guest",
+        createCluster,
       });
       // The owner stops it, a server a crash left running included; then the lock goes. The shop
       // also watches it, and starts it again when it dies (not a one-off command: it just fails).
@@ -70,15 +79,15 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
           }
         };
       }
-      await ensureDatabase(embedded.url("postgres"), SHOP_DATABASE);
       databaseUrl = embedded.url(SHOP_DATABASE);
+      log(`Database: ${describeDatabase(databaseUrl, config.dataDir)}`);
+      await ensureDatabase(embedded.url("postgres"), SHOP_DATABASE);
     } catch (error) {
       if (stopEmbedded) await stopEmbedded();
       else if (lock.role === "owner") await lock.release();
       throw error;
     }
-  }
-
+  } else log(`Database: ${describeDatabase(databaseUrl)}`);
   try {
     const { seeded } = await prepareDatabase(databaseUrl, { seed: options.seed ?? false });
     if (seeded) log("Seeded the catalogue");
@@ -98,6 +107,25 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
       if (stopEmbedded) await stopEmbedded();
     },
   };
+}
+
+/**
+ * What a command acts on, for its first line: the embedded PostgreSQL's data directory, or the
+ * external server's host and database; the port either way. Never the user or the password.
+ */
+export function describeDatabase(databaseUrl: string, embeddedDataDir?: string): string {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return "a database whose URL cannot be read";
+  }
+  const name = decodeURIComponent(url.pathname.replace(/^\//, "")) || "(the user's default)";
+  const port = url.port || "5432";
+  if (embeddedDataDir !== undefined) {
+    return `the embedded PostgreSQL in DATA_DIR=${path.resolve(embeddedDataDir)}, database ${name}, port ${port}`;
+  }
+  return `PostgreSQL at ${url.hostname || "localhost"}, database ${name}, port ${port} (DATABASE_URL)`;
 }
 
 /** Creates the shop's database on the embedded server the first time. */

@@ -113,6 +113,31 @@ export async function startTestCluster(): Promise<TestCluster> {
 /** The embedded cluster's files inside a shop DATA_DIR. */
 export const clusterDir = (dataDir: string) => path.join(dataDir, "postgres");
 
+/**
+ * The sizes of the embedded server's log files now: pg_ctl's start file (server.log) and the
+ * logging collector's (log/postgresql-<weekday>.log, src/server/db/embedded.ts).
+ */
+export async function serverLogSizes(dataDir: string): Promise<Map<string, number>> {
+  const dir = clusterDir(dataDir);
+  const names = await fs.readdir(path.join(dir, "log")).catch(() => [] as string[]);
+  const files = [path.join(dir, "server.log"), ...names.map((name) => path.join(dir, "log", name))];
+  const sizes = new Map<string, number>();
+  for (const file of files) {
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat) sizes.set(file, stat.size);
+  }
+  return sizes;
+}
+
+/** What the embedded server logged since `before` (serverLogSizes), across its files. */
+export async function serverLogSince(dataDir: string, before: Map<string, number>): Promise<string> {
+  const parts: string[] = [];
+  for (const file of (await serverLogSizes(dataDir)).keys()) {
+    parts.push((await fs.readFile(file)).subarray(before.get(file) ?? 0).toString());
+  }
+  return parts.join("\n");
+}
+
 export async function postmasterRunning(dataDir: string): Promise<boolean> {
   const pidFile = await fs.readFile(path.join(clusterDir(dataDir), "postmaster.pid"), "utf8").catch(() => null);
   if (pidFile === null) return false;

@@ -41,7 +41,18 @@ export function DashboardTab() {
       <RecentOrders orders={data.recentOrders} />
       <LowStockList entries={data.lowStock} />
       <BackupNote backup={data.backup} />
+      <ReleaseNote release={data.release} />
     </div>
+  );
+}
+
+/** Which release runs, as /api/health says it: what to quote when asking for help or checking an upgrade. */
+function ReleaseNote({ release }: { release: Dashboard["release"] }) {
+  const revision = release.revision === "unknown" ? "revision unknown" : `revision ${release.revision.slice(0, 12)}`;
+  return (
+    <footer className="text-xs text-stone-600">
+      Snug &amp; Dry {release.version} ({revision})
+    </footer>
   );
 }
 
