@@ -206,7 +206,7 @@ describe("owner alerts", () => {
     await t.pool.query("update backup_runs set finished_at = finished_at - interval '26 hours'");
     await checkTwice();
     expect((await mailsAbout("backup-stale")).map((mail) => mail.subject)).toEqual([
-      "[Snug & Dry alert] The last backup is more than a day old",
+      "[Snug & Dry alert] The last backup is more than 25 hours old",
     ]);
     expect(await runScheduledBackup({ ...options, dir: path.join(dir, "backups") })).not.toBeNull();
     await checkTwice();
@@ -216,8 +216,8 @@ describe("owner alerts", () => {
     await t.pool.query("update backup_runs set finished_at = now() + interval '2 hours'");
     await checkTwice();
     expect((await mailsAbout("backup-stale")).map((mail) => [mail.subject, mail.state])).toEqual([
-      ["[Snug & Dry alert] The last backup is more than a day old", "raised"],
-      ["[Snug & Dry resolved] The last backup is more than a day old", "resolved"],
+      ["[Snug & Dry alert] The last backup is more than 25 hours old", "raised"],
+      ["[Snug & Dry resolved] The last backup is more than 25 hours old", "resolved"],
       ["[Snug & Dry alert] The last backup is dated in the future", "raised"],
     ]);
   });
@@ -285,6 +285,37 @@ describe("owner alerts", () => {
       await never.close();
     }
   }, 60_000);
+
+  it("hourly backups: stale once the last good one is more than 2 hours old, not before", async () => {
+    const hourly = await buildTestApp(
+      { ALERT_EMAIL: OWNER, ALERT_CHECK_MINUTES: "1", BACKUP_EVERY_HOURS: "1", DATA_DIR: dir },
+      {},
+      t.databaseUrl,
+    );
+    try {
+      // Whatever the tests above left raised or mailed about backups, gone: this one starts clean.
+      await t.pool.query("delete from alerts where key = 'backup-stale'");
+      await t.pool.query("delete from emails where kind = 'owner_alert' and data->>'key' = 'backup-stale'");
+      await t.pool.query("delete from backup_runs");
+      const ran = (hoursAgo: number) =>
+        t.pool.query(
+          `insert into backup_runs (started_at, finished_at, trigger, file, bytes, rows)
+           values (now() - make_interval(secs => $1::float8 * 3600 + 5), now() - make_interval(secs => $1::float8 * 3600), 'daily', 'shop-x.backup.gz', 1, 1)`,
+          [hoursAgo],
+        );
+      await ran(1.99);
+      await hourly.app.checkAlerts();
+      expect(await mailsAbout("backup-stale")).toEqual([]);
+      await t.pool.query("delete from backup_runs");
+      await ran(2.01);
+      await hourly.app.checkAlerts();
+      expect((await mailsAbout("backup-stale")).map((mail) => mail.subject)).toEqual([
+        "[Snug & Dry alert] The last backup is more than 2 hours old",
+      ]);
+    } finally {
+      await hourly.close();
+    }
+  });
 
   it("goes to SHOP_EMAIL when ALERT_EMAIL is not set", async () => {
     const other = await buildTestApp({ SHOP_EMAIL: "shop@example.co.za" }, {}, t.databaseUrl);

@@ -181,7 +181,8 @@ async function backupStale({ pool, config }: CheckContext): Promise<Problem | nu
   if (config.backup.everyHours === 0) return null;
   const { lastGood } = await latestBackups(pool);
   if (!lastGood) return null;
-  const limitHours = Math.max(24, config.backup.everyHours) + 1;
+  // One slot missed, and an hour's grace for the next: 2 hours for hourly backups, 25 for daily ones.
+  const limitHours = config.backup.everyHours + 1;
   const ageHours = (Date.now() - lastGood.finishedAt.getTime()) / 3_600_000;
   // A backup that "finished in the future" (a clock set wrong, then corrected) proves nothing about now.
   if (ageHours < -1 / 60) {
@@ -192,7 +193,7 @@ async function backupStale({ pool, config }: CheckContext): Promise<Problem | nu
   }
   if (ageHours <= limitHours) return null;
   return {
-    title: "The last backup is more than a day old",
+    title: `The last backup is more than ${limitHours} hours old`,
     detail: `The last good backup finished ${ageHours.toFixed(0)} hours ago (${lastGood.file}). Check the shop's log for the backup job, or run npm run backup.`,
   };
 }
