@@ -113,7 +113,7 @@ describe("SIGKILL of the shop during a backup", () => {
       const again = command("backup", ["--dir", backupDir], { DATA_DIR: dataDir });
       const result = await again.done;
       expect(result.code, result.output).toBe(0);
-      whole = result.output.trim().split("\n").at(-1) as string;
+      whole = result.output.split("\n").find((line) => /shop-.*\.backup\.gz$/.test(line)) ?? "";
     } finally {
       await load.stop();
     }

@@ -57,8 +57,9 @@ describe("a damaged backup restored", () => {
     cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
     const made = await command("backup", ["--dir", dir], { DATABASE_URL: original.url });
     expect(made.code, made.output).toBe(0);
-    const good = made.output.trim().split("\n").at(-1) as string;
-    expect(good).toMatch(/shop-.*\.backup\.gz$/);
+    // It says which database it backs up, then the file it wrote.
+    const good = made.output.split("\n").find((line) => /shop-.*\.backup\.gz$/.test(line)) ?? "";
+    expect(good, made.output).toMatch(/^\/.*shop-.*\.backup\.gz$/);
 
     // The disk lost a stretch of the file's middle.
     const bytes = await fs.readFile(good);
