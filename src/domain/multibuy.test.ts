@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bestTier,
+  bestTierPerUnitText,
   combineSavings,
   describeTier,
   type MultibuyTier,
@@ -12,6 +13,7 @@ import {
   tierReached,
   tierSavingCents,
   tiersProblem,
+  tiersText,
 } from "./multibuy.js";
 import { checkPromo, type PromoRule, plainFigures } from "./promo.js";
 
@@ -197,5 +199,26 @@ describe("combineSavings with a promo code", () => {
 
   it("passes a refused code on", () => {
     expect(run("both", code({ active: false }))).toMatchObject({ ok: false, code: "PROMO_UNKNOWN" });
+  });
+});
+
+describe("the storefront's words", () => {
+  const product = {
+    price: "199.99",
+    sizes: ["S", "M"],
+    sizePrices: { S: "199.99", M: "219.99" },
+    sizePackCounts: { S: 104, M: 96 },
+    packUnit: "nappy",
+    multibuyTiers: TIERS,
+  };
+  it("lists the tiers and the best price per unit at the best tier", () => {
+    expect(tiersText(product)).toBe("2+ packs: 3% off · 4+ packs: 6% off");
+    // S: 199.99 less 6% (12.00) = 187.99 / 104 = R1.81; M: 206.79 / 96 = R2.15.
+    expect(bestTierPerUnitText(product)).toBe("from R1.81 per nappy at 4+ packs");
+  });
+  it("says nothing without tiers or pack counts", () => {
+    expect(tiersText({ ...product, multibuyTiers: [] })).toBe("");
+    expect(bestTierPerUnitText({ ...product, multibuyTiers: undefined })).toBe("");
+    expect(bestTierPerUnitText({ ...product, sizePackCounts: {} })).toBe("");
   });
 });

@@ -1,5 +1,5 @@
-import { type Cents, formatRand } from "./money.js";
-import { perUnitCents } from "./packs.js";
+import { type Cents, formatRand, parseRandToCents } from "./money.js";
+import { perUnitCents, type SizedPrices, sizePrice } from "./packs.js";
 import type { PromoCheck, PromoFigures } from "./promo.js";
 import { spreadDiscount } from "./promo.js";
 
@@ -217,3 +217,27 @@ const pick = (multibuy: MultibuySavings) => ({
   multibuyDiscountCents: multibuy.discountCents,
   lineMultibuyCents: multibuy.lineDiscountsCents,
 });
+
+/** A product as the storefront shows its tiers: its tiers and what perUnitText reads. */
+type TieredProduct = SizedPrices & { multibuyTiers?: readonly MultibuyTier[] | undefined };
+
+/** "2+ packs: 3% off · 4+ packs: 6% off", or "" without tiers: the card, dialog and product page. */
+export const tiersText = (product: TieredProduct): string =>
+  (product.multibuyTiers ?? []).map(describeTier).join(" · ");
+
+/**
+ * "from R1.80 per nappy at 4+ packs": the lowest price per unit at the best tier, shown only beside
+ * the tiers themselves (so the card never shows a per-unit price a single pack does not get); "" when
+ * the product has no tiers or no pack counts.
+ */
+export function bestTierPerUnitText(product: TieredProduct): string {
+  const best = bestTier(product.multibuyTiers ?? []);
+  if (!best) return "";
+  const all = product.sizes.flatMap((size) => {
+    const count = product.sizePackCounts?.[size];
+    const cents = parseRandToCents(sizePrice(product, size));
+    return count && cents !== null ? [perUnitAfterTierCents(cents, count, best.offBp)] : [];
+  });
+  if (all.length === 0) return "";
+  return `from ${formatRand(Math.min(...all))} per ${product.packUnit || "unit"} at ${best.minPacks}+ packs`;
+}

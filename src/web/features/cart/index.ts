@@ -1,5 +1,6 @@
 // The cart feature's public face: what other features may use.
 export { type CartAddition, useCart } from "./cart-context";
+export { type CartMultibuy, isLastOfProduct, MultibuyLineNote, useCartMultibuy } from "./cart-multibuy";
 export { type LineStock, useLineStock } from "./line-stock";
 export { LineStockNote } from "./line-stock-note";
 export { type AddOutcome, useAddToCart } from "./use-add-to-cart";
