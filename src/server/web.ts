@@ -47,13 +47,9 @@ export type PageConfig = Omit<Config["shop"], "vatNumber"> & {
   sellerDemo?: boolean;
   /** SHOP_VAT_NUMBER is set: the pages say prices include VAT (src/domain/vat-wording.ts); the number itself is on /legal and invoices. */
   vatRegistered?: boolean;
-  /** MULTIBUY_WITH_PROMO=both: the checkout takes a promo code on top of the multi-buy saving (absent: the better of the two). */
-  multibuyWithPromo?: "both";
 };
 
-export function pageConfig(
-  config: Pick<Config, "shop" | "payfast" | "adConversionId" | "seller"> & Partial<Pick<Config, "multibuyWithPromo">>,
-): PageConfig {
+export function pageConfig(config: Pick<Config, "shop" | "payfast" | "adConversionId" | "seller">): PageConfig {
   const { vatNumber: _printedOnInvoicesOnly, ...shop } = config.shop;
   const { seller } = config;
   return {
@@ -64,7 +60,6 @@ export function pageConfig(
     ...(seller.registrationNumber ? { registrationNumber: seller.registrationNumber } : {}),
     ...(seller.demo ? { sellerDemo: true } : {}),
     ...(config.shop.vatNumber !== null ? { vatRegistered: true } : {}),
-    ...(config.multibuyWithPromo === "both" ? { multibuyWithPromo: "both" as const } : {}),
   };
 }
 

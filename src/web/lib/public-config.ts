@@ -23,8 +23,6 @@ export interface PublicConfig {
   sellerDemo: boolean;
   /** SHOP_VAT_NUMBER is set: only then do pages say prices include VAT (src/domain/vat-wording.ts). */
   vatRegistered: boolean;
-  /** MULTIBUY_WITH_PROMO: how a promo code meets a multi-buy saving (src/domain/multibuy.ts). */
-  multibuyWithPromo: "best" | "both";
 }
 
 type ShopDetail = "name" | "email" | "phone" | "address" | "hours" | "seller";
@@ -42,7 +40,6 @@ const DEFAULT_CONFIG: PublicConfig = {
   registrationNumber: "0000/000000/07",
   sellerDemo: true,
   vatRegistered: false,
-  multibuyWithPromo: "best",
 };
 
 /** Where the server puts the page config before it loads the server renderer (src/server/pages/renderer.ts). */
@@ -83,7 +80,6 @@ export function parsePublicConfig(data: Record<string, unknown> | null): PublicC
     registrationNumber: typeof registrationNumber === "string" && registrationNumber ? registrationNumber : null,
     sellerDemo: data.sellerDemo === true,
     vatRegistered: data.vatRegistered === true,
-    multibuyWithPromo: data.multibuyWithPromo === "both" ? "both" : "best",
   };
 }
 

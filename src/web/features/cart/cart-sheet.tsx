@@ -4,8 +4,8 @@ import { parseRandToCents } from "#domain/money.js";
 import { amountToFreeDeliveryCents } from "#domain/pricing.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { formatRand } from "#web/lib/format.js";
+import { isLastOfProduct, MultibuyLineNote, useCartMultibuy } from "../checkout";
 import { useCart } from "./cart-context";
-import { isLastOfProduct, MultibuyLineNote, useCartMultibuy } from "./cart-multibuy";
 import { useLineStock } from "./line-stock";
 import { LineStockNote } from "./line-stock-note";
 

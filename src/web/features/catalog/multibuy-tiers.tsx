@@ -1,4 +1,4 @@
-import { bestTierPerUnitText, tiersText } from "#domain/multibuy.js";
+import { bestTierPerUnitText, tiersText } from "#domain/multibuy-tiers.js";
 import type { Product } from "#domain/schemas/catalog.js";
 
 /** A product's multi-buy tiers ("2+ packs: 3% off"), with the best price per unit they reach; nothing without tiers. */

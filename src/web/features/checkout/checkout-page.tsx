@@ -11,9 +11,10 @@ import { toast } from "#web/components/ui/toast.js";
 import { isShopPaused } from "#web/lib/api.js";
 import { formatRand } from "#web/lib/format.js";
 import { useSession } from "../account";
-import { useCart, useCartMultibuy } from "../cart";
+import { useCart } from "../cart";
 import { useCreateOrder } from "./api/create-order";
 import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
+import { useCartMultibuy } from "./multibuy-note";
 import { OrderSummary } from "./order-summary";
 
 const toRand = (cents: number) => Number(centsToDecimal(cents));

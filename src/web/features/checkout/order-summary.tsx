@@ -4,7 +4,8 @@ import { parseRandToCents } from "#domain/money.js";
 import { vatWording } from "#domain/vat-wording.js";
 import { formatRand } from "#web/lib/format.js";
 import { publicConfig } from "#web/lib/public-config.js";
-import { type CartMultibuy, isLastOfProduct, LineStockNote, MultibuyLineNote, useLineStock } from "../cart";
+import { LineStockNote, useLineStock } from "../cart";
+import { type CartMultibuy, isLastOfProduct, MultibuyLineNote } from "./multibuy-note";
 
 /** The cart's lines and the order's totals beside the delivery form. */
 export function OrderSummary({

@@ -9,8 +9,7 @@ import {
   perUnitAfterTierCents,
 } from "#domain/multibuy.js";
 import { formatRand } from "#web/lib/format.js";
-import { useCart } from "./cart-context";
-import { useLiveCartProducts } from "./line-stock";
+import { useCart, useLiveCartProducts } from "../cart";
 
 const amountOf = (line: CartLine) => (parseRandToCents(line.price) ?? 0) * line.quantity;
 
