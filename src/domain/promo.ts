@@ -145,13 +145,16 @@ export function plainFigures(lines: readonly PromoLine[]): PromoFigures {
 /**
  * Checks a code against a cart, in the order a shopper can act on: the code itself (unknown, not
  * started, expired), then the cart (products, minimum spend), then the uses. The delivery fee is
- * worked out on the goods before the discount, as the checkout shows it.
+ * worked out on the goods before the discount, as the checkout shows it, and so is the minimum
+ * spend. `alreadyOffCents`, per line, is what a multi-buy tier already took off it (multibuy.ts,
+ * rule "both"): the code works on what the lines come to after it, and the total is net of it.
  */
 export function checkPromo(
   rule: PromoRule | null,
   lines: readonly PromoLine[],
   now: Date,
   uses: PromoUses,
+  alreadyOffCents: readonly Cents[] = [],
 ): PromoCheck {
   if (!rule?.active) return fail("PROMO_UNKNOWN", "This promo code does not exist. Check the spelling.");
   if (rule.startsAt && now < rule.startsAt) {
@@ -183,7 +186,8 @@ export function checkPromo(
     return fail("PROMO_LIMIT_REACHED", `The code ${rule.code} has been used as often as it may be.`);
   }
 
-  const amounts = lines.map((line) => line.amountCents);
+  const amounts = lines.map((line, index) => line.amountCents - (alreadyOffCents[index] ?? 0));
+  const alreadyOff = alreadyOffCents.reduce((sum, cents) => sum + cents, 0);
   const applicable = amounts.reduce((sum, amount, index) => sum + (applies[index] ? amount : 0), 0);
   const deliveryDiscountCents = rule.kind === "free_delivery" ? plain.deliveryFeeCents : 0;
   const fee = plain.deliveryFeeCents - deliveryDiscountCents;
@@ -191,7 +195,7 @@ export function checkPromo(
   // code on an order with free delivery leaves R5.00 to pay.
   const discountCents = Math.max(
     0,
-    Math.min(discountOn(rule, applicable), plain.subtotalCents + fee - PAYFAST_MINIMUM_CENTS),
+    Math.min(discountOn(rule, applicable), plain.subtotalCents - alreadyOff + fee - PAYFAST_MINIMUM_CENTS),
   );
   const lineDiscountsCents = spreadDiscount(discountCents, amounts, applies);
   return {
@@ -202,7 +206,7 @@ export function checkPromo(
       lineDiscountsCents,
       deliveryFeeCents: fee,
       deliveryDiscountCents,
-      totalCents: plain.subtotalCents - discountCents + fee,
+      totalCents: plain.subtotalCents - alreadyOff - discountCents + fee,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { EVER_PAID_STATUSES } from "./order-status.js";
+import { lineOffCents } from "./vat.js";
 /**
  * Cancellations, returns and complaints (docs/returns.md, docs/decisions/016): the windows the law
  * gives a customer, the deadlines it gives the shop, and the life of a request. Pure: the server
@@ -421,6 +422,8 @@ export interface LineForRefund {
   quantity: number;
   /** The order line's share of a promo discount and its units bought: a returned unit refunds what was paid for it. */
   discountCents?: number;
+  /** The line's share of a multi-buy saving: off what was paid, as the promo's share is. */
+  multibuyDiscountCents?: number;
   boughtQuantity?: number;
 }
 
@@ -431,7 +434,7 @@ export interface LineForRefund {
  */
 export function paidForUnits(line: LineForRefund): number {
   const gross = line.unitPriceCents * line.quantity;
-  const discount = line.discountCents ?? 0;
+  const discount = lineOffCents(line);
   const bought = line.boughtQuantity ?? line.quantity;
   if (discount === 0 || bought <= 0) return gross;
   return gross - Math.ceil((discount * line.quantity) / bought);

@@ -111,6 +111,8 @@ export interface OrderForVat {
     vatRateBp: number;
     /** A promo code's share of this line (src/domain/promo.ts): the line was sold for its amount less this. */
     discountCents?: Cents | undefined;
+    /** Its share of a multi-buy saving (src/domain/multibuy.ts), off its amount as a promo's is. */
+    multibuyDiscountCents?: Cents | undefined;
   }[];
   deliveryFeeCents: Cents;
   /** The delivery fee is standard-rated; its rate is stored on the order when it is placed. */
@@ -119,13 +121,19 @@ export interface OrderForVat {
   vatRounding?: VatRounding | undefined;
 }
 
+/** What came off a line's amount: its share of a promo code's discount and of a multi-buy saving. */
+export const lineOffCents = (line: {
+  discountCents?: Cents | undefined;
+  multibuyDiscountCents?: Cents | undefined;
+}): Cents => (line.discountCents ?? 0) + (line.multibuyDiscountCents ?? 0);
+
 /**
  * The order's lines as the invoice rates them: each product line at what was paid for it (its amount
- * less its share of a promo discount), then the delivery fee when there is one.
+ * less its shares of a promo discount and a multi-buy saving), then the delivery fee when there is one.
  */
 export function invoiceVatLines(order: OrderForVat): VatLine[] {
   const lines: VatLine[] = order.lines.map((line) => ({
-    amountCents: line.unitPriceCents * line.quantity - (line.discountCents ?? 0),
+    amountCents: line.unitPriceCents * line.quantity - lineOffCents(line),
     vatClass: line.vatClass,
     rateBp: line.vatRateBp,
   }));

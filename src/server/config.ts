@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { MULTIBUY_PROMO_RULES } from "#domain/multibuy.js";
 import { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS } from "#domain/retention.js";
 import { DEMO_SHOP_CONTACT, isDemoContact, type ShopContactDetail } from "#domain/seller.js";
 import { backupFolderProblem } from "./backup/folder.js";
@@ -61,6 +62,8 @@ const envSchema = z.object({
   /** Create-order and cancel attempts a minute, per account and per client network. */
   ORDER_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   PROMO_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** How a multi-buy saving meets a promo code (docs/decisions/047-multi-buy-tiers.md): the better of the two, or both. */
+  MULTIBUY_WITH_PROMO: z.preprocess(emptyAsUndefined, z.enum(MULTIBUY_PROMO_RULES).default("best")),
 
   PAYFAST_MODE: z.enum(["local", "sandbox", "live"]).default("local"),
   PAYFAST_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -390,6 +393,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     /** Promo code checks per minute and client network: enough to retype a code, too few to guess codes. */
     promoChecksPerMinute: env.PROMO_CHECKS_PER_MINUTE,
+    /** "best": the multi-buy saving or the promo code, whichever saves more; "both": the tiers, then the code on what is left. */
+    multibuyWithPromo: env.MULTIBUY_WITH_PROMO,
     payfast,
     adConversionId: env.AD_CONVERSION_ID,
     retentionYears: env.RETENTION_YEARS,

@@ -55,8 +55,9 @@ describe("POST /api/admin/products", () => {
       outOfStock: false,
       sizeLowStock: { M: 4 },
       promoText: "Trial price",
-      // Left out of the form: the default limit per order.
+      // Left out of the form: the default limit per order, and no multi-buy tiers.
       maxPerOrder: 20,
+      multibuyTiers: [],
     };
     expect(created).toEqual({
       ...expected,
@@ -242,6 +243,7 @@ describe("DELETE /api/admin/products/:id", () => {
         quantity: 3,
         price: "189.90",
         discount: "0.00",
+        multibuyDiscount: "0.00",
         lineId: expect.any(Number),
       },
     ]);

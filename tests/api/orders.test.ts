@@ -90,6 +90,7 @@ describe("GET /api/orders/:id", () => {
         quantity: 1,
         price: centsToDecimal(unitCents),
         discount: "0.00",
+        multibuyDiscount: "0.00",
         lineId: expect.any(Number),
       },
     ]);

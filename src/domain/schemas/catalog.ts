@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
+import { type MultibuyTier, tiersProblem } from "../multibuy.js";
 import { MAX_PACK_COUNT } from "../packs.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
@@ -37,6 +38,8 @@ export const product = z.object({
   promoText: z.string().nullable(),
   /** The most of one size an order may take (DEFAULT_MAX_PER_ORDER unless the product is a bulk item). */
   maxPerOrder: z.number().int(),
+  /** Multi-buy tiers, ascending ("2+ packs: 3% off": src/domain/multibuy.ts); optional for older carts. */
+  multibuyTiers: z.array(z.object({ minPacks: z.number().int(), offBp: z.number().int() })).optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -80,6 +83,22 @@ export const sizeList = z
   })
   .refine((sizes) => sizes.length > 0, "sizes must name at least one size")
   .refine((sizes) => sizes.length <= 30, "sizes must name at most 30 sizes");
+
+/** Multi-buy tiers as the admin form sends them, checked by the one rule (tiersProblem: limits, ascending). */
+const multibuyTiersInput = z
+  .array(
+    z.object({
+      minPacks: z.number({ message: "a multi-buy tier's packs from must be a number" }),
+      offBp: z.number({ message: "a multi-buy tier's saving must be a number" }),
+    }),
+    { message: "multibuyTiers must be a list of tiers" },
+  )
+  .max(100, "multibuyTiers must be a short list")
+  .superRefine((tiers, context) => {
+    const problem = tiersProblem(tiers);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .transform((tiers): MultibuyTier[] => tiers.map(({ minPacks, offBp }) => ({ minPacks, offBp })));
 
 /** A positive amount of rand ("249.99" or 249.99) as cents; `field` names it in the message. */
 const positiveRand = (field: string) =>
@@ -152,6 +171,8 @@ export const productInput = z
     vatClass: z.enum(VAT_CLASSES, { message: "vatClass must be standard or zero" }).optional(),
     /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
     maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
+    /** Multi-buy tiers (src/domain/multibuy.ts): on create none when left out; on update left out keeps the product's. */
+    multibuyTiers: multibuyTiersInput.optional(),
   })
   .superRefine((values, context) => {
     for (const field of ["sizePrices", "sizePackCounts"] as const) {

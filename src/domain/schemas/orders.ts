@@ -63,7 +63,10 @@ export const createOrderInput = z.object({
   ),
   userId: z.string().max(100).nullish(),
   deliveryInfo,
-  /** A promo code (docs/decisions/023): subtotal, deliveryFee and total are then the discounted figures. */
+  /**
+   * A promo code (docs/decisions/023): subtotal, deliveryFee and total are then the discounted figures.
+   * The total is always net of the multi-buy saving the server works out (docs/decisions/047).
+   */
   promoCode: z.string().max(64, "promoCode must be at most 64 characters").optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
@@ -84,6 +87,8 @@ export const orderItem = z.object({
   price: z.string(),
   /** Its share of a promo code's discount ("0.00" without one): the line was sold for price x quantity less this. */
   discount: z.string().optional(),
+  /** Its share of its product's multi-buy saving ("0.00" without one), off price x quantity as the promo's is. */
+  multibuyDiscount: z.string().optional(),
   /** The line's id: what a refund of chosen lines names (docs/decisions/036). */
   lineId: z.number().int().optional(),
 });
@@ -141,6 +146,8 @@ export const order = z.object({
   promoCode: z.string().nullable(),
   discount: z.string(),
   deliveryDiscount: z.string(),
+  /** Off the goods by multi-buy tiers (docs/decisions/047): subtotal - multibuyDiscount - discount + deliveryFee = total. */
+  multibuyDiscount: z.string().optional(),
   customerEmail: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -137,12 +137,19 @@ export type PromoCheckInput = z.input<typeof promoCheckInput>;
 export const promoCheckAnswer = z.object({
   code: z.string(),
   description: z.string(),
+  /**
+   * False when MULTIBUY_WITH_PROMO=best and the cart's multi-buy saving is more than the code gives:
+   * the order is then placed without the code, and these figures are the multi-buy ones.
+   */
+  applied: z.boolean(),
   subtotal: z.string(),
+  /** Off the goods by multi-buy tiers (docs/decisions/047). */
+  multibuyDiscount: z.string(),
   discount: z.string(),
   deliveryFee: z.string(),
   deliveryDiscount: z.string(),
   total: z.string(),
   /** Per cart line (merged per product and size), its share of the discount. */
-  lines: z.array(z.object({ id: z.string(), size: z.string(), discount: z.string() })),
+  lines: z.array(z.object({ id: z.string(), size: z.string(), discount: z.string(), multibuyDiscount: z.string() })),
 });
 export type PromoCheckAnswer = z.infer<typeof promoCheckAnswer>;

@@ -42,7 +42,7 @@ interface ExportRow {
   customer: string;
   email: string;
   subtotal_cents: number;
-  /** A promo code's discount on the goods: subtotal - discount + delivery = total. */
+  /** A promo code's discount and the multi-buy saving on the goods: subtotal - discount + delivery = total. */
   discount_cents: number;
   delivery_fee_cents: number;
   total_cents: number;

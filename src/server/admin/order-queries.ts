@@ -268,10 +268,10 @@ export function orderExportStatement(filters: Pick<ParsedOrderFilters, "from" | 
   if (filters.from) where.push(`created_at >= $${values.push(filters.from.toISOString())}::timestamptz`);
   if (filters.to) where.push(`created_at < $${values.push(filters.to.toISOString())}::timestamptz`);
   const text = `select id::text as id, to_char(created_at at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI') as placed,
-      delivery_name as customer, customer_email as email, subtotal_cents, discount_cents, delivery_fee_cents, total_cents, status, paid_by,
+      delivery_name as customer, customer_email as email, subtotal_cents, discount_cents + multibuy_discount_cents as discount_cents, delivery_fee_cents, total_cents, status, paid_by,
       delivery_vat_rate_bp, vat_rounding, (
         select coalesce(json_agg(json_build_object('unitPriceCents', i.unit_price_cents, 'quantity', i.quantity,
-          'vatClass', i.vat_class, 'vatRateBp', i.vat_rate_bp, 'discountCents', i.discount_cents) order by i.position), '[]')
+          'vatClass', i.vat_class, 'vatRateBp', i.vat_rate_bp, 'discountCents', i.discount_cents + i.multibuy_discount_cents) order by i.position), '[]')
         from order_items i where i.order_id = orders.id
       ) as lines
     from orders ${where.length ? `where ${where.join(" and ")}` : ""}

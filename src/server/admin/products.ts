@@ -54,6 +54,7 @@ async function productRow(db: Database, values: ProductValues) {
     ...(values.vatClass ? { vatClass: values.vatClass } : {}),
     // Left out on update: the product keeps its own; on create the column's default applies.
     ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
+    ...(values.multibuyTiers === undefined ? {} : { multibuyTiers: values.multibuyTiers }),
   };
 }
 
@@ -80,6 +81,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       promoText: products.promoText,
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
+      multibuyTiers: products.multibuyTiers,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -1,5 +1,6 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "#domain/money.js";
+import type { MultibuyTier } from "#domain/multibuy.js";
 import type { AdminProduct, Category, Product } from "#domain/schemas/catalog.js";
 import { LOW_STOCK_LIMIT, publicStock } from "#domain/stock.js";
 import type { Database } from "../db/client.js";
@@ -31,6 +32,7 @@ export const productColumns = {
   packUnit: products.packUnit,
   promoText: products.promoText,
   maxPerOrder: products.maxPerOrder,
+  multibuyTiers: products.multibuyTiers,
   sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
 };
 
@@ -57,6 +59,7 @@ type ProductRow = {
   packUnit: string | null;
   promoText: string | null;
   maxPerOrder: number;
+  multibuyTiers: MultibuyTier[];
   sellable: Record<string, number>;
 };
 

@@ -1,3 +1,4 @@
+import type { MultibuyTier } from "#domain/multibuy.js";
 // The catalogue seeded into a fresh database: plain, deterministic data.
 // Images ship with the project (src/web/public/images/products/, made by
 // scripts/generate-packshots.mjs); keep the file names here in step with that script.
@@ -618,3 +619,16 @@ export function seedPackColumns(name: string) {
     packUnit: packs.unit,
   };
 }
+
+/** Multi-buy tiers of a few seeded products (issue 42), so a fresh shop shows them; the others have none. */
+export const seedMultibuyTiers: Record<string, MultibuyTier[]> = {
+  "Snug & Dry Premium Nappies Jumbo Pack": [
+    { minPacks: 2, offBp: 300 },
+    { minPacks: 4, offBp: 600 },
+  ],
+  "Snug & Dry Bamboo Eco Nappies": [
+    { minPacks: 2, offBp: 300 },
+    { minPacks: 3, offBp: 500 },
+  ],
+  "Snug & Dry Pull-Up Pants Jumbo Pack": [{ minPacks: 3, offBp: 500 }],
+};

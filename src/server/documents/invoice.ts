@@ -54,15 +54,23 @@ function closing(doc: Pdf, data: InvoiceData, text: string, y: number) {
   footer(doc, `${data.shop.name} · ${data.shop.email} · ${data.shop.phone}`);
 }
 
-/** "Nappies" or "Nappies (less R10.00, promo SAVE10)": a discounted line says what it was sold for. */
+/**
+ * "Nappies", "Nappies (less R10.00, promo SAVE10)" or "Nappies (less R7.50, multi-buy)": a
+ * discounted line says what it was sold for.
+ */
 function described(line: DocumentLine, name: string, data: InvoiceData): string {
-  const off = line.discountCents ?? 0;
-  return off > 0 ? `${name} (less ${formatRand(off)}, promo ${data.promoCode ?? ""})` : name;
+  const off = [
+    (line.multibuyDiscountCents ?? 0) > 0 ? `less ${formatRand(line.multibuyDiscountCents ?? 0)}, multi-buy` : "",
+    (line.discountCents ?? 0) > 0 ? `less ${formatRand(line.discountCents ?? 0)}, promo ${data.promoCode ?? ""}` : "",
+  ].filter(Boolean);
+  return off.length > 0 ? `${name} (${off.join("; ")})` : name;
 }
 
-/** Subtotal, the promo code's discount when there is one, then delivery (waived by a free-delivery code). */
+/** Subtotal, the multi-buy saving and the promo code's discount when there are, then delivery (waived by a free-delivery code). */
 function subtotalRows(data: InvoiceData): [string, string][] {
   const rows: [string, string][] = [["Subtotal", formatRand(data.subtotalCents)]];
+  const multibuy = data.multibuyDiscountCents ?? 0;
+  if (multibuy > 0) rows.push(["Multi-buy saving", `-${formatRand(multibuy)}`]);
   if ((data.discountCents ?? 0) > 0) rows.push([`Promo ${data.promoCode}`, `-${formatRand(data.discountCents ?? 0)}`]);
   if ((data.deliveryDiscountCents ?? 0) > 0) rows.push([`Delivery (free with ${data.promoCode})`, formatRand(0)]);
   else rows.push(["Delivery", formatRand(data.deliveryFeeCents)]);

@@ -1,6 +1,6 @@
 import type { RefundBasis } from "#domain/refund-lines.js";
 import { addressLines } from "#domain/schemas/address.js";
-import type { DocumentVat, VatClass } from "#domain/vat.js";
+import { type DocumentVat, lineOffCents, type VatClass } from "#domain/vat.js";
 import type { ShopDetails } from "./pdf.js";
 
 /** Who bought: the delivery name and address, and a business buyer's company and VAT number. */
@@ -32,11 +32,12 @@ export interface DocumentLine {
   vatRateBp: number;
   /** Its share of a promo code's discount: it was sold for unit price x quantity less this. */
   discountCents?: number;
+  /** Its share of a multi-buy saving (src/domain/multibuy.ts), off its amount as a promo's is. */
+  multibuyDiscountCents?: number;
 }
 
-/** A line's amount as sold: unit price x quantity less its share of a promo discount. */
-export const paidForLine = (line: DocumentLine): number =>
-  line.unitPriceCents * line.quantity - (line.discountCents ?? 0);
+/** A line's amount as sold: unit price x quantity less its shares of a promo discount and a multi-buy saving. */
+export const paidForLine = (line: DocumentLine): number => line.unitPriceCents * line.quantity - lineOffCents(line);
 
 export interface InvoiceData {
   shop: ShopDetails;
@@ -51,6 +52,8 @@ export interface InvoiceData {
   promoCode?: string | null;
   discountCents?: number;
   deliveryDiscountCents?: number;
+  /** Off the goods by multi-buy tiers (the sum of the lines' shares): the "Multi-buy saving" row. */
+  multibuyDiscountCents?: number;
   deliveryFeeCents: number;
   deliveryVatRateBp: number;
   totalCents: number;

@@ -51,6 +51,8 @@ export interface OrderConfirmationData extends Greeting {
   customerName: string;
   lines: EmailLine[];
   subtotalCents: number;
+  /** Off the goods by multi-buy tiers (absent without a saving, and from messages written before tiers). */
+  multibuyDiscountCents?: number;
   /** A promo code's: its name, what it took off the goods, the delivery fee it waived (absent without one). */
   promo?: EmailPromo;
   deliveryFeeCents: number;

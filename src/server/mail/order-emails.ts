@@ -72,6 +72,7 @@ export async function enqueueOrderConfirmation(tx: Database | Transaction, order
       data: {
         ...about,
         subtotalCents: order.subtotalCents,
+        ...(order.multibuyDiscountCents > 0 ? { multibuyDiscountCents: order.multibuyDiscountCents } : {}),
         ...(order.promoCode
           ? {
               promo: {

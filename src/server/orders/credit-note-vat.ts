@@ -45,6 +45,7 @@ export async function ordersForVat(
           vatClass: orderItems.vatClass,
           vatRateBp: orderItems.vatRateBp,
           discountCents: orderItems.discountCents,
+          multibuyDiscountCents: orderItems.multibuyDiscountCents,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -49,6 +49,7 @@ async function linesOf(db: Database | Transaction, orderId: string) {
       vatClass: orderItems.vatClass,
       vatRateBp: orderItems.vatRateBp,
       discountCents: orderItems.discountCents,
+      multibuyDiscountCents: orderItems.multibuyDiscountCents,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -89,6 +90,7 @@ export async function invoiceContent(
     subtotalCents: order.subtotalCents,
     promoCode: order.promoCode,
     discountCents: order.discountCents,
+    multibuyDiscountCents: order.multibuyDiscountCents,
     deliveryDiscountCents: order.deliveryDiscountCents,
     deliveryFeeCents: order.deliveryFeeCents,
     deliveryVatRateBp: order.deliveryVatRateBp,

@@ -14,6 +14,8 @@ export interface NewOrder {
   promoCode: string | null;
   discountCents: number;
   deliveryDiscountCents: number;
+  /** Off the goods by multi-buy tiers: the sum of the lines' multibuyDiscountCents (docs/decisions/047). */
+  multibuyDiscountCents: number;
   customerEmail: string;
   deliveryName: string;
   deliveryPhone: string;
@@ -83,6 +85,7 @@ const PLACE_ORDER_PARAMETERS = [
   "promoCode",
   "discountCents",
   "deliveryDiscountCents",
+  "multibuyDiscountCents",
   "lineProductIds",
   "linePositions",
   "lineNames",
@@ -91,6 +94,7 @@ const PLACE_ORDER_PARAMETERS = [
   "lineUnitPriceCents",
   "lineVatClasses",
   "lineDiscountCents",
+  "lineMultibuyDiscountCents",
   "unpaidCapPerAccount",
   "unpaidCapPerAddress",
 ] as const;
@@ -122,15 +126,16 @@ type PlaceOrderParameter = (typeof PLACE_ORDER_PARAMETERS)[number];
  * one goes to the driver, on the pool Drizzle uses). Lines are merged per product and size (pricing.ts).
  * Each line stores its product's VAT class and that class's rate today, and the order the standard
  * rate of its delivery fee, from vat_rate(class, day) (docs/decisions/017-vat-per-line.md).
- * A promo code's discount is stored per line and on the order (docs/decisions/023-promo-codes.md).
+ * A promo code's discount is stored per line and on the order (docs/decisions/023-promo-codes.md),
+ * and so is the multi-buy saving (docs/decisions/047-multi-buy-tiers.md).
  */
 export const PLACE_ORDER = namedStatement(
   "place_order",
   PLACE_ORDER_PARAMETERS,
   `
     with line as (
-      select * from unnest(:lineProductIds::uuid[], :linePositions::int[], :lineNames::text[], :lineSizes::text[], :lineQuantities::int[], :lineUnitPriceCents::int[], :lineVatClasses::text[], :lineDiscountCents::int[])
-        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class, discount_cents)
+      select * from unnest(:lineProductIds::uuid[], :linePositions::int[], :lineNames::text[], :lineSizes::text[], :lineQuantities::int[], :lineUnitPriceCents::int[], :lineVatClasses::text[], :lineDiscountCents::int[], :lineMultibuyDiscountCents::int[])
+        as line(product_id, position, name, size, quantity, unit_price_cents, vat_class, discount_cents, multibuy_discount_cents)
     ), today as (
       select (now() at time zone 'Africa/Johannesburg')::date as day
     ), holder as materialized (
@@ -159,18 +164,18 @@ export const PLACE_ORDER = namedStatement(
         id, user_id, status, stock_state, subtotal_cents, delivery_fee_cents, total_cents, customer_email,
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
         company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
-        placed_from, promo_code, discount_cents, delivery_discount_cents,
+        placed_from, promo_code, discount_cents, delivery_discount_cents, multibuy_discount_cents,
         delivery_suburb, delivery_complex, delivery_instructions, delivery_alt_phone
       ) select :orderId, :userId, :status::text, 'held', :subtotalCents, :deliveryFeeCents, :totalCents, :customerEmail, :deliveryName, :deliveryPhone, :deliveryAddress, :deliveryCity, :deliveryProvince, :deliveryZipCode, :companyName::text, :vatNumber::text,
-        vat_rate('standard', today.day), :termsVersionId::int, :returnPolicyVersionId::int, :privacyVersionId::int, :placedFrom::text, :promoCode::text, :discountCents::int, :deliveryDiscountCents::int,
+        vat_rate('standard', today.day), :termsVersionId::int, :returnPolicyVersionId::int, :privacyVersionId::int, :placedFrom::text, :promoCode::text, :discountCents::int, :deliveryDiscountCents::int, :multibuyDiscountCents::int,
         :deliverySuburb::text, :deliveryComplex::text, :deliveryInstructions::text, :deliveryAltPhone::text
       from today
       where not exists (select from short) and not exists (select from capped)
       returning id
     ), items as (
-      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp, discount_cents)
+      insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp, discount_cents, multibuy_discount_cents)
       select new_order.id, line.product_id, line.position, line.name, line.size, line.quantity, line.unit_price_cents,
-        line.vat_class, vat_rate(line.vat_class, today.day), line.discount_cents
+        line.vat_class, vat_rate(line.vat_class, today.day), line.discount_cents, line.multibuy_discount_cents
       from new_order cross join line cross join today
     )
     select 'capped' as kind, capped.key as name, null as size, null::int as wanted, null::int as left from capped
@@ -221,6 +226,7 @@ function placeOrderParameters(order: NewOrder, caps: UnpaidCaps): Record<PlaceOr
     promoCode: order.promoCode,
     discountCents: order.discountCents,
     deliveryDiscountCents: order.deliveryDiscountCents,
+    multibuyDiscountCents: order.multibuyDiscountCents,
     lineProductIds: lines.map((line) => line.productId),
     linePositions: lines.map((_, index) => index),
     lineNames: lines.map((line) => line.name),
@@ -229,6 +235,7 @@ function placeOrderParameters(order: NewOrder, caps: UnpaidCaps): Record<PlaceOr
     lineUnitPriceCents: lines.map((line) => line.unitPriceCents),
     lineVatClasses: lines.map((line) => line.vatClass),
     lineDiscountCents: lines.map((line) => line.discountCents ?? 0),
+    lineMultibuyDiscountCents: lines.map((line) => line.multibuyDiscountCents ?? 0),
     unpaidCapPerAccount: caps.perAccount,
     unpaidCapPerAddress: caps.perAddress,
   };

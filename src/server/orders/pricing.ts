@@ -1,4 +1,5 @@
 import { formatRand, parseRandToCents } from "#domain/money.js";
+import type { MultibuyTier } from "#domain/multibuy.js";
 import { orderTotals } from "#domain/pricing.js";
 import { lineLimitMessage } from "#domain/stock.js";
 import type { VatClass } from "#domain/vat.js";
@@ -18,6 +19,8 @@ export interface ProductForOrder {
   vatClass: VatClass;
   /** The most of one size an order may take. */
   maxPerOrder: number;
+  /** Its multi-buy tiers (src/domain/multibuy.ts); empty: none. */
+  multibuyTiers: MultibuyTier[];
 }
 
 /** A cart line as the browser sent it (docs/product.md §7). */
@@ -46,6 +49,8 @@ export interface PricedOrderLine {
   vatClass: VatClass;
   /** Its share of a promo code's discount (src/server/promo/); 0 or absent without one. */
   discountCents?: number;
+  /** Its share of its product's multi-buy saving (savings.ts); 0 or absent without one. */
+  multibuyDiscountCents?: number;
 }
 
 /** An order's figures in cents: the goods, the delivery fee and the total (orderTotals, or a promo's). */

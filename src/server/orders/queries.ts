@@ -57,6 +57,7 @@ export function toOrder(
     promoCode: row.promoCode,
     discount: centsToDecimal(row.discountCents),
     deliveryDiscount: centsToDecimal(row.deliveryDiscountCents),
+    multibuyDiscount: centsToDecimal(row.multibuyDiscountCents),
     customerEmail: row.customerEmail,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -85,6 +86,7 @@ export function toOrder(
         quantity: item.quantity,
         price: centsToDecimal(item.unitPriceCents),
         discount: centsToDecimal(item.discountCents),
+        multibuyDiscount: centsToDecimal(item.multibuyDiscountCents),
         lineId: item.id,
       })),
     deliveryName: row.deliveryName,
@@ -216,6 +218,7 @@ export function productsForOrderQuery(db: Database) {
       sizePrices: products.sizePrices,
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
+      multibuyTiers: products.multibuyTiers,
     })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)

@@ -19,6 +19,7 @@ import { creditNoteDownload, documentIssuer, invoiceDownload } from "./issued-do
 import { placeOrder, shortMessage } from "./place-order.js";
 import { priceOrder } from "./pricing.js";
 import { findOrder, listOrdersForUser, productsForOrderQuery } from "./queries.js";
+import { savingsForOrder } from "./savings.js";
 
 /**
  * An order as its customer sees it: only refunds that were made, and never PayFast's own words
@@ -92,31 +93,37 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
               app.config.orderHoldMinutes,
             )
           : null;
-      const priced = priceOrder(input.items, input, products, promo?.totalsOf);
-      const promoOutcome = promo?.outcome();
-      if (promoOutcome && !promoOutcome.check.ok) throw promoError(promoOutcome.check);
+      // Multi-buy tiers, then the code by MULTIBUY_WITH_PROMO (docs/decisions/047): the server's figures alone count.
+      const savings = savingsForOrder(products, app.config.multibuyWithPromo, promo?.against ?? null);
+      const priced = priceOrder(input.items, input, products, savings.totalsOf);
+      const outcome = savings.outcome();
+      if (outcome && !outcome.ok) throw promoError(outcome);
       if (!priced.ok) throw conflict(priced.message, priced.code);
+      const figures = outcome?.ok ? outcome.figures : null;
 
       const orderId = randomUUID();
       let discount = { promoCode: null as string | null, discountCents: 0, deliveryDiscountCents: 0 };
-      let lines = priced.lines;
-      if (promo?.promo && promoOutcome && customer) {
+      let lines = priced.lines.map((line, index) => ({
+        ...line,
+        multibuyDiscountCents: figures?.lineMultibuyCents[index] ?? 0,
+      }));
+      if (promo?.promo && customer && figures?.promoApplied) {
         // Holds one use under the code's row lock, before the order is written (docs/decisions/023).
         const held = await reservePromo(app.db, {
           promo: promo.promo,
-          lines: promoOutcome.lines,
+          lines: promo.promoLines(priced.lines),
+          alreadyOffCents: figures.lineMultibuyCents,
           customer,
           holdMinutes: app.config.orderHoldMinutes,
           orderId,
         });
         if (!held.ok) throw promoError(held);
-        const { figures } = held;
         discount = {
           promoCode: promo.promo.code,
-          discountCents: figures.discountCents,
-          deliveryDiscountCents: figures.deliveryDiscountCents,
+          discountCents: held.figures.discountCents,
+          deliveryDiscountCents: held.figures.deliveryDiscountCents,
         };
-        lines = lines.map((line, index) => ({ ...line, discountCents: figures.lineDiscountsCents[index] ?? 0 }));
+        lines = lines.map((line, index) => ({ ...line, discountCents: held.figures.lineDiscountsCents[index] ?? 0 }));
       }
 
       const policies = await app.policies.current();
@@ -127,6 +134,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryFeeCents: priced.deliveryFeeCents,
         totalCents: priced.totalCents,
         ...discount,
+        multibuyDiscountCents: figures?.multibuyDiscountCents ?? 0,
         customerEmail: input.customerEmail,
         deliveryName: delivery.name,
         deliveryPhone: delivery.phone,

@@ -1,6 +1,6 @@
 import type { PromoCheckInput } from "#domain/schemas/promo.js";
 import { conflict } from "../errors.js";
-import { type PricedOrderLine, priceOrder } from "../orders/pricing.js";
+import { type PricedOrderLine, type ProductForOrder, priceOrder } from "../orders/pricing.js";
 import type { productsForOrderQuery } from "../orders/queries.js";
 
 /**
@@ -11,10 +11,10 @@ import type { productsForOrderQuery } from "../orders/queries.js";
 export async function priceLinesForCheck(
   findProducts: ReturnType<typeof productsForOrderQuery>,
   items: PromoCheckInput["items"],
-): Promise<PricedOrderLine[]> {
+): Promise<{ lines: PricedOrderLine[]; products: ProductForOrder[] }> {
   const products = await findProducts(items.map((item) => item.id));
   const none = { subtotal: 0, deliveryFee: 0, total: 0 };
   const priced = priceOrder(items, none, products, () => ({ subtotalCents: 0, deliveryFeeCents: 0, totalCents: 0 }));
   if (!priced.ok) throw conflict(priced.message, "CART_CHANGED");
-  return priced.lines;
+  return { lines: priced.lines, products };
 }

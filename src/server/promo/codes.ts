@@ -10,12 +10,12 @@ import {
   type PromoLine,
   type PromoRule,
   type PromoUses,
-  plainFigures,
 } from "#domain/promo.js";
 import type { Database, Transaction } from "../db/client.js";
 import { products, promoCodes, promoRedemptions } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import type { PricedOrderLine } from "../orders/pricing.js";
+import type { PromoAgainst } from "../orders/savings.js";
 
 export type StoredPromo = PromoRule & { id: string };
 type Db = Database | Transaction;
@@ -85,9 +85,9 @@ export function toPromoLines(lines: readonly PricedOrderLine[], categoryOf: Read
 }
 
 /**
- * A code at create-order: `totalsOf` gives priceOrder the figures the client must show (the
- * discounted ones), and `outcome` what the code did to the lines once priced. Limits are counted
- * here without a lock, for the message; reservePromo decides under the lock.
+ * A code at create-order: `against` checks it on the priced lines, with what the multi-buy tiers
+ * already took off each (orders/savings.ts). Limits are counted here without a lock, for the
+ * message; reservePromo decides under the lock.
  */
 export async function promoForOrder(
   db: Db,
@@ -100,17 +100,9 @@ export async function promoForOrder(
   const categoryOf = await productCategories(db, productIds);
   const uses = promo ? await promoUses(db, promo.id, customer, holdMinutes) : { total: 0, byCustomer: 0 };
   const now = new Date();
-  let outcome: { check: PromoCheck; lines: PromoLine[] } | null = null;
-  return {
-    promo,
-    totalsOf(lines: PricedOrderLine[]) {
-      const asPromo = toPromoLines(lines, categoryOf);
-      const check = checkPromo(promo, asPromo, now, uses);
-      outcome = { check, lines: asPromo };
-      return check.ok ? check.figures : plainFigures(asPromo);
-    },
-    outcome: () => outcome,
-  };
+  const against: PromoAgainst = (lines, alreadyOffCents) =>
+    checkPromo(promo, toPromoLines(lines, categoryOf), now, uses, alreadyOffCents);
+  return { promo, against, promoLines: (lines: readonly PricedOrderLine[]) => toPromoLines(lines, categoryOf) };
 }
 
 /** The 4xx of a refused code, `{ message, code }`. */
@@ -134,10 +126,13 @@ export async function reservePromo(
     customer,
     holdMinutes,
     orderId,
+    alreadyOffCents = [],
     now = new Date(),
   }: {
     promo: StoredPromo;
     lines: readonly PromoLine[];
+    /** Per line, what the multi-buy tiers took off first (MULTIBUY_WITH_PROMO=both). */
+    alreadyOffCents?: readonly number[];
     customer: PromoCustomer & { userId: string };
     holdMinutes: number;
     orderId: string;
@@ -146,7 +141,8 @@ export async function reservePromo(
 ): Promise<PromoCheck> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(promoCodes).where(eq(promoCodes.id, promo.id)).for("update");
-    const check = checkPromo(locked ?? null, lines, now, await promoUses(tx, promo.id, customer, holdMinutes));
+    const uses = await promoUses(tx, promo.id, customer, holdMinutes);
+    const check = checkPromo(locked ?? null, lines, now, uses, alreadyOffCents);
     if (!check.ok) return check;
     await tx.insert(promoRedemptions).values({
       orderId,

@@ -12,6 +12,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
 import { promoCodes } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { productsForOrderQuery } from "../orders/queries.js";
+import { savingsForOrder } from "../orders/savings.js";
 import { provenEmail } from "../users/queries.js";
 import { priceLinesForCheck } from "./check-lines.js";
 import { findPromo, productCategories, promoError, promoUses, toPromoLines } from "./codes.js";
@@ -156,7 +157,7 @@ export const promoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         [`promo-check:ip:${clientNetwork(request.ip)}`],
         app.config.promoChecksPerMinute,
       );
-      const lines = await priceLinesForCheck(findProducts, request.body.items);
+      const { lines, products } = await priceLinesForCheck(findProducts, request.body.items);
       const promo = await findPromo(app.db, request.body.code);
       const categoryOf = await productCategories(
         app.db,
@@ -167,13 +168,21 @@ export const promoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       const uses = promo
         ? await promoUses(app.db, promo.id, customer, app.config.orderHoldMinutes)
         : { total: 0, byCustomer: 0 };
-      const check = checkPromo(promo, toPromoLines(lines, categoryOf), new Date(), uses);
-      if (!check.ok || !promo) throw promoError(check.ok ? { code: "PROMO_UNKNOWN", message: "" } : check);
+      const now = new Date();
+      // As create-order: the tiers, then the code by MULTIBUY_WITH_PROMO (orders/savings.ts).
+      const savings = savingsForOrder(products, app.config.multibuyWithPromo, (priced, off) =>
+        checkPromo(promo, toPromoLines(priced, categoryOf), now, uses, off),
+      );
+      savings.totalsOf(lines);
+      const check = savings.outcome();
+      if (!check?.ok || !promo) throw promoError(check && !check.ok ? check : { code: "PROMO_UNKNOWN", message: "" });
       const { figures } = check;
       return {
         code: promo.code,
         description: describePromo(promo),
+        applied: figures.promoApplied,
         subtotal: centsToDecimal(figures.subtotalCents),
+        multibuyDiscount: centsToDecimal(figures.multibuyDiscountCents),
         discount: centsToDecimal(figures.discountCents),
         deliveryFee: centsToDecimal(figures.deliveryFeeCents),
         deliveryDiscount: centsToDecimal(figures.deliveryDiscountCents),
@@ -182,6 +191,7 @@ export const promoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           id: line.productId,
           size: line.size,
           discount: centsToDecimal(figures.lineDiscountsCents[index] ?? 0),
+          multibuyDiscount: centsToDecimal(figures.lineMultibuyCents[index] ?? 0),
         })),
       };
     },

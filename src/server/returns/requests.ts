@@ -265,6 +265,7 @@ export async function createReturnRequest(
           quantity: line.quantity,
           unitPriceCents: item?.unitPriceCents ?? 0,
           discountCents: item?.discountCents ?? 0,
+          multibuyDiscountCents: item?.multibuyDiscountCents ?? 0,
           boughtQuantity: item?.quantity ?? line.quantity,
         };
       }),

@@ -27,6 +27,7 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
       <OrderLines lines={data.lines} priced />
       <Totals
         subtotalCents={data.subtotalCents}
+        multibuyDiscountCents={data.multibuyDiscountCents}
         promo={data.promo}
         deliveryFeeCents={data.deliveryFeeCents}
         totalCents={data.totalCents}

@@ -88,6 +88,8 @@ export function OrderLines({ lines, priced }: { lines: EmailLine[]; priced: bool
 
 interface TotalsProps {
   subtotalCents: number;
+  /** Off the goods by multi-buy tiers; absent or 0: no row. */
+  multibuyDiscountCents?: number | undefined;
   /** A promo code's discount, after the subtotal. */
   promo?: EmailPromo | undefined;
   deliveryFeeCents: number;
@@ -101,6 +103,7 @@ interface TotalsProps {
 
 export function Totals({
   subtotalCents,
+  multibuyDiscountCents = 0,
   promo,
   deliveryFeeCents,
   totalCents,
@@ -111,6 +114,9 @@ export function Totals({
   return (
     <Section style={{ margin: "4px 0 24px", padding: "12px 16px", backgroundColor: colour.sand, borderRadius: "8px" }}>
       <AmountRow label="Subtotal" amount={formatRand(subtotalCents)} />
+      {multibuyDiscountCents > 0 && (
+        <AmountRow label="Multi-buy saving" amount={`-${formatRand(multibuyDiscountCents)}`} />
+      )}
       {promo && promo.discountCents > 0 && (
         <AmountRow label={`Promo code ${promo.code}`} amount={`-${formatRand(promo.discountCents)}`} />
       )}

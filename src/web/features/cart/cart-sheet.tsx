@@ -4,6 +4,7 @@ import { parseRandToCents } from "#domain/money.js";
 import { amountToFreeDeliveryCents } from "#domain/pricing.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { formatRand } from "#web/lib/format.js";
+import { isLastOfProduct, MultibuyLineNote, useCartMultibuy } from "../checkout";
 import { useCart } from "./cart-context";
 import { useLineStock } from "./line-stock";
 import { LineStockNote } from "./line-stock-note";
@@ -12,6 +13,7 @@ import { LineStockNote } from "./line-stock-note";
 export default function CartSheet() {
   const cart = useCart();
   const stockOf = useLineStock();
+  const multibuy = useCartMultibuy();
   const [, navigate] = useLocation();
   const toFree = amountToFreeDeliveryCents(cart.subtotalCents);
 
@@ -51,7 +53,7 @@ export default function CartSheet() {
           ) : (
             <>
               <ul className="flex-1 divide-y divide-stone-100 overflow-y-auto px-5" aria-label="Cart items">
-                {cart.items.map((line) => {
+                {cart.items.map((line, index) => {
                   const unit = parseRandToCents(line.price) ?? 0;
                   const label = `${line.name}, size ${line.size}`;
                   const stock = stockOf(line);
@@ -71,6 +73,7 @@ export default function CartSheet() {
                         <p className="text-sm text-stone-600">Size: {line.size}</p>
                         <p className="tabular text-sm text-stone-600">{formatRand(unit)} each</p>
                         <LineStockNote stock={stock} quantity={line.quantity} />
+                        <MultibuyLineNote line={line} multibuy={multibuy} last={isLastOfProduct(cart.items, index)} />
                         <div className="mt-2 flex items-center gap-2">
                           <button
                             type="button"
@@ -113,9 +116,15 @@ export default function CartSheet() {
                     ? `Add ${formatRand(toFree)} more for free delivery.`
                     : "Your order qualifies for free delivery."}
                 </p>
+                {multibuy.discountCents > 0 && (
+                  <div className="flex items-baseline justify-between text-sm text-brand-800">
+                    <span>Multi-buy saving</span>
+                    <span className="tabular">-{formatRand(multibuy.discountCents)}</span>
+                  </div>
+                )}
                 <div className="flex items-baseline justify-between text-lg font-semibold">
                   <span>Total</span>
-                  <span className="tabular">{formatRand(cart.subtotalCents)}</span>
+                  <span className="tabular">{formatRand(cart.subtotalCents - multibuy.discountCents)}</span>
                 </div>
                 <button
                   type="button"

@@ -18,12 +18,11 @@ const NONE: (Product | undefined)[] = [];
 const UNKNOWN: LineStock = { max: MAX_LINE_QUANTITY, left: null };
 
 /**
- * What is left of each cart line's size, from the live catalogue rather than the copy of the
- * product the line was added with: each product of the cart is read by its slug (a few small
- * answers, not the whole catalogue). A line whose product or size is gone is left for create-order
- * to refuse (CART_CHANGED).
+ * The cart's products as the live catalogue has them now, rather than the copy of the product each
+ * line was added with: each product of the cart is read by its slug (a few small answers, not the
+ * whole catalogue); undefined while loading or when gone.
  */
-export function useLineStock(): (line: CartLine) => LineStock {
+export function useLiveCartProducts(): (Product | undefined)[] {
   const { items } = useCart();
   const queryClient = useQueryClient();
   const slugs = [...new Set(items.map((line) => line.slug).filter(Boolean))].sort();
@@ -42,6 +41,15 @@ export function useLineStock(): (line: CartLine) => LineStock {
       ),
     enabled: slugs.length > 0,
   });
+  return live;
+}
+
+/**
+ * What is left of each cart line's size, from the live catalogue. A line whose product or size is
+ * gone is left for create-order to refuse (CART_CHANGED).
+ */
+export function useLineStock(): (line: CartLine) => LineStock {
+  const live = useLiveCartProducts();
   return useCallback(
     (line) => {
       const product = live.find((candidate) => candidate?.id === line.id);

@@ -6,6 +6,7 @@ import { Button } from "#web/components/ui/button.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { useAddToCart } from "../cart";
 import { CategoryBadge } from "./category-badge";
+import { MultibuyTiers } from "./multibuy-tiers";
 import { LowStockNote } from "./stock-note";
 
 /** The alert form, loaded on the first click of a card's "E-mail me when it's back". */
@@ -171,6 +172,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
           </div>
           {unit && <p className="tabular mt-1 text-sm text-stone-600">{unit}</p>}
+          <MultibuyTiers product={product} className="mt-1" />
         </div>
       </div>
 

@@ -12,6 +12,7 @@ import { formatRand } from "#web/lib/format.js";
 import { useAddToCart } from "../cart";
 import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
+import { MultibuyTiers } from "./multibuy-tiers";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
 import { LowStockNote } from "./stock-note";
 
@@ -79,6 +80,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
           {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
         </div>
         {pack && <p className="tabular -mt-2 text-sm text-stone-600">{pack}</p>}
+        <MultibuyTiers product={product} className="-mt-2" />
         <p id={descriptionId} className="text-sm leading-relaxed text-stone-700">
           {product.description}
         </p>

@@ -14,6 +14,7 @@ import { useSession } from "../account";
 import { useCart } from "../cart";
 import { useCreateOrder } from "./api/create-order";
 import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
+import { useCartMultibuy } from "./multibuy-note";
 import { OrderSummary } from "./order-summary";
 
 const toRand = (cents: number) => Number(centsToDecimal(cents));
@@ -49,11 +50,15 @@ export default function CheckoutPage() {
   const create = useCreateOrder({ onFailed: () => setPlacing(false) });
 
   // A promo code the server accepted for this cart: its figures are the ones create-order will charge.
+  // Its answer may say the code is not used (MULTIBUY_WITH_PROMO=best, the multi-buy saves more): its figures still count.
   const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
+  const multibuy = useCartMultibuy();
   const subtotal = cart.subtotalCents;
-  const fee = promo ? (parseRandToCents(promo.deliveryFee) ?? 0) : deliveryFeeCents(subtotal);
-  const discount = promo ? (parseRandToCents(promo.discount) ?? 0) : 0;
-  const total = promo ? (parseRandToCents(promo.total) ?? 0) : subtotal + fee;
+  const cents = (text: string | undefined) => parseRandToCents(text ?? "0") ?? 0;
+  const fee = promo ? cents(promo.deliveryFee) : deliveryFeeCents(subtotal);
+  const discount = promo?.applied ? cents(promo.discount) : 0;
+  const multibuyDiscount = promo ? cents(promo.multibuyDiscount) : multibuy.discountCents;
+  const total = promo ? cents(promo.total) : subtotal - multibuyDiscount + fee;
   const toFree = amountToFreeDeliveryCents(subtotal);
 
   const { register, handleSubmit, reset, getValues, formState } = useForm<DeliveryForm, unknown, DeliveryInfo>({
@@ -130,7 +135,7 @@ export default function CheckoutPage() {
       })),
       customerEmail: delivery.email,
       userId: user.id,
-      ...(promo ? { promoCode: promo.code } : {}),
+      ...(promo?.applied ? { promoCode: promo.code } : {}),
       deliveryInfo: {
         ...delivery,
         companyName: delivery.companyName ?? undefined,
@@ -193,7 +198,11 @@ export default function CheckoutPage() {
             subtotal={subtotal}
             fee={fee}
             total={total}
-            promo={promo ? { code: promo.code, discount, freeDelivery: promo.deliveryDiscount !== "0.00" } : null}
+            multibuy={multibuy}
+            multibuyDiscount={multibuyDiscount}
+            promo={
+              promo?.applied ? { code: promo.code, discount, freeDelivery: promo.deliveryDiscount !== "0.00" } : null
+            }
           >
             <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
               <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />

@@ -5,6 +5,7 @@ import { vatWording } from "#domain/vat-wording.js";
 import { formatRand } from "#web/lib/format.js";
 import { publicConfig } from "#web/lib/public-config.js";
 import { LineStockNote, useLineStock } from "../cart";
+import { type CartMultibuy, isLastOfProduct, MultibuyLineNote } from "./multibuy-note";
 
 /** The cart's lines and the order's totals beside the delivery form. */
 export function OrderSummary({
@@ -12,6 +13,8 @@ export function OrderSummary({
   subtotal,
   fee,
   total,
+  multibuy,
+  multibuyDiscount,
   promo = null,
   children,
 }: {
@@ -19,6 +22,9 @@ export function OrderSummary({
   subtotal: number;
   fee: number;
   total: number;
+  /** The cart's multi-buy tiers, and the saving the order gets from them (0 when a promo code wins instead). */
+  multibuy: CartMultibuy;
+  multibuyDiscount: number;
   /** An applied promo code: its discount off the goods, and whether it makes delivery free. */
   promo?: { code: string; discount: number; freeDelivery: boolean } | null;
   /** The promo code field, under the lines. */
@@ -31,13 +37,14 @@ export function OrderSummary({
         Order summary
       </h2>
       <ul className="mt-3 divide-y divide-stone-100">
-        {items.map((line) => {
+        {items.map((line, index) => {
           const unit = parseRandToCents(line.price) ?? 0;
           return (
             <li key={`${line.id}:${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
               <span>
                 {line.name} <span className="text-stone-600">({line.size})</span> × {line.quantity}
                 <LineStockNote stock={stockOf(line)} quantity={line.quantity} />
+                <MultibuyLineNote line={line} multibuy={multibuy} last={isLastOfProduct(items, index)} />
               </span>
               <span className="tabular shrink-0">{formatRand(unit * line.quantity)}</span>
             </li>
@@ -50,6 +57,12 @@ export function OrderSummary({
           <dt>Subtotal</dt>
           <dd className="tabular">{formatRand(subtotal)}</dd>
         </div>
+        {multibuyDiscount > 0 && (
+          <div className="flex justify-between text-brand-800">
+            <dt>Multi-buy saving</dt>
+            <dd className="tabular">-{formatRand(multibuyDiscount)}</dd>
+          </div>
+        )}
         {promo && promo.discount > 0 && (
           <div className="flex justify-between text-brand-800">
             <dt>Promo code {promo.code}</dt>

@@ -70,9 +70,16 @@ export default function PromoCodeField({
   if (applied) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-        <p role="status">
-          Code <span className="font-semibold">{applied.code}</span> applied: {applied.description}
-        </p>
+        {applied.applied ? (
+          <p role="status">
+            Code <span className="font-semibold">{applied.code}</span> applied: {applied.description}
+          </p>
+        ) : (
+          <p role="status">
+            Your multi-buy saving is more than <span className="font-semibold">{applied.code}</span> gives (
+            {applied.description}), so the code is not used.
+          </p>
+        )}
         <Button
           variant="ghost"
           size="sm"

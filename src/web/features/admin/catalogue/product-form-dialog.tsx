@@ -11,6 +11,7 @@ import { describedBy, Field, inputClass, LoadingRows } from "../shared";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { ImagePreview } from "./image-preview";
+import { MultibuyFieldset } from "./multibuy-fieldset";
 import { PhotoUpload } from "./photo-upload";
 import {
   firstMessage,
@@ -225,6 +226,8 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           remembered={remembered}
         />
       )}
+
+      <MultibuyFieldset control={control} register={register} errors={errors} />
 
       <Field
         id="admin-product-maxPerOrder"

@@ -54,6 +54,7 @@ describe("formDefaults", () => {
       promoText: "",
       vatClass: "standard",
       maxPerOrder: 20,
+      multibuyTiers: [],
     });
   });
 

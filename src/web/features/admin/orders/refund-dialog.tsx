@@ -28,7 +28,11 @@ export function creditableLines(order: Pick<AdminOrder, "items" | "refunds">): C
         orderItemId: item.lineId,
         label: `${item.name} (${item.size})`,
         quantity: item.quantity,
-        paidCents: (parseRandToCents(item.price) ?? 0) * item.quantity - (parseRandToCents(item.discount ?? "0") ?? 0),
+        // Less its shares of a promo code and of a multi-buy saving: what the line sold for.
+        paidCents:
+          (parseRandToCents(item.price) ?? 0) * item.quantity -
+          (parseRandToCents(item.discount ?? "0") ?? 0) -
+          (parseRandToCents(item.multibuyDiscount ?? "0") ?? 0),
         creditedCents: credited.reduce((sum, line) => sum + (parseRandToCents(line.amount) ?? 0), 0),
         creditedUnits: credited.reduce((sum, line) => sum + line.quantity, 0),
       },
