@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ABSORBENCY_LEVELS } from "../absorbency.js";
 import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
 import { MAX_PACK_COUNT } from "../packs.js";
@@ -37,6 +38,8 @@ export const product = z.object({
   promoText: z.string().nullable(),
   /** The most of one size an order may take (DEFAULT_MAX_PER_ORDER unless the product is a bulk item). */
   maxPerOrder: z.number().int(),
+  /** Absorbency 1-6 (src/domain/absorbency.ts); null: not said. Optional for carts an older shop stored. */
+  absorbency: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -91,6 +94,25 @@ const positiveRand = (field: string) =>
       return cents !== null && cents > 0;
     }, `${field} must be a positive amount with at most 2 decimals`)
     .transform((value) => parseRandToCents(value) as number);
+
+const ABSORBENCY_MESSAGE = `absorbency must be a level from ${ABSORBENCY_LEVELS[0]} to ${ABSORBENCY_LEVELS.at(-1)}, or empty`;
+
+/**
+ * Absorbency (issue 42): a level 1-6 as a number or the form's text; "" or null clears it. On
+ * create left out is none; on update left out keeps what the product has.
+ */
+const absorbencyInput = z
+  .union([z.number(), z.string().max(2), z.null()], { message: ABSORBENCY_MESSAGE })
+  .transform((value, context) => {
+    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const level = typeof value === "number" ? value : Number(value.trim());
+    if (!(ABSORBENCY_LEVELS as readonly number[]).includes(level)) {
+      context.addIssue({ code: "custom", message: ABSORBENCY_MESSAGE });
+      return z.NEVER;
+    }
+    return level;
+  })
+  .optional();
 
 export const productInput = z
   .object({
@@ -152,6 +174,7 @@ export const productInput = z
     vatClass: z.enum(VAT_CLASSES, { message: "vatClass must be standard or zero" }).optional(),
     /** On create a product left without one gets DEFAULT_MAX_PER_ORDER; on update it keeps its own. */
     maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
+    absorbency: absorbencyInput,
   })
   .superRefine((values, context) => {
     for (const field of ["sizePrices", "sizePackCounts"] as const) {

@@ -54,6 +54,7 @@ async function productRow(db: Database, values: ProductValues) {
     ...(values.vatClass ? { vatClass: values.vatClass } : {}),
     // Left out on update: the product keeps its own; on create the column's default applies.
     ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
+    ...(values.absorbency === undefined ? {} : { absorbency: values.absorbency }),
   };
 }
 
@@ -80,6 +81,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       promoText: products.promoText,
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
+      absorbency: products.absorbency,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

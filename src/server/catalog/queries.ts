@@ -31,6 +31,7 @@ export const productColumns = {
   packUnit: products.packUnit,
   promoText: products.promoText,
   maxPerOrder: products.maxPerOrder,
+  absorbency: products.absorbency,
   sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
 };
 
@@ -57,6 +58,7 @@ type ProductRow = {
   packUnit: string | null;
   promoText: string | null;
   maxPerOrder: number;
+  absorbency: number | null;
   sellable: Record<string, number>;
 };
 

@@ -3,7 +3,7 @@ import { parseRandToCents } from "#domain/money.js";
 import { slugify, uniqueSlug } from "#domain/slug.js";
 import type { Database } from "./client.js";
 import { categories, productStock, products } from "./schema.js";
-import { SEED_STOCK, seedCategories, seedPackColumns, seedProducts } from "./seed-data.js";
+import { SEED_STOCK, seedAbsorbency, seedCategories, seedPackColumns, seedProducts } from "./seed-data.js";
 
 /**
  * Seeds the catalogue on an empty database only: once any category or product exists
@@ -46,6 +46,7 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
             sizeImages: product.sizeImages,
             promoText: product.promoText,
             vatClass: product.vatClass ?? "standard",
+            absorbency: seedAbsorbency[product.name] ?? null,
           };
         }),
       )

@@ -20,6 +20,7 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     promoText: product?.promoText ?? "",
     vatClass: product?.vatClass ?? "standard",
     maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
+    absorbency: product?.absorbency == null ? "" : String(product.absorbency),
   };
 }
 
