@@ -231,7 +231,7 @@ export async function findSizeFacets(db: Database, category: string | undefined)
     select
       bool_or(${products.fitMeasure} = 'weight' and ${products.sizeFits} <> '{}'::jsonb) as by_weight,
       bool_or(${products.absorbency} is not null) as by_absorbency,
-      (select array_agg(distinct name) from ${products}, jsonb_array_elements_text(${products.sizes}) as name
+      (select array_agg(distinct size_name) from ${products}, jsonb_array_elements_text(${products.sizes}) as size_name
         where ${inCategory} and ${products.fitMeasure} is distinct from 'weight') as names
     from ${products} where ${inCategory}`);
   const [row] = rows;
