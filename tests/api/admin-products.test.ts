@@ -55,8 +55,9 @@ describe("POST /api/admin/products", () => {
       outOfStock: false,
       sizeLowStock: { M: 4 },
       promoText: "Trial price",
-      // Left out of the form: the default limit per order.
+      // Left out of the form: the default limit per order, and no absorbency.
       maxPerOrder: 20,
+      absorbency: null,
     };
     expect(created).toEqual({
       ...expected,

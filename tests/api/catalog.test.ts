@@ -33,6 +33,7 @@ describe("public catalogue", () => {
           "sizePrices",
           "sizePackCounts",
           "packUnit",
+          "absorbency",
         ].sort(),
       );
       expect(product.price).toMatch(/^\d+\.\d{2}$/);

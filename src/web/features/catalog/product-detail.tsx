@@ -10,6 +10,7 @@ import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "#web/components/ui/i
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { formatRand } from "#web/lib/format.js";
 import { useAddToCart } from "../cart";
+import { AbsorbencyNote } from "./absorbency-note";
 import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
@@ -79,6 +80,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
           {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
         </div>
         {pack && <p className="tabular -mt-2 text-sm text-stone-600">{pack}</p>}
+        {product.absorbency && <AbsorbencyNote level={product.absorbency} />}
         <p id={descriptionId} className="text-sm leading-relaxed text-stone-700">
           {product.description}
         </p>
