@@ -38,7 +38,7 @@ describe("filterAndSortProducts", () => {
       category: null,
       sortBy: "name",
       order: "asc",
-      weight: "",
+      weightGrams: null,
       size: null,
       absorbency: null,
     });

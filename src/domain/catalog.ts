@@ -1,6 +1,5 @@
 import { parseRandToCents } from "./money.js";
 import { lowestPerUnitCents, type SizedPrices } from "./packs.js";
-import { kgText, weightGramsOf } from "./shop-by-size.js";
 
 export const CATEGORY_BADGES: Record<string, string> = {
   baby: "Baby",
@@ -36,8 +35,8 @@ export interface CatalogFilter {
   category: string | null;
   sortBy: SortBy;
   order: SortOrder;
-  /** Shop by size (src/domain/shop-by-size.ts): the baby's weight in kg as typed; "" none. */
-  weight: string;
+  /** Shop by size (src/domain/shop-by-size.ts): a baby's weight in grams; null: any. */
+  weightGrams: number | null;
   /** A size's name ("M"); null: any. */
   size: string | null;
   /** At least this absorbency level (1-6); null: any. */
@@ -49,7 +48,7 @@ export const DEFAULT_FILTER: CatalogFilter = {
   category: null,
   sortBy: "name",
   order: "asc",
-  weight: "",
+  weightGrams: null,
   size: null,
   absorbency: null,
 };
@@ -60,7 +59,7 @@ export interface CatalogSearchParams {
   category: string | null;
   sort: SortBy;
   order: SortOrder;
-  /** A weight a size's range must hold, in grams; null: a weight not (yet) typed in full is not asked. */
+  /** A weight a size's range must hold, in grams; null: any. */
   weightGrams: number | null;
   size: string | null;
   absorbency: number | null;
@@ -72,7 +71,7 @@ export function searchParamsOf(filter: CatalogFilter): CatalogSearchParams {
     category: filter.category,
     sort: filter.sortBy,
     order: filter.order,
-    weightGrams: weightGramsOf(filter.weight),
+    weightGrams: filter.weightGrams,
     size: filter.size,
     absorbency: filter.absorbency,
   };
@@ -83,7 +82,8 @@ export function catalogSearchPath(params: CatalogSearchParams, cursor: string | 
   const query = new URLSearchParams();
   if (params.q) query.set("q", params.q);
   if (params.category !== null) query.set("category", params.category);
-  if (params.weightGrams !== null) query.set("weight", kgText(params.weightGrams));
+  // In kg: whole grams over 1000 print exactly ("7.5", "12.345").
+  if (params.weightGrams !== null) query.set("weight", String(params.weightGrams / 1000));
   if (params.size !== null) query.set("size", params.size);
   if (params.absorbency !== null) query.set("absorbency", String(params.absorbency));
   query.set("sort", params.sort);

@@ -20,15 +20,6 @@ export function weightGramsOf(text: string): number | null {
   return grams >= FIT_LIMITS.weight.min && grams <= FIT_LIMITS.weight.max ? grams : null;
 }
 
-/** Grams as kg for an address or a label, no trailing zeros: 7500 -> "7.5", 9000 -> "9". */
-export function kgText(grams: number): string {
-  const whole = Math.floor(grams / 1000);
-  const rest = String(grams % 1000)
-    .padStart(3, "0")
-    .replace(/0+$/, "");
-  return rest ? `${whole}.${rest}` : String(whole);
-}
-
 export const WEIGHT_KG_MIN = FIT_LIMITS.weight.min / 1000;
 export const WEIGHT_KG_MAX = FIT_LIMITS.weight.max / 1000;
 

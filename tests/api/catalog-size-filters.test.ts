@@ -67,16 +67,21 @@ const fitsWeight = (product: Product, grams: number) =>
     return range !== undefined && range.min <= grams && grams <= range.max;
   });
 
-type Filter = Partial<CatalogFilter>;
+/** A filter as the tests write it: the weight as a shopper or a link types it ("16,5"), sent as it is. */
+type Filter = Partial<Omit<CatalogFilter, "weightGrams">> & { weight?: string };
 
 /** The filter's products as the shop sorts them, narrowed by this test's own reading of shop by size. */
 function expected(all: Product[], filter: Filter): string[] {
   const grams = filter.weight ? Math.round(Number(filter.weight.replace(",", ".")) * 1000) : null;
-  return filterAndSortProducts(all, { ...DEFAULT_FILTER, ...filter })
+  return filterAndSortProducts(all, { ...DEFAULT_FILTER, ...withoutWeight(filter) })
     .filter((product) => grams === null || fitsWeight(product, grams))
     .filter((product) => !filter.size || product.sizes.includes(filter.size))
     .filter((product) => !filter.absorbency || (product.absorbency ?? 0) >= filter.absorbency)
     .map((product) => product.id);
+}
+
+function withoutWeight({ weight: _weight, ...rest }: Filter): Partial<CatalogFilter> {
+  return rest;
 }
 
 /** Every page of a search, `limit` at a time, by the address the storefront builds; `between` runs after each page. */
@@ -85,9 +90,9 @@ async function allPages(filter: Filter, limit: number, between: () => Promise<vo
   const totals = new Set<number>();
   let cursor: string | null = null;
   for (let page = 0; page < 100; page += 1) {
-    const response = await get(
-      `${catalogSearchPath(searchParamsOf({ ...DEFAULT_FILTER, ...filter }), cursor)}&limit=${limit}`,
-    );
+    const weight = filter.weight === undefined ? "" : `&weight=${encodeURIComponent(filter.weight)}`;
+    const path = catalogSearchPath(searchParamsOf({ ...DEFAULT_FILTER, ...withoutWeight(filter) }), cursor);
+    const response = await get(`${path}${weight}&limit=${limit}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as CatalogPage;
     ids.push(...body.products.map((product) => product.id));

@@ -121,7 +121,7 @@ test("a parent filters by the baby's weight, then a carer by absorbency, and eac
 
   // A carer: adult products of at least "Very heavy".
   await page.getByRole("button", { name: "Clear size filters" }).click();
-  await page.getByRole("button", { name: "Adult", exact: true }).click();
+  await page.locator("#products").getByRole("button", { name: "Adult", exact: true }).click();
   const absorbency = page.getByLabel("Absorbency");
   await absorbency.selectOption({ label: "At least Very heavy (5 of 6)" });
   const byAbsorbency = (await (

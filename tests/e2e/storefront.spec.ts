@@ -11,7 +11,7 @@ const defaultFilter = {
   category: null,
   sortBy: "name",
   order: "asc",
-  weight: "",
+  weightGrams: null,
   size: null,
   absorbency: null,
 } as const;

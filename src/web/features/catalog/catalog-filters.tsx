@@ -23,7 +23,7 @@ const chipClass = (pressed: boolean) =>
 
 /** Search box, category chips (All + one per category), sort and order. */
 export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersProps) {
-  const sizeFilters = [filter.weight.trim() !== "", filter.size !== null, filter.absorbency !== null].filter(Boolean);
+  const sizeFilters = [filter.weightGrams, filter.size, filter.absorbency].filter((value) => value !== null);
   const [sizeOpen, setSizeOpen] = useState(sizeFilters.length > 0);
   return (
     <div className="grid gap-4">

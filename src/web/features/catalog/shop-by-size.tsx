@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { ABSORBENCY_LABELS, ABSORBENCY_LEVELS } from "#domain/absorbency.js";
 import type { CatalogFilter } from "#domain/catalog.js";
 import { WEIGHT_KG_MAX, WEIGHT_KG_MIN, weightGramsOf } from "#domain/shop-by-size.js";
@@ -22,12 +23,13 @@ const INPUT =
 export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
   const facets = useSizeFacets(filter.category);
   const { byWeight = false, sizeNames = [], byAbsorbency = false } = facets.data ?? {};
-  const weightSet = filter.weight.trim() !== "";
-  const weightValid = !weightSet || weightGramsOf(filter.weight) !== null;
+  const weight = useWeightText(filter.weightGrams, (weightGrams) => onChange({ weightGrams }));
+  const weightSet = weight.text.trim() !== "" || filter.weightGrams !== null;
+  const weightValid = weight.text.trim() === "" || weightGramsOf(weight.text) !== null;
   const showWeight = byWeight || weightSet;
   const showSize = sizeNames.length > 0 || filter.size !== null;
   const showAbsorbency = byAbsorbency || filter.absorbency !== null;
-  const anySet = weightSet || filter.size !== null || filter.absorbency !== null;
+  const anySet = filter.weightGrams !== null || filter.size !== null || filter.absorbency !== null;
 
   return (
     <div id={id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
@@ -46,8 +48,8 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="e.g. 7.5"
-                value={filter.weight}
-                onChange={(event) => onChange({ weight: event.target.value })}
+                value={weight.text}
+                onChange={(event) => weight.setText(event.target.value)}
                 aria-invalid={weightValid ? undefined : true}
                 aria-describedby={`${id}-weight-hint`}
                 className={INPUT}
@@ -105,7 +107,10 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
           {anySet && (
             <button
               type="button"
-              onClick={() => onChange({ weight: "", size: null, absorbency: null })}
+              onClick={() => {
+                weight.setText("");
+                onChange({ weightGrams: null, size: null, absorbency: null });
+              }}
               className="min-h-11 justify-self-start text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700 sm:col-span-3"
             >
               Clear size filters
@@ -115,4 +120,23 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
       )}
     </div>
   );
+}
+
+/** How long the weight box waits for the shopper to pause before the grid follows. */
+const WEIGHT_PAUSE_MS = 300;
+
+/**
+ * The weight box's text, and the filter following it: once the shopper pauses, a weight that reads
+ * as one sets the filter's grams, and an empty or unreadable box clears it.
+ */
+function useWeightText(grams: number | null, setGrams: (grams: number | null) => void) {
+  const [text, setText] = useState(grams === null ? "" : String(grams / 1000));
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const typed = weightGramsOf(text);
+      if (typed !== grams) setGrams(typed);
+    }, WEIGHT_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, grams, setGrams]);
+  return { text, setText };
 }

@@ -34,8 +34,7 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
   const { filter, updateFilter, clearFilters, scrollRequests, takePendingScroll } = useCatalog();
   // The server is asked once the shopper pauses typing, not for every letter.
   const search = useDebouncedValue(filter.search, SEARCH_PAUSE_MS);
-  const weight = useDebouncedValue(filter.weight, SEARCH_PAUSE_MS);
-  const params = searchParamsOf({ ...filter, search, weight });
+  const params = searchParamsOf({ ...filter, search });
   const products = useSearchProducts(params);
   const [location, navigate] = useLocation();
   const loadedProducts = useMemo(
