@@ -214,9 +214,9 @@ export async function searchProducts(db: Database, query: CatalogSearchQuery): P
 
 /**
  * Which "Shop by size" controls the products of a category (or of all) can answer: whether some
- * size has a weight range, the names of the sizes of products not sized by weight, and whether
- * some product has an absorbency level. One pass over the category's products (5,000 at most in
- * practice, cached until the catalogue changes).
+ * listed size has a weight range the weight filter reads (`fit_grams`), the names of the sizes of
+ * products not sized by weight, and whether some product has an absorbency level. One pass over
+ * the category's products (5,000 at most in practice, cached until the catalogue changes).
  */
 export async function findSizeFacets(db: Database, category: string | undefined): Promise<SizeFacets> {
   const inCategory =
@@ -229,7 +229,7 @@ export async function findSizeFacets(db: Database, category: string | undefined)
     names: string[] | null;
   }>(sql`
     select
-      bool_or(${products.fitMeasure} = 'weight' and ${products.sizeFits} <> '{}'::jsonb) as by_weight,
+      bool_or(${products.fitGrams} <> '{}'::int4multirange) as by_weight,
       bool_or(${products.absorbency} is not null) as by_absorbency,
       (select array_agg(distinct size_name) from ${products}, jsonb_array_elements_text(${products.sizes}) as size_name
         where ${inCategory} and ${products.fitMeasure} is distinct from 'weight') as names
