@@ -56,6 +56,8 @@ const VISIT_CONCURRENCY = 4;
 const SEARCH_PATH = "/api/products/search";
 const FALLBACK_SEARCH_PATH = "/api/products";
 const SEARCH_QUERIES = ["pampers", "huggies gold", "size 4", "tena pants", "pads", "jumbo pack", "wipes", "kotex"];
+/** Shop by size (decision 048), each with a search: sent as `q=...&` these, by the same clients. */
+const SEARCH_FILTERS = ["weight=7.5", "absorbency=4&sort=price", "size=M", "category=baby&weight=12&sort=unit"];
 const SEARCH_REQUESTS = 300;
 const SEARCH_WORKERS = 2;
 
@@ -131,7 +133,7 @@ async function searchEndpoint(baseUrl) {
     return {
       name: `GET ${SEARCH_PATH}?q=`,
       fallback: false,
-      url: (q) => `${baseUrl}${SEARCH_PATH}?q=${encodeURIComponent(q)}`,
+      url: (q, filter = "") => `${baseUrl}${SEARCH_PATH}?q=${encodeURIComponent(q)}${filter ? `&${filter}` : ""}`,
     };
   return {
     fallback: true,
@@ -143,7 +145,10 @@ async function searchEndpoint(baseUrl) {
 /** p50/p95 of SEARCH_REQUESTS searches from SEARCH_WORKERS clients cycling through the queries (after a warm-up). */
 async function searchLatency(endpoint) {
   const headers = { ...BROWSER_HEADERS, accept: "application/json" };
-  for (const q of SEARCH_QUERIES) await rawGet(endpoint.url(q), headers, { keep: false });
+  const searchUrl = (index) =>
+    endpoint.url(SEARCH_QUERIES[index % SEARCH_QUERIES.length], SEARCH_FILTERS[index % (SEARCH_FILTERS.length + 1)]);
+  for (let index = 0; index < SEARCH_QUERIES.length * (SEARCH_FILTERS.length + 1); index += 1)
+    await rawGet(searchUrl(index), headers, { keep: false });
   const times = [];
   let next = 0;
   let bytes = 0;
@@ -151,9 +156,9 @@ async function searchLatency(endpoint) {
   await Promise.all(
     Array.from({ length: SEARCH_WORKERS }, async () => {
       while (next < SEARCH_REQUESTS) {
-        const q = SEARCH_QUERIES[next++ % SEARCH_QUERIES.length];
-        const response = await rawGet(endpoint.url(q), headers, { keep: false });
-        if (response.status !== 200) failures.push(`${q}: HTTP ${response.status}`);
+        const url = searchUrl(next++);
+        const response = await rawGet(url, headers, { keep: false });
+        if (response.status !== 200) failures.push(`${url}: HTTP ${response.status}`);
         times.push(response.ms);
         bytes = Math.max(bytes, response.bytes);
       }

@@ -33,7 +33,15 @@ describe("categoryBadge", () => {
 
 describe("filterAndSortProducts", () => {
   it("sorts by name ascending by default, ignoring case", () => {
-    expect(DEFAULT_FILTER).toEqual({ search: "", category: null, sortBy: "name", order: "asc" });
+    expect(DEFAULT_FILTER).toEqual({
+      search: "",
+      category: null,
+      sortBy: "name",
+      order: "asc",
+      weightGrams: null,
+      size: null,
+      absorbency: null,
+    });
     expect(names({})).toEqual(["adult Pull-Ups", "Baby Wipes", "Day Pads", "Junior Pants", "Newborn Nappies"]);
   });
 

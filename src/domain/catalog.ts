@@ -35,9 +35,23 @@ export interface CatalogFilter {
   category: string | null;
   sortBy: SortBy;
   order: SortOrder;
+  /** Shop by size (src/domain/shop-by-size.ts): a baby's weight in grams; null: any. */
+  weightGrams: number | null;
+  /** A size's name ("M"); null: any. */
+  size: string | null;
+  /** At least this absorbency level (1-6); null: any. */
+  absorbency: number | null;
 }
 
-export const DEFAULT_FILTER: CatalogFilter = { search: "", category: null, sortBy: "name", order: "asc" };
+export const DEFAULT_FILTER: CatalogFilter = {
+  search: "",
+  category: null,
+  sortBy: "name",
+  order: "asc",
+  weightGrams: null,
+  size: null,
+  absorbency: null,
+};
 
 /** What the storefront asks the server for (GET /api/products/search): the filter, search trimmed. */
 export interface CatalogSearchParams {
@@ -45,17 +59,33 @@ export interface CatalogSearchParams {
   category: string | null;
   sort: SortBy;
   order: SortOrder;
+  /** A weight a size's range must hold, in grams; null: any. */
+  weightGrams: number | null;
+  size: string | null;
+  absorbency: number | null;
 }
 
 export function searchParamsOf(filter: CatalogFilter): CatalogSearchParams {
-  return { q: filter.search.trim(), category: filter.category, sort: filter.sortBy, order: filter.order };
+  return {
+    q: filter.search.trim(),
+    category: filter.category,
+    sort: filter.sortBy,
+    order: filter.order,
+    weightGrams: filter.weightGrams,
+    size: filter.size,
+    absorbency: filter.absorbency,
+  };
 }
 
-/** The address of a page of a search: /api/products/search?q=...&sort=name&order=asc[&cursor=...]. */
+/** The address of a page of a search: /api/products/search?q=...&weight=7.5&sort=name&order=asc[&cursor=...]. */
 export function catalogSearchPath(params: CatalogSearchParams, cursor: string | null): string {
   const query = new URLSearchParams();
   if (params.q) query.set("q", params.q);
   if (params.category !== null) query.set("category", params.category);
+  // In kg: whole grams over 1000 print exactly ("7.5", "12.345").
+  if (params.weightGrams !== null) query.set("weight", String(params.weightGrams / 1000));
+  if (params.size !== null) query.set("size", params.size);
+  if (params.absorbency !== null) query.set("absorbency", String(params.absorbency));
   query.set("sort", params.sort);
   query.set("order", params.order);
   if (cursor) query.set("cursor", cursor);

@@ -55,9 +55,10 @@ describe("POST /api/admin/products", () => {
       outOfStock: false,
       sizeLowStock: { M: 4 },
       promoText: "Trial price",
-      // Left out of the form: the default limit per order, and no multi-buy tiers.
+      // Left out of the form: the default limit per order, no multi-buy tiers and no absorbency.
       maxPerOrder: 20,
       multibuyTiers: [],
+      absorbency: null,
     };
     expect(created).toEqual({
       ...expected,

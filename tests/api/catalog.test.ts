@@ -34,6 +34,7 @@ describe("public catalogue", () => {
           "sizePackCounts",
           "packUnit",
           "multibuyTiers",
+          "absorbency",
         ].sort(),
       );
       expect(product.price).toMatch(/^\d+\.\d{2}$/);

@@ -117,6 +117,10 @@ describe("npm run seed:products", () => {
     for (const product of seeded) expect(product.slug).toMatch(SLUG_PATTERN);
     const packed = seeded.find((product) => product.name === generatedProducts(1)[0]?.name);
     expect(packed?.sizePackCounts).toEqual(generatedProducts(1)[0]?.sizePackCounts);
+    // Adult and period products carry an absorbency level for the storefront's filter (decision 048).
+    const made = new Map(generatedProducts(150).map((product) => [product.name, product]));
+    for (const product of seeded) expect(product.absorbency ?? null).toBe(made.get(product.name)?.absorbency);
+    expect(seeded.filter((product) => product.absorbency !== null).length).toBeGreaterThan(10);
   });
 
   it("stores each base photo once through the upload pipeline, as the command does, with its renditions", async () => {

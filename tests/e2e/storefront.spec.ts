@@ -6,7 +6,15 @@ import type { Category, Product } from "#domain/schemas/catalog.js";
 import { clickFooterLink, sizeMenu, waitForHydration } from "./helpers";
 
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";
-const defaultFilter = { search: "", category: null, sortBy: "name", order: "asc" } as const;
+const defaultFilter = {
+  search: "",
+  category: null,
+  sortBy: "name",
+  order: "asc",
+  weightGrams: null,
+  size: null,
+  absorbency: null,
+} as const;
 
 /**
  * Opens the storefront and returns the catalogue exactly as this page received it, so the

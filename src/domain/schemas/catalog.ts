@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ABSORBENCY_LEVELS } from "../absorbency.js";
 import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
 import { type MultibuyTier, tiersProblem } from "../multibuy.js";
@@ -40,6 +41,8 @@ export const product = z.object({
   maxPerOrder: z.number().int(),
   /** Multi-buy tiers, ascending ("2+ packs: 3% off": src/domain/multibuy.ts); optional for older carts. */
   multibuyTiers: z.array(z.object({ minPacks: z.number().int(), offBp: z.number().int() })).optional(),
+  /** Absorbency 1-6 (src/domain/absorbency.ts); null: not said. Optional for carts an older shop stored. */
+  absorbency: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -111,6 +114,25 @@ const positiveRand = (field: string) =>
     }, `${field} must be a positive amount with at most 2 decimals`)
     .transform((value) => parseRandToCents(value) as number);
 
+const ABSORBENCY_MESSAGE = `absorbency must be a level from ${ABSORBENCY_LEVELS[0]} to ${ABSORBENCY_LEVELS.at(-1)}, or empty`;
+
+/**
+ * Absorbency (issue 42): a level 1-6 as a number or the form's text; "" or null clears it. On
+ * create left out is none; on update left out keeps what the product has.
+ */
+const absorbencyInput = z
+  .union([z.number(), z.string().max(2), z.null()], { message: ABSORBENCY_MESSAGE })
+  .transform((value, context) => {
+    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const level = typeof value === "number" ? value : Number(value.trim());
+    if (!(ABSORBENCY_LEVELS as readonly number[]).includes(level)) {
+      context.addIssue({ code: "custom", message: ABSORBENCY_MESSAGE });
+      return z.NEVER;
+    }
+    return level;
+  })
+  .optional();
+
 export const productInput = z
   .object({
     name: requiredText("name", 120),
@@ -173,6 +195,7 @@ export const productInput = z
     maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
     /** Multi-buy tiers (src/domain/multibuy.ts): on create none when left out; on update left out keeps the product's. */
     multibuyTiers: multibuyTiersInput.optional(),
+    absorbency: absorbencyInput,
   })
   .superRefine((values, context) => {
     for (const field of ["sizePrices", "sizePackCounts"] as const) {

@@ -33,6 +33,7 @@ export const productColumns = {
   promoText: products.promoText,
   maxPerOrder: products.maxPerOrder,
   multibuyTiers: products.multibuyTiers,
+  absorbency: products.absorbency,
   sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
 };
 
@@ -60,6 +61,7 @@ type ProductRow = {
   promoText: string | null;
   maxPerOrder: number;
   multibuyTiers: MultibuyTier[];
+  absorbency: number | null;
   sellable: Record<string, number>;
 };
 

@@ -2,12 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CatalogSearchParams } from "#domain/catalog.js";
-import { CATALOG_PAGE_SIZE, type CatalogSearchQuery, catalogSearchQuery } from "#domain/schemas/catalog-search.js";
+import {
+  CATALOG_PAGE_SIZE,
+  type CatalogSearchQuery,
+  catalogSearchQuery,
+  sizeFacetsQuery,
+} from "#domain/schemas/catalog-search.js";
 import { SLUG_PATTERN } from "#domain/slug.js";
 import { notFound } from "../errors.js";
 import type { CachedBody } from "./cache.js";
 import { listCategories, listProducts } from "./queries.js";
-import { findProductBySlug, searchProducts } from "./search.js";
+import { findProductBySlug, findSizeFacets, searchProducts } from "./search.js";
 import { answerCached, CACHED_ROUTE, freshOrLastGood, sendWhenMade } from "./send-cached.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -29,6 +34,9 @@ export function searchQueryOf(params: CatalogSearchParams, cursor?: string): Cat
   return {
     q: params.q,
     ...(params.category !== null ? { category: params.category } : {}),
+    ...(params.weightGrams !== null ? { weight: params.weightGrams } : {}),
+    ...(params.size !== null ? { size: params.size } : {}),
+    ...(params.absorbency !== null ? { absorbency: params.absorbency } : {}),
     sort: params.sort,
     order: params.order,
     limit: CATALOG_PAGE_SIZE,
@@ -36,9 +44,22 @@ export function searchQueryOf(params: CatalogSearchParams, cursor?: string): Cat
   };
 }
 
-/** The cache key of a page of a search: one per distinct search (the LRU bounds how many are kept). */
+/**
+ * The cache key of a page of a search: one per distinct search (the LRU bounds how many are kept).
+ * The weight is in grams, so "7.5" and "7,500" share one answer; a size's name is matched exactly.
+ */
 const searchKey = (query: CatalogSearchQuery) =>
-  `search:${JSON.stringify([query.q.toLowerCase(), query.category?.toLowerCase() ?? null, query.sort, query.order, query.limit, query.cursor ?? null])}`;
+  `search:${JSON.stringify([
+    query.q.toLowerCase(),
+    query.category?.toLowerCase() ?? null,
+    query.weight ?? null,
+    query.size ?? null,
+    query.absorbency ?? null,
+    query.sort,
+    query.order,
+    query.limit,
+    query.cursor ?? null,
+  ])}`;
 
 /** The cache key of a product and its related ones. */
 const slugKey = (slug: string) => `slug:${slug}`;
@@ -79,6 +100,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       cachedSearch(app, request.query),
     );
     return sendWhenMade(served, request, reply, JSON_TYPE);
+  });
+
+  app.get("/products/size-facets", { ...options, schema: { querystring: sizeFacetsQuery } }, (request, reply) => {
+    const { category } = request.query;
+    const key = `size-facets:${JSON.stringify(category?.toLowerCase() ?? null)}`;
+    return answer(key, () => findSizeFacets(app.db, category), request, reply);
   });
 
   app.get(

@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Product } from "#domain/schemas/catalog.js";
-import type { CatalogPage, CatalogSearchQuery, ProductWithRelated } from "#domain/schemas/catalog-search.js";
+import type {
+  CatalogPage,
+  CatalogSearchQuery,
+  ProductWithRelated,
+  SizeFacets,
+} from "#domain/schemas/catalog-search.js";
+import { sortSizeNames } from "#domain/shop-by-size.js";
 import type { Database } from "../db/client.js";
 import { categories, products } from "../db/schema.js";
 import { badRequest } from "../errors.js";
@@ -112,13 +118,29 @@ function after(keys: OrderKey[], values: unknown[]): SQL {
 }
 
 /**
+ * Shop by size (docs/decisions/048-shop-by-size.md), ANDed with the rest of the filter: a weight in
+ * grams that one of a product's listed sizes fits (`fit_grams`, the union of its weight ranges, ends
+ * included, served by the GiST index products_fit_grams_idx); a size's name the product lists,
+ * exactly; at least an absorbency level (a product without one never matches).
+ */
+function sizeConditions(query: CatalogSearchQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.weight !== undefined) {
+    conditions.push(sql`${products.fitGrams} @> ${query.weight}::integer`);
+  }
+  if (query.size !== undefined) conditions.push(sql`${products.sizes} ? ${query.size}`);
+  if (query.absorbency !== undefined) conditions.push(sql`${products.absorbency} >= ${query.absorbency}`);
+  return conditions;
+}
+
+/**
  * The filter of a search: the category, and a fragment of the name or of the category's name. The
  * categories whose name holds the fragment (a handful of rows) are looked up first, so the filter
  * is the trigram index's matches OR a list of category ids, which the planner serves with a
  * BitmapOr of two indexes instead of reading every product.
  */
 async function matching(db: Database, query: CatalogSearchQuery): Promise<SQL | undefined> {
-  const conditions: SQL[] = [];
+  const conditions = sizeConditions(query);
   if (query.category !== undefined) {
     conditions.push(
       sql`${products.categoryId} = (select ${categories.id} from ${categories} where lower(${categories.name}) = ${query.category.toLowerCase()})`,
@@ -187,6 +209,36 @@ export async function searchProducts(db: Database, query: CatalogSearchQuery): P
             i: last.id,
           })
         : null,
+  };
+}
+
+/**
+ * Which "Shop by size" controls the products of a category (or of all) can answer: whether some
+ * listed size has a weight range the weight filter reads (`fit_grams`), the names of the sizes of
+ * products not sized by weight, and whether some product has an absorbency level. One pass over
+ * the category's products (5,000 at most in practice, cached until the catalogue changes).
+ */
+export async function findSizeFacets(db: Database, category: string | undefined): Promise<SizeFacets> {
+  const inCategory =
+    category === undefined
+      ? sql`true`
+      : sql`${products.categoryId} = (select ${categories.id} from ${categories} where lower(${categories.name}) = ${category.toLowerCase()})`;
+  const { rows } = await db.execute<{
+    by_weight: boolean | null;
+    by_absorbency: boolean | null;
+    names: string[] | null;
+  }>(sql`
+    select
+      bool_or(${products.fitGrams} <> '{}'::int4multirange) as by_weight,
+      bool_or(${products.absorbency} is not null) as by_absorbency,
+      (select array_agg(distinct size_name) from ${products}, jsonb_array_elements_text(${products.sizes}) as size_name
+        where ${inCategory} and ${products.fitMeasure} is distinct from 'weight') as names
+    from ${products} where ${inCategory}`);
+  const [row] = rows;
+  return {
+    byWeight: row?.by_weight === true,
+    sizeNames: sortSizeNames(row?.names ?? []),
+    byAbsorbency: row?.by_absorbency === true,
   };
 }
 

@@ -123,12 +123,12 @@ export async function seedProducts(
            select * from jsonb_to_recordset($1::jsonb) as x(
              id uuid, name text, category_id uuid, price_cents int, image text, description text, sizes jsonb,
              size_prices jsonb, size_pack_counts jsonb, pack_unit text, promo_text text, slug text, vat_class text,
-             stock jsonb)
+             absorbency smallint, stock jsonb)
          ), inserted as (
            insert into products (id, name, category_id, price_cents, image, description, sizes, size_prices,
-             size_pack_counts, pack_unit, promo_text, slug, vat_class)
+             size_pack_counts, pack_unit, promo_text, slug, vat_class, absorbency)
            select id, name, category_id, price_cents, image, description, sizes, size_prices, size_pack_counts,
-             pack_unit, promo_text, slug, vat_class
+             pack_unit, promo_text, slug, vat_class, absorbency
            from input
            returning id
          )
@@ -171,6 +171,7 @@ function toRow(
     promo_text: product.promoText,
     slug,
     vat_class: product.vatClass,
+    absorbency: product.absorbency,
     stock: product.stock,
   };
 }

@@ -359,6 +359,8 @@ export interface GeneratedProduct {
   priceCents: number;
   stock: Record<string, number>;
   promoText: string | null;
+  /** Adult and period products: a level 1-6 (src/domain/absorbency.ts), spread evenly; null for the rest. */
+  absorbency: number | null;
 }
 
 /** A small, fast, seeded PRNG (mulberry32): the same sequence everywhere. */
@@ -464,6 +466,7 @@ export function generatedProduct(index: number): GeneratedProduct {
     priceCents: Math.min(...Object.values(sizePrices)),
     stock,
     promoText: promo < 0.06 ? "Save R30 this week" : promo < 0.1 ? "Buy 2, save R50" : null,
+    absorbency: kind.category === "adult" || kind.category === "pads" ? 1 + (index % 6) : null,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -34,6 +35,9 @@ import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES, ITN_OUTCOMES } from "../.
 import { FIT_MEASURES, type FitRange } from "../../domain/size-fit.js";
 import { ORDER_STOCK_STATES } from "../../domain/stock.js";
 import { VAT_CLASSES, VAT_ROUNDINGS } from "../../domain/vat.js";
+
+/** A PostgreSQL int4multirange, read as its text ("{[1000,9001),[20000,25001)}"); only the database reads it. */
+const int4multirange = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -221,6 +225,13 @@ export const products = pgTable(
     sizeFits: jsonb("size_fits").$type<Record<string, FitRange>>().notNull().default({}),
     /** Absorbency 1-6 (src/domain/absorbency.ts), for adult and period products; null: not said. */
     absorbency: smallint("absorbency"),
+    /**
+     * Shop by size's weight filter (docs/decisions/048-shop-by-size.md): the grams some listed size
+     * fits, the union of its weight ranges (empty for a product not sized by weight). Kept by
+     * PostgreSQL from the row (SQL function product_fit_grams, hand-written in its migration), so
+     * every write keeps it right; a GiST index serves `fit_grams @> grams`.
+     */
+    fitGrams: int4multirange("fit_grams").generatedAlwaysAs(sql`product_fit_grams(fit_measure, size_fits, sizes)`),
     /** Multi-buy tiers (src/domain/multibuy.ts), ascending by min_packs; empty: none. */
     multibuyTiers: jsonb("multibuy_tiers").$type<MultibuyTier[]>().notNull().default([]),
     /**
@@ -249,6 +260,7 @@ export const products = pgTable(
     index("products_name_id_idx").on(sql`lower(${table.name})`, table.id),
     index("products_category_name_id_idx").on(table.categoryId, sql`lower(${table.name})`, table.id),
     index("products_price_name_id_idx").on(table.priceCents, sql`lower(${table.name})`, table.id),
+    index("products_fit_grams_idx").using("gist", table.fitGrams),
     uniqueIndex("products_slug_key").on(table.slug),
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_vat_class_known", sql`${table.vatClass} in ('standard', 'zero')`),

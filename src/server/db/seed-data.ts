@@ -3,6 +3,7 @@ import type { MultibuyTier } from "#domain/multibuy.js";
 // Images ship with the project (src/web/public/images/products/, made by
 // scripts/generate-packshots.mjs); keep the file names here in step with that script.
 
+import type { Absorbency } from "#domain/absorbency.js";
 import type { VatClass } from "#domain/vat.js";
 
 export interface SeedCategory {
@@ -631,4 +632,25 @@ export const seedMultibuyTiers: Record<string, MultibuyTier[]> = {
     { minPacks: 3, offBp: 500 },
   ],
   "Snug & Dry Pull-Up Pants Jumbo Pack": [{ minPacks: 3, offBp: 500 }],
+};
+
+/**
+ * Absorbency of the starter catalogue's adult and period products (issue 42; levels and words in
+ * src/domain/absorbency.ts): what a shopper filters by with "at least". The rest say none.
+ */
+export const seedAbsorbency: Record<string, Absorbency> = {
+  "Snug & Dry Adult Pants": 4,
+  "Snug & Dry Adult Briefs Super": 5,
+  "Snug & Dry Adult Night Pants": 6,
+  "Snug & Dry Bladder Control Pads": 2,
+  "Snug & Dry Men's Guards": 2,
+  "Snug & Dry Disposable Underpads": 5,
+  "Snug & Dry Washable Bed Pad": 4,
+  "Snug & Dry Ultra Thin Pads": 3,
+  "Snug & Dry Maxi Night Pads": 6,
+  "Snug & Dry Panty Liners": 1,
+  "Snug & Dry Tampons": 4,
+  "Snug & Dry Period Underwear": 2,
+  "Snug & Dry Pads Value Box": 3,
+  "Snug & Dry Organic Cotton Pads": 3,
 };

@@ -3,7 +3,14 @@ import { parseRandToCents } from "#domain/money.js";
 import { slugify, uniqueSlug } from "#domain/slug.js";
 import type { Database } from "./client.js";
 import { categories, productStock, products } from "./schema.js";
-import { SEED_STOCK, seedCategories, seedMultibuyTiers, seedPackColumns, seedProducts } from "./seed-data.js";
+import {
+  SEED_STOCK,
+  seedAbsorbency,
+  seedCategories,
+  seedMultibuyTiers,
+  seedPackColumns,
+  seedProducts,
+} from "./seed-data.js";
 
 /**
  * Seeds the catalogue on an empty database only: once any category or product exists
@@ -47,6 +54,7 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
             promoText: product.promoText,
             vatClass: product.vatClass ?? "standard",
             multibuyTiers: seedMultibuyTiers[product.name] ?? [],
+            absorbency: seedAbsorbency[product.name] ?? null,
           };
         }),
       )

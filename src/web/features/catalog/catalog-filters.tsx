@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import type { CatalogFilter, SortBy, SortOrder } from "#domain/catalog.js";
 import type { Category } from "#domain/schemas/catalog.js";
 import { SearchIcon } from "#web/components/ui/icons.js";
@@ -9,6 +10,10 @@ interface CatalogFiltersProps {
   onChange: (patch: Partial<CatalogFilter>) => void;
 }
 
+/** Opened by the shopper: not part of the first load (docs/decisions/048-shop-by-size.md). */
+const ShopBySize = lazy(() => import("./shop-by-size"));
+const SHOP_BY_SIZE_ID = "shop-by-size";
+
 const chipClass = (pressed: boolean) =>
   `inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 text-sm font-semibold transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
     pressed
@@ -18,6 +23,8 @@ const chipClass = (pressed: boolean) =>
 
 /** Search box, category chips (All + one per category), sort and order. */
 export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersProps) {
+  const sizeFilters = [filter.weightGrams, filter.size, filter.absorbency].filter((value) => value !== null);
+  const [sizeOpen, setSizeOpen] = useState(sizeFilters.length > 0);
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto_auto] md:items-end">
@@ -95,6 +102,24 @@ export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersP
           ))}
         </div>
       </fieldset>
+
+      <div className="grid gap-3">
+        <button
+          type="button"
+          aria-expanded={sizeOpen}
+          aria-controls={sizeOpen ? SHOP_BY_SIZE_ID : undefined}
+          onClick={() => setSizeOpen((open) => !open)}
+          className={`${chipClass(sizeOpen)} justify-self-start gap-2`}
+        >
+          Shop by size{sizeFilters.length > 0 ? ` (${sizeFilters.length})` : ""}
+          <span aria-hidden="true">{sizeOpen ? "\u25B4" : "\u25BE"}</span>
+        </button>
+        {sizeOpen && (
+          <Suspense fallback={<div className="min-h-24 rounded-xl border border-stone-200 bg-white" />}>
+            <ShopBySize id={SHOP_BY_SIZE_ID} filter={filter} onChange={onChange} />
+          </Suspense>
+        )}
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "#web/components/ui/i
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { formatRand } from "#web/lib/format.js";
 import { useAddToCart } from "../cart";
+import { AbsorbencyNote } from "./absorbency-note";
 import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
 import { MultibuyTiers } from "./multibuy-tiers";
@@ -81,6 +82,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
         </div>
         {pack && <p className="tabular -mt-2 text-sm text-stone-600">{pack}</p>}
         <MultibuyTiers product={product} className="-mt-2" />
+        {product.absorbency && <AbsorbencyNote level={product.absorbency} />}
         <p id={descriptionId} className="text-sm leading-relaxed text-stone-700">
           {product.description}
         </p>

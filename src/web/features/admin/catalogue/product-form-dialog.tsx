@@ -8,6 +8,7 @@ import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { publicConfig } from "#web/lib/public-config.js";
 import { describedBy, Field, inputClass, LoadingRows } from "../shared";
+import { AbsorbencyField } from "./absorbency-field";
 import { useAdminCategories } from "./api/get-categories";
 import { useSaveProduct } from "./api/save-product";
 import { ImagePreview } from "./image-preview";
@@ -246,6 +247,8 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           {...register("maxPerOrder")}
         />
       </Field>
+
+      <AbsorbencyField register={register} error={error("absorbency")} />
 
       <Field
         id="admin-product-promoText"

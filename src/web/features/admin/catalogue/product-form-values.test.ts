@@ -55,7 +55,15 @@ describe("formDefaults", () => {
       vatClass: "standard",
       maxPerOrder: 20,
       multibuyTiers: [],
+      absorbency: "",
     });
+  });
+
+  it("shows a product's absorbency and sends it back as its level; empty clears it", () => {
+    const defaults = formDefaults({ ...pants, absorbency: 4 });
+    expect(defaults.absorbency).toBe("4");
+    expect(productInput.parse(defaults).absorbency).toBe(4);
+    expect(productInput.parse({ ...defaults, absorbency: "" }).absorbency).toBeNull();
   });
 
   it("sends back what it showed: the same prices per size after a round trip through the schema", () => {

@@ -21,6 +21,7 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     vatClass: product?.vatClass ?? "standard",
     maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
     multibuyTiers: (product?.multibuyTiers ?? []).map(({ minPacks, offBp }) => ({ minPacks, offBp })),
+    absorbency: product?.absorbency == null ? "" : String(product.absorbency),
   };
 }
 
