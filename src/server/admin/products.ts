@@ -54,7 +54,22 @@ async function productRow(db: Database, values: ProductValues) {
     ...(values.vatClass ? { vatClass: values.vatClass } : {}),
     // Left out on update: the product keeps its own; on create the column's default applies.
     ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
+    ...sizeFitColumns(values),
   };
+}
+
+/**
+ * The size guide's columns: the measure and the ranges are written together (ranges of sizes no
+ * longer listed dropped), or, both left out, the product keeps its own.
+ */
+function sizeFitColumns(values: ProductValues) {
+  if (values.fitMeasure === undefined && values.sizeFits === undefined) return {};
+  const fitMeasure = values.fitMeasure ?? null;
+  const given = values.sizeFits ?? {};
+  const sizeFits = Object.fromEntries(
+    values.sizes.flatMap((size) => (fitMeasure && given[size] ? [[size, given[size]]] : [])),
+  );
+  return { fitMeasure, sizeFits };
 }
 
 /** The category was deleted between our look-up and the write: the foreign key refuses it. */
@@ -80,6 +95,8 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       promoText: products.promoText,
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
+      fitMeasure: products.fitMeasure,
+      sizeFits: products.sizeFits,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

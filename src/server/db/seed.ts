@@ -4,6 +4,7 @@ import { slugify, uniqueSlug } from "#domain/slug.js";
 import type { Database } from "./client.js";
 import { categories, productStock, products } from "./schema.js";
 import { SEED_STOCK, seedCategories, seedPackColumns, seedProducts } from "./seed-data.js";
+import { seedSizeFitColumns } from "./seed-size-fits.js";
 
 /**
  * Seeds the catalogue on an empty database only: once any category or product exists
@@ -40,6 +41,7 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
             categoryId,
             priceCents,
             ...packs,
+            ...seedSizeFitColumns(product.name),
             image: product.image,
             description: product.description,
             sizes: product.sizes,
