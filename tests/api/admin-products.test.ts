@@ -57,6 +57,9 @@ describe("POST /api/admin/products", () => {
       promoText: "Trial price",
       // Left out of the form: the default limit per order.
       maxPerOrder: 20,
+      // Left out of the form: no size guide.
+      fitMeasure: null,
+      sizeFits: {},
     };
     expect(created).toEqual({
       ...expected,

@@ -33,6 +33,8 @@ describe("public catalogue", () => {
           "sizePrices",
           "sizePackCounts",
           "packUnit",
+          "fitMeasure",
+          "sizeFits",
         ].sort(),
       );
       expect(product.price).toMatch(/^\d+\.\d{2}$/);

@@ -20,6 +20,7 @@ import {
   stockHeldMessage,
   valuesForSizes,
 } from "./product-form-values";
+import { SizeFitFields } from "./size-fit-fields";
 import { type RememberedSizeSettings, SizeSettings, stockFieldId } from "./size-settings";
 
 interface ProductFormDialogProps {
@@ -87,6 +88,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     Object.assign(packs, getValues("sizePackCounts"));
     setValue("sizePrices", presentForSizes(list, prices));
     setValue("sizePackCounts", presentForSizes(list, packs));
+    setValue("sizeFits", presentForSizes(list, getValues("sizeFits") ?? {}));
   }, [sizesKey, getValues, setValue]);
   const stockHeld = stockHeldMessage(save.error);
 
@@ -225,6 +227,9 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           remembered={remembered}
         />
       )}
+
+      {/* The size guide (issue 42): its own fieldset. */}
+      {sizes.length > 0 && <SizeFitFields key={sizesKey} control={control} sizes={sizes} />}
 
       <Field
         id="admin-product-maxPerOrder"

@@ -20,6 +20,8 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     promoText: product?.promoText ?? "",
     vatClass: product?.vatClass ?? "standard",
     maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
+    fitMeasure: product?.fitMeasure ?? null,
+    sizeFits: { ...product?.sizeFits },
   };
 }
 
