@@ -2,8 +2,9 @@ import { useSyncExternalStore } from "react";
 
 /**
  * The size finder's last answer for this visit (docs/decisions/046-size-finder.md): the size it
- * recommends per product id, kept in sessionStorage so the cards' and the dialog's size menus
- * preselect it until the tab is closed. Small on purpose: the cards of the first load read it.
+ * recommends per product id, in sessionStorage so the cards' and the dialog's size menus preselect
+ * it until the tab is closed. Only the reading is here, in the first load; the finder (loaded
+ * when opened) writes it with keepFoundSizes.
  */
 export interface FoundSizes {
   /** What was asked, for people: "7.5 kg", "Lwazi (8.6 kg)". */
@@ -11,41 +12,40 @@ export interface FoundSizes {
   sizes: Record<string, string>;
 }
 
-const KEY = "size-finder";
-const listeners = new Set<() => void>();
-let current: FoundSizes | null | undefined;
+export const FOUND_SIZES_KEY = "size-finder";
+/** Dispatched on window when the answer changes. */
+export const FOUND_SIZES_EVENT = "size-finder-change";
 
-function read(): FoundSizes | null {
-  if (current !== undefined) return current;
-  try {
-    const value = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as FoundSizes | null;
-    current = value && typeof value.label === "string" && typeof value.sizes === "object" ? value : null;
-  } catch {
-    current = null;
-  }
-  return current;
-}
+let lastRaw: string | null = null;
+let lastFound: FoundSizes | null = null;
 
-/** Keeps a finder's answer (merged over the last one's, so other products' sizes stay) and tells the cards. */
-export function keepFoundSizes(found: FoundSizes | null) {
-  current = found && { label: found.label, sizes: { ...read()?.sizes, ...found.sizes } };
+export function readFoundSizes(): FoundSizes | null {
+  let raw: string | null = null;
   try {
-    if (current) sessionStorage.setItem(KEY, JSON.stringify(current));
-    else sessionStorage.removeItem(KEY);
+    raw = sessionStorage.getItem(FOUND_SIZES_KEY);
   } catch {
-    // Storage off: the answer still holds for this page.
+    // Storage off: no answer kept.
   }
-  for (const listener of listeners) listener();
+  if (raw !== lastRaw) {
+    lastRaw = raw;
+    try {
+      const found = JSON.parse(raw ?? "null") as FoundSizes | null;
+      lastFound = typeof found?.sizes === "object" ? found : null;
+    } catch {
+      lastFound = null;
+    }
+  }
+  return lastFound;
 }
 
 const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  addEventListener(FOUND_SIZES_EVENT, listener);
+  return () => removeEventListener(FOUND_SIZES_EVENT, listener);
 };
 
 /** The finder's answer (null before one, and while the server's page hydrates). */
 export function useFoundSizes(): FoundSizes | null {
-  return useSyncExternalStore(subscribe, read, () => null);
+  return useSyncExternalStore(subscribe, readFoundSizes, () => null);
 }
 
 /** The size the finder recommends for a product, when it is one of the product's sizes. */

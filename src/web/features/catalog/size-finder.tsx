@@ -4,9 +4,26 @@ import { FIT_UNIT, type FitMeasure, gramsAsKg } from "#domain/size-fit.js";
 import { Button } from "#web/components/ui/button.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";
-import { markSizeUpPrompted, useChildren, useSession } from "../account";
-import { type FinderQuestion, findSizes } from "./api/size-finder";
-import { keepFoundSizes, useFoundSizes } from "./size-finder-store";
+import { useSession } from "../account";
+import { type FinderQuestion, findSizes, markSizeUpPrompted, useFinderChildren } from "./api/size-finder";
+import {
+  FOUND_SIZES_EVENT,
+  FOUND_SIZES_KEY,
+  type FoundSizes,
+  readFoundSizes,
+  useFoundSizes,
+} from "./size-finder-store";
+
+/** Keeps a finder's answer for the visit, merged over the last one's so other products' sizes stay. */
+function keepFoundSizes(found: FoundSizes) {
+  const merged = { label: found.label, sizes: { ...readFoundSizes()?.sizes, ...found.sizes } };
+  try {
+    sessionStorage.setItem(FOUND_SIZES_KEY, JSON.stringify(merged));
+  } catch {
+    // Storage off or full: the menus are not preselected.
+  }
+  dispatchEvent(new Event(FOUND_SIZES_EVENT));
+}
 
 interface SizeFinderProps {
   measure: FitMeasure;
@@ -25,7 +42,7 @@ const MEASURE_LABEL: Record<FitMeasure, string> = { weight: "Baby's weight", wai
  */
 export default function SizeFinder({ measure, scope, product }: SizeFinderProps) {
   const { user } = useSession();
-  const children = useChildren(measure === "weight" && user ? user.id : null);
+  const children = useFinderChildren(measure === "weight" && user ? user.id : null);
   const weighed = (children.data ?? []).filter((child) => child.weightGrams !== null);
   const [text, setText] = useState("");
   const [answer, setAnswer] = useState<SizeFinderAnswer | null>(null);

@@ -8,7 +8,7 @@ const childrenUrl = (userId: string) => `/api/users/${userId}/children`;
 /** GET /api/users/{id}/children: the children kept for the size finder (none for a guest). */
 export function useChildren(userId: string | null) {
   return useQuery({
-    queryKey: [...accountKeys.all, "children", userId ?? ""],
+    queryKey: accountKeys.children(userId ?? ""),
     queryFn: () => apiGet<ChildProfile[]>(childrenUrl(userId ?? "")),
     enabled: userId !== null,
   });
@@ -23,11 +23,6 @@ export function useSaveChild(userId: string) {
       const url = id ? `${childrenUrl(userId)}/${id}` : childrenUrl(userId);
       await apiRequest<ChildProfile>(id ? "PUT" : "POST", url, values);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...accountKeys.all, "children"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.children(userId) }),
   });
-}
-
-/** POST .../size-up-prompted: "Time to move up a size?" was shown for this weight; not again until a new one. */
-export function markSizeUpPrompted(userId: string, childId: string) {
-  return apiRequest<ChildProfile>("POST", `${childrenUrl(userId)}/${childId}/size-up-prompted`);
 }
