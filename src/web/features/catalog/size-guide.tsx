@@ -1,20 +1,17 @@
-import { useId } from "react";
 import type { Product } from "#domain/schemas/catalog.js";
 import { fitText, sizesByRange } from "#domain/size-fit.js";
 
 /** A product's size guide (issue 42): each size and the weight or waist it fits, smallest first. */
 export function SizeGuide({ product }: { product: Product }) {
-  const id = useId();
   const measure = product.fitMeasure;
   const rows = measure
     ? sizesByRange({ sizes: product.sizes, fitMeasure: measure, sizeFits: product.sizeFits ?? {} })
     : [];
   if (!measure || rows.length === 0) return null;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-stone-200 p-3">
-      <h3 id={id} className="text-sm font-semibold text-stone-900">
-        Size guide
-      </h3>
+    // Not labelled by its heading: "Size" would then name two things in the detail (the size menu is found by it).
+    <div className="rounded-xl border border-stone-200 p-3">
+      <h3 className="text-sm font-semibold text-stone-900">Size guide</h3>
       <table className="mt-2 w-full text-sm">
         <thead>
           <tr className="text-left text-stone-600">
@@ -38,6 +35,6 @@ export function SizeGuide({ product }: { product: Product }) {
       <p className="mt-2 text-xs text-stone-600">
         Between sizes? Take the bigger one: it leaks less as your baby grows.
       </p>
-    </section>
+    </div>
   );
 }
