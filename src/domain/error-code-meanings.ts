@@ -88,4 +88,5 @@ export const ERROR_CODE_MEANINGS = {
   EMAIL_ALREADY_CONFIRMED: "Resend the confirmation link: the account's address is already confirmed (409).",
   STOCK_ALERT_WAITING_LIMIT:
     "Back-in-stock alert: this network has the most alerts waiting for their confirmation link; confirm one or wait for them to lapse (429).",
+  CHILD_PROFILE_LIMIT: "Child profiles: the account already keeps the most children it may (409).",
 } as const satisfies Record<ErrorCode, string>;

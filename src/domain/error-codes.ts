@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   "STOCK_ALERT_LINK_INVALID",
   "EMAIL_ALREADY_CONFIRMED",
   "STOCK_ALERT_WAITING_LIMIT",
+  "CHILD_PROFILE_LIMIT",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -55,6 +55,8 @@ import { promoCheckRoutes } from "./promo/routes.js";
 import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { returnRoutes } from "./returns/routes.js";
 import { securityHeaders } from "./security-headers.js";
+import { childRoutes } from "./size-fit/children.js";
+import { sizeFinderRoutes } from "./size-fit/finder.js";
 import { sendBackInStock } from "./stock-alerts/notify.js";
 import { endLapsedStockAlerts, stockAlertRoutes } from "./stock-alerts/routes.js";
 import { stockAlertKey } from "./stock-alerts/tokens.js";
@@ -375,6 +377,8 @@ export async function buildApp({
       async (api) => {
         await api.register(authRoutes, { prefix: "/auth" });
         await api.register(userRoutes, { prefix: "/users" });
+        await api.register(childRoutes, { prefix: "/users" });
+        await api.register(sizeFinderRoutes);
         await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
         await api.register(promoCheckRoutes);

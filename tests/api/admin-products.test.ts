@@ -59,6 +59,8 @@ describe("POST /api/admin/products", () => {
       maxPerOrder: 20,
       multibuyTiers: [],
       absorbency: null,
+      fitMeasure: null,
+      sizeFits: {},
     };
     expect(created).toEqual({
       ...expected,

@@ -35,6 +35,8 @@ describe("public catalogue", () => {
           "packUnit",
           "multibuyTiers",
           "absorbency",
+          "fitMeasure",
+          "sizeFits",
         ].sort(),
       );
       expect(product.price).toMatch(/^\d+\.\d{2}$/);

@@ -4,8 +4,15 @@ import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
 import { type MultibuyTier, tiersProblem } from "../multibuy.js";
 import { MAX_PACK_COUNT } from "../packs.js";
+import { FIT_MEASURES, sizeFitProblems } from "../size-fit.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
+
+/** A size's range as stored and sent: whole grams or centimetres, both ends included. */
+function fitRange() {
+  const end = z.number({ message: "a size's range must be numbers" });
+  return z.object({ min: end, max: end }, { message: "a size's range needs min and max" });
+}
 
 export const product = z.object({
   id: z.string(),
@@ -43,6 +50,10 @@ export const product = z.object({
   multibuyTiers: z.array(z.object({ minPacks: z.number().int(), offBp: z.number().int() })).optional(),
   /** Absorbency 1-6 (src/domain/absorbency.ts); null: not said. Optional for carts an older shop stored. */
   absorbency: z.number().int().nullable().optional(),
+  /** What the sizes' ranges measure (src/domain/size-fit.ts); null or left out: no size guide. */
+  fitMeasure: z.enum(FIT_MEASURES).nullable().optional(),
+  /** Each size's range, both ends included: grams for "weight", centimetres for "waist". */
+  sizeFits: z.record(z.string(), fitRange()).optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -196,8 +207,16 @@ export const productInput = z
     /** Multi-buy tiers (src/domain/multibuy.ts): on create none when left out; on update left out keeps the product's. */
     multibuyTiers: multibuyTiersInput.optional(),
     absorbency: absorbencyInput,
+    /** What the size guide measures; null: no guide. On update left out keeps the product's own. */
+    fitMeasure: z.enum(FIT_MEASURES, { message: "fitMeasure must be weight, waist or null" }).nullable().optional(),
+    /** Each size's range (grams or cm); sizes left out have none. Checked by sizeFitProblems. */
+    sizeFits: z.record(z.string().max(40), fitRange()).optional(),
   })
   .superRefine((values, context) => {
+    if (values.fitMeasure !== undefined || values.sizeFits !== undefined) {
+      const fit = { sizes: values.sizes, fitMeasure: values.fitMeasure ?? null, sizeFits: values.sizeFits ?? {} };
+      for (const message of sizeFitProblems(fit)) context.addIssue({ code: "custom", path: ["sizeFits"], message });
+    }
     for (const field of ["sizePrices", "sizePackCounts"] as const) {
       const unknown = Object.keys(values[field]).find((size) => !values.sizes.includes(size));
       if (unknown !== undefined) {

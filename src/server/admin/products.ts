@@ -56,7 +56,22 @@ async function productRow(db: Database, values: ProductValues) {
     ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
     ...(values.multibuyTiers === undefined ? {} : { multibuyTiers: values.multibuyTiers }),
     ...(values.absorbency === undefined ? {} : { absorbency: values.absorbency }),
+    ...sizeFitColumns(values),
   };
+}
+
+/**
+ * The size guide's columns: the measure and the ranges are written together (ranges of sizes no
+ * longer listed dropped), or, both left out, the product keeps its own.
+ */
+function sizeFitColumns(values: ProductValues) {
+  if (values.fitMeasure === undefined && values.sizeFits === undefined) return {};
+  const fitMeasure = values.fitMeasure ?? null;
+  const given = values.sizeFits ?? {};
+  const sizeFits = Object.fromEntries(
+    values.sizes.flatMap((size) => (fitMeasure && given[size] ? [[size, given[size]]] : [])),
+  );
+  return { fitMeasure, sizeFits };
 }
 
 /** The category was deleted between our look-up and the write: the foreign key refuses it. */
@@ -84,6 +99,8 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       maxPerOrder: products.maxPerOrder,
       multibuyTiers: products.multibuyTiers,
       absorbency: products.absorbency,
+      fitMeasure: products.fitMeasure,
+      sizeFits: products.sizeFits,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

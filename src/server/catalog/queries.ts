@@ -2,6 +2,7 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "#domain/money.js";
 import type { MultibuyTier } from "#domain/multibuy.js";
 import type { AdminProduct, Category, Product } from "#domain/schemas/catalog.js";
+import type { FitMeasure, FitRange } from "#domain/size-fit.js";
 import { LOW_STOCK_LIMIT, publicStock } from "#domain/stock.js";
 import type { Database } from "../db/client.js";
 import { categories, productStock, products } from "../db/schema.js";
@@ -34,6 +35,8 @@ export const productColumns = {
   maxPerOrder: products.maxPerOrder,
   multibuyTiers: products.multibuyTiers,
   absorbency: products.absorbency,
+  fitMeasure: products.fitMeasure,
+  sizeFits: products.sizeFits,
   sellable: perSize(sql`least(${productStock.quantity} - ${productStock.held}, ${LOW_STOCK_LIMIT + 1})`),
 };
 
@@ -62,6 +65,8 @@ type ProductRow = {
   maxPerOrder: number;
   multibuyTiers: MultibuyTier[];
   absorbency: number | null;
+  fitMeasure: FitMeasure | null;
+  sizeFits: Record<string, FitRange>;
   sellable: Record<string, number>;
 };
 
@@ -71,7 +76,7 @@ type ProductRow = {
  * pack counts of the sizes that have one.
  */
 export function toProduct(row: ProductRow): Product {
-  const { priceCents, sellable, sizePrices, sizePackCounts, ...rest } = row;
+  const { priceCents, sellable, sizePrices, sizePackCounts, sizeFits, ...rest } = row;
   return {
     ...rest,
     price: centsToDecimal(priceCents),
@@ -79,6 +84,7 @@ export function toProduct(row: ProductRow): Product {
     sizePackCounts: Object.fromEntries(
       row.sizes.flatMap((size) => (sizePackCounts[size] ? [[size, sizePackCounts[size]]] : [])),
     ),
+    sizeFits: Object.fromEntries(row.sizes.flatMap((size) => (sizeFits[size] ? [[size, sizeFits[size]]] : []))),
     ...publicStock(row.sizes, sellable),
   };
 }

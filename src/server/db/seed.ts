@@ -11,6 +11,7 @@ import {
   seedPackColumns,
   seedProducts,
 } from "./seed-data.js";
+import { seedSizeFitColumns } from "./seed-size-fits.js";
 
 /**
  * Seeds the catalogue on an empty database only: once any category or product exists
@@ -47,6 +48,7 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
             categoryId,
             priceCents,
             ...packs,
+            ...seedSizeFitColumns(product.name),
             image: product.image,
             description: product.description,
             sizes: product.sizes,

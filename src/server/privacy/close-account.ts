@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/record.js";
 import { closeOpenResets } from "../auth/account-notices.js";
 import type { Transaction } from "../db/client.js";
-import { auditLog, orders, sessions, users } from "../db/schema.js";
+import { auditLog, childProfiles, orders, sessions, users } from "../db/schema.js";
 import { provenEmail } from "../users/queries.js";
 import { withdrawAllConsents } from "./consents.js";
 import { anonymisePayfastNotifications } from "./retention.js";
@@ -23,7 +23,7 @@ export const CLOSED_PASSWORD_HASH = "!closed: no password";
 /**
  * Closes an account (POPIA s24), in the caller's transaction: every personal field of the profile
  * is replaced at once (the name, e-mail, username, phone and address), the password made unusable,
- * every session, open reset link and pending link to confirm an address ended, every marketing
+ * every session, the children kept for the size finder, open reset link and pending link to confirm an address ended, every marketing
  * consent withdrawn, and the old details (the addresses it asked to change to included) taken out
  * of the audit trail (which keeps what was done and when), out of the account's own messages in the
  * outbox and out of the PayFast notifications of its orders (the payer's name, e-mail and phone
@@ -97,6 +97,8 @@ export async function closeAccount(
     })
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // The children kept for the size finder go with the profile (the row stays, so no cascade does it).
+  await tx.delete(childProfiles).where(eq(childProfiles.userId, userId));
   // The audit trail keeps what was done and when, but not who the person was: their old username
   // as actor, and the values of their profile changes (name, e-mail, phone, address), go too.
   await tx

@@ -4,6 +4,7 @@ import { emails, passwordResets, products, refunds, returnRequests, sessions, st
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 import { listOrdersForUser } from "../orders/queries.js";
 import { forCustomer, listReturnRequests } from "../returns/queries.js";
+import { listChildren } from "../size-fit/children.js";
 import { findUserById, provenEmail, toUser } from "../users/queries.js";
 import { consentHistory } from "./consents.js";
 
@@ -21,7 +22,7 @@ const WITH_SIGNED_LINKS = new Set(["password_reset", "stock_alert_confirm", "bac
 /**
  * Everything the shop holds about one customer (POPIA s23), as one JSON document: the account,
  * its orders with their lines, statuses and refunds, its returns, cancellations and complaints
- * (with their words and history), their back-in-stock alerts, the e-mails the shop wrote to them,
+ * (with their words and history), the children kept for the size finder, their back-in-stock alerts, the e-mails the shop wrote to them,
  * their marketing consents and their sessions. No secret goes in: no password hash, no token or
  * its hash, no link that carries one. Only rows that belong to this account are read: its own id,
  * its orders', refunds' and requests' ids, its reset requests' ids, and its address only once it is
@@ -95,6 +96,8 @@ export async function buildDataExport(
     .orderBy(sessions.createdAt);
 
   const consents = await consentHistory(db, userId);
+  // The size finder's children (issue 42): their names, birth months and weights are personal too.
+  const children = await listChildren(db, userId);
 
   // Alerts asked for while logged in, or for the account's proven address by anyone (it is theirs).
   const alerts = await db
@@ -127,6 +130,7 @@ export async function buildDataExport(
       // These messages' texts hold signed links: whoever has this file must not be able to use them.
       text: WITH_SIGNED_LINKS.has(message.kind) ? null : text,
     })),
+    children,
     backInStockAlerts: alerts.map((row) => ({
       product: row.product,
       size: row.size,

@@ -4,6 +4,7 @@ import { formatDate, isValidDate } from "#web/lib/format.js";
 import { usePageTitle } from "#web/lib/use-page-title.js";
 import { NotFoundPage } from "../content";
 import { ChangePasswordSection } from "./change-password-section";
+import { ChildrenSection } from "./children-section";
 import { OrderHistory } from "./order-history";
 import { PrivacyTab } from "./privacy-tab";
 import { ProfileInformation } from "./profile-details";
@@ -57,6 +58,7 @@ function Profile({ user }: { user: User }) {
         <Tabs.Content value="profile" className="pt-6 focus-visible:outline-none">
           <div className="grid gap-6">
             <ProfileInformation user={user} />
+            <ChildrenSection userId={user.id} />
             <ChangePasswordSection />
             {user.isAdmin === "true" && <TwoFactorSection />}
             <SessionsSection />

@@ -7,6 +7,7 @@ import { ProductImage } from "#web/components/ui/product-image.js";
 import { useAddToCart } from "../cart";
 import { CategoryBadge } from "./category-badge";
 import { MultibuyTiers } from "./multibuy-tiers";
+import { useRecommendedSize } from "./size-finder-store";
 import { LowStockNote } from "./stock-note";
 
 /** The alert form, loaded on the first click of a card's "E-mail me when it's back". */
@@ -93,10 +94,12 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) {
-  const [size, setSize] = useState(product.sizes[0] ?? "");
-  // Until the shopper picks a size the card shows the "from" price (docs/decisions/022-prices-per-size.md).
-  const [chosen, setChosen] = useState(false);
-  const shown = chosen ? size : null;
+  const [picked, setPicked] = useState<string | null>(null);
+  // The size finder's answer preselects the size until the shopper picks one (decision 046).
+  const recommended = useRecommendedSize(product);
+  const size = picked ?? recommended ?? product.sizes[0] ?? "";
+  // Until a size is picked or recommended the card shows the "from" price (docs/decisions/022-prices-per-size.md).
+  const shown = picked ?? recommended;
   const unit = perUnitText(product, shown);
   const [added, setAdded] = useState(false);
   const [alertOpen, setAlertOpen] = useState(false);
@@ -185,10 +188,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             <select
               id={sizeId}
               value={size}
-              onChange={(event) => {
-                setSize(event.target.value);
-                setChosen(true);
-              }}
+              onChange={(event) => setPicked(event.target.value)}
               disabled={product.outOfStock}
               aria-describedby={left ? stockNoteId : undefined}
               className="select-native min-w-0 flex-[1_1_8rem] disabled:bg-stone-100 disabled:text-stone-600"

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { MAX_LINE_QUANTITY } from "#domain/cart.js";
 import { parseRandToCents } from "#domain/money.js";
 import { packText, perUnitText, priceText, sizePrice } from "#domain/packs.js";
@@ -15,6 +15,12 @@ import BackInStock from "./back-in-stock";
 import { CategoryBadge } from "./category-badge";
 import { MultibuyTiers } from "./multibuy-tiers";
 import { addButtonLabel, IMAGE_SIZE } from "./product-card";
+import { useRecommendedSize } from "./size-finder-store";
+import { SizeGuide } from "./size-guide";
+
+/** The size finder, loaded on the first click of "Find my size". */
+const SizeFinder = lazy(() => import("./size-finder"));
+
 import { LowStockNote } from "./stock-note";
 
 const MIN_QUANTITY = 1;
@@ -34,7 +40,11 @@ interface ProductDetailProps {
  * starts empty, quantity 1; adding resets both. The quantity stops at what is left of the size.
  */
 export function ProductDetail({ product, descriptionId, onAdded, eager = false }: ProductDetailProps) {
-  const [size, setSize] = useState("");
+  const [picked, setPicked] = useState<string | null>(null);
+  // The size finder's answer preselects the size until the shopper picks one.
+  const recommended = useRecommendedSize(product);
+  const size = picked ?? recommended ?? "";
+  const [finderOpen, setFinderOpen] = useState(false);
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
   const addToCart = useAddToCart();
   const id = useId();
@@ -95,7 +105,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
             id={`${id}-size`}
             value={size}
             required
-            onChange={(event) => setSize(event.target.value)}
+            onChange={(event) => setPicked(event.target.value)}
             aria-describedby={left ? stockNoteId : undefined}
             className="select-native mt-1"
           >
@@ -108,6 +118,9 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
               </option>
             ))}
           </select>
+          {recommended && size === recommended && (
+            <p className="mt-1 text-sm text-brand-800">Recommended by the size finder</p>
+          )}
           <LowStockNote id={stockNoteId} left={left} className="mt-2" />
           {outOfStockSizes.length > 0 && (
             <p className="mt-2 text-sm text-stone-600">
@@ -120,6 +133,21 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
             </div>
           )}
         </div>
+
+        {product.fitMeasure && (
+          <div className="grid gap-3">
+            <SizeGuide product={product} />
+            {finderOpen ? (
+              <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+                <SizeFinder measure={product.fitMeasure} scope={{ productIds: [product.id] }} product={product} />
+              </Suspense>
+            ) : (
+              <Button variant="secondary" onClick={() => setFinderOpen(true)} className="justify-self-start">
+                Find my size
+              </Button>
+            )}
+          </div>
+        )}
 
         <div className="flex flex-wrap items-end justify-between gap-4">
           <fieldset>
@@ -160,7 +188,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
           onClick={() => {
             const outcome = addToCart(product, size, shownQuantity);
             if (outcome === "refused") return;
-            setSize("");
+            setPicked(null);
             setQuantity(MIN_QUANTITY);
             onAdded();
           }}

@@ -19,6 +19,10 @@ const loadDetailDialog = () => import("./product-detail-dialog");
 /** Only a catalogue of more than one page needs it: loaded then, not with the first bundle. */
 const MoreProducts = lazy(() => import("./more-products"));
 const ProductDetailDialog = lazy(loadDetailDialog);
+/** The size finder, loaded on the first click of "Find the right size" (decision 046: not in the first load). */
+const SizeFinder = lazy(() => import("./size-finder"));
+/** Categories whose products go by the baby's weight: the finder is offered there (and over all products). */
+const FINDER_CATEGORIES = new Set(["baby", "kids"]);
 
 /** Skeleton grid while loading (docs/product.md §9). */
 const SKELETON_CARDS = 8;
@@ -94,6 +98,9 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
         </div>
 
         <CatalogFilters filter={filter} categories={categories.data ?? []} onChange={updateFilter} />
+        {(filter.category === null || FINDER_CATEGORIES.has(filter.category)) && (
+          <SizeFinderSlot category={filter.category} />
+        )}
 
         <p role="status" className="mt-6 mb-4 text-sm font-medium text-stone-700">
           {loading ? "Loading..." : `${total} product(s) found`}
@@ -154,6 +161,25 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** "Find the right size" until clicked, then the finder for the category shown. */
+function SizeFinderSlot({ category }: { category: string | null }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)} className="mt-4">
+        Find the right nappy size
+      </Button>
+    );
+  }
+  return (
+    <div className="mt-4">
+      <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+        <SizeFinder measure="weight" scope={{ category }} />
+      </Suspense>
+    </div>
   );
 }
 

@@ -12,6 +12,8 @@ export const accountKeys = {
   consents: () => ["account", "consents"] as const,
   sessions: () => ["account", "sessions"] as const,
   address: () => ["account", "address"] as const,
+  /** The children kept for the size finder (the catalog's finder reads the same list). */
+  children: (userId: string) => ["account", "children", userId] as const,
   /** Shared with the admin gate, which reads the same answer. */
   twoFactor: () => ["account", "two-factor"] as const,
 };

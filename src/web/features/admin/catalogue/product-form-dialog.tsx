@@ -22,6 +22,7 @@ import {
   stockHeldMessage,
   valuesForSizes,
 } from "./product-form-values";
+import { SizeFitFields } from "./size-fit-fields";
 import { type RememberedSizeSettings, SizeSettings, stockFieldId } from "./size-settings";
 
 interface ProductFormDialogProps {
@@ -89,6 +90,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     Object.assign(packs, getValues("sizePackCounts"));
     setValue("sizePrices", presentForSizes(list, prices));
     setValue("sizePackCounts", presentForSizes(list, packs));
+    setValue("sizeFits", presentForSizes(list, getValues("sizeFits") ?? {}));
   }, [sizesKey, getValues, setValue]);
   const stockHeld = stockHeldMessage(save.error);
 
@@ -229,6 +231,8 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       )}
 
       <MultibuyFieldset control={control} register={register} errors={errors} />
+      {/* The size guide (issue 42): its own fieldset. */}
+      {sizes.length > 0 && <SizeFitFields key={sizesKey} control={control} sizes={sizes} />}
 
       <Field
         id="admin-product-maxPerOrder"

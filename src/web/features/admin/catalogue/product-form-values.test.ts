@@ -27,6 +27,8 @@ const pants: AdminProduct = {
   sizePrices: { "Size 4 (9-14kg)": "249.99", "Size 5 (12-17kg)": "269.99" },
   sizePackCounts: { "Size 4 (9-14kg)": 74 },
   packUnit: "nappy",
+  fitMeasure: "weight",
+  sizeFits: { "Size 4 (9-14kg)": { min: 9000, max: 14_000 } },
   sizeOutOfStock: { "Size 5 (12-17kg)": true },
   outOfStock: false,
   sizeLowStock: {},
@@ -56,6 +58,8 @@ describe("formDefaults", () => {
       maxPerOrder: 20,
       multibuyTiers: [],
       absorbency: "",
+      fitMeasure: "weight",
+      sizeFits: { "Size 4 (9-14kg)": { min: 9000, max: 14_000 } },
     });
   });
 

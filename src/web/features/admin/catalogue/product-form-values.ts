@@ -22,6 +22,8 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
     multibuyTiers: (product?.multibuyTiers ?? []).map(({ minPacks, offBp }) => ({ minPacks, offBp })),
     absorbency: product?.absorbency == null ? "" : String(product.absorbency),
+    fitMeasure: product?.fitMeasure ?? null,
+    sizeFits: { ...product?.sizeFits },
   };
 }
 
