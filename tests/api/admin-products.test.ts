@@ -58,6 +58,7 @@ describe("POST /api/admin/products", () => {
       // Left out of the form: the default limit per order, no multi-buy tiers and no absorbency.
       maxPerOrder: 20,
       multibuyTiers: [],
+      multibuyNote: null,
       absorbency: null,
       fitMeasure: null,
       sizeFits: {},

@@ -34,6 +34,7 @@ describe("public catalogue", () => {
           "sizePackCounts",
           "packUnit",
           "multibuyTiers",
+          "multibuyNote",
           "absorbency",
           "fitMeasure",
           "sizeFits",

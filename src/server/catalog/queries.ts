@@ -1,6 +1,7 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "#domain/money.js";
 import type { MultibuyTier } from "#domain/multibuy.js";
+import { bestTierPerUnitText, tiersText } from "#domain/multibuy-tiers.js";
 import type { AdminProduct, Category, Product } from "#domain/schemas/catalog.js";
 import type { FitMeasure, FitRange } from "#domain/size-fit.js";
 import { LOW_STOCK_LIMIT, publicStock } from "#domain/stock.js";
@@ -77,7 +78,7 @@ type ProductRow = {
  */
 export function toProduct(row: ProductRow): Product {
   const { priceCents, sellable, sizePrices, sizePackCounts, sizeFits, ...rest } = row;
-  return {
+  const product = {
     ...rest,
     price: centsToDecimal(priceCents),
     sizePrices: Object.fromEntries(row.sizes.map((size) => [size, centsToDecimal(sizePrices[size] ?? priceCents)])),
@@ -87,6 +88,8 @@ export function toProduct(row: ProductRow): Product {
     sizeFits: Object.fromEntries(row.sizes.flatMap((size) => (sizeFits[size] ? [[size, sizeFits[size]]] : []))),
     ...publicStock(row.sizes, sellable),
   };
+  const tiers = tiersText(product);
+  return { ...product, multibuyNote: tiers ? { tiers, perUnit: bestTierPerUnitText(product) } : null };
 }
 
 /** Every size gets a figure, 0 when it has no stock row. */

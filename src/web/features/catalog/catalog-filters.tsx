@@ -23,8 +23,10 @@ const chipClass = (pressed: boolean) =>
 
 /** Search box, category chips (All + one per category), sort and order. */
 export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersProps) {
-  const sizeFilters = [filter.weightGrams, filter.size, filter.absorbency].filter((value) => value !== null);
-  const [sizeOpen, setSizeOpen] = useState(sizeFilters.length > 0);
+  // Open from the start when the address sets a size filter: what narrows the grid is in sight.
+  const [sizeOpen, setSizeOpen] = useState(
+    filter.weightGrams !== null || filter.size !== null || filter.absorbency !== null,
+  );
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto_auto] md:items-end">
@@ -109,10 +111,9 @@ export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersP
           aria-expanded={sizeOpen}
           aria-controls={sizeOpen ? SHOP_BY_SIZE_ID : undefined}
           onClick={() => setSizeOpen((open) => !open)}
-          className={`${chipClass(sizeOpen)} justify-self-start gap-2`}
+          className={`${chipClass(sizeOpen)} justify-self-start`}
         >
-          Shop by size{sizeFilters.length > 0 ? ` (${sizeFilters.length})` : ""}
-          <span aria-hidden="true">{sizeOpen ? "\u25B4" : "\u25BE"}</span>
+          Shop by size
         </button>
         {sizeOpen && (
           <Suspense fallback={<div className="min-h-24 rounded-xl border border-stone-200 bg-white" />}>

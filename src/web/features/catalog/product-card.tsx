@@ -6,7 +6,6 @@ import { Button } from "#web/components/ui/button.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { useAddToCart } from "../cart";
 import { CategoryBadge } from "./category-badge";
-import { MultibuyTiers } from "./multibuy-tiers";
 import { useRecommendedSize } from "./size-finder-store";
 import { LowStockNote } from "./stock-note";
 
@@ -175,7 +174,15 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
           </div>
           {unit && <p className="tabular mt-1 text-sm text-stone-600">{unit}</p>}
-          <MultibuyTiers product={product} className="mt-1" />
+          {/* The tiers as the server worded them (multibuy-tiers.tsx on the product page). */}
+          {product.multibuyNote && (
+            <p className="mt-1 text-sm text-brand-900">
+              <span className="font-semibold">Multi-buy: {product.multibuyNote.tiers}</span>
+              {product.multibuyNote.perUnit && (
+                <span className="tabular block text-stone-600">{product.multibuyNote.perUnit}</span>
+              )}
+            </p>
+          )}
         </div>
       </div>
 

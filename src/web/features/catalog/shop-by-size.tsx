@@ -1,8 +1,14 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ABSORBENCY_LABELS, ABSORBENCY_LEVELS } from "#domain/absorbency.js";
 import type { CatalogFilter } from "#domain/catalog.js";
 import { WEIGHT_KG_MAX, WEIGHT_KG_MIN, weightGramsOf } from "#domain/shop-by-size.js";
+import { Button } from "#web/components/ui/button.js";
 import { useSizeFacets } from "./api/get-size-facets";
+
+/** The size finder, loaded on the first click of "Find the right nappy size" (decision 046). */
+const SizeFinder = lazy(() => import("./size-finder"));
+/** Categories whose products go by the baby's weight: the finder is offered there (and over all products). */
+const FINDER_CATEGORIES = new Set(["baby", "kids"]);
 
 interface ShopBySizeProps {
   id: string;
@@ -118,6 +124,9 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
           )}
         </div>
       )}
+      {(filter.category === null || FINDER_CATEGORIES.has(filter.category)) && (
+        <SizeFinderSlot category={filter.category} />
+      )}
     </div>
   );
 }
@@ -139,4 +148,23 @@ function useWeightText(grams: number | null, setGrams: (grams: number | null) =>
     return () => clearTimeout(timer);
   }, [text, grams, setGrams]);
   return { text, setText };
+}
+
+/** "Find the right size" until clicked, then the finder for the category shown. */
+function SizeFinderSlot({ category }: { category: string | null }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)} className="mt-4">
+        Find the right nappy size
+      </Button>
+    );
+  }
+  return (
+    <div className="mt-4">
+      <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+        <SizeFinder measure="weight" scope={{ category }} />
+      </Suspense>
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useLocation } from "wouter";
 import { categoryOfPath, categoryTitle, productPath, searchParamsOf } from "#domain/catalog.js";
 import type { Product } from "#domain/schemas/catalog.js";
-import { vatWording } from "#domain/vat-wording.js";
+import { pricesLine } from "#domain/vat-wording.js";
 import { Button } from "#web/components/ui/button.js";
 import { SearchIcon } from "#web/components/ui/icons.js";
 import { publicConfig } from "#web/lib/public-config.js";
@@ -19,10 +19,6 @@ const loadDetailDialog = () => import("./product-detail-dialog");
 /** Only a catalogue of more than one page needs it: loaded then, not with the first bundle. */
 const MoreProducts = lazy(() => import("./more-products"));
 const ProductDetailDialog = lazy(loadDetailDialog);
-/** The size finder, loaded on the first click of "Find the right size" (decision 046: not in the first load). */
-const SizeFinder = lazy(() => import("./size-finder"));
-/** Categories whose products go by the baby's weight: the finder is offered there (and over all products). */
-const FINDER_CATEGORIES = new Set(["baby", "kids"]);
 
 /** Skeleton grid while loading (docs/product.md §9). */
 const SKELETON_CARDS = 8;
@@ -94,13 +90,10 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
           <h2 id={PRODUCTS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold text-stone-950 focus:outline-none">
             Our products
           </h2>
-          <p className="mt-1 text-stone-600">{vatWording(publicConfig.vatRegistered).pricesLine}</p>
+          <p className="mt-1 text-stone-600">{pricesLine(publicConfig.vatRegistered)}</p>
         </div>
 
         <CatalogFilters filter={filter} categories={categories.data ?? []} onChange={updateFilter} />
-        {(filter.category === null || FINDER_CATEGORIES.has(filter.category)) && (
-          <SizeFinderSlot category={filter.category} />
-        )}
 
         <p role="status" className="mt-6 mb-4 text-sm font-medium text-stone-700">
           {loading ? "Loading..." : `${total} product(s) found`}
@@ -161,25 +154,6 @@ export function StorefrontPage({ detailSlug }: { detailSlug: string | null }) {
         </Suspense>
       )}
     </>
-  );
-}
-
-/** "Find the right size" until clicked, then the finder for the category shown. */
-function SizeFinderSlot({ category }: { category: string | null }) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button variant="secondary" onClick={() => setOpen(true)} className="mt-4">
-        Find the right nappy size
-      </Button>
-    );
-  }
-  return (
-    <div className="mt-4">
-      <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
-        <SizeFinder measure="weight" scope={{ category }} />
-      </Suspense>
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { CATEGORY_SHORTCUTS } from "#domain/catalog.js";
 import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
-import { vatWording } from "#domain/vat-wording.js";
+import { pricesLine } from "#domain/vat-wording.js";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "#web/components/ui/icons.js";
 import { Logo } from "#web/components/ui/logo.js";
 import { publicConfig, telHref } from "#web/lib/public-config.js";
@@ -130,7 +130,7 @@ export function SiteFooter({ onProducts, onCategory, onAbout, onRequests }: Site
         <div className="mx-auto grid max-w-6xl gap-3 px-4 py-6 text-sm text-stone-300">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
             <p>
-              © {new Date().getFullYear()} {shop.name}. {vatWording(shop.vatRegistered).pricesLine}
+              © {new Date().getFullYear()} {shop.name}. {pricesLine(shop.vatRegistered)}
             </p>
             <ul className="flex flex-wrap gap-x-6">
               {LEGAL_LINKS.map(([href, label]) => (
