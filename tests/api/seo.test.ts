@@ -150,7 +150,11 @@ describe("the storefront and category pages", () => {
     const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(response.body)?.[1] ?? "";
     // Its first page of products (48, so today's catalogue whole), not the catalogue as such.
     expect(JSON.parse(data).queries[0]).toEqual({
-      key: ["/api/products", "search", { q: "", category: null, sort: "name", order: "asc" }],
+      key: [
+        "/api/products",
+        "search",
+        { q: "", category: null, sort: "name", order: "asc", weightGrams: null, size: null, absorbency: null },
+      ],
       data: { products: all, total: all.length, nextCursor: null },
     });
     expectNoInlineScript(response.body);

@@ -51,9 +51,10 @@ export const product = z.object({
   /**
    * The tiers in words, as the card and product page show them ("2+ packs: 3% off", and "from R1.80
    * per nappy at 4+ packs" or ""): worked out by the server (src/domain/multibuy-tiers.ts), so the
-   * storefront's first load carries no tier arithmetic. Null without tiers; optional for older carts.
+   * storefront's first load carries no tier arithmetic; `line` is both in one, as the card shows
+   * them. Null without tiers; optional for older carts.
    */
-  multibuyNote: z.object({ tiers: z.string(), perUnit: z.string() }).nullable().optional(),
+  multibuyNote: z.object({ tiers: z.string(), perUnit: z.string(), line: z.string() }).nullable().optional(),
   /** Absorbency 1-6 (src/domain/absorbency.ts); null: not said. Optional for carts an older shop stored. */
   absorbency: z.number().int().nullable().optional(),
   /** What the sizes' ranges measure (src/domain/size-fit.ts); null or left out: no size guide. */

@@ -89,7 +89,10 @@ export function toProduct(row: ProductRow): Product {
     ...publicStock(row.sizes, sellable),
   };
   const tiers = tiersText(product);
-  return { ...product, multibuyNote: tiers ? { tiers, perUnit: bestTierPerUnitText(product) } : null };
+  if (!tiers) return { ...product, multibuyNote: null };
+  const perUnit = bestTierPerUnitText(product);
+  const line = `Multi-buy: ${tiers}${perUnit ? ` (${perUnit})` : ""}`;
+  return { ...product, multibuyNote: { tiers, perUnit, line } };
 }
 
 /** Every size gets a figure, 0 when it has no stock row. */

@@ -45,14 +45,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * True when the shop cannot take orders or sign-ins for a moment (503 SERVICE_UNAVAILABLE: its
- * database is away, or it is restarting): the page says checkout is paused, not that something failed.
- */
-export function isShopPaused(error: unknown): boolean {
-  return error instanceof ApiError && error.code === "SERVICE_UNAVAILABLE";
-}
-
 /** The message to show for a failed call: the server's, or `fallback` when it gave none. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;

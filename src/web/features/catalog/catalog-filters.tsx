@@ -109,14 +109,14 @@ export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersP
         <button
           type="button"
           aria-expanded={sizeOpen}
-          aria-controls={sizeOpen ? SHOP_BY_SIZE_ID : undefined}
+          aria-controls={SHOP_BY_SIZE_ID}
           onClick={() => setSizeOpen((open) => !open)}
           className={`${chipClass(sizeOpen)} justify-self-start`}
         >
           Shop by size
         </button>
         {sizeOpen && (
-          <Suspense fallback={<div className="min-h-24 rounded-xl border border-stone-200 bg-white" />}>
+          <Suspense fallback={null}>
             <ShopBySize id={SHOP_BY_SIZE_ID} filter={filter} onChange={onChange} />
           </Suspense>
         )}

@@ -174,15 +174,8 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
             {promo && <p className="rounded-md bg-red-700 px-2 py-1 text-xs font-semibold text-white">{promo}</p>}
           </div>
           {unit && <p className="tabular mt-1 text-sm text-stone-600">{unit}</p>}
-          {/* The tiers as the server worded them (multibuy-tiers.tsx on the product page). */}
-          {product.multibuyNote && (
-            <p className="mt-1 text-sm text-brand-900">
-              <span className="font-semibold">Multi-buy: {product.multibuyNote.tiers}</span>
-              {product.multibuyNote.perUnit && (
-                <span className="tabular block text-stone-600">{product.multibuyNote.perUnit}</span>
-              )}
-            </p>
-          )}
+          {/* The tiers as the server worded them (the product page: multibuy-tiers.tsx). */}
+          {product.multibuyNote && <p className="mt-1 text-sm text-brand-900">{product.multibuyNote.line}</p>}
         </div>
       </div>
 

@@ -8,8 +8,8 @@ import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
 import { PausedNotice } from "#web/components/ui/paused-notice.js";
 import { toast } from "#web/components/ui/toast.js";
-import { isShopPaused } from "#web/lib/api.js";
 import { formatRand } from "#web/lib/format.js";
+import { isShopPaused } from "#web/lib/shop-paused.js";
 import { useSession } from "../account";
 import { useCart } from "../cart";
 import { useCreateOrder } from "./api/create-order";

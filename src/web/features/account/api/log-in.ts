@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { LoginInput, User } from "#domain/schemas/account.js";
 import { toast } from "#web/components/ui/toast.js";
-import { ApiError, apiRequest, errorMessage, isShopPaused } from "#web/lib/api.js";
+import { ApiError, apiRequest, errorMessage } from "#web/lib/api.js";
+import { isShopPaused } from "#web/lib/shop-paused.js";
 import { useSession } from "../session";
 
 export function logIn(values: LoginInput) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateOrderAnswer, CreateOrderInput } from "#domain/schemas/orders.js";
 import { toast } from "#web/components/ui/toast.js";
-import { ApiError, type ApiErrorCode, apiRequest, errorMessage, isShopPaused } from "#web/lib/api.js";
+import { ApiError, type ApiErrorCode, apiRequest, errorMessage } from "#web/lib/api.js";
+import { isShopPaused } from "#web/lib/shop-paused.js";
 import { PRODUCTS_KEY } from "../../catalog";
 import { postToPayfast } from "../payfast-redirect";
 
