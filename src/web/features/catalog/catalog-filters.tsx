@@ -23,10 +23,9 @@ const chipClass = (pressed: boolean) =>
 
 /** Search box, category chips (All + one per category), sort and order. */
 export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersProps) {
-  // Open from the start when the address sets a size filter: what narrows the grid is in sight.
-  const [sizeOpen, setSizeOpen] = useState(
-    filter.weightGrams !== null || filter.size !== null || filter.absorbency !== null,
-  );
+  // How many size filters narrow the grid: said on the button, and the panel open from the start.
+  const sizeFilters = +(filter.weightGrams !== null) + +(filter.size !== null) + +(filter.absorbency !== null);
+  const [sizeOpen, setSizeOpen] = useState(sizeFilters > 0);
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto_auto] md:items-end">
@@ -113,7 +112,7 @@ export function CatalogFilters({ filter, categories, onChange }: CatalogFiltersP
           onClick={() => setSizeOpen((open) => !open)}
           className={`${chipClass(sizeOpen)} justify-self-start`}
         >
-          Shop by size
+          Shop by size{sizeFilters ? ` (${sizeFilters})` : ""}
         </button>
         {sizeOpen && (
           <Suspense fallback={null}>

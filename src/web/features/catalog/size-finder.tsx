@@ -81,7 +81,7 @@ export default function SizeFinder({ measure, scope, product }: SizeFinderProps)
 
   return (
     <div className="grid gap-3 rounded-2xl border border-brand-100 bg-brand-50/60 p-4">
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+      <form onSubmit={submit} noValidate aria-label="Size finder" className="flex flex-wrap items-end gap-3">
         <TextField
           label={`${MEASURE_LABEL[measure]} (${FIT_UNIT[measure]})`}
           inputMode="decimal"
