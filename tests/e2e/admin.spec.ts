@@ -212,7 +212,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
   const productDialog = page.getByRole("dialog", { name: "Add Product" });
   await productDialog.getByLabel("Name").fill(productName);
   await productDialog.getByLabel("Category").selectOption(categoryName);
-  await productDialog.getByLabel("Price (R, VAT included)").fill("123.45");
+  await productDialog.getByLabel("Price (R)", { exact: true }).fill("123.45");
   await productDialog.getByLabel("Image URL", { exact: true }).fill("/images/products/baby-swim-nappies.svg");
   await productDialog.getByLabel("Description").fill("Reusable swim pants for the pool and the sea.");
   await productDialog.getByLabel("Sizes", { exact: true }).fill("S, M, , L ");
@@ -271,7 +271,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await expect(editDialog.getByLabel("Sizes", { exact: true })).toHaveValue("S, M, L");
   await expect(editDialog.getByLabel("Stock of M", { exact: true })).toHaveValue("0");
   await expect(editDialog.getByLabel("Stock of L", { exact: true })).toHaveValue("4");
-  await editDialog.getByLabel("Price (R, VAT included)").fill("99.90");
+  await editDialog.getByLabel("Price (R)", { exact: true }).fill("99.90");
   await editDialog.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Product updated");
   await expect(page.getByRole("listitem").filter({ hasText: productName })).toContainText("R99.90");
