@@ -140,6 +140,11 @@ async function fillTheRest(t: TestApp, userId: string, orderId: string) {
     [userId, awkward],
   );
   await run("insert into product_slug_redirects (slug, product_id) values ('an-old-name', $1)", [productId]);
+  await run(
+    `insert into child_profiles (user_id, name, birth_month, weight_grams, weighed_on, size_up_prompted_at)
+     values ($1, $2, '2025-06-01', 8700, '2026-11-30', now())`,
+    [userId, awkward.slice(0, 40)],
+  );
   const { rows: promos } = await t.pool.query<{ id: string }>(
     `insert into promo_codes (code, kind, percent, min_spend_cents, starts_at, ends_at, max_uses, product_ids, category_ids)
      values ('WELCOME10', 'percent', 10, 20000, now() - interval '1 day', now() + interval '30 days', 100,
