@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,8 +6,9 @@ import { freePort } from "#server/db/embedded.js";
 import {
   type AppProcess,
   AUTH_LIMITS_OFF,
+  backupFileIn,
   ORDER_LIMITS_OFF,
-  repoRoot,
+  runCommand,
   sleep,
   startApp,
 } from "./helpers/app-process.js";
@@ -40,22 +41,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
-/** `node dist/server/cli/<name>.js`, as a release runs it; resolves with its exit code and output. */
-function command(name: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(repoRoot, "dist/server/cli", `${name}.js`), ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, output })),
-  );
-  return { child, done };
-}
-
 const backupFiles = async (dir: string) => (await fs.readdir(dir)).filter((name) => name.startsWith("shop-"));
 
 async function waitForPartial(dir: string, backup: ChildProcess): Promise<boolean> {
@@ -87,7 +72,7 @@ describe("SIGKILL of the shop during a backup", () => {
     let app: AppProcess = await startApp({ env });
     cleanups.push(() => app.kill());
     // A shop with some history, so a backup takes long enough to be caught half-way.
-    const seeded = command("seed-orders", ["--orders", "15000"], { DATA_DIR: dataDir });
+    const seeded = runCommand("seed-orders", ["--orders", "15000"], { DATA_DIR: dataDir });
     expect((await seeded.done).code, "seed:orders").toBe(0);
 
     const customers = await prepareShoppers(app.url, 6, "bkill");
@@ -97,7 +82,7 @@ describe("SIGKILL of the shop during a backup", () => {
     let whole = "";
     try {
       await load.moreOrders(5, 15_000);
-      const backup = command("backup", ["--dir", backupDir], { DATA_DIR: dataDir });
+      const backup = runCommand("backup", ["--dir", backupDir], { DATA_DIR: dataDir });
       expect(await waitForPartial(backupDir, backup.child), "the backup was caught while writing").toBe(true);
       backup.child.kill("SIGKILL");
       const killedAt = Date.now();
@@ -110,10 +95,10 @@ describe("SIGKILL of the shop during a backup", () => {
       await load.moreOrders(5, 20_000);
 
       confirmedBeforeBackup = [...load.confirmed];
-      const again = command("backup", ["--dir", backupDir], { DATA_DIR: dataDir });
+      const again = runCommand("backup", ["--dir", backupDir], { DATA_DIR: dataDir });
       const result = await again.done;
       expect(result.code, result.output).toBe(0);
-      whole = result.output.split("\n").find((line) => /shop-.*\.backup\.gz$/.test(line)) ?? "";
+      whole = backupFileIn(result.output);
     } finally {
       await load.stop();
     }
@@ -129,7 +114,7 @@ describe("SIGKILL of the shop during a backup", () => {
     expect(whole).toMatch(/shop-.*\.backup\.gz$/);
     const target = await createFreshDatabase(server as string);
     cleanups.push(target.drop);
-    const restored = command("restore", [whole, "--database-url", target.url], { DATA_DIR: dataDir });
+    const restored = runCommand("restore", [whole, "--database-url", target.url], { DATA_DIR: dataDir });
     const restore = await restored.done;
     expect(restore.code, restore.output).toBe(0);
     await withClient(target.url, async (db) => {

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, repoRoot, startApp } from "./helpers/app-process.js";
+import { AUTH_LIMITS_OFF, backupFileIn, ORDER_LIMITS_OFF, runCommand, startApp } from "./helpers/app-process.js";
 import { expectLedgerKept, prepareShoppers, startCheckoutLoad } from "./helpers/checkout-load.js";
 import { call } from "./helpers/http.js";
 import { createFreshDatabase, externalPostgres, makeTempDir } from "./helpers/postgres.js";
@@ -15,26 +13,10 @@ import { logIn, startValidator } from "./helpers/shop.js";
  * every order and payment, the invoice numbers carrying on where they stopped.
  */
 
-const runFile = promisify(execFile);
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
-
-/** A command of the release (`node dist/server/cli/<name>.js`), as an owner runs it. */
-async function command(name: string, args: string[], env: Record<string, string>) {
-  return runFile(process.execPath, [path.join(repoRoot, "dist/server/cli", `${name}.js`), ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", ...env },
-    timeout: 120_000,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? -1,
-      output: `${error.stdout ?? ""}${error.stderr ?? ""}`,
-    }),
-  );
-}
 
 describe("a damaged backup restored", () => {
   it("fails, the shop will not open on what it left, and the good file restored over it gives everything back", async () => {
@@ -55,10 +37,10 @@ describe("a damaged backup restored", () => {
     const dir = await makeTempDir("shop-rel-dmg-");
     await fs.chmod(dir, 0o700);
     cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-    const made = await command("backup", ["--dir", dir], { DATABASE_URL: original.url });
+    const made = await runCommand("backup", ["--dir", dir], { DATABASE_URL: original.url }).done;
     expect(made.code, made.output).toBe(0);
     // It says which database it backs up, then the file it wrote.
-    const good = made.output.split("\n").find((line) => /shop-.*\.backup\.gz$/.test(line)) ?? "";
+    const good = backupFileIn(made.output);
     expect(good, made.output).toMatch(/^\/.*shop-.*\.backup\.gz$/);
 
     // The disk lost a stretch of the file's middle.
@@ -70,7 +52,7 @@ describe("a damaged backup restored", () => {
 
     const target = await createFreshDatabase(server as string);
     cleanups.push(target.drop);
-    const failed = await command("restore", [damaged], { DATABASE_URL: target.url, BACKUP_DIR: dir });
+    const failed = await runCommand("restore", [damaged], { DATABASE_URL: target.url, BACKUP_DIR: dir }).done;
     expect(failed.code, failed.output).toBe(1);
 
     // The shop refuses to open on it, naming the file and how to finish.
@@ -85,7 +67,7 @@ describe("a damaged backup restored", () => {
 
     // The good file, restored over what the failure left, opens as the same shop.
     const startedAt = Date.now();
-    const restored = await command("restore", [good, "--force"], { DATABASE_URL: target.url, BACKUP_DIR: dir });
+    const restored = await runCommand("restore", [good, "--force"], { DATABASE_URL: target.url, BACKUP_DIR: dir }).done;
     expect(restored.code, restored.output).toBe(0);
     const reopened = await startApp({ env: { DATABASE_URL: target.url, ...env } });
     cleanups.push(() => reopened.kill());

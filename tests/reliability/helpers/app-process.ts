@@ -178,3 +178,26 @@ export function tail(text: string, lines = 40): string {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A one-off command of the release (`node dist/server/cli/<name>.js`), as an owner runs it, in a
+ * clean environment with `env` on top: its process, and its exit code with everything it printed.
+ */
+export function runCommand(name: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(repoRoot, "dist/server/cli", `${name}.js`), ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, output })),
+  );
+  return { child, done };
+}
+
+/** The backup file a backup command's output names (it first says which database it backs up). */
+export const backupFileIn = (output: string): string =>
+  output.split("\n").find((line) => /shop-.*\.backup\.gz$/.test(line)) ?? "";
