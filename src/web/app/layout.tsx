@@ -8,6 +8,7 @@ import { SiteFooter } from "../features/content/site-footer";
 import { publicConfig } from "../lib/public-config";
 import { loadAboutDialog, loadCartSheet, loadLoginDialog, loadRequestsDialog } from "./lazy-dialogs";
 import { SiteHeader } from "./site-header";
+import { TestModeNotice } from "./test-mode-notice";
 
 const LoginDialog = lazy(loadLoginDialog);
 const CartSheet = lazy(loadCartSheet);
@@ -15,12 +16,6 @@ const AboutDialog = lazy(loadAboutDialog);
 const RequestsDialog = lazy(loadRequestsDialog);
 // Only a shop that reports ad conversions asks about them; the others never download the notice.
 const AdConsentNotice = lazy(() => import("./ad-consent-notice"));
-/**
- * Test mode's bar, loaded only while PayFast runs in a test mode: a live shop never fetches it. The
- * server writes the page whole, lazy parts included, and hydration keeps its HTML until the chunk
- * arrives, so it never moves the page.
- */
-const TestModeNotice = lazy(() => import("./test-mode-notice").then((module) => ({ default: module.TestModeNotice })));
 
 type SiteDialog = "about" | "requests";
 
@@ -77,11 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {publicConfig.testPayments && (
-          <Suspense fallback={null}>
-            <TestModeNotice />
-          </Suspense>
-        )}
+        <TestModeNotice />
         <SiteHeader onAbout={openAbout} onRequests={openRequests} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

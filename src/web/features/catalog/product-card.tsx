@@ -175,7 +175,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
           </div>
           {unit && <p className="tabular mt-1 text-sm text-stone-600">{unit}</p>}
           {/* The tiers as the server worded them (the product page: multibuy-tiers.tsx). */}
-          {product.multibuyNote && <p className="mt-1 text-sm text-brand-900">{product.multibuyNote.line}</p>}
+          {product.multibuyNote && <p className="mt-1 text-sm text-brand-800">{product.multibuyNote.line}</p>}
         </div>
       </div>
 

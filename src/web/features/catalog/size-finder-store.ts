@@ -14,7 +14,7 @@ export interface FoundSizes {
 
 export const FOUND_SIZES_KEY = "size-finder";
 /** Dispatched on window when the answer changes. */
-export const FOUND_SIZES_EVENT = "size-finder-change";
+export const FOUND_SIZES_EVENT = "size-finder";
 
 /** The stored answer as text: a string, so React sees no change until it changes. */
 function storedText(): string | null {
