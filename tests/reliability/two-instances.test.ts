@@ -162,6 +162,9 @@ describe("two instances over one PostgreSQL", () => {
         sizeImages: {},
         sizePrices: {},
         sizePackCounts: {},
+        // The copied product's size guide names its own sizes, not this one's.
+        fitMeasure: null,
+        sizeFits: {},
         stock: { "One size": 5 },
       },
       admin.cookie,

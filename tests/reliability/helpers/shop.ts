@@ -53,8 +53,10 @@ export interface CatalogueProduct {
 export async function buyableProducts(baseUrl: string): Promise<{ product: CatalogueProduct; size: string }[]> {
   const answer = await call(baseUrl, "GET", "/api/products");
   if (answer.status !== 200) throw new Error(`products answered ${answer.status}`);
-  return (answer.json as CatalogueProduct[])
-    .filter((product) => !product.outOfStock)
+  // Products without multi-buy tiers: orderBody's figures are the plain ones (the tiers' own
+  // arithmetic is tests/api/multibuy.test.ts's), and a fault test is about faults, not prices.
+  return (answer.json as (CatalogueProduct & { multibuyTiers?: unknown[] })[])
+    .filter((product) => !product.outOfStock && (product.multibuyTiers ?? []).length === 0)
     .flatMap((product) =>
       product.sizes.filter((size) => !product.sizeOutOfStock[size]).map((size) => ({ product, size })),
     );
