@@ -33,13 +33,15 @@ interface ProductDetailProps {
   onAdded: () => void;
   /** Cards of the first screen load their image at once (the product page's image is its largest paint). */
   eager?: boolean;
+  /** The level of the detail's own headings: 2 under the product page's h1, 3 under the dialog's title (an h2). */
+  headingLevel?: 2 | 3;
 }
 
 /**
  * A product's detail (docs/product.md §2), in the dialog over the grid and on its own page: size
  * starts empty, quantity 1; adding resets both. The quantity stops at what is left of the size.
  */
-export function ProductDetail({ product, descriptionId, onAdded, eager = false }: ProductDetailProps) {
+export function ProductDetail({ product, descriptionId, onAdded, eager = false, headingLevel = 3 }: ProductDetailProps) {
   const [picked, setPicked] = useState<string | null>(null);
   // The size finder's answer preselects the size until the shopper picks one.
   const recommended = useRecommendedSize(product);
@@ -136,7 +138,7 @@ export function ProductDetail({ product, descriptionId, onAdded, eager = false }
 
         {product.fitMeasure && (
           <div className="grid gap-3">
-            <SizeGuide product={product} />
+            <SizeGuide product={product} headingLevel={headingLevel} />
             {finderOpen ? (
               <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
                 <SizeFinder measure={product.fitMeasure} scope={{ productIds: [product.id] }} product={product} />

@@ -2,7 +2,8 @@ import type { Product } from "#domain/schemas/catalog.js";
 import { fitText, sizesByRange } from "#domain/size-fit.js";
 
 /** A product's size guide (issue 42): each size and the weight or waist it fits, smallest first. */
-export function SizeGuide({ product }: { product: Product }) {
+export function SizeGuide({ product, headingLevel }: { product: Product; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const measure = product.fitMeasure;
   const rows = measure
     ? sizesByRange({ sizes: product.sizes, fitMeasure: measure, sizeFits: product.sizeFits ?? {} })
@@ -11,7 +12,7 @@ export function SizeGuide({ product }: { product: Product }) {
   return (
     // Not labelled by its heading: "Size" would then name two things in the detail (the size menu is found by it).
     <div className="rounded-xl border border-stone-200 p-3">
-      <h3 className="text-sm font-semibold text-stone-900">Size guide</h3>
+      <Heading className="text-sm font-semibold text-stone-900">Size guide</Heading>
       <table className="mt-2 w-full text-sm">
         <thead>
           <tr className="text-left text-stone-600">
