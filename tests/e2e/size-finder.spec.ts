@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signUpAndLogIn, sizeMenu, waitForHydration } from "./helpers";
 
 const VALUE_PACK = "Snug & Dry Baby Nappies Value Pack";
 const BAMBOO = "Snug & Dry Bamboo Eco Nappies";
+const JUMBO = "Snug & Dry Premium Nappies Jumbo Pack";
 const SHOTS = process.env.SIZE_FINDER_SHOTS_DIR;
 
 async function shoot(page: Page, name: string) {
@@ -13,21 +14,22 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test("a parent enters the baby's weight and the cards and the dialog preselect the size, with the size guide", async ({
+test("a parent enters the baby's weight, the cards preselect the size, and two packs of two sizes reach a multi-buy tier", async ({
   page,
 }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
   });
+  await signUpAndLogIn(page);
   await page.goto("/category/baby");
   await waitForHydration(page);
-  // The finder is not in the first load: it comes when asked for.
+  // The finder is not in the first load: it comes with the Shop by size panel.
   expect(scripts.some((url) => url.includes("size-finder"))).toBe(false);
 
-  await openSizeFinder(page);
-  await page.getByRole("form", { name: "Size finder" }).getByLabel("Baby's weight (kg)").fill("7.5");
-  await page.getByRole("button", { name: "Find my size" }).click();
+  // One weight field: it narrows the grid to what is made for the weight and chooses the size.
+  await page.getByRole("button", { name: /^Shop by size/ }).click();
+  await page.getByLabel("Baby's weight (kg)").fill("7.5");
   await expect(page.getByText(/For 7\.5 kg: we've chosen the size on \d+ products' cards/)).toBeVisible();
   expect(scripts.some((url) => url.includes("size-finder"))).toBe(true);
   await page.getByText(/For 7\.5 kg/).scrollIntoViewIfNeeded();
@@ -38,6 +40,20 @@ test("a parent enters the baby's weight and the cards and the dialog preselect t
   // The recommended size's price, not "from".
   await expect(valuePack.getByText("R439.99", { exact: true })).toBeVisible();
   await expect(await sizeMenu(page.getByRole("article", { name: BAMBOO }))).toHaveValue("M (6-11kg)");
+
+  // Two packs of the Jumbo Pack: the size chosen for 7.5 kg, and the one below for the next weeks.
+  // 3% off from 2 packs (R459.99 + R479.99 = R939.98: R28.20 off), 6% from 4 (R1,859.96: R111.60).
+  const jumbo = page.getByRole("article", { name: JUMBO });
+  await expect(await sizeMenu(jumbo)).toHaveValue("Size 4 (7-18kg)");
+  await addToCart(jumbo);
+  await (await sizeMenu(jumbo)).selectOption("Size 3 (4-9kg)");
+  await addToCart(jumbo);
+  await page.getByRole("button", { name: "Cart, 2 items" }).click();
+  const sheet = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(sheet).toContainText("Multi-buy 3% off (2 packs): you save R28.20");
+  await expect(sheet).toContainText("Add 2 more packs to save R111.60 (6% off).");
+  await expect(sheet).toContainText("TotalR911.78");
+  await page.keyboard.press("Escape");
 
   // The shopper's own pick wins over the recommendation.
   await (await sizeMenu(valuePack)).selectOption("Size 5 (11-25kg)");
@@ -78,25 +94,46 @@ test("a parent keeps a child in the profile and the finder suggests moving up a 
 
   await page.goto("/category/baby");
   await waitForHydration(page);
-  await openSizeFinder(page);
+  await page.getByRole("button", { name: /^Shop by size/ }).click();
   await page.getByRole("button", { name: "Lwazi's weight (8.7 kg)" }).click();
+  // The child's weight is the filter's too.
+  await expect(page.getByLabel("Baby's weight (kg)")).toHaveValue("8.7");
   // 8.7 kg is within 0.5 kg of the top of Size 3 (4-9 kg).
   await expect(page.getByText("Time to move up a size?")).toBeVisible();
   await expect(page.getByText(/Lwazi is near the top of .*: .* will fit for longer\./)).toBeVisible();
   await expect(await sizeMenu(page.getByRole("article", { name: VALUE_PACK }))).toHaveValue("Size 4 (7-18kg)");
+  // Still said once the grid follows the child's weight.
+  await expect(page.getByRole("status").filter({ hasText: /product\(s\) found/ })).toHaveText("5 product(s) found");
+  await expect(page.getByText("Time to move up a size?")).toBeVisible();
+  await expect(page.getByText(/For Lwazi \(8\.7 kg\)/)).toBeVisible();
+  await page.getByText("Time to move up a size?").scrollIntoViewIfNeeded();
   await shoot(page, "size-up");
 
   // Said once for this weight.
-  await page.reload();
+  await page.goto("/category/baby");
   await waitForHydration(page);
-  await openSizeFinder(page);
+  await page.getByRole("button", { name: /^Shop by size/ }).click();
   await page.getByRole("button", { name: "Lwazi's weight (8.7 kg)" }).click();
   await expect(page.getByText(/For Lwazi \(8\.7 kg\)/)).toBeVisible();
   await expect(page.getByText("Time to move up a size?")).toHaveCount(0);
 });
 
-/** The finder lives in the Shop by size panel (both loaded when opened). */
-async function openSizeFinder(page: Page) {
-  await page.getByRole("button", { name: "Shop by size" }).click();
-  await page.getByRole("button", { name: "Find the right nappy size" }).click();
+/** Adds the card's chosen size, and waits for the button to come back. */
+async function addToCart(card: Locator) {
+  await card.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(card.getByRole("button", { name: "Added!" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Add to Cart" })).toBeEnabled({ timeout: 5000 });
 }
+
+test("on a product's page the size finder chooses the size in its menu", async ({ page }) => {
+  await page.goto("/products/snug-and-dry-baby-nappies-value-pack");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Find my size" }).click();
+  const finder = page.getByRole("form", { name: "Size finder" });
+  await finder.getByRole("button", { name: "Find my size" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Enter the baby's weight in kg.");
+  await finder.getByLabel("Baby's weight (kg)").fill("7.5");
+  await finder.getByRole("button", { name: "Find my size" }).click();
+  await expect(page.getByText("For 7.5 kg: Size 4 (7-18kg). We've chosen it in the size menu.")).toBeVisible();
+  await expect(page.getByRole("main").getByLabel("Size", { exact: true })).toHaveValue("Size 4 (7-18kg)");
+});

@@ -41,7 +41,13 @@ interface ProductDetailProps {
  * A product's detail (docs/product.md §2), in the dialog over the grid and on its own page: size
  * starts empty, quantity 1; adding resets both. The quantity stops at what is left of the size.
  */
-export function ProductDetail({ product, descriptionId, onAdded, eager = false, headingLevel = 3 }: ProductDetailProps) {
+export function ProductDetail({
+  product,
+  descriptionId,
+  onAdded,
+  eager = false,
+  headingLevel = 3,
+}: ProductDetailProps) {
   const [picked, setPicked] = useState<string | null>(null);
   // The size finder's answer preselects the size until the shopper picks one.
   const recommended = useRecommendedSize(product);

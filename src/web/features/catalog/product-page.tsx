@@ -61,7 +61,13 @@ function ProductArticle({ product, related }: { product: Product; related: Produ
         <h1 id={`${id}-name`} className="mb-6 text-2xl leading-snug font-bold text-stone-950 sm:text-3xl">
           {product.name}
         </h1>
-        <ProductDetail product={product} descriptionId={`${id}-description`} onAdded={() => {}} eager headingLevel={2} />
+        <ProductDetail
+          product={product}
+          descriptionId={`${id}-description`}
+          onAdded={() => {}}
+          eager
+          headingLevel={2}
+        />
       </article>
       {related.length > 0 && <RelatedProducts product={product} related={related} />}
       <p className="mt-8 text-center">

@@ -1,14 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ABSORBENCY_LABELS, ABSORBENCY_LEVELS } from "#domain/absorbency.js";
 import type { CatalogFilter } from "#domain/catalog.js";
 import { WEIGHT_KG_MAX, WEIGHT_KG_MIN, weightGramsOf } from "#domain/shop-by-size.js";
-import { Button } from "#web/components/ui/button.js";
+import { gramsAsKg } from "#domain/size-fit.js";
 import { useSizeFacets } from "./api/get-size-facets";
-
-/** The size finder, loaded on the first click of "Find the right nappy size" (decision 046). */
-const SizeFinder = lazy(() => import("./size-finder"));
-/** Categories whose products go by the baby's weight: the finder is offered there (and over all products). */
-const FINDER_CATEGORIES = new Set(["baby", "kids"]);
+import { ChildChoices, FinderNotes } from "./size-finder";
+import { type SizeFinderState, useSizeFinder } from "./use-size-finder";
 
 interface ShopBySizeProps {
   id: string;
@@ -24,12 +21,15 @@ const INPUT =
  * "Shop by size" (docs/decisions/048-shop-by-size.md), loaded when the shopper opens it: the baby's
  * weight where the category's products have weight ranges, a size's name for the rest, and at
  * least an absorbency level where products carry one. A control whose filter is set always shows,
- * so nothing narrows the grid unseen.
+ * so nothing narrows the grid unseen. The weight is the size finder's too (decision 046): the grid
+ * keeps the products made for it, and their cards have the size for it chosen.
  */
 export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
   const facets = useSizeFacets(filter.category);
   const { byWeight = false, sizeNames = [], byAbsorbency = false } = facets.data ?? {};
   const weight = useWeightText(filter.weightGrams, (weightGrams) => onChange({ weightGrams }));
+  const finder = useSizeFinder("weight", { category: filter.category });
+  const chooseChild = useFinderFollowingWeight(filter.weightGrams, finder, weight.setText);
   const weightSet = weight.text.trim() !== "" || filter.weightGrams !== null;
   const weightValid = weight.text.trim() === "" || weightGramsOf(weight.text) !== null;
   const showWeight = byWeight || weightSet;
@@ -62,7 +62,7 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
               />
               <p id={`${id}-weight-hint`} className={`mt-1 text-xs ${weightValid ? "text-stone-600" : "text-red-800"}`}>
                 {weightValid
-                  ? "Shows products with a size made for this weight."
+                  ? "Shows products made for this weight, with the size for it chosen."
                   : `Enter a weight from ${WEIGHT_KG_MIN} to ${WEIGHT_KG_MAX} kg, for example 7.5.`}
               </p>
             </div>
@@ -107,6 +107,12 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
               </select>
             </div>
           )}
+          {showWeight && (
+            <div className="grid gap-2 sm:col-span-3">
+              <ChildChoices finder={finder} onChoose={chooseChild} />
+              <FinderNotes finder={finder} narrowed />
+            </div>
+          )}
           {!showWeight && !showSize && !showAbsorbency && (
             <p className="text-sm text-stone-600 sm:col-span-3">These products come in one size for everyone.</p>
           )}
@@ -115,6 +121,7 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
               type="button"
               onClick={() => {
                 weight.setText("");
+                finder.clear();
                 onChange({ weightGrams: null, size: null, absorbency: null });
               }}
               className="min-h-11 justify-self-start text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700 sm:col-span-3"
@@ -123,9 +130,6 @@ export default function ShopBySize({ id, filter, onChange }: ShopBySizeProps) {
             </button>
           )}
         </div>
-      )}
-      {(filter.category === null || FINDER_CATEGORIES.has(filter.category)) && (
-        <SizeFinderSlot category={filter.category} />
       )}
     </div>
   );
@@ -150,21 +154,28 @@ function useWeightText(grams: number | null, setGrams: (grams: number | null) =>
   return { text, setText };
 }
 
-/** "Find the right size" until clicked, then the finder for the category shown. */
-function SizeFinderSlot({ category }: { category: string | null }) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button variant="secondary" onClick={() => setOpen(true)} className="mt-4">
-        Find the right nappy size
-      </Button>
-    );
-  }
-  return (
-    <div className="mt-4">
-      <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
-        <SizeFinder measure="weight" scope={{ category }} />
-      </Suspense>
-    </div>
-  );
+/**
+ * The finder follows the weight filter: each new weight (typed, or from the page's address) is
+ * asked once. A child's button puts the child's weight in the box and asks for the child, so the
+ * "Time to move up a size?" of that child is said, and the weight's own asking is skipped.
+ */
+function useFinderFollowingWeight(
+  grams: number | null,
+  finder: SizeFinderState,
+  setText: (text: string) => void,
+): (child: SizeFinderState["weighed"][number]) => void {
+  const asked = useRef<number | null>(null);
+  const { ask, clear } = finder;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new weight asks, not a new render (ask and clear are new each render)
+  useEffect(() => {
+    if (grams === asked.current) return;
+    asked.current = grams;
+    if (grams === null) clear();
+    else void ask({ weightKg: grams / 1000 }, `${gramsAsKg(grams)} kg`);
+  }, [grams]);
+  return (child) => {
+    asked.current = child.weightGrams;
+    setText(gramsAsKg(child.weightGrams));
+    void ask({ childId: child.id }, child.label, child.id);
+  };
 }

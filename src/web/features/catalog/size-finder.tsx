@@ -1,29 +1,9 @@
 import { useState } from "react";
 import type { SizeFinderAnswer } from "#domain/schemas/size-fit.js";
-import { FIT_UNIT, type FitMeasure, gramsAsKg } from "#domain/size-fit.js";
+import { FIT_UNIT, type FitMeasure } from "#domain/size-fit.js";
 import { Button } from "#web/components/ui/button.js";
 import { TextField } from "#web/components/ui/text-field.js";
-import { errorMessage } from "#web/lib/api.js";
-import { useSession } from "../account";
-import { type FinderQuestion, findSizes, markSizeUpPrompted, useFinderChildren } from "./api/size-finder";
-import {
-  FOUND_SIZES_EVENT,
-  FOUND_SIZES_KEY,
-  type FoundSizes,
-  readFoundSizes,
-  useFoundSizes,
-} from "./size-finder-store";
-
-/** Keeps a finder's answer for the visit, merged over the last one's so other products' sizes stay. */
-function keepFoundSizes(found: FoundSizes) {
-  const merged = { label: found.label, sizes: { ...readFoundSizes()?.sizes, ...found.sizes } };
-  try {
-    sessionStorage.setItem(FOUND_SIZES_KEY, JSON.stringify(merged));
-  } catch {
-    // Storage off or full: the menus are not preselected.
-  }
-  dispatchEvent(new Event(FOUND_SIZES_EVENT));
-}
+import { type SizeFinderState, useSizeFinder } from "./use-size-finder";
 
 interface SizeFinderProps {
   measure: FitMeasure;
@@ -36,47 +16,20 @@ interface SizeFinderProps {
 const MEASURE_LABEL: Record<FitMeasure, string> = { weight: "Baby's weight", waist: "Waist" };
 
 /**
- * The size finder (issue 42), loaded only when asked for: a weight (or waist), or a child the
- * parent keeps, in; each product's recommended size out, kept for this visit so the size menus
- * preselect it (size-finder-store.ts). Says "Time to move up a size?" once per child's weight.
+ * The size finder on a product's page (issue 42), loaded only when asked for: a weight (or waist),
+ * or a child the parent keeps, in; the product's recommended size out and chosen in its size menu.
+ * On the storefront the Shop by size panel's weight field asks the same (shop-by-size.tsx).
  */
 export default function SizeFinder({ measure, scope, product }: SizeFinderProps) {
-  const { user } = useSession();
-  const children = useFinderChildren(measure === "weight" && user ? user.id : null);
-  const weighed = (children.data ?? []).filter((child) => child.weightGrams !== null);
+  const finder = useSizeFinder(measure, scope);
   const [text, setText] = useState("");
-  const [answer, setAnswer] = useState<SizeFinderAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sizeUp, setSizeUp] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const found = useFoundSizes();
-
-  const ask = async (question: FinderQuestion, label: string, childId?: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await findSizes(question, scope);
-      setAnswer(result);
-      const sizes = Object.fromEntries(result.recommendations.flatMap((r) => (r.size ? [[r.productId, r.size]] : [])));
-      keepFoundSizes({ label, sizes });
-      const near = result.recommendations.find((r) => r.nearTopOf && r.size);
-      if (result.sizeUpPrompt && near && childId && user) {
-        setSizeUp(`${label.split(" (")[0]} is near the top of ${near.nearTopOf}: ${near.size} will fit for longer.`);
-        void markSizeUpPrompted(user.id, childId).catch(() => {});
-      } else setSizeUp(null);
-    } catch (failure) {
-      setError(errorMessage(failure, "We couldn't find sizes just now. Please try again."));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const value = Number(text.replace(",", "."));
     if (!text.trim() || !Number.isFinite(value))
-      return setError(`Enter the ${MEASURE_LABEL[measure].toLowerCase()} in ${FIT_UNIT[measure]}.`);
-    void ask(measure === "weight" ? { weightKg: value } : { waistCm: value }, `${value} ${FIT_UNIT[measure]}`);
+      return finder.setError(`Enter the ${MEASURE_LABEL[measure].toLowerCase()} in ${FIT_UNIT[measure]}.`);
+    void finder.ask(measure === "weight" ? { weightKg: value } : { waistCm: value }, `${value} ${FIT_UNIT[measure]}`);
   };
 
   return (
@@ -90,42 +43,69 @@ export default function SizeFinder({ measure, scope, product }: SizeFinderProps)
           onChange={(event) => setText(event.target.value)}
           className="w-40"
         />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Finding..." : "Find my size"}
+        <Button type="submit" disabled={finder.busy}>
+          {finder.busy ? "Finding..." : "Find my size"}
         </Button>
       </form>
-      {weighed.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-stone-700">Or use:</span>
-          {weighed.map((child) => (
-            <Button
-              key={child.id}
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() =>
-                void ask({ childId: child.id }, `${child.name} (${gramsAsKg(child.weightGrams ?? 0)} kg)`, child.id)
-              }
-            >
-              {child.name}'s weight ({gramsAsKg(child.weightGrams ?? 0)} kg)
-            </Button>
-          ))}
-        </div>
-      )}
-      {error && (
+      <ChildChoices
+        finder={finder}
+        onChoose={(child) => void finder.ask({ childId: child.id }, child.label, child.id)}
+      />
+      <FinderNotes finder={finder} product={product} />
+    </div>
+  );
+}
+
+/** "Or use: Lwazi's weight (8.7 kg)", one button a weighed child. */
+export function ChildChoices({
+  finder,
+  onChoose,
+}: {
+  finder: SizeFinderState;
+  onChoose: (child: SizeFinderState["weighed"][number]) => void;
+}) {
+  if (finder.weighed.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-stone-700">Or use:</span>
+      {finder.weighed.map((child) => (
+        <Button key={child.id} size="sm" variant="outline" disabled={finder.busy} onClick={() => onChoose(child)}>
+          {child.name}'s weight ({child.weight})
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The finder's error, its "Time to move up a size?" and what it chose, each announced. */
+export function FinderNotes({
+  finder,
+  product,
+  narrowed = false,
+}: {
+  finder: SizeFinderState;
+  product?: { id: string; name: string };
+  /** The grid already keeps only the products made for the weight: those without a size for it go unsaid. */
+  narrowed?: boolean;
+}) {
+  return (
+    <>
+      {finder.error && (
         <p role="alert" className="text-sm font-medium text-red-800">
-          {error}
+          {finder.error}
         </p>
       )}
-      {sizeUp && (
+      {finder.sizeUp && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <strong>Time to move up a size?</strong> {sizeUp}
+          <strong>Time to move up a size?</strong> {finder.sizeUp}
         </p>
       )}
       <p role="status" className="text-sm text-stone-800">
-        {answer && found ? <AnswerText answer={answer} label={found.label} product={product} /> : null}
+        {finder.answer && finder.label ? (
+          <AnswerText answer={finder.answer} label={finder.label} product={product} narrowed={narrowed} />
+        ) : null}
       </p>
-    </div>
+    </>
   );
 }
 
@@ -133,10 +113,12 @@ function AnswerText({
   answer,
   label,
   product,
+  narrowed,
 }: {
   answer: SizeFinderAnswer;
   label: string;
-  product?: { id: string; name: string };
+  product?: { id: string; name: string } | undefined;
+  narrowed: boolean;
 }) {
   if (product) {
     const mine = answer.recommendations.find((r) => r.productId === product.id);
@@ -162,7 +144,7 @@ function AnswerText({
     <>
       For {label}: we've chosen the size on {fitting} product{fitting === 1 ? "" : "s"}' cards
       {between > 0 ? ` (${between} between sizes: the bigger one)` : ""}
-      {outside > 0 ? `; ${outside} ${outside === 1 ? "doesn't" : "don't"} come in a size for that` : ""}.
+      {outside > 0 && !narrowed ? `; ${outside} ${outside === 1 ? "doesn't" : "don't"} come in a size for that` : ""}.
     </>
   );
 }
