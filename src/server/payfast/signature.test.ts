@@ -97,9 +97,7 @@ describe("checkout signature", () => {
   });
 
   it("refuses to sign a field outside the documented list rather than drop it", () => {
-    expect(() => checkoutSignature({ ...SAMPLE_FORM, something_else: "x" }, "jt7NOE43FZPn")).toThrow(
-      /something_else/,
-    );
+    expect(() => checkoutSignature({ ...SAMPLE_FORM, something_else: "x" }, "jt7NOE43FZPn")).toThrow(/something_else/);
     expect(() => checkoutParamString({ ...SAMPLE_FORM, currency: "" })).toThrow(UnknownCheckoutFieldError);
   });
 
