@@ -296,8 +296,13 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
     const url = new URL(`${apiUrl.replace(/\/+$/, "")}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     if (apiTesting) url.searchParams.set("testing", "true");
-    // A PUT or PATCH without a body still says Content-Length: 0 (PayFast answers 411 otherwise).
-    const payload = body ? JSON.stringify(body) : method === "PUT" || method === "PATCH" ? "" : undefined;
+    // A PUT or PATCH without a body still says Content-Length: 0 (PayFast answers 411 otherwise); empty
+    // bytes, not "", which fetch would label text/plain.
+    const payload = body
+      ? JSON.stringify(body)
+      : method === "PUT" || method === "PATCH"
+        ? new Uint8Array(0)
+        : undefined;
     const response = await send(url, {
       method,
       headers,
