@@ -136,6 +136,10 @@ async function fillTheRest(t: TestApp, userId: string, orderId: string) {
   await run("insert into order_stats (day, status, orders, total_cents) values ('2020-02-29', 'completed', 2, 114998)");
   await run("insert into payfast_problems (kind, detail, cleared_at) values ('dns', $1, now())", [awkward]);
   await run(
+    "insert into payfast_emulator_tokens (token, merchant_id, subscription_type, status, item_name) values ('dc0521d3-55fe-269b-fa00-b647310d760f', '10000100', 2, 'PAUSED', $1)",
+    [awkward],
+  );
+  await run(
     "insert into launch_checklist_ticks (item_id, done, changed_by_id, changed_by_username) values ('cgso', true, $1, $2)",
     [userId, awkward],
   );

@@ -311,14 +311,14 @@ describe("local PayFast emulator", () => {
 
   /** A stand-in notify_url that answers the given statuses in turn (then 200), recording each request. */
   async function flakyNotifyUrl(statuses: number[]) {
-    const received: { referer: string | undefined; body: string }[] = [];
+    const received: { referer: string | undefined; body: string; at: number }[] = [];
     const server = http.createServer((request, response) => {
       let body = "";
       request.on("data", (chunk: Buffer) => {
         body += chunk.toString("utf8");
       });
       request.on("end", () => {
-        received.push({ referer: request.headers.referer, body });
+        received.push({ referer: request.headers.referer, body, at: Date.now() });
         response.writeHead(statuses.shift() ?? 200).end();
       });
     });
@@ -335,21 +335,29 @@ describe("local PayFast emulator", () => {
 
   it("sends a notification again, with PayFast's Referer, until it is answered 200", async () => {
     const orderId = await pendingOrder(live);
-    const stand = await flakyNotifyUrl([500]);
+    const stand = await flakyNotifyUrl([500, 503]);
     try {
       const pfPaymentId = await emulator().notifier.takePayment(
         { m_payment_id: orderId, amount: "574.99", item_name: "Order" },
         { notifyUrl: stand.url },
       );
-      // At once, then again about two seconds later (PayFast's ten minutes, sped up).
+      // Again at once (the next sweep, within half a second), then about two seconds later
+      // (PayFast's ten minutes, sped up 300 times).
       const [payment] = await waitFor(
         () =>
           live.db.select().from(payfastEmulatorPayments).where(eq(payfastEmulatorPayments.pfPaymentId, pfPaymentId)),
         (rows) => rows[0]?.deliveredAt != null,
       );
-      expect(payment).toMatchObject({ attempts: 2, nextAttemptAt: null });
-      expect(stand.received).toHaveLength(2);
-      expect(stand.received.map((request) => request.referer)).toEqual([EMULATOR_REFERER, EMULATOR_REFERER]);
+      expect(payment).toMatchObject({ attempts: 3, nextAttemptAt: null });
+      expect(stand.received).toHaveLength(3);
+      const [first, second, third] = stand.received.map((request) => request.at);
+      expect((second ?? 0) - (first ?? 0)).toBeLessThan(1_500);
+      expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(1_900);
+      expect(stand.received.map((request) => request.referer)).toEqual([
+        EMULATOR_REFERER,
+        EMULATOR_REFERER,
+        EMULATOR_REFERER,
+      ]);
       expect(stand.received[0]?.body).toBe(stand.received[1]?.body);
     } finally {
       await stand.close();

@@ -659,6 +659,21 @@ describe("problems reaching PayFast", () => {
       createRefund: async () => {
         throw new Error("not called");
       },
+      chargeToken: async () => {
+        throw new Error("not called");
+      },
+      fetchSubscription: async () => {
+        throw new Error("not called");
+      },
+      cancelSubscription: async () => {
+        throw new Error("not called");
+      },
+      pauseSubscription: async () => {
+        throw new Error("not called");
+      },
+      unpauseSubscription: async () => {
+        throw new Error("not called");
+      },
     };
     const live = await buildTestApp(
       {

@@ -540,12 +540,15 @@ export const payfastEmulatorPayments = pgTable(
     pfPaymentId: text("pf_payment_id").primaryKey(),
     mPaymentId: text("m_payment_id").notNull(),
     merchantId: text("merchant_id").notNull(),
-    status: text("status", { enum: ["COMPLETE", "FAILED", "PENDING"] }).notNull(),
+    /** CANCELLED: not a payment, a card token's cancellation notification (its row keyed `cancel-<token>`). */
+    status: text("status", { enum: ["COMPLETE", "FAILED", "PENDING", "CANCELLED"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     feeCents: integer("fee_cents").notNull(),
     nameFirst: text("name_first").notNull().default(""),
     nameLast: text("name_last").notNull().default(""),
     itemName: text("item_name").notNull().default(""),
+    /** The card token the payment set up or was charged to (recurring billing); null for a plain payment. */
+    token: text("token"),
     /** The signed notification body, and where it goes; null notify_url: the notification was "lost". */
     notifyUrl: text("notify_url"),
     itnBody: text("itn_body").notNull(),
@@ -559,6 +562,34 @@ export const payfastEmulatorPayments = pgTable(
     index("payfast_emulator_payments_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * Card tokens the local PayFast emulator issued (recurring billing: subscription_type 1, PayFast's
+ * own subscriptions, or 2, tokenization charged ad hoc), so a restart keeps them. ACTIVE tokens can
+ * be charged; PAUSED ("on hold") and CANCELLED ones are refused as PayFast refuses them.
+ */
+export const payfastEmulatorTokens = pgTable("payfast_emulator_tokens", {
+  token: text("token").primaryKey(),
+  merchantId: text("merchant_id").notNull(),
+  subscriptionType: integer("subscription_type").notNull(),
+  status: text("status", { enum: ["ACTIVE", "PAUSED", "CANCELLED"] })
+    .notNull()
+    .default("ACTIVE"),
+  /** Type 1 only: what PayFast charges each cycle, how often and how many times (0: until cancelled). */
+  recurringAmountCents: integer("recurring_amount_cents"),
+  frequency: integer("frequency"),
+  cycles: integer("cycles"),
+  runDate: text("run_date"),
+  /** The set-up payment's, reused on later charges' notifications. */
+  mPaymentId: text("m_payment_id").notNull().default(""),
+  itemName: text("item_name").notNull().default(""),
+  nameFirst: text("name_first").notNull().default(""),
+  nameLast: text("name_last").notNull().default(""),
+  emailAddress: text("email_address").notNull().default(""),
+  notifyUrl: text("notify_url"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 /**
  * "captured": kept here, not sent (no SMTP_URL); "queued": waiting to be sent; "retrying": the last

@@ -8,6 +8,7 @@ import {
   payfastProcessUrl,
   payfastValidateUrl,
   splitName,
+  TokenizationNeedsPassphraseError,
 } from "./adapter.js";
 import { CHECKOUT_FIELD_ORDER, checkoutSignature } from "./signature.js";
 
@@ -79,6 +80,39 @@ describe("checkout form", () => {
     const bare = { ...config, payfast: { ...config.payfast, passphrase: undefined } };
     const form = buildCheckoutForm(order, bare);
     expect(form.signature).toBe(checkoutSignature(form, undefined));
+  });
+});
+
+describe("checkout form that keeps the card (tokenization)", () => {
+  it("asks PayFast for a token (subscription_type 2, no frequency or cycles) and a card", () => {
+    const form = buildCheckoutForm({ ...order, tokenize: true }, config);
+    expect(form.subscription_type).toBe("2");
+    expect(form.payment_method).toBe("cc");
+    for (const absent of ["frequency", "cycles", "recurring_amount", "billing_date"]) {
+      expect(form).not.toHaveProperty(absent);
+    }
+    const keys = Object.keys(form);
+    expect(keys.slice(-3)).toEqual(["payment_method", "subscription_type", "signature"]);
+    expect(form.signature).toBe(checkoutSignature(form, "jt7NOE43FZPn"));
+    // The same order without tokenize signs differently: the fields are part of the signature.
+    expect(buildCheckoutForm(order, config).signature).not.toBe(form.signature);
+  });
+
+  it("keeps a R0.00 set-up's amount in the form", () => {
+    const form = buildCheckoutForm({ ...order, totalCents: 0, tokenize: true }, config);
+    expect(form.amount).toBe("0.00");
+  });
+
+  it("leaves a plain checkout without recurring fields or a payment method", () => {
+    const form = buildCheckoutForm({ ...order, tokenize: false }, config);
+    expect(form).not.toHaveProperty("subscription_type");
+    expect(form).not.toHaveProperty("payment_method");
+  });
+
+  it.each([undefined, "", "   "])("refuses to build it without a passphrase (%j)", (passphrase) => {
+    const bare = { ...config, payfast: { ...config.payfast, passphrase } };
+    expect(() => buildCheckoutForm({ ...order, tokenize: true }, bare)).toThrow(TokenizationNeedsPassphraseError);
+    expect(() => buildCheckoutForm(order, bare)).not.toThrow();
   });
 });
 

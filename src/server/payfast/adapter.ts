@@ -34,6 +34,19 @@ export interface CheckoutOrder {
   deliveryName: string;
   deliveryPhone: string;
   items: readonly { name: string; size: string; quantity: number }[];
+  /**
+   * Keep the card for later charges (a nappy plan's next boxes): PayFast's tokenization,
+   * `subscription_type=2`, card only; PayFast answers with a token in the notification and the
+   * shop charges it through the Subscriptions API (docs/decisions/049).
+   */
+  tokenize?: boolean;
+}
+
+export class TokenizationNeedsPassphraseError extends Error {
+  override name = "TokenizationNeedsPassphraseError";
+  constructor() {
+    super("PayFast refuses a tokenization checkout without a passphrase: set PAYFAST_PASSPHRASE.");
+  }
 }
 
 /** Cuts to at most `max` characters without splitting a character in two. */
@@ -61,9 +74,11 @@ export function splitName(fullName: string): { first: string; last: string } {
 
 /**
  * The hidden fields of the checkout form the browser posts to PayFast, in PayFast's documented
- * order, blank ones left out, `signature` last.
+ * order, blank ones left out, `signature` last. With `tokenize`, throws without a passphrase
+ * (PayFast requires one for recurring billing).
  */
 export function buildCheckoutForm(order: CheckoutOrder, config: Config): Record<string, string> {
+  if (order.tokenize && !config.payfast.passphrase?.trim()) throw new TokenizationNeedsPassphraseError();
   const { first, last } = splitName(order.deliveryName);
   const email = order.customerEmail.trim();
   const description = order.items.map((item) => `${item.quantity} x ${item.name} (${item.size})`).join(", ");
@@ -81,6 +96,8 @@ export function buildCheckoutForm(order: CheckoutOrder, config: Config): Record<
     amount: centsToDecimal(order.totalCents),
     item_name: clip(`${config.shop.name} order ${orderNumber(order.id)}`, 100),
     item_description: clip(description, 255),
+    // Tokenization: no frequency or cycles (the shop decides when to charge), and a card only.
+    ...(order.tokenize ? { payment_method: "cc", subscription_type: "2" } : {}),
   };
   const form: Record<string, string> = {};
   for (const key of CHECKOUT_FIELD_ORDER) {

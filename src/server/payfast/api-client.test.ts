@@ -215,3 +215,261 @@ describe("the API client", () => {
     expect(calls).toBe(1);
   });
 });
+
+describe("the API client's second reading of a zero", () => {
+  const config: Config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+  const AUTH_FAILED = JSON.stringify({
+    code: 401,
+    status: "failed",
+    data: { response: "Merchant authorisation failed.", message: false },
+  });
+  /** A PayFast that answers each call with the next of `answers`, recording the signatures it was sent. */
+  function scripted(answers: [number, string][]) {
+    const signatures: string[] = [];
+    const api = payfastApiClient(config, {
+      now: () => new Date("2026-01-05T10:00:01Z"),
+      fetch: async (_url, init) => {
+        signatures.push(new Headers(init?.headers).get("signature") ?? "");
+        const [status, body] = answers.shift() ?? [
+          200,
+          JSON.stringify({ code: 200, status: "success", data: { response: true } }),
+        ];
+        return new Response(body, { status });
+      },
+    });
+    return { api, signatures };
+  }
+  const refund = { amountCents: 5000, reason: "Damaged pack" };
+
+  it.each([
+    ["a 404", 404, JSON.stringify({ code: 404, status: "failed", data: { response: false, message: "Not found" } })],
+    ["a 429", 429, JSON.stringify({ code: 429, status: "failed", data: { response: "Signature rate limit reached" } })],
+    ["another 401", 401, AUTH_FAILED],
+  ])("keeps its reading when the second try answers %s", async (_name, status, body) => {
+    const { api, signatures } = scripted([
+      [401, AUTH_FAILED],
+      [status, body],
+    ]);
+    await api.createRefund("1234567", refund).catch(() => undefined);
+    expect(signatures).toHaveLength(2);
+    expect(signatures[1]).not.toBe(signatures[0]);
+    await api.createRefund("1234567", refund);
+    expect(signatures[2]).toBe(signatures[0]);
+  });
+
+  it("adopts the other reading once the second try answers 2xx", async () => {
+    const { api, signatures } = scripted([[401, AUTH_FAILED]]);
+    expect(await api.createRefund("1234567", refund)).toEqual({ ok: true });
+    await api.createRefund("1234567", refund);
+    expect(signatures[2]).toBe(signatures[1]);
+  });
+
+  it("does not ask again after a 401 that is not about the signature, and keeps PayFast's words", async () => {
+    const origin = JSON.stringify({ code: 401, status: "failed", data: { response: "Origin could not be verified" } });
+    const { api, signatures } = scripted([[401, origin]]);
+    await expect(api.createRefund("1234567", refund)).rejects.toThrow(/Origin could not be verified/);
+    expect(signatures).toHaveLength(1);
+  });
+
+  it("keeps PayFast's own 401 text in a GET's error", async () => {
+    const { api } = scripted([[401, AUTH_FAILED]]);
+    await expect(api.ping()).rejects.toThrow("GET /ping answered 401: Merchant authorisation failed.");
+  });
+
+  it("sends no offset=0 on the history's first page, and the offset on the next", async () => {
+    const urls: URL[] = [];
+    const header =
+      '"Date","Type","Sign","Party","Name","Description","Currency","Funding Type","Gross","Fee","Net","Balance","M Payment ID","PF Payment ID"';
+    const row = '"2026-01-05 10:00:00",FUNDS_RECEIVED,CREDIT,x,y,,ZAR,CC,10.00,0,10.00,0,m,1';
+    let call = 0;
+    const api = payfastApiClient(config, {
+      fetch: async (url) => {
+        urls.push(new URL(String(url)));
+        call += 1;
+        const rows = call === 1 ? Array.from({ length: 1000 }, () => row) : [row];
+        return new Response([header, ...rows].join("\n"), { status: 200 });
+      },
+    });
+    expect(await api.transactionHistory("2026-01-01", "2026-01-05")).toHaveLength(1001);
+    expect(urls[0]?.searchParams.has("offset")).toBe(false);
+    expect(urls[0]?.searchParams.get("limit")).toBe("1000");
+    expect(urls[1]?.searchParams.get("offset")).toBe("1000");
+  });
+});
+
+describe("charging a card token (ad hoc)", () => {
+  const config: Config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+  const TOKEN = "dc0521d3-55fe-269b-fa00-b647310d760f";
+  const charge = { amountCents: 57_900, itemName: "Nappy plan box 2", mPaymentId: "plan-charge-1" };
+
+  function answering(answer: () => Response | Promise<Response>) {
+    const sent: { url: URL; init: RequestInit | undefined }[] = [];
+    const api = payfastApiClient(config, {
+      fetch: async (url, init) => {
+        sent.push({ url: new URL(String(url)), init });
+        return answer();
+      },
+    });
+    return { api, sent };
+  }
+  const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status });
+
+  it.each([
+    [
+      "the sandbox's boolean true",
+      json(200, {
+        code: 200,
+        status: "success",
+        data: { response: true, message: "Transaction was successful(00)", pf_payment_id: "1124148" },
+      }),
+      { kind: "paid", pfPaymentId: "1124148", message: "Transaction was successful(00)" },
+    ],
+    [
+      'live\'s string "true", without a pf_payment_id',
+      json(200, {
+        code: 200,
+        status: "success",
+        data: { response: "true", message: "Transaction was successful (00)" },
+      }),
+      { kind: "paid", pfPaymentId: "", message: "Transaction was successful (00)" },
+    ],
+    [
+      "a decline, which is also a 200 success",
+      json(200, { code: 200, status: "success", data: { response: "05", message: "Your card was not accepted (05)" } }),
+      { kind: "declined", code: "05", message: "Your card was not accepted (05)" },
+    ],
+    [
+      "a token on hold or cancelled",
+      json(400, {
+        code: 400,
+        status: "failed",
+        data: { response: 4, message: "The subscription is not in a valid state." },
+      }),
+      { kind: "not_valid_state", message: "The subscription is not in a valid state." },
+    ],
+  ])("reads %s", async (_name, answer, outcome) => {
+    const { api, sent } = answering(answer);
+    expect(await api.chargeToken(TOKEN, charge)).toEqual(outcome);
+    expect(sent[0]?.init?.method).toBe("POST");
+    expect(sent[0]?.url.pathname).toBe(`/payfast-emulator/api/subscriptions/${TOKEN}/adhoc`);
+    expect(JSON.parse(String(sent[0]?.init?.body))).toEqual({
+      amount: 57_900,
+      item_name: "Nappy plan box 2",
+      m_payment_id: "plan-charge-1",
+    });
+  });
+
+  it.each([
+    ["a 500", json(500, { code: 500, status: "error", data: { response: false } })],
+    ["a 503 page", () => new Response("<html>Service Unavailable</html>", { status: 503 })],
+    ["a 401", json(401, { code: 401, status: "failed", data: { response: "Merchant authorisation failed." } })],
+    ["a 429", json(429, { code: 429, status: "failed", data: { response: "Signature rate limit reached" } })],
+    ["a 200 that is not JSON", () => new Response("OK", { status: 200 })],
+    ["a 200 with a false response", json(200, { code: 200, status: "failed", data: { response: false } })],
+    [
+      "a timeout",
+      () => {
+        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+      },
+    ],
+  ])("calls %s an unknown outcome, never a decline", async (_name, answer) => {
+    const { api, sent } = answering(answer);
+    const outcome = await api.chargeToken(TOKEN, charge);
+    expect(outcome.kind).toBe("unknown");
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe("managing a card token", () => {
+  const config: Config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+  const TOKEN = "dc0521d3-55fe-269b-fa00-b647310d760f";
+  const ok = JSON.stringify({ code: 200, status: "success", data: { response: true } });
+  const fetched = (statusText: string) =>
+    JSON.stringify({
+      code: 200,
+      status: "success",
+      data: { response: { token: TOKEN, status: 1, status_text: statusText } },
+    });
+
+  function scripted(answers: [number, string][]) {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const api = payfastApiClient(config, {
+      fetch: async (url, init) => {
+        const sentBody = init?.body instanceof Uint8Array ? `${init.body.byteLength} bytes` : init?.body;
+        sent.push({ method: init?.method ?? "GET", path: new URL(String(url)).pathname, body: sentBody });
+        const [status, answer] = answers.shift() ?? [500, "{}"];
+        return new Response(answer, { status });
+      },
+    });
+    return { api, sent };
+  }
+
+  it.each([
+    ["ACTIVE", "active"],
+    ["Paused", "paused"],
+    ["CANCELLED", "cancelled"],
+    ["COMPLETE", "other"],
+  ])("reads a fetched status %s as %s", async (statusText, status) => {
+    const { api, sent } = scripted([[200, fetched(statusText)]]);
+    expect(await api.fetchSubscription(TOKEN)).toMatchObject({ token: TOKEN, status, statusText });
+    expect(sent[0]).toMatchObject({ method: "GET", path: `/payfast-emulator/api/subscriptions/${TOKEN}/fetch` });
+  });
+
+  it("throws when PayFast does not know the token", async () => {
+    const { api } = scripted([
+      [404, JSON.stringify({ code: 404, status: "failed", data: { response: "Subscription not found" } })],
+    ]);
+    await expect(api.fetchSubscription(TOKEN)).rejects.toThrow(/404: Subscription not found/);
+  });
+
+  it("cancels with a PUT whose empty body says Content-Length: 0", async () => {
+    const { api, sent } = scripted([[200, ok]]);
+    expect(await api.cancelSubscription(TOKEN)).toBe("cancelled");
+    expect(sent[0]).toEqual({
+      method: "PUT",
+      path: `/payfast-emulator/api/subscriptions/${TOKEN}/cancel`,
+      body: "0 bytes",
+    });
+  });
+
+  it("says already_cancelled when PayFast refuses because the token is cancelled, and throws otherwise", async () => {
+    const invalid = JSON.stringify({
+      code: 400,
+      status: "failed",
+      data: { response: 4, message: "The subscription is not in a valid state." },
+    });
+    const { api } = scripted([
+      [400, invalid],
+      [200, fetched("CANCELLED")],
+      [400, invalid],
+      [200, fetched("ACTIVE")],
+      [500, "{}"],
+    ]);
+    expect(await api.cancelSubscription(TOKEN)).toBe("already_cancelled");
+    await expect(api.cancelSubscription(TOKEN)).rejects.toThrow(/not in a valid state/);
+    await expect(api.cancelSubscription(TOKEN)).rejects.toThrow(/answered 500/);
+  });
+
+  it("pauses and unpauses with PUTs, and throws when PayFast did not", async () => {
+    const { api, sent } = scripted([
+      [200, ok],
+      [200, ok],
+      [
+        400,
+        JSON.stringify({
+          code: 400,
+          status: "failed",
+          data: { response: 4, message: "The subscription is not in a valid state." },
+        }),
+      ],
+    ]);
+    await api.pauseSubscription(TOKEN);
+    await api.unpauseSubscription(TOKEN);
+    await expect(api.unpauseSubscription(TOKEN)).rejects.toThrow(/not in a valid state/);
+    expect(sent.map((call) => `${call.method} ${call.path.split("/").at(-1)} ${JSON.stringify(call.body)}`)).toEqual([
+      'PUT pause "0 bytes"',
+      'PUT unpause "0 bytes"',
+      'PUT unpause "0 bytes"',
+    ]);
+  });
+});

@@ -64,6 +64,12 @@ export interface HistoryRow {
 
 export class PayfastApiError extends Error {
   override name = "PayfastApiError";
+  /** PayFast's HTTP status, when it answered at all. */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
 }
 
 /**
@@ -122,6 +128,30 @@ export interface RefundQuery {
 /** PayFast took the refund, or refused it with its reason; anything else throws (the outcome is unknown). */
 export type RefundOutcome = { ok: true } | { ok: false; message: string };
 
+/**
+ * What an ad hoc charge of a card token came to (POST /subscriptions/{token}/adhoc). PayFast has no
+ * idempotency key: "unknown" (no answer, 5xx, 401, 429, an answer we cannot read, any other
+ * refusal) means the card may or may not have been charged; it is settled from the transaction
+ * history (the charge's m_payment_id), never by charging again.
+ */
+export type AdhocOutcome =
+  /** HTTP 200, data.response true (sandbox) or "true" (live). pfPaymentId is "" when the answer carries none (the notification does). */
+  | { kind: "paid"; pfPaymentId: string; message: string }
+  /** HTTP 200 with status "success" and data.response a bank code such as "05": the card was not charged. */
+  | { kind: "declined"; code: string; message: string }
+  /** HTTP 400 with data.response 4: the token is on hold or cancelled, nothing was charged. */
+  | { kind: "not_valid_state"; message: string }
+  | { kind: "unknown"; message: string };
+
+/** A token's agreement as PayFast's fetch describes it (GET /subscriptions/{token}/fetch). */
+export interface SubscriptionInfo {
+  token: string;
+  status: "active" | "paused" | "cancelled" | "other";
+  /** PayFast's own words for the status ("ACTIVE", "PAUSED", "CANCELLED"...). */
+  statusText: string;
+  raw: Record<string, unknown>;
+}
+
 export interface PayfastApi {
   /** GET /ping: resolves when PayFast's API answers with our signature accepted; throws otherwise. */
   ping(): Promise<void>;
@@ -129,6 +159,67 @@ export interface PayfastApi {
   transactionHistory(from: string, to: string): Promise<HistoryRow[]>;
   refundQuery(pfPaymentId: string): Promise<RefundQuery>;
   createRefund(pfPaymentId: string, refund: { amountCents: number; reason: string }): Promise<RefundOutcome>;
+  /** POST /subscriptions/{token}/adhoc: charges the card behind a token; never throws. */
+  chargeToken(
+    token: string,
+    charge: { amountCents: number; itemName: string; mPaymentId: string },
+  ): Promise<AdhocOutcome>;
+  /** GET /subscriptions/{token}/fetch; throws PayfastApiError when PayFast's answer is not a subscription. */
+  fetchSubscription(token: string): Promise<SubscriptionInfo>;
+  /** PUT /subscriptions/{token}/cancel; "already_cancelled" when PayFast shows it cancelled; throws otherwise. */
+  cancelSubscription(token: string): Promise<"cancelled" | "already_cancelled">;
+  /** PUT /subscriptions/{token}/pause (PayFast's default: one cycle; a token's charges are refused while it is paused). */
+  pauseSubscription(token: string): Promise<void>;
+  /** PUT /subscriptions/{token}/unpause. */
+  unpauseSubscription(token: string): Promise<void>;
+}
+
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH";
+
+/** PayFast's `data` object of an answer, or null when the body is not PayFast's JSON. */
+function answerData(text: string): { json: Record<string, unknown>; data: Record<string, unknown> } | null {
+  try {
+    const json = parseJson(text);
+    const data = json.data;
+    return { json, data: typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {} };
+  } catch {
+    return null;
+  }
+}
+
+/** A charge's answer read as PayFast documents it, the sandbox's boolean and live's "true" alike. */
+export function readAdhocAnswer(status: number, text: string): AdhocOutcome {
+  const said = answerData(text);
+  const message = payfastMessage(text);
+  if (!said)
+    return { kind: "unknown", message: `PayFast answered ${status} with no JSON: ${text.trim().slice(0, 200)}` };
+  const response = said.data.response;
+  const saidMessage = typeof said.data.message === "string" ? said.data.message : message;
+  if (status >= 200 && status < 300) {
+    if (response === true || response === "true") {
+      const id = said.data.pf_payment_id;
+      return {
+        kind: "paid",
+        pfPaymentId: typeof id === "string" || typeof id === "number" ? String(id) : "",
+        message: saidMessage,
+      };
+    }
+    if (said.json.status === "success" && (typeof response === "string" || typeof response === "number")) {
+      return { kind: "declined", code: String(response), message: saidMessage };
+    }
+    return { kind: "unknown", message: `PayFast answered ${status} without an outcome: ${message}` };
+  }
+  if (status === 400 && (response === 4 || response === "4")) return { kind: "not_valid_state", message: saidMessage };
+  return { kind: "unknown", message: `PayFast answered ${status}: ${message}` };
+}
+
+/** PayFast's status text of an agreement, in the shop's words. */
+function subscriptionStatus(text: string): SubscriptionInfo["status"] {
+  const word = text.trim().toUpperCase();
+  if (word === "ACTIVE") return "active";
+  if (word === "PAUSED") return "paused";
+  if (word === "CANCELLED" || word === "CANCELED") return "cancelled";
+  return "other";
 }
 
 /** PayFast answers `{ code, status, data: { response, message } }`, or (the refund query) the object itself. */
@@ -187,7 +278,7 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
 
   /** One signed request: the headers, the query and the JSON body's values go into the signature. */
   async function signedRequest(
-    method: "GET" | "POST",
+    method: HttpMethod,
     path: string,
     query: Record<string, string>,
     body: Record<string, string | number> | undefined,
@@ -205,10 +296,17 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
     const url = new URL(`${apiUrl.replace(/\/+$/, "")}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     if (apiTesting) url.searchParams.set("testing", "true");
+    // A PUT or PATCH without a body still says Content-Length: 0 (PayFast answers 411 otherwise); empty
+    // bytes, not "", which fetch would label text/plain.
+    const payload = body
+      ? JSON.stringify(body)
+      : method === "PUT" || method === "PATCH"
+        ? new Uint8Array(0)
+        : undefined;
     const response = await send(url, {
       method,
       headers,
-      ...(body ? { body: JSON.stringify(body) } : {}),
+      ...(payload !== undefined ? { body: payload } : {}),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     return { status: response.status, text: await response.text() };
@@ -216,29 +314,68 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
 
   /**
    * A signed call. When PayFast answers 401 "Merchant authorisation failed" (it did nothing) to a
-   * call that carries a value PHP calls empty ("0", "": `notify_buyer=0`, `offset=0`), the two
-   * readings of PayFast's rule give different signatures: the call is made once more the other
-   * way, and the reading PayFast accepted is kept for the next calls.
+   * call that carries a value PHP calls empty ("0", "": `notify_buyer=0`), the two readings of
+   * PayFast's rule give different signatures: the call is made once more the other way, and that
+   * reading is kept for the next calls only when PayFast answered it 2xx (a 404, a 429 "Signature
+   * rate limit reached" or another 401 proves nothing about the signature). A 401 that is not about
+   * the signature (an IP whitelist's "origin could not be verified") is not asked again.
    */
   async function call(
-    method: "GET" | "POST",
+    method: HttpMethod,
     path: string,
-    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> },
+    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> } = {},
   ): Promise<{ status: number; text: string }> {
     const first = await signedRequest(method, path, query, body, zeroRule);
     const values = [...Object.values(query), ...Object.values(body ?? {}).map(String)];
     if (first.status !== 401 || !values.some((value) => value === "" || value === "0")) return first;
+    if (!/authori[sz]ation failed/i.test(payfastMessage(first.text))) return first;
     const other: ZeroRule = zeroRule === "signed" ? "left_out" : "signed";
     const second = await signedRequest(method, path, query, body, other);
-    if (second.status !== 401 && second.status < 500) zeroRule = other;
+    if (second.status >= 200 && second.status < 300) zeroRule = other;
     return second;
   }
 
-  async function get(path: string, query: Record<string, string>): Promise<string> {
-    const { status, text } = await call("GET", path, { query });
+  /** A call whose answer must be 2xx; otherwise PayfastApiError with PayFast's own words (its 401 text too). */
+  async function expectOk(
+    method: HttpMethod,
+    path: string,
+    options: { query?: Record<string, string>; body?: Record<string, string | number> } = {},
+  ): Promise<string> {
+    const { status, text } = await call(method, path, options);
     if (status < 200 || status >= 300)
-      throw new PayfastApiError(`GET ${path} answered ${status}: ${text.slice(0, 200)}`);
+      throw new PayfastApiError(`${method} ${path} answered ${status}: ${payfastMessage(text)}`, status);
     return text;
+  }
+
+  async function get(path: string, query: Record<string, string>): Promise<string> {
+    return expectOk("GET", path, { query });
+  }
+
+  const tokenPath = (token: string, action: string) => `/subscriptions/${encodeURIComponent(token)}/${action}`;
+
+  /** pause and unpause: 2xx with data.response true, else PayfastApiError with PayFast's reason. */
+  async function changeState(token: string, action: "pause" | "unpause"): Promise<void> {
+    const text = await expectOk("PUT", tokenPath(token, action));
+    const said = answerData(text);
+    if (said?.data.response !== true && said?.data.response !== "true") {
+      throw new PayfastApiError(`PUT ${action} was not done: ${payfastMessage(text)}`);
+    }
+  }
+
+  async function fetchSubscription(token: string): Promise<SubscriptionInfo> {
+    const text = await expectOk("GET", tokenPath(token, "fetch"));
+    const response = answerData(text)?.data.response;
+    if (typeof response !== "object" || response === null || Array.isArray(response)) {
+      throw new PayfastApiError(`GET fetch: not a subscription: ${payfastMessage(text)}`);
+    }
+    const raw = response as Record<string, unknown>;
+    const statusText = typeof raw.status_text === "string" ? raw.status_text : "";
+    return {
+      token: typeof raw.token === "string" ? raw.token : token,
+      status: subscriptionStatus(statusText),
+      statusText,
+      raw,
+    };
   }
 
   return {
@@ -248,9 +385,9 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
     async transactionHistory(from, to) {
       const rows: HistoryRow[] = [];
       for (let offset = 0; ; offset += PAGE) {
-        const page = parseHistory(
-          await get("/transactions/history", { from, to, offset: String(offset), limit: String(PAGE) }),
-        );
+        // No offset=0 on the first page: a zero is signed two ways (ZeroRule), so none is sent.
+        const query = { from, to, limit: String(PAGE), ...(offset > 0 ? { offset: String(offset) } : {}) };
+        const page = parseHistory(await get("/transactions/history", query));
         rows.push(...page);
         if (page.length < PAGE) return rows;
       }
@@ -282,5 +419,31 @@ export function payfastApiClient(config: Config, options: { fetch?: typeof fetch
       }
       return { ok: false, message: payfastMessage(text) };
     },
+    async chargeToken(token, { amountCents, itemName, mPaymentId }) {
+      // m_payment_id always: without it PayFast may echo an older payment's on the notification.
+      const body = { amount: amountCents, item_name: itemName, m_payment_id: mPaymentId };
+      try {
+        const { status, text } = await call("POST", tokenPath(token, "adhoc"), { body });
+        return readAdhocAnswer(status, text);
+      } catch (error) {
+        return { kind: "unknown", message: `No answer from PayFast: ${(error as Error).message}` };
+      }
+    },
+    fetchSubscription,
+    async cancelSubscription(token) {
+      const { status, text } = await call("PUT", tokenPath(token, "cancel"));
+      const said = answerData(text);
+      if (status >= 200 && status < 300 && (said?.data.response === true || said?.data.response === "true")) {
+        return "cancelled";
+      }
+      // PayFast refuses to cancel what is no longer active: ask it whether that is because it is cancelled.
+      if (status === 400) {
+        const info = await fetchSubscription(token);
+        if (info.status === "cancelled") return "already_cancelled";
+      }
+      throw new PayfastApiError(`PUT cancel answered ${status}: ${payfastMessage(text)}`, status);
+    },
+    pauseSubscription: (token) => changeState(token, "pause"),
+    unpauseSubscription: (token) => changeState(token, "unpause"),
   };
 }

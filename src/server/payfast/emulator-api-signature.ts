@@ -47,6 +47,9 @@ const DOCUMENTED_CHECKOUT_ORDER = [
   ["custom_int1", "custom_int2", "custom_int3", "custom_int4", "custom_int5"],
   ["custom_str1", "custom_str2", "custom_str3", "custom_str4", "custom_str5"],
   ["email_confirmation", "confirmation_address", "payment_method"],
+  // Recurring billing (developers.payfast.co.za "Recurring Billing"): after payment_method.
+  ["subscription_type", "billing_date", "recurring_amount", "frequency", "cycles"],
+  ["subscription_notify_email", "subscription_notify_webhook", "subscription_notify_buyer"],
 ].flat();
 
 /** PHP's trim(): spaces, tabs, line breaks, NUL and vertical tab at either end, nothing else. */

@@ -4,35 +4,7 @@ import { centsToDecimal, formatRand } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
-import { type EmulatedZeroRule, emulatedApiSignature } from "./emulator-api-signature.js";
-import type { RefundRefusals } from "./emulator-refunds.js";
-
-/** How the emulated PayFast behaves now: tests (and a developer) drive it into PayFast's other answers. */
-export interface EmulatorControls {
-  /** The validate endpoint: as PayFast normally does, or failing as it has (403 for weeks, a timeout, INVALID). */
-  validate: "normal" | "403" | "timeout" | "INVALID";
-  /** Every API call answers 503, as PayFast's API does when it is down. */
-  apiDown: boolean;
-  /** How the emulated API signs a value PHP calls empty ("0"): emulator-api-signature.ts. */
-  zeroRule: EmulatedZeroRule;
-  /** Payments whose refunds PayFast can only pay to a bank account (Instant EFT and others). */
-  bankPayout: Set<string>;
-  /** Refusals a test asked for, by pf_payment_id: the message PayFast would give. */
-  refundRefusals: RefundRefusals;
-}
-
-export function defaultEmulatorControls(): EmulatorControls {
-  return { validate: "normal", apiDown: false, zeroRule: "signed", bankPayout: new Set(), refundRefusals: new Map() };
-}
-
-const API_VERSION = "v1";
-
-/** PayFast's answer while its API is down, in its error shape. */
-export const API_UNAVAILABLE = {
-  code: 503,
-  status: "failed",
-  data: { response: false, message: "Service Unavailable" },
-} as const;
+import { apiGate, type EmulatorControls } from "./emulator-gate.js";
 
 /**
  * The part of PayFast's API the shop calls, emulated over the payments the emulator took:
@@ -41,19 +13,16 @@ export const API_UNAVAILABLE = {
  */
 export function emulatorApiRoutes(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
   app.get<{ Querystring: Record<string, string> }>("/api/ping", async (request, reply) => {
-    if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
-    if (apiRefusal(request.headers, request.query, config, controls)) {
-      return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
-    }
+    const refused = apiGate(request.headers, request.query, config, controls);
+    if (refused) return reply.status(refused.status).send(refused.body);
     return reply.type("application/json").send(JSON.stringify("API V1"));
   });
   app.get<{ Querystring: Record<string, string> }>("/api/transactions/history", async (request, reply) => {
-    if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
     const query = request.query;
-    const refusal = apiRefusal(request.headers, query, config, controls);
-    if (refusal) {
-      request.log.warn({ refusal }, "PayFast emulator API: merchant authorisation failed");
-      return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
+    const refused = apiGate(request.headers, query, config, controls);
+    if (refused) {
+      request.log.warn({ status: refused.status }, "PayFast emulator API: call refused");
+      return reply.status(refused.status).send(refused.body);
     }
     const from = query.from ?? sastTime(new Date()).slice(0, 10);
     const to = query.to ?? from;
@@ -112,38 +81,6 @@ function sastTime(at: Date): string {
 
 function isDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
-}
-
-/** PayFast's 401 for a bad signature, in its documented error shape. */
-export const MERCHANT_AUTHORISATION_FAILED = {
-  code: 401,
-  status: "failed",
-  data: { response: "Merchant authorisation failed.", message: false },
-} as const;
-
-/** Why PayFast's API would answer 401 "Merchant authorisation failed", or null. */
-export function apiRefusal(
-  headers: Record<string, string | string[] | undefined>,
-  query: Record<string, string>,
-  config: Config,
-  controls: EmulatorControls,
-): string | null {
-  const header = (name: string) => {
-    const value = headers[name];
-    return typeof value === "string" ? value : "";
-  };
-  if (header("merchant-id") !== config.payfast.merchantId) return "merchant-id is not this merchant";
-  if (header("version") !== API_VERSION) return `version must be ${API_VERSION}`;
-  if (Number.isNaN(Date.parse(header("timestamp")))) return "timestamp is not an ISO-8601 time";
-  if (!config.payfast.passphrase) return "the API needs a passphrase";
-  const signed = {
-    "merchant-id": header("merchant-id"),
-    version: header("version"),
-    timestamp: header("timestamp"),
-    ...query,
-  };
-  const expected = emulatedApiSignature(signed, config.payfast.passphrase, controls.zeroRule);
-  return expected === header("signature").trim().toLowerCase() ? null : "signature mismatch";
 }
 
 type EmulatedPayment = typeof payfastEmulatorPayments.$inferSelect;

@@ -13,15 +13,22 @@ export const EMULATOR_REFERER = "https://www.payfast.co.za/";
 /**
  * When PayFast sends a notification again after it got no 200: at once, after ten minutes, then at
  * growing intervals (docs/payfast.md §3). The emulator runs the same schedule 300 times faster, so a test
- * sees the retries in seconds.
+ * sees the retries in seconds ("at once" is the next sweep, within half a second).
  */
-const PAYFAST_RETRY_DELAYS_MS = [10, 30, 60, 180, 360, 720].map((minutes) => minutes * 60_000);
+const PAYFAST_RETRY_DELAYS_MS = [0, 10, 30, 60, 180, 360, 720].map((minutes) => minutes * 60_000);
 const LOCAL_SPEED_UP = 300;
 const RETRY_DELAYS_MS = PAYFAST_RETRY_DELAYS_MS.map((ms) => Math.round(ms / LOCAL_SPEED_UP));
 const POLL_MS = 500;
 const NOTIFY_TIMEOUT_MS = 15_000;
 
-export type EmulatedStatus = "COMPLETE" | "FAILED" | "PENDING";
+export type EmulatedStatus = "COMPLETE" | "FAILED" | "PENDING" | "CANCELLED";
+
+/** The recurring billing fields PayFast adds after merchant_id on a tokenized card's notifications. */
+export interface TokenFields {
+  token: string;
+  /** Subscriptions (type 1) only: the next billing date. */
+  billingDate?: string | undefined;
+}
 
 /** What the emulator needs to know of a checkout form to take its payment. */
 export interface CheckoutFields {
@@ -72,15 +79,28 @@ export class EmulatorNotifier {
    */
   async takePayment(
     fields: CheckoutFields,
-    options: { status?: EmulatedStatus; lost?: boolean; notifyUrl: string | null },
+    options: {
+      status?: EmulatedStatus;
+      lost?: boolean;
+      notifyUrl: string | null;
+      /** A card token the payment set up or was charged to: its notification carries it. */
+      token?: TokenFields;
+      /** Record the payment and its notification, but leave sending it to the caller (held, duplicated...). */
+      deferDelivery?: boolean;
+      /** The row's key when it is not a payment of its own (a CANCELLED notification). */
+      rowKey?: string;
+      pfPaymentId?: string;
+    },
   ): Promise<string> {
     const status = options.status ?? "COMPLETE";
-    const pfPaymentId = String(randomInt(1_000_000, 100_000_000));
-    const grossCents = parseRandToCents(fields.amount ?? "") ?? 0;
+    const pfPaymentId = options.pfPaymentId ?? String(randomInt(1_000_000, 100_000_000));
+    const grossCents = status === "CANCELLED" ? 0 : (parseRandToCents(fields.amount ?? "") ?? 0);
     const feeCents = -Math.round(grossCents * 0.023);
-    const body = this.#itnBody(fields, pfPaymentId, status, grossCents, feeCents);
+    const body = this.#itnBody(fields, pfPaymentId, status, grossCents, feeCents, options.token);
+    const key = options.rowKey ?? pfPaymentId;
     await this.db.insert(payfastEmulatorPayments).values({
-      pfPaymentId,
+      pfPaymentId: key,
+      token: options.token?.token ?? null,
       mPaymentId: fields.m_payment_id ?? "",
       merchantId: this.config.payfast.merchantId,
       status,
@@ -92,8 +112,8 @@ export class EmulatorNotifier {
       notifyUrl: options.lost ? null : options.notifyUrl,
       itnBody: body,
     });
-    if (!options.lost && options.notifyUrl) await this.deliver(pfPaymentId);
-    return pfPaymentId;
+    if (!options.lost && options.notifyUrl && !options.deferDelivery) await this.deliver(key);
+    return key;
   }
 
   /** Whether the emulator sent a notification with this parameter string (its validate endpoint's answer). */
@@ -123,6 +143,7 @@ export class EmulatorNotifier {
       "COMPLETE",
       payment.amountCents,
       payment.feeCents,
+      fields.token ? { token: fields.token, billingDate: fields.billing_date } : undefined,
     );
     await this.db
       .update(payfastEmulatorPayments)
@@ -206,8 +227,15 @@ export class EmulatorNotifier {
     status: EmulatedStatus,
     grossCents: number,
     feeCents: number,
+    token?: TokenFields,
   ): string {
     const field = (key: string): [string, string] => [key, fields[key]?.trim() ?? ""];
+    const recurring: [string, string][] = token
+      ? [
+          ["token", token.token],
+          ...(token.billingDate ? [["billing_date", token.billingDate] as [string, string]] : []),
+        ]
+      : [];
     return emulatedSignedItn(
       [
         field("m_payment_id"),
@@ -224,6 +252,7 @@ export class EmulatorNotifier {
         field("name_last"),
         field("email_address"),
         ["merchant_id", this.config.payfast.merchantId],
+        ...recurring,
       ],
       this.config.payfast.passphrase,
     );

@@ -37,6 +37,8 @@ button,.link{display:flex;align-items:center;justify-content:center;min-height:4
 .cancel:hover{background:#f3f5f8}
 button:focus-visible,.link:focus-visible{outline:3px solid #1d6fd1;outline-offset:2px}
 .note{margin:16px 4px 0;font-size:13px;color:#4a5567;text-align:center}
+.recurring{margin:0 20px 12px;padding:10px 12px;border-radius:10px;background:#eef4fb;color:#1a2230;font-size:14px}
+.declined{margin:0 20px 12px;padding:10px 12px;border-radius:10px;background:#fdecec;color:#8a1c1c;border:1px solid #f1b5b5;font-size:14px;font-weight:600}
 .error{padding:20px}
 .error h1{font-size:22px}
 .error p{margin:8px 0 16px;color:#4a5567}
@@ -79,6 +81,16 @@ export interface PaymentPageData {
   /** Sends a PENDING notification (a slow EFT): the COMPLETE one follows when the emulator settles it. */
   pendingAction: string;
   cancelAction: string;
+  /** The card is declined: PayFast keeps the shopper on its page to try again or cancel. */
+  declineAction: string;
+  /** Back to the payment page after a decline. */
+  retryAction: string;
+  /** The page after "Decline card": only Try again and Cancel. */
+  declined?: boolean;
+  /** Card only (recurring billing, or payment_method=cc): no EFT buttons. */
+  cardOnly?: boolean;
+  /** What the shopper agrees to for later (recurring billing), shown under the amount. */
+  recurringText?: string;
 }
 
 export function renderPaymentPage(data: PaymentPageData): string {
@@ -99,12 +111,23 @@ ${row("Item", data.itemName)}
 ${row("Details", data.itemDescription)}
 ${row("Email", data.email)}
 </dl>
-<form method="post" action="${escapeHtml(data.completeAction)}" class="actions">
+${data.recurringText ? `<p class="recurring">${escapeHtml(data.recurringText)}</p>` : ""}
+${data.declined ? '<p class="declined" role="alert">Your card was declined. Try again with the same or another card, or cancel.</p>' : ""}
+<form method="post" action="${escapeHtml(data.declined ? data.retryAction : data.completeAction)}" class="actions">
 ${hidden}
-<button type="submit" class="pay">Complete payment</button>
+${
+  data.declined
+    ? '<button type="submit" class="pay">Try again</button>'
+    : `<button type="submit" class="pay">Complete payment</button>
 <button type="submit" class="lost" formaction="${escapeHtml(data.lostAction)}">Complete payment (notification lost)</button>
-<button type="submit" class="lost" formaction="${escapeHtml(data.pendingAction)}">Payment pending (slow EFT)</button>
-<button type="submit" class="cancel" formaction="${escapeHtml(data.failAction)}">Payment fails (card declined)</button>
+<button type="submit" class="cancel" formaction="${escapeHtml(data.declineAction)}">Decline card</button>
+${
+  data.cardOnly
+    ? ""
+    : `<button type="submit" class="lost" formaction="${escapeHtml(data.pendingAction)}">Payment pending (slow EFT)</button>
+<button type="submit" class="cancel" formaction="${escapeHtml(data.failAction)}">Payment fails (card declined)</button>`
+}`
+}
 <button type="submit" class="cancel" formaction="${escapeHtml(data.cancelAction)}">Cancel payment</button>
 </form>
 </section>

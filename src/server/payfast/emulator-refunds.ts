@@ -3,10 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config.js";
 import type { Database, Transaction } from "../db/client.js";
 import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
-import { API_UNAVAILABLE, apiRefusal, type EmulatorControls, MERCHANT_AUTHORISATION_FAILED } from "./emulator-api.js";
-
-/** Refusals a test asked for, by pf_payment_id: the message PayFast would give. */
-export type RefundRefusals = Map<string, string>;
+import { apiGate, type EmulatorControls, signedValues } from "./emulator-gate.js";
 
 /** What a BANK_PAYOUT refund must also carry (docs/payfast.md §7). */
 const BANK_FIELDS = [
@@ -26,19 +23,6 @@ const BANK_NAMES = [
 /** PayFast's documented error shape: `{ code, status: "failed", data: { response: false, message } }`. */
 function failed(reply: FastifyReply, code: number, message: string) {
   return reply.status(code).send({ code, status: "failed", data: { response: false, message } });
-}
-
-/** Every value of a JSON body as PHP's http_build_query would sign it (1 for true, as text). */
-function signedValues(body: unknown): Record<string, string> | null {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== "object" || Array.isArray(body)) return null;
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === "string" || typeof value === "number") values[key] = String(value);
-    else if (typeof value === "boolean") values[key] = value ? "1" : "0";
-    else return null;
-  }
-  return values;
 }
 
 /**
@@ -72,9 +56,8 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     "/api/refunds/query/:id",
     async (request, reply) => {
-      if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
-      if (apiRefusal(request.headers, request.query, config, controls))
-        return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
+      const refused = apiGate(request.headers, request.query, config, controls);
+      if (refused) return reply.status(refused.status).send(refused.body);
       const balance = await paymentWithBalance(db, request.params.id);
       if (!balance) return failed(reply, 404, "Transaction not found.");
       const status = balance.availableCents > 0 ? "REFUNDABLE" : "COMPLETED";
@@ -102,11 +85,13 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
   app.post<{ Params: { id: string }; Querystring: Record<string, string> }>(
     "/api/refunds/:id",
     async (request, reply) => {
-      if (controls.apiDown) return reply.status(503).send(API_UNAVAILABLE);
       const values = signedValues(request.body);
       if (values === null) return failed(reply, 400, "Required variables not present in request");
-      if (apiRefusal(request.headers, { ...request.query, ...values }, config, controls)) {
-        return reply.status(401).send(MERCHANT_AUTHORISATION_FAILED);
+      const gate = apiGate(request.headers, { ...request.query, ...values }, config, controls);
+      if (gate) return reply.status(gate.status).send(gate.body);
+      // PayFast's Refunds API requires notify_buyer (1 or 0).
+      if (values.notify_buyer !== "1" && values.notify_buyer !== "0") {
+        return failed(reply, 400, "Required variables not present in request: notify_buyer (1 or 0)");
       }
       const amount = Number(values.amount);
       const reason = (values.reason ?? "").trim();

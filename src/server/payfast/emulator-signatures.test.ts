@@ -37,6 +37,27 @@ describe("the emulator's own signatures", () => {
     expect(emulatedCheckoutSignature(form, "another")).not.toBe("8317e2bbd1ae2a6f4f36837e83be4ca9");
   });
 
+  it("checks the recurring billing fields after payment_method, in the documented order", () => {
+    // Parameter strings written by hand from PayFast's "Recurring Billing" field list; MD5 by md5sum.
+    const base = { merchant_id: "10000100", merchant_key: "46f0cd694581a", payment_method: "cc" };
+    const tokenization = { ...base, subscription_type: "2", amount: "0.00", item_name: "Nappy plan" };
+    expect(emulatedCheckoutSignature(tokenization, "jt7NOE43FZPn")).toBe("f152ded8aeeb1d18f2b344918396afbf");
+    const subscription = {
+      subscription_notify_buyer: "true",
+      subscription_notify_webhook: "true",
+      subscription_notify_email: "true",
+      cycles: "12",
+      frequency: "3",
+      recurring_amount: "99.00",
+      billing_date: "2026-07-01",
+      subscription_type: "1",
+      ...base,
+      amount: "99.00",
+      item_name: "Plan",
+    };
+    expect(emulatedCheckoutSignature(subscription, "jt7NOE43FZPn")).toBe("2827adc2f9b06535c423cb85c38f183e");
+  });
+
   it("signs an ITN as the real notification of PayFast's vector, empty fields included", () => {
     const body =
       "m_payment_id=000000020&pf_payment_id=1579137&payment_status=COMPLETE&item_name=Order+%23000000020&item_description=&amount_gross=15.00&amount_fee=-2.30&amount_net=12.70&custom_str1=&custom_str2=&custom_str3=&custom_str4=&custom_str5=&custom_int1=&custom_int2=&custom_int3=&custom_int4=&custom_int5=&name_first=Tom&name_last=Tom&email_address=lindley%2Buser1%40appinlet.com&merchant_id=10027938";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isIP } from "node:net";
+import { eq } from "drizzle-orm";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -9,17 +10,31 @@ import Fastify, {
 import { formatRand, parseRandToCents } from "#domain/money.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { payfastEmulatorRefunds } from "../db/schema.js";
-import { defaultEmulatorControls, type EmulatorControls, emulatorApiRoutes } from "./emulator-api.js";
+import { payfastEmulatorRefunds, payfastEmulatorTokens } from "../db/schema.js";
+import { emulatorApiRoutes } from "./emulator-api.js";
 import {
   type EmulatedZeroRule,
   emulatedCheckoutSignature,
   emulatedItnParamString,
   postedFieldsBeforeSignature,
 } from "./emulator-api-signature.js";
+import {
+  defaultEmulatorControls,
+  type EmulatorControls,
+  type LostAnswer,
+  type TokenControls,
+} from "./emulator-gate.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
 import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
 import { emulatorRefundRoutes } from "./emulator-refunds.js";
+import {
+  cancelToken,
+  type EmulatedToken,
+  emulatorTokenRoutes,
+  issueToken,
+  MINIMUM_AMOUNT_CENTS,
+  recurringProblem,
+} from "./emulator-tokens.js";
 
 /**
  * A local stand-in for PayFast (local mode only), so a whole purchase runs on one machine with
@@ -64,6 +79,29 @@ export interface PayfastEmulator {
   refundsToBankOnly(pfPaymentId: string): void;
   /** An admin refunds in PayFast's dashboard: it shows in the history as PayFast's own refunds do. */
   refundInDashboard(pfPaymentId: string, amountCents: number, reason?: string): Promise<void>;
+  /**
+   * Every API call refused before its signature is read: "rate_limit" (429 "Signature rate limit
+   * reached"), "origin" (401, an IP whitelist's "origin could not be verified"); "none" again.
+   */
+  refuseApiCalls(refusal: EmulatorControls["apiRefusal"]): void;
+  /** The next `count` charges of this token (all, by default, until null) are declined: 200, status success, response `code`. */
+  declineCharges(token: string, code: string | null, options?: { message?: string; count?: number }): void;
+  /** The card behind this token has expired: its charges are declined with code 54 until cleared by declineCharges(token, null). */
+  expireCard(token: string): void;
+  /** Puts a token on hold, as PayFast does (its charges answer 400 with response 4). */
+  holdToken(token: string): Promise<void>;
+  /** The next charge of this token is taken, its HTTP answer is lost ("reset": no answer at all; "503"), its notification sent or lost. */
+  loseNextChargeAnswer(token: string, lost: LostAnswer): void;
+  /** What happens to token charges' and cancellations' notifications from now on (emulator-tokens.ts, TokenControls). */
+  tokenNotifications(mode: TokenControls["notifications"]): void;
+  /** Sends the held notifications, oldest first or newest first (out of order). Returns how many. */
+  releaseHeldNotifications(order?: "oldest_first" | "newest_first"): Promise<number>;
+  /** `data.response` of a successful charge: true (sandbox) or "true" (live, the default). */
+  chargeResponseStyle(style: TokenControls["responseStyle"]): void;
+  /** The buyer or the merchant cancels the token in PayFast's dashboard: a CANCELLED notification with the token follows. */
+  cancelTokenInDashboard(token: string): Promise<void>;
+  /** A token as the emulator keeps it, or null. */
+  token(token: string): Promise<EmulatedToken | null>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -104,7 +142,10 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     const rejected = (reply: FastifyReply, problem: string) =>
       html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
 
-    const paymentPage = (reply: FastifyReply, form: { fields: [string, string][]; data: Record<string, string> }) =>
+    const paymentPage = (
+      reply: FastifyReply,
+      form: { fields: [string, string][]; data: Record<string, string>; declined?: boolean },
+    ) =>
       html(
         reply,
         200,
@@ -120,6 +161,11 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
           pendingAction: `${prefix}/eng/pending`,
           failAction: `${prefix}/eng/fail`,
           cancelAction: `${prefix}/eng/cancel`,
+          declineAction: `${prefix}/eng/decline`,
+          retryAction: `${prefix}/eng/retry`,
+          declined: form.declined ?? false,
+          cardOnly: Boolean(form.data.subscription_type?.trim()) || form.data.payment_method?.trim() === "cc",
+          recurringText: recurringText(form.data),
         }),
       );
 
@@ -155,7 +201,12 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
         const problem = checkoutProblem(data, config);
         if (problem) return rejected(reply, problem);
         const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
-        await notifier.takePayment(data, { notifyUrl, ...options });
+        // A paid recurring billing set-up issues the card token its notification carries.
+        const token =
+          data.subscription_type?.trim() && (options.status ?? "COMPLETE") === "COMPLETE"
+            ? await issueToken(db, config, data, notifyUrl)
+            : undefined;
+        await notifier.takePayment(data, { notifyUrl, ...options, ...(token ? { token } : {}) });
         return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
       };
     scope.post("/eng/complete", pay({ lost: false }));
@@ -164,6 +215,19 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     scope.post("/eng/fail", pay({ status: "FAILED" }));
     // A slow EFT or voucher: PayFast notifies PENDING now and COMPLETE later (notifier.settlePending).
     scope.post("/eng/pending", pay({ status: "PENDING" }));
+
+    // A declined card: PayFast keeps the shopper on its page, to try again or cancel; nothing is notified.
+    for (const [path, declined] of [
+      ["/eng/decline", true],
+      ["/eng/retry", false],
+    ] as const) {
+      scope.post(path, async (request, reply) => {
+        const form = readForm(request.body);
+        const problem = checkoutProblem(form.data, config);
+        if (problem) return rejected(reply, problem);
+        return paymentPage(reply, { ...form, declined });
+      });
+    }
 
     scope.post("/eng/cancel", async (request, reply) => {
       const { data } = readForm(request.body);
@@ -186,7 +250,14 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
 
     emulatorApiRoutes(scope, db, config, controls);
     emulatorRefundRoutes(scope, db, config, controls);
+    emulatorTokenRoutes(scope, db, config, controls, notifier);
   };
+
+  async function findToken(token: string): Promise<EmulatedToken | null> {
+    const [row] = await db.select().from(payfastEmulatorTokens).where(eq(payfastEmulatorTokens.token, token));
+    return row ?? null;
+  }
+  const tokens = controls.tokens;
 
   return {
     plugin,
@@ -210,6 +281,40 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     async refundInDashboard(pfPaymentId, amountCents, reason = "Refunded in the PayFast dashboard") {
       await db.insert(payfastEmulatorRefunds).values({ pfPaymentId, amountCents, reason, via: "dashboard" });
     },
+    refuseApiCalls(refusal) {
+      controls.apiRefusal = refusal;
+    },
+    declineCharges(token, code, { message = "Your card was not accepted for payment.", count = Infinity } = {}) {
+      if (code === null) tokens.declines.delete(token);
+      else tokens.declines.set(token, { code, message, remaining: count });
+    },
+    expireCard(token) {
+      tokens.declines.set(token, { code: "54", message: "Expired card", remaining: Infinity });
+    },
+    async holdToken(token) {
+      await db.update(payfastEmulatorTokens).set({ status: "PAUSED" }).where(eq(payfastEmulatorTokens.token, token));
+    },
+    loseNextChargeAnswer(token, lost) {
+      tokens.lostAnswers.set(token, lost);
+    },
+    tokenNotifications(mode) {
+      tokens.notifications = mode;
+    },
+    async releaseHeldNotifications(order = "oldest_first") {
+      const held = tokens.held.splice(0);
+      if (order === "newest_first") held.reverse();
+      for (const key of held) await notifier.deliver(key);
+      return held.length;
+    },
+    chargeResponseStyle(style) {
+      tokens.responseStyle = style;
+    },
+    async cancelTokenInDashboard(token) {
+      const row = await findToken(token);
+      if (!row || row.status === "CANCELLED") return;
+      await cancelToken(db, notifier, tokens, row, { wait: true });
+    },
+    token: findToken,
     async start() {
       notifier.start();
       if (paymentOrigin) {
@@ -253,13 +358,38 @@ function checkoutProblem(data: Record<string, string>, config: Config): string |
     return "Generated signature does not match submitted signature.";
   }
   const cents = parseRandToCents(data.amount ?? "");
-  if (cents === null || cents <= 0) return "The amount is missing or is not a valid amount.";
+  if (cents === null) return "The amount is missing or is not a valid amount.";
+  const recurring = recurringProblem(data, config.payfast.passphrase);
+  if (recurring) return recurring;
+  // R0.00 only sets up a subscription or a card token; anything else is at least R5.00.
+  const setUpOnly = Boolean(data.subscription_type?.trim()) && cents === 0;
+  if (cents < MINIMUM_AMOUNT_CENTS && !setUpOnly) return "The amount must be at least R5.00.";
   if (!data.item_name?.trim()) return "The item name is required.";
   for (const key of ["return_url", "cancel_url", "notify_url"] as const) {
     const url = data[key];
     if (url && !shopUrl(url, config)) return `The ${key} must point at this shop (${config.publicUrl}).`;
   }
   return null;
+}
+
+const FREQUENCY_WORDS: Record<string, string> = {
+  "1": "every day",
+  "2": "every week",
+  "3": "every month",
+  "4": "every quarter",
+  "5": "every six months",
+  "6": "every year",
+};
+
+/** What the shopper agrees to for later, in words, or undefined for a one-off payment. */
+function recurringText(data: Record<string, string>): string | undefined {
+  const type = data.subscription_type?.trim();
+  if (type === "2") return "Your card is saved so that the merchant can charge it later (card only).";
+  if (type !== "1") return undefined;
+  const cents = parseRandToCents(data.recurring_amount?.trim() || data.amount || "") ?? 0;
+  const cycles = Number(data.cycles ?? 0);
+  const times = cycles > 0 ? `, ${cycles} times` : ", until cancelled";
+  return `Then ${formatRand(cents)} ${FREQUENCY_WORDS[data.frequency?.trim() ?? ""] ?? ""}${times} (card only).`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  CHECKOUT_FIELD_ORDER,
   checkoutParamString,
   checkoutSignature,
   itnSignature,
@@ -9,6 +10,7 @@ import {
   phpUrlencode,
   sameSignature,
   signItnFields,
+  UnknownCheckoutFieldError,
 } from "./signature.js";
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
@@ -83,16 +85,49 @@ describe("checkout signature", () => {
     expect(checkoutSignature(reversed, "jt7NOE43FZPn")).toBe("8317e2bbd1ae2a6f4f36837e83be4ca9");
   });
 
-  it("leaves out blank fields, trims values and ignores signature and unknown fields", () => {
+  it("leaves out blank fields, trims values and ignores signature", () => {
     const noisy = {
       ...SAMPLE_FORM,
       name_first: "  First Name \n",
       cell_number: "",
       item_description: "   ",
       signature: "whatever",
-      something_else: "x",
     };
     expect(checkoutSignature(noisy, "jt7NOE43FZPn")).toBe("8317e2bbd1ae2a6f4f36837e83be4ca9");
+  });
+
+  it("refuses to sign a field outside the documented list rather than drop it", () => {
+    expect(() => checkoutSignature({ ...SAMPLE_FORM, something_else: "x" }, "jt7NOE43FZPn")).toThrow(/something_else/);
+    expect(() => checkoutParamString({ ...SAMPLE_FORM, currency: "" })).toThrow(UnknownCheckoutFieldError);
+  });
+
+  it("signs the recurring billing fields after payment_method, in the documented order", () => {
+    const fields = {
+      subscription_notify_buyer: "true",
+      cycles: "0",
+      frequency: "3",
+      recurring_amount: "579.00",
+      billing_date: "2026-02-01",
+      subscription_type: "1",
+      payment_method: "cc",
+      amount: "579.00",
+      item_name: "Plan",
+      merchant_id: "10000100",
+    };
+    expect(checkoutParamString(fields)).toBe(
+      "merchant_id=10000100&amount=579.00&item_name=Plan&payment_method=cc&subscription_type=1&billing_date=2026-02-01&recurring_amount=579.00&frequency=3&cycles=0&subscription_notify_buyer=true",
+    );
+    expect(CHECKOUT_FIELD_ORDER.slice(CHECKOUT_FIELD_ORDER.indexOf("payment_method"))).toEqual([
+      "payment_method",
+      "subscription_type",
+      "billing_date",
+      "recurring_amount",
+      "frequency",
+      "cycles",
+      "subscription_notify_email",
+      "subscription_notify_webhook",
+      "subscription_notify_buyer",
+    ]);
   });
 
   it("appends no passphrase when there is none", () => {

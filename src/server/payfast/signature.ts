@@ -34,6 +34,15 @@ export const CHECKOUT_FIELD_ORDER = [
   "email_confirmation",
   "confirmation_address",
   "payment_method",
+  // Recurring billing (PayFast's subscriptions and tokenization): after payment_method, in this order.
+  "subscription_type",
+  "billing_date",
+  "recurring_amount",
+  "frequency",
+  "cycles",
+  "subscription_notify_email",
+  "subscription_notify_webhook",
+  "subscription_notify_buyer",
 ] as const;
 
 export type CheckoutField = (typeof CHECKOUT_FIELD_ORDER)[number];
@@ -76,12 +85,23 @@ function withPassphrase(paramString: string, passphrase: string | undefined): st
   return phrase ? `${paramString}&passphrase=${phpUrlencode(phrase)}` : paramString;
 }
 
+const DOCUMENTED_FIELDS: ReadonlySet<string> = new Set(CHECKOUT_FIELD_ORDER);
+
+export class UnknownCheckoutFieldError extends Error {
+  override name = "UnknownCheckoutFieldError";
+}
+
 /**
  * The checkout form's parameter string: its non-blank fields in the documented order,
- * `key=urlencode(trim(value))` joined with `&`. Fields outside the documented list (and
- * `signature` itself) are not part of it.
+ * `key=urlencode(trim(value))` joined with `&`; `signature` itself is not part of it. A field
+ * outside the documented list throws: PayFast would not sign it, so posting it unsigned (or
+ * dropping it) would be a form that says something other than what was signed.
  */
 export function checkoutParamString(fields: Readonly<Record<string, string | undefined>>): string {
+  const unknown = Object.keys(fields).filter((key) => key !== "signature" && !DOCUMENTED_FIELDS.has(key));
+  if (unknown.length > 0) {
+    throw new UnknownCheckoutFieldError(`Not a documented PayFast checkout field: ${unknown.join(", ")}`);
+  }
   const parts: string[] = [];
   for (const key of CHECKOUT_FIELD_ORDER) {
     const value = phpTrim(fields[key] ?? "");
