@@ -1,5 +1,6 @@
 import { addBusinessDays, isBusinessDay, saDay } from "./calendar.js";
 import type { Cents } from "./money.js";
+import type { LockerCompartment } from "./parcels.js";
 import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "./pricing.js";
 
 /**
@@ -51,8 +52,9 @@ export interface PricedService {
 }
 
 /**
- * What the shopper pays for a service: from FREE_DELIVERY_THRESHOLD_CENTS the cheapest option on
- * offer is free, and any other costs what it costs above the cheapest.
+ * What the shopper pays for a service: from FREE_DELIVERY_THRESHOLD_CENTS the cheapest way to the
+ * door (economy, the shop's free delivery of old) is free, and so is any option that costs no
+ * more; a dearer one costs what it costs above it. Without a door option, the cheapest on offer.
  */
 export function deliveryChargeCents(
   chosen: PricedService,
@@ -60,8 +62,9 @@ export function deliveryChargeCents(
   subtotalCents: Cents,
 ): Cents {
   if (subtotalCents < FREE_DELIVERY_THRESHOLD_CENTS) return chosen.priceCents;
-  const cheapest = Math.min(chosen.priceCents, ...offered.map((option) => option.priceCents));
-  return chosen.priceCents - cheapest;
+  const door = offered.find((option) => option.service === "door_economy");
+  const allowance = door?.priceCents ?? Math.min(chosen.priceCents, ...offered.map((option) => option.priceCents));
+  return Math.max(0, chosen.priceCents - allowance);
 }
 
 /** "14:00": the owner's same-day cut-off (DELIVERY_CUTOFF). */
@@ -94,3 +97,15 @@ export function formatDeliveryDay(day: string): string {
 
 /** A South African postal code: four digits. */
 export const POSTAL_CODE_PATTERN = /^\d{4}$/;
+
+/**
+ * TCG Locker's compartments (box types XS-XL), inside measures and the most each takes, from its
+ * published sizes (decision 051, unverified against a live account): whether an order's box fits.
+ */
+export const TCG_LOCKER_COMPARTMENTS: readonly LockerCompartment[] = [
+  { code: "XS", lengthMm: 600, widthMm: 170, heightMm: 80, maxWeightGrams: 2_000 },
+  { code: "S", lengthMm: 600, widthMm: 410, heightMm: 80, maxWeightGrams: 5_000 },
+  { code: "M", lengthMm: 600, widthMm: 410, heightMm: 190, maxWeightGrams: 10_000 },
+  { code: "L", lengthMm: 600, widthMm: 410, heightMm: 410, maxWeightGrams: 15_000 },
+  { code: "XL", lengthMm: 600, widthMm: 410, heightMm: 690, maxWeightGrams: 20_000 },
+];

@@ -55,7 +55,10 @@ const volume = (thing: { lengthMm: number; widthMm: number; heightMm: number }) 
   thing.lengthMm * thing.widthMm * thing.heightMm;
 
 /** Whether one pack goes into the box at all, turned any way that keeps its sides square. */
-export function fitsInside(item: Pick<PackedSize, "lengthMm" | "widthMm" | "heightMm">, box: Pick<BoxSize, "lengthMm" | "widthMm" | "heightMm">): boolean {
+export function fitsInside(
+  item: Pick<PackedSize, "lengthMm" | "widthMm" | "heightMm">,
+  box: Pick<BoxSize, "lengthMm" | "widthMm" | "heightMm">,
+): boolean {
   const [a, b, c] = sides(item);
   const [x, y, z] = sides(box);
   return a <= x && b <= y && c <= z;
@@ -125,10 +128,7 @@ export interface LockerCompartment {
 }
 
 /** The smallest compartment one box goes into, or null: a locker takes one box per order. */
-export function compartmentFor(
-  packing: Packing,
-  compartments: readonly LockerCompartment[],
-): LockerCompartment | null {
+export function compartmentFor(packing: Packing, compartments: readonly LockerCompartment[]): LockerCompartment | null {
   if (!packing.ok || packing.boxes.length !== 1) return null;
   const [only] = packing.boxes;
   if (!only) return null;

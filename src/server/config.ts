@@ -3,7 +3,12 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { CUTOFF_PATTERN, DEFAULT_FLAT_PRICES_CENTS, DELIVERY_SERVICES, type DeliveryService } from "#domain/delivery.js";
+import {
+  CUTOFF_PATTERN,
+  DEFAULT_FLAT_PRICES_CENTS,
+  DELIVERY_SERVICES,
+  type DeliveryService,
+} from "#domain/delivery.js";
 import { parseRandToCents } from "#domain/money.js";
 import { MULTIBUY_PROMO_RULES } from "#domain/multibuy.js";
 import { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS } from "#domain/retention.js";
@@ -792,14 +797,22 @@ function courierConfig(env: Env, problems: string[]) {
       tcgLocker: "https://sandbox.api-pudo.co.za",
       pargo: "https://api.staging.pargo.co.za",
     },
-    live: { shiplogic: "https://api.shiplogic.com", tcgLocker: "https://api-pudo.co.za", pargo: "https://api.pargo.co.za" },
+    live: {
+      shiplogic: "https://api.shiplogic.com",
+      tcgLocker: "https://api-pudo.co.za",
+      pargo: "https://api.pargo.co.za",
+    },
   };
   return {
     mode,
     /** Where each vendor is reached; in local mode the emulator's paths inside the shop (src/server/delivery/emulator.ts). */
     baseUrls:
       mode === "local"
-        ? { shiplogic: "/courier-emulator/shiplogic", tcgLocker: "/courier-emulator/tcg-locker", pargo: "/courier-emulator/pargo" }
+        ? {
+            shiplogic: "/courier-emulator/shiplogic",
+            tcgLocker: "/courier-emulator/tcg-locker",
+            pargo: "/courier-emulator/pargo",
+          }
         : hosts[mode],
     tokens: {
       shiplogic: env.SHIPLOGIC_API_TOKEN ?? (mode === "local" ? "emulator-shiplogic-token" : ""),

@@ -3,8 +3,8 @@ import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
 import { POLICY_KINDS } from "../policies.js";
 import { REFUND_BASES } from "../refund-lines.js";
 import { addressFields } from "./address.js";
-import { deliveryChoice, orderDelivery } from "./delivery.js";
 import { requiredText, text } from "./common.js";
+import { deliveryChoice, orderDelivery } from "./delivery.js";
 
 export { PROVINCES } from "./address.js";
 

@@ -20,8 +20,8 @@ import {
 import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
 import { DELIVERY_SERVICES, PRICE_SOURCES } from "../../domain/delivery.js";
 import type { MultibuyTier } from "../../domain/multibuy.js";
-import type { PackedSize } from "../../domain/parcels.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
+import type { PackedSize } from "../../domain/parcels.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import { PROMO_KINDS } from "../../domain/promo.js";
 import { REFUND_BASES } from "../../domain/refund-lines.js";
