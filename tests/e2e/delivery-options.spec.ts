@@ -3,7 +3,9 @@ import { addToCart, fillDelivery, newShopper, pickInStockProduct, signUpAndLogIn
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-test("a shopper chooses a locker from the nearest ones to the postal code, and pays through PayFast", async ({ page }) => {
+test("a shopper chooses a locker from the nearest ones to the postal code, and pays through PayFast", async ({
+  page,
+}) => {
   await signUpAndLogIn(page, newShopper());
   const { product, size } = await pickInStockProduct(page);
   await page.goto("/");
