@@ -26,6 +26,12 @@ export const ERROR_CODE_MEANINGS = {
   USERNAME_TAKEN: "Register or profile: the username is in use (409).",
   EMAIL_TAKEN: "Register or profile: the e-mail address is in use (409).",
   ALREADY_EXISTS: "Something with that name already exists (409).",
+  DELIVERY_POINT_UNKNOWN:
+    "Create-order: the chosen locker or pickup point is not in the courier's directory (409); choose another.",
+  DELIVERY_POINT_CLOSED:
+    "Create-order: the chosen locker or pickup point closed (or is full) since it was offered (409); the message names others nearby.",
+  DELIVERY_UNAVAILABLE:
+    "Create-order: the chosen delivery option is not on offer for this cart and address (a locker too small for the order) (409).",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
   OUT_OF_STOCK: "Create-order: a line asks for more than is left; counts only up to 5 (409).",
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",

@@ -128,10 +128,13 @@ export function discountOn(rule: Pick<PromoRule, "kind" | "percent" | "amountCen
   return 0;
 }
 
+/** What delivery costs on goods of a subtotal: the flat rule, or the chosen option's (src/domain/delivery.ts). */
+export type DeliveryFeeRule = (subtotalCents: Cents) => Cents;
+
 /** The order's figures without a code. */
-export function plainFigures(lines: readonly PromoLine[]): PromoFigures {
+export function plainFigures(lines: readonly PromoLine[], feeOf: DeliveryFeeRule = deliveryFeeCents): PromoFigures {
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const fee = deliveryFeeCents(subtotalCents);
+  const fee = feeOf(subtotalCents);
   return {
     subtotalCents,
     discountCents: 0,
@@ -155,6 +158,7 @@ export function checkPromo(
   now: Date,
   uses: PromoUses,
   alreadyOffCents: readonly Cents[] = [],
+  feeOf: DeliveryFeeRule = deliveryFeeCents,
 ): PromoCheck {
   if (!rule?.active) return fail("PROMO_UNKNOWN", "This promo code does not exist. Check the spelling.");
   if (rule.startsAt && now < rule.startsAt) {
@@ -167,7 +171,7 @@ export function checkPromo(
   if (!applies.some(Boolean)) {
     return fail("PROMO_NOT_APPLICABLE", `The code ${rule.code} is not for the products in your cart.`);
   }
-  const plain = plainFigures(lines);
+  const plain = plainFigures(lines, feeOf);
   if (rule.minSpendCents !== null && plain.subtotalCents < rule.minSpendCents) {
     return fail(
       "PROMO_MINIMUM_SPEND",

@@ -24,6 +24,11 @@ import { catalogRoutes } from "./catalog/routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { EmbeddedState } from "./db/embedded-watch.js";
+import { courierApi, sendThroughApp } from "./delivery/couriers.js";
+import { createDirectory } from "./delivery/directory.js";
+import { createCourierEmulator } from "./delivery/emulator.js";
+import { createDeliveryQuotes } from "./delivery/options.js";
+import { deliveryRoutes } from "./delivery/routes.js";
 import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
 import { healthRoutes } from "./health.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
@@ -165,6 +170,15 @@ export async function buildApp({
   app.addHook("preClose", (done) => {
     earlyAnswers?.close();
     done();
+  });
+  // Couriers, lockers and pickup points behind one interface (src/server/delivery/README.md).
+  const courierEmulator = config.courier.mode === "local" ? createCourierEmulator(config.courier.tokens) : null;
+  const couriers = courierApi(config, courierEmulator ? sendThroughApp(app) : fetch);
+  const directory = createDirectory(couriers, app.log);
+  app.decorate("delivery", {
+    quotes: createDeliveryQuotes({ db, config, api: couriers, directory, log: app.log }),
+    directory,
+    emulator: courierEmulator,
   });
   // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.
   app.decorate("payfastApi", payfastApi);
@@ -361,9 +375,13 @@ export async function buildApp({
       await api.register(policyRoutes);
       // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.
       await api.register(payfastRoutes, { prefix: "/payfast", resolveHost: resolvePayfastHost });
+      // Delivery options and points: priced from the cart and address alone, no session needed.
+      await api.register(deliveryRoutes, { prefix: "/delivery" });
     },
     { prefix: "/api" },
   );
+  // The couriers' stand-in (COURIER_MODE=local): outside the cookie scope, as the vendors are.
+  if (app.delivery.emulator) await app.register(app.delivery.emulator.plugin, { prefix: "/courier-emulator" });
 
   // Photos' renditions: public, cookie-less and cached for a year.
   await app.register(mediaRoutes, { store: app.media });

@@ -653,3 +653,38 @@ describe("PAGE_CACHE_MB: the catalogue cache's budget", () => {
     expect(refusal({ PAGE_CACHE_MB: value }).message).toContain("PAGE_CACHE_MB");
   });
 });
+
+describe("COURIER_MODE", () => {
+  it("uses the emulator by default, with the old flat prices", () => {
+    const config = loadConfig({});
+    expect(config.courier).toMatchObject({ mode: "local", pricing: "flat", cutoff: "12:00" });
+    expect(config.courier.flatPricesCents).toEqual({
+      door_economy: 7_500,
+      door_express: 15_000,
+      locker: 6_000,
+      pickup_point: 6_500,
+    });
+  });
+
+  it("refuses live and sandbox without the vendors' tokens and the collection code", () => {
+    for (const mode of ["live", "sandbox"]) {
+      expect(() => loadConfig({ COURIER_MODE: mode })).toThrow(
+        /SHIPLOGIC_API_TOKEN: required[\s\S]*TCG_LOCKER_API_KEY: required[\s\S]*PARGO_API_TOKEN: required[\s\S]*COURIER_COLLECTION_CODE: required/,
+      );
+    }
+    const ok = loadConfig({
+      COURIER_MODE: "live",
+      SHIPLOGIC_API_TOKEN: "a",
+      TCG_LOCKER_API_KEY: "b",
+      PARGO_API_TOKEN: "c",
+      COURIER_COLLECTION_CODE: "7441",
+    });
+    expect(ok.courier.baseUrls.shiplogic).toBe("https://api.shiplogic.com");
+  });
+
+  it("refuses a flat price that is not an amount, and a cut-off that is not a time", () => {
+    expect(() => loadConfig({ DELIVERY_FLAT_LOCKER: "sixty" })).toThrow(/DELIVERY_FLAT_LOCKER: must be an amount/);
+    expect(() => loadConfig({ DELIVERY_CUTOFF: "24:00" })).toThrow(/DELIVERY_CUTOFF/);
+    expect(loadConfig({ DELIVERY_FLAT_LOCKER: "49.90" }).courier.flatPricesCents.locker).toBe(4_990);
+  });
+});

@@ -3,6 +3,13 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import {
+  CUTOFF_PATTERN,
+  DEFAULT_FLAT_PRICES_CENTS,
+  DELIVERY_SERVICES,
+  type DeliveryService,
+} from "#domain/delivery.js";
+import { parseRandToCents } from "#domain/money.js";
 import { MULTIBUY_PROMO_RULES } from "#domain/multibuy.js";
 import { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS } from "#domain/retention.js";
 import { DEMO_SHOP_CONTACT, isDemoContact, type ShopContactDetail } from "#domain/seller.js";
@@ -74,6 +81,30 @@ const envSchema = z.object({
   ALLOW_TEST_PAYMENTS: z.preprocess(emptyAsUndefined, booleanText.optional()),
   PAYFAST_RECONCILE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(15)),
   PAYFAST_EMULATOR_PAYMENT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+
+  /** Couriers, lockers and pickup points (docs/decisions/051, src/server/delivery/README.md). */
+  COURIER_MODE: z.preprocess(emptyAsUndefined, z.enum(["local", "sandbox", "live"]).default("local")),
+  SHIPLOGIC_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TCG_LOCKER_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PARGO_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  COURIER_COLLECTION_CODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{4}$/, "must be the 4-digit postal code parcels are collected from")
+      .optional(),
+  ),
+  COURIER_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(30_000).default(2_500)),
+  DELIVERY_PRICING: z.preprocess(emptyAsUndefined, z.enum(["flat", "live"]).default("flat")),
+  DELIVERY_FLAT_DOOR_ECONOMY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DELIVERY_FLAT_DOOR_EXPRESS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DELIVERY_FLAT_LOCKER: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DELIVERY_FLAT_PICKUP_POINT: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DELIVERY_CUTOFF: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(CUTOFF_PATTERN, "must be a time of day as HH:MM (14:00)").default("12:00"),
+  ),
+  DELIVERY_QUOTE_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600).default(300)),
 
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -301,6 +332,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const payfast = payfastConfig(env, publicUrl, problems);
+  const courier = courierConfig(env, problems);
   checkSmtp(env, problems);
   const contact = shopContact(env, problems);
   const seller = sellerConfig(env, contact, problems);
@@ -396,6 +428,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     /** "best": the multi-buy saving or the promo code, whichever saves more; "both": the tiers, then the code on what is left. */
     multibuyWithPromo: env.MULTIBUY_WITH_PROMO,
     payfast,
+    courier,
     adConversionId: env.AD_CONVERSION_ID,
     retentionYears: env.RETENTION_YEARS,
     shop: {
@@ -717,6 +750,83 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
     apiTesting: mode === "sandbox",
     reconcileMinutes: env.PAYFAST_RECONCILE_MINUTES,
     emulatorPaymentOrigin,
+  };
+}
+
+export type CourierMode = "local" | "sandbox" | "live";
+
+/** What each flat price is read from, by service. */
+const FLAT_PRICE_SETTINGS: Record<DeliveryService, keyof Env> = {
+  door_economy: "DELIVERY_FLAT_DOOR_ECONOMY",
+  door_express: "DELIVERY_FLAT_DOOR_EXPRESS",
+  locker: "DELIVERY_FLAT_LOCKER",
+  pickup_point: "DELIVERY_FLAT_PICKUP_POINT",
+};
+
+/**
+ * The couriers (docs/decisions/051): local talks to the emulator inside the shop; sandbox and live
+ * to ShipLogic, TCG Locker and Pargo with the owner's tokens, refused at start without them (every
+ * quote would fail and fall back to a flat price the owner never chose to charge).
+ */
+function courierConfig(env: Env, problems: string[]) {
+  const mode: CourierMode = env.COURIER_MODE;
+  if (mode !== "local") {
+    const needed: [keyof Env, string][] = [
+      ["SHIPLOGIC_API_TOKEN", "ShipLogic's API token, for door rates"],
+      ["TCG_LOCKER_API_KEY", "TCG Locker's API key, for lockers and their rates"],
+      ["PARGO_API_TOKEN", "Pargo's token, for its pickup points"],
+      ["COURIER_COLLECTION_CODE", "the postal code parcels are collected from, which every rate depends on"],
+    ];
+    for (const [name, what] of needed) {
+      if (!env[name]) problems.push(`${name}: required when COURIER_MODE=${mode} (${what}).`);
+    }
+  }
+  const flatPricesCents = { ...DEFAULT_FLAT_PRICES_CENTS };
+  for (const service of DELIVERY_SERVICES) {
+    const setting = FLAT_PRICE_SETTINGS[service];
+    const text = env[setting];
+    if (typeof text !== "string") continue;
+    const cents = parseRandToCents(text);
+    if (cents === null || cents < 0 || cents > 1_000_000) {
+      problems.push(`${setting}: must be an amount in rand from 0 to 10000 (75.00), not ${text}.`);
+    } else flatPricesCents[service] = cents;
+  }
+  const hosts = {
+    sandbox: {
+      shiplogic: "https://sandbox.shiplogic.com",
+      tcgLocker: "https://sandbox.api-pudo.co.za",
+      pargo: "https://api.staging.pargo.co.za",
+    },
+    live: {
+      shiplogic: "https://api.shiplogic.com",
+      tcgLocker: "https://api-pudo.co.za",
+      pargo: "https://api.pargo.co.za",
+    },
+  };
+  return {
+    mode,
+    /** Where each vendor is reached; in local mode the emulator's paths inside the shop (src/server/delivery/emulator.ts). */
+    baseUrls:
+      mode === "local"
+        ? {
+            shiplogic: "/courier-emulator/shiplogic",
+            tcgLocker: "/courier-emulator/tcg-locker",
+            pargo: "/courier-emulator/pargo",
+          }
+        : hosts[mode],
+    tokens: {
+      shiplogic: env.SHIPLOGIC_API_TOKEN ?? (mode === "local" ? "emulator-shiplogic-token" : ""),
+      tcgLocker: env.TCG_LOCKER_API_KEY ?? (mode === "local" ? "emulator-tcg-locker-key" : ""),
+      pargo: env.PARGO_API_TOKEN ?? (mode === "local" ? "emulator-pargo-token" : ""),
+    },
+    collectionCode: env.COURIER_COLLECTION_CODE ?? "2196",
+    timeoutMs: env.COURIER_TIMEOUT_MS,
+    /** flat: the owner's prices per option; live: the couriers' quotes, the flat price when one fails. */
+    pricing: env.DELIVERY_PRICING,
+    flatPricesCents,
+    /** Paid before this time (South African) on a business day: dispatched the same day. */
+    cutoff: env.DELIVERY_CUTOFF,
+    quoteCacheMs: env.DELIVERY_QUOTE_CACHE_SECONDS * 1000,
   };
 }
 

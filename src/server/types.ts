@@ -6,6 +6,9 @@ import type { CatalogCache } from "./catalog/cache.js";
 import type { EarlyAnswers } from "./catalog/early-answers.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { Directory } from "./delivery/directory.js";
+import type { CourierEmulator } from "./delivery/emulator.js";
+import type { DeliveryQuotes } from "./delivery/options.js";
 import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { LaunchChecklistContent } from "./launch-checklist/content.js";
@@ -37,6 +40,8 @@ declare module "fastify" {
     mail: Mail;
     /** PayFast's API (transaction history, refunds): the emulator's in local mode. */
     payfastApi: PayfastApi;
+    /** Delivery options and the locker and pickup-point directories (src/server/delivery/); the emulator in local mode. */
+    delivery: { quotes: DeliveryQuotes; directory: Directory; emulator: CourierEmulator | null };
     /** The owner's policies: the versions published at start (what new orders are placed under) and every earlier one. */
     policies: PolicyStore;
     /** The owner's duties outside the software (content/launch-checklist.md), read at start. */

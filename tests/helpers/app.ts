@@ -43,7 +43,7 @@ export async function capturedText(t: Pick<TestApp, "captureDir">, emailId: numb
 
 /**
  * Makes `app.inject` fail the test at once when a non-2xx JSON answer has no valid `code`
- * (docs/api-errors.md). The emulator's stand-in for PayFast's own API answers in PayFast's format.
+ * (docs/api-errors.md). The emulators answer in their vendors' formats (PayFast's API, the couriers').
  */
 export function checkErrorAnswers(app: App): void {
   const send = app.inject.bind(app) as (...args: unknown[]) => unknown;
@@ -55,7 +55,14 @@ export function checkErrorAnswers(app: App): void {
       const url = response.raw.req.url ?? "";
       const json = String(response.headers["content-type"] ?? "").includes("json");
       const ok = response.statusCode >= 200 && response.statusCode < 300;
-      if (ok || !json || response.body === "" || url.startsWith("/payfast-emulator/")) return response;
+      if (
+        ok ||
+        !json ||
+        response.body === "" ||
+        url.startsWith("/payfast-emulator/") ||
+        url.startsWith("/courier-emulator/")
+      )
+        return response;
       let code: unknown;
       try {
         code = (JSON.parse(response.body) as { code?: unknown }).code;

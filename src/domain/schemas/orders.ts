@@ -4,6 +4,7 @@ import { POLICY_KINDS } from "../policies.js";
 import { REFUND_BASES } from "../refund-lines.js";
 import { addressFields } from "./address.js";
 import { requiredText, text } from "./common.js";
+import { deliveryChoice, orderDelivery } from "./delivery.js";
 
 export { PROVINCES } from "./address.js";
 
@@ -68,6 +69,11 @@ export const createOrderInput = z.object({
    * The total is always net of the multi-buy saving the server works out (docs/decisions/047).
    */
   promoCode: z.string().max(64, "promoCode must be at most 64 characters").optional(),
+  /**
+   * How it travels (docs/decisions/051); absent: to the door by economy courier. The server prices
+   * it itself; deliveryFee must be what the shopper saw for it.
+   */
+  delivery: deliveryChoice.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 
@@ -188,6 +194,8 @@ export const order = z.object({
   deliveryComplex: z.string(),
   deliveryInstructions: z.string(),
   deliveryAltPhone: z.string(),
+  /** The delivery option chosen at checkout (docs/decisions/051). */
+  delivery: orderDelivery,
   /** The terms, return policy and privacy policy in force when it was placed; empty for orders placed before policies were versioned. */
   policies: z.array(orderPolicy),
 });

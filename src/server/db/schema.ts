@@ -18,8 +18,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONSENT_CHANNELS, CONSENT_SOURCES } from "../../domain/consent.js";
+import { DELIVERY_SERVICES, PRICE_SOURCES } from "../../domain/delivery.js";
 import type { MultibuyTier } from "../../domain/multibuy.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
+import type { PackedSize } from "../../domain/parcels.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import { PROMO_KINDS } from "../../domain/promo.js";
 import { REFUND_BASES } from "../../domain/refund-lines.js";
@@ -213,6 +215,11 @@ export const products = pgTable(
     sizePackCounts: jsonb("size_pack_counts").$type<Record<string, number>>().notNull().default({}),
     /** The unit's word, singular: "nappy", "pad", "wipe" ("R3.12 per nappy"); null: "unit". */
     packUnit: text("pack_unit"),
+    /**
+     * Each size's pack as it goes into a box: grams and millimetres (docs/decisions/051); a size
+     * missing here packs as DEFAULT_PACKED_SIZE (src/domain/parcels.ts).
+     */
+    sizeParcels: jsonb("size_parcels").$type<Record<string, PackedSize>>().notNull().default({}),
     promoText: text("promo_text"),
     /** The most packs of one size an order may take (20; more for bulk items), against hoarding. */
     maxPerOrder: integer("max_per_order").notNull().default(20),
@@ -378,6 +385,19 @@ export const orders = pgTable(
     /** A business buyer's details, given at checkout (both optional); printed on the tax invoice. */
     companyName: text("company_name"),
     vatNumber: text("vat_number"),
+    /**
+     * The delivery option chosen at checkout (docs/decisions/051): the service, the locker or
+     * pickup point (code, name and address as the directory gave them), what the courier quoted,
+     * where the price came from, and the locker company's rate revision to echo when booking.
+     */
+    deliveryService: text("delivery_service", { enum: DELIVERY_SERVICES }).notNull().default("door_economy"),
+    deliveryPointCode: text("delivery_point_code"),
+    deliveryPointName: text("delivery_point_name"),
+    deliveryPointAddress: text("delivery_point_address"),
+    deliveryQuotedCents: integer("delivery_quoted_cents"),
+    deliveryPriceSource: text("delivery_price_source", { enum: PRICE_SOURCES }).notNull().default("flat"),
+    deliveryRateRevisionId: text("delivery_rate_revision_id"),
+    deliveryExpectedDay: date("delivery_expected_day", { mode: "string" }),
     /** The client network that placed it (an IPv4 address or an IPv6 /64): the per-address cap on unpaid orders. */
     placedFrom: text("placed_from"),
     /** Given in the transaction that makes the order paid, from the gapless `invoice` counter (INV-000001). */
@@ -1208,5 +1228,27 @@ export const childProfiles = pgTable(
     index("child_profiles_user_id_idx").on(table.userId),
     check("child_profiles_name_length", sql`char_length(${table.name}) between 1 and 40`),
     check("child_profiles_weight_range", sql`${table.weightGrams} between 1000 and 40000`),
+  ],
+);
+
+/**
+ * The owner's box sizes (docs/decisions/051): inside measures in millimetres and the most a full
+ * box may weigh; an order is packed into the fewest of them (src/domain/parcels.ts).
+ */
+export const deliveryBoxes = pgTable(
+  "delivery_boxes",
+  {
+    code: text("code").primaryKey(),
+    name: text("name").notNull(),
+    lengthMm: integer("length_mm").notNull(),
+    widthMm: integer("width_mm").notNull(),
+    heightMm: integer("height_mm").notNull(),
+    maxWeightGrams: integer("max_weight_grams").notNull(),
+  },
+  (table) => [
+    check(
+      "delivery_boxes_measures_positive",
+      sql`${table.lengthMm} > 0 and ${table.widthMm} > 0 and ${table.heightMm} > 0 and ${table.maxWeightGrams} > 0`,
+    ),
   ],
 );

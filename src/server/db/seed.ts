@@ -11,6 +11,7 @@ import {
   seedPackColumns,
   seedProducts,
 } from "./seed-data.js";
+import { seedParcelColumns } from "./seed-parcels.js";
 import { seedSizeFitColumns } from "./seed-size-fits.js";
 
 /**
@@ -49,6 +50,7 @@ export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> 
             priceCents,
             ...packs,
             ...seedSizeFitColumns(product.name),
+            ...seedParcelColumns(product),
             image: product.image,
             description: product.description,
             sizes: product.sizes,

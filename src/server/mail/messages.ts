@@ -32,6 +32,8 @@ export interface EmailDelivery {
   complex?: string;
   deliveryInstructions?: string;
   altPhone?: string;
+  /** The option chosen at checkout ("To a TCG Locker: Clicks Sandton Locker 2, 12 Main Road ..."); absent from older messages. */
+  option?: string;
 }
 
 /**

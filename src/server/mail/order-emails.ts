@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { trackingUrl } from "#domain/couriers.js";
+import { DELIVERY_SERVICE_LABELS, type DeliveryService } from "#domain/delivery.js";
 import { orderNumber } from "#domain/order-status.js";
 import { invoiceVat } from "#domain/vat.js";
 import type { Database, Transaction } from "../db/client.js";
@@ -35,6 +36,7 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
     complex: order.deliveryComplex,
     deliveryInstructions: order.deliveryInstructions,
     altPhone: order.deliveryAltPhone,
+    option: deliveryOptionText(order),
   };
   // What every message about an order names.
   const greetByName = await greetsByName(tx, order.userId, order.customerEmail);
@@ -112,4 +114,15 @@ export async function enqueueOrderShipped(tx: Database | Transaction, orderId: s
     },
     shopName,
   );
+}
+
+/** The chosen option in a line: the service, and the locker or pickup point where it goes. */
+export function deliveryOptionText(order: {
+  deliveryService: DeliveryService;
+  deliveryPointName: string | null;
+  deliveryPointAddress: string | null;
+}): string {
+  const label = DELIVERY_SERVICE_LABELS[order.deliveryService];
+  const point = [order.deliveryPointName, order.deliveryPointAddress].filter(Boolean).join(", ");
+  return point ? `${label}: ${point}` : label;
 }

@@ -2,6 +2,7 @@ import type { Pool } from "pg";
 import { ORDER_START_STATUS } from "#domain/order-status.js";
 import { shortLineMessage } from "#domain/stock.js";
 import { namedStatement } from "../db/named-statement.js";
+import type { OrderDeliveryChoice } from "../delivery/order-delivery.js";
 import type { PricedOrderLine } from "./pricing.js";
 
 export interface NewOrder {
@@ -32,6 +33,8 @@ export interface NewOrder {
   vatNumber: string | null;
   /** The client network that places it (auth/client-network.ts): the per-address cap. */
   placedFrom: string;
+  /** The delivery option chosen and priced by the server (delivery/order-delivery.ts); absent: door economy at the flat price. */
+  delivery?: Omit<OrderDeliveryChoice, "feeOf">;
   /** Priced and merged: one line per product and size (pricing.ts). */
   lines: readonly PricedOrderLine[];
   /** The policy versions in force as it is placed (src/server/policies/): the agreement it was made under. */
@@ -86,6 +89,14 @@ const PLACE_ORDER_PARAMETERS = [
   "discountCents",
   "deliveryDiscountCents",
   "multibuyDiscountCents",
+  "deliveryService",
+  "deliveryPointCode",
+  "deliveryPointName",
+  "deliveryPointAddress",
+  "deliveryQuotedCents",
+  "deliveryPriceSource",
+  "deliveryRateRevisionId",
+  "deliveryExpectedDay",
   "lineProductIds",
   "linePositions",
   "lineNames",
@@ -165,10 +176,14 @@ export const PLACE_ORDER = namedStatement(
         delivery_name, delivery_phone, delivery_address, delivery_city, delivery_province, delivery_zip_code,
         company_name, vat_number, delivery_vat_rate_bp, terms_version_id, return_policy_version_id, privacy_version_id,
         placed_from, promo_code, discount_cents, delivery_discount_cents, multibuy_discount_cents,
-        delivery_suburb, delivery_complex, delivery_instructions, delivery_alt_phone
+        delivery_suburb, delivery_complex, delivery_instructions, delivery_alt_phone,
+        delivery_service, delivery_point_code, delivery_point_name, delivery_point_address, delivery_quoted_cents,
+        delivery_price_source, delivery_rate_revision_id, delivery_expected_day
       ) select :orderId, :userId, :status::text, 'held', :subtotalCents, :deliveryFeeCents, :totalCents, :customerEmail, :deliveryName, :deliveryPhone, :deliveryAddress, :deliveryCity, :deliveryProvince, :deliveryZipCode, :companyName::text, :vatNumber::text,
         vat_rate('standard', today.day), :termsVersionId::int, :returnPolicyVersionId::int, :privacyVersionId::int, :placedFrom::text, :promoCode::text, :discountCents::int, :deliveryDiscountCents::int, :multibuyDiscountCents::int,
-        :deliverySuburb::text, :deliveryComplex::text, :deliveryInstructions::text, :deliveryAltPhone::text
+        :deliverySuburb::text, :deliveryComplex::text, :deliveryInstructions::text, :deliveryAltPhone::text,
+        :deliveryService::text, :deliveryPointCode::text, :deliveryPointName::text, :deliveryPointAddress::text, :deliveryQuotedCents::int,
+        :deliveryPriceSource::text, :deliveryRateRevisionId::text, :deliveryExpectedDay::date
       from today
       where not exists (select from short) and not exists (select from capped)
       returning id
@@ -227,6 +242,14 @@ function placeOrderParameters(order: NewOrder, caps: UnpaidCaps): Record<PlaceOr
     discountCents: order.discountCents,
     deliveryDiscountCents: order.deliveryDiscountCents,
     multibuyDiscountCents: order.multibuyDiscountCents,
+    deliveryService: order.delivery?.service ?? "door_economy",
+    deliveryPointCode: order.delivery?.pointCode ?? null,
+    deliveryPointName: order.delivery?.pointName ?? null,
+    deliveryPointAddress: order.delivery?.pointAddress ?? null,
+    deliveryQuotedCents: order.delivery?.quotedCents ?? null,
+    deliveryPriceSource: order.delivery?.source ?? "flat",
+    deliveryRateRevisionId: order.delivery?.rateRevisionId ?? null,
+    deliveryExpectedDay: order.delivery?.expectedDay ?? null,
     lineProductIds: lines.map((line) => line.productId),
     linePositions: lines.map((_, index) => index),
     lineNames: lines.map((line) => line.name),

@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { trackingUrl } from "#domain/couriers.js";
+import { DELIVERY_SERVICE_LABELS } from "#domain/delivery.js";
 import { centsToDecimal } from "#domain/money.js";
 import type { AdminOrder, Order, OrderPolicy, Refund } from "#domain/schemas/orders.js";
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
@@ -99,6 +100,17 @@ export function toOrder(
     deliveryComplex: row.deliveryComplex,
     deliveryInstructions: row.deliveryInstructions,
     deliveryAltPhone: row.deliveryAltPhone,
+    delivery: {
+      service: row.deliveryService,
+      label: DELIVERY_SERVICE_LABELS[row.deliveryService],
+      pointCode: row.deliveryPointCode,
+      pointName: row.deliveryPointName,
+      pointAddress: row.deliveryPointAddress,
+      quotedPrice: row.deliveryQuotedCents === null ? null : centsToDecimal(row.deliveryQuotedCents),
+      source: row.deliveryPriceSource,
+      rateRevisionId: row.deliveryRateRevisionId,
+      expectedDay: row.deliveryExpectedDay,
+    },
     policies: orderPolicyIds(row)
       .map((id) => policyLinks.get(id))
       .filter((policy): policy is OrderPolicy => policy !== undefined),

@@ -7,6 +7,7 @@ import { createOrderAnswer, createOrderInput, invoiceQuery, order, type Refund }
 import { clientNetwork } from "../auth/client-network.js";
 import { requireSelfOrAdmin, requireUser } from "../auth/guards.js";
 import { attemptKeys, countAttempt } from "../auth/rate-limit.js";
+import { deliveryForOrder } from "../delivery/order-delivery.js";
 import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, notFound, unauthorized } from "../errors.js";
@@ -80,6 +81,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       await countOrderAttempt(request, reply, "create-order", user.id);
+      // The server prices delivery itself and checks a chosen locker or point again (docs/decisions/051).
+      const chosen = await deliveryForOrder(
+        { quotes: app.delivery.quotes, directory: app.delivery.directory, log: request.log },
+        input.items,
+        { ...delivery, address: delivery.address, zipCode: delivery.zipCode },
+        input.delivery,
+      );
       const products = await findProductsForOrder(input.items.map((item) => item.id));
       // A promo code (src/server/promo/): the client's figures must be the discounted ones.
       const customer = input.promoCode ? { userId: user.id, provenEmail: await provenEmail(app.db, user.id) } : null;
@@ -94,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             )
           : null;
       // Multi-buy tiers, then the code by MULTIBUY_WITH_PROMO (docs/decisions/047): the server's figures alone count.
-      const savings = savingsForOrder(products, app.config.multibuyWithPromo, promo?.against ?? null);
+      const savings = savingsForOrder(products, app.config.multibuyWithPromo, promo?.against ?? null, chosen.feeOf);
       const priced = priceOrder(input.items, input, products, savings.totalsOf);
       const outcome = savings.outcome();
       if (outcome && !outcome.ok) throw promoError(outcome);
@@ -113,6 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           promo: promo.promo,
           lines: promo.promoLines(priced.lines),
           alreadyOffCents: figures.lineMultibuyCents,
+          feeOf: chosen.feeOf,
           customer,
           holdMinutes: app.config.orderHoldMinutes,
           orderId,
@@ -149,6 +158,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         companyName: delivery.companyName,
         vatNumber: delivery.vatNumber,
         placedFrom: clientNetwork(request.ip),
+        delivery: chosen,
         lines,
         policyVersionIds: {
           terms: policies.terms.id,

@@ -1,10 +1,15 @@
 import type { Cents } from "#domain/money.js";
 import { combineSavings, type MultibuyPromoRule, multibuySavings, type SavingsCheck } from "#domain/multibuy.js";
-import { type PromoCheck, plainFigures } from "#domain/promo.js";
+import { deliveryFeeCents } from "#domain/pricing.js";
+import { type DeliveryFeeRule, type PromoCheck, plainFigures } from "#domain/promo.js";
 import type { OrderFigures, PricedOrderLine, ProductForOrder } from "./pricing.js";
 
 /** A promo code as the savings see it: checked against the priced lines, with what the tiers took off each. */
-export type PromoAgainst = (lines: PricedOrderLine[], alreadyOffCents: readonly Cents[]) => PromoCheck;
+export type PromoAgainst = (
+  lines: PricedOrderLine[],
+  alreadyOffCents: readonly Cents[],
+  feeOf?: DeliveryFeeRule,
+) => PromoCheck;
 
 /**
  * An order's savings at create-order and at a code check (docs/decisions/047-multi-buy-tiers.md):
@@ -16,6 +21,8 @@ export function savingsForOrder(
   products: readonly Pick<ProductForOrder, "id" | "multibuyTiers">[],
   rule: MultibuyPromoRule,
   promo: PromoAgainst | null,
+  /** What delivery costs: the chosen option's (delivery/order-delivery.ts), the flat rule without one. */
+  feeOf: DeliveryFeeRule = deliveryFeeCents,
 ) {
   const tiers = new Map(products.map((product) => [product.id, product.multibuyTiers]));
   let outcome: SavingsCheck | null = null;
@@ -27,8 +34,11 @@ export function savingsForOrder(
         amountCents: line.unitPriceCents * line.quantity,
       }));
       const multibuy = multibuySavings(amounts, (id) => tiers.get(id) ?? []);
-      const plain = plainFigures(amounts.map((line) => ({ ...line, categoryId: null })));
-      outcome = combineSavings(multibuy, plain, rule, promo ? (off) => promo(lines, off) : null);
+      const plain = plainFigures(
+        amounts.map((line) => ({ ...line, categoryId: null })),
+        feeOf,
+      );
+      outcome = combineSavings(multibuy, plain, rule, promo ? (off) => promo(lines, off, feeOf) : null);
       return outcome.ok ? outcome.figures : { ...plain, totalCents: plain.totalCents - multibuy.discountCents };
     },
     outcome: () => outcome,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { centsToDecimal } from "#domain/money.js";
 import {
   checkPromo,
+  type DeliveryFeeRule,
   normalisePromoCode,
   PROMO_FAILURE_STATUS,
   type PromoCheck,
@@ -100,8 +101,8 @@ export async function promoForOrder(
   const categoryOf = await productCategories(db, productIds);
   const uses = promo ? await promoUses(db, promo.id, customer, holdMinutes) : { total: 0, byCustomer: 0 };
   const now = new Date();
-  const against: PromoAgainst = (lines, alreadyOffCents) =>
-    checkPromo(promo, toPromoLines(lines, categoryOf), now, uses, alreadyOffCents);
+  const against: PromoAgainst = (lines, alreadyOffCents, feeOf) =>
+    checkPromo(promo, toPromoLines(lines, categoryOf), now, uses, alreadyOffCents, feeOf);
   return { promo, against, promoLines: (lines: readonly PricedOrderLine[]) => toPromoLines(lines, categoryOf) };
 }
 
@@ -127,12 +128,15 @@ export async function reservePromo(
     holdMinutes,
     orderId,
     alreadyOffCents = [],
+    feeOf,
     now = new Date(),
   }: {
     promo: StoredPromo;
     lines: readonly PromoLine[];
     /** Per line, what the multi-buy tiers took off first (MULTIBUY_WITH_PROMO=both). */
     alreadyOffCents?: readonly number[];
+    /** What delivery costs for the chosen option (delivery/order-delivery.ts). */
+    feeOf?: DeliveryFeeRule;
     customer: PromoCustomer & { userId: string };
     holdMinutes: number;
     orderId: string;
@@ -142,7 +146,7 @@ export async function reservePromo(
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(promoCodes).where(eq(promoCodes.id, promo.id)).for("update");
     const uses = await promoUses(tx, promo.id, customer, holdMinutes);
-    const check = checkPromo(locked ?? null, lines, now, uses, alreadyOffCents);
+    const check = checkPromo(locked ?? null, lines, now, uses, alreadyOffCents, feeOf);
     if (!check.ok) return check;
     await tx.insert(promoRedemptions).values({
       orderId,

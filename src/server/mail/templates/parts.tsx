@@ -192,6 +192,11 @@ export function DeliveryAddress({ delivery }: { delivery: EmailDelivery }) {
   ].filter((line) => line.trim() !== "");
   return (
     <Section style={{ margin: "0 0 24px" }}>
+      {delivery.option ? (
+        <Text style={{ ...text, margin: "0 0 8px" }}>
+          Delivery: {plainText(delivery.option, FREE_TEXT_LIMITS.reason)}
+        </Text>
+      ) : null}
       <Text style={sectionHeading}>Delivery address</Text>
       <Text style={{ ...text, margin: 0 }}>
         {lines.map((line, index) => (

@@ -172,6 +172,10 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
               .filter(Boolean)
               .join(", ")}
           </p>
+          <p className="text-stone-600">
+            {order.delivery.label}
+            {order.delivery.pointName ? `: ${order.delivery.pointName}, ${order.delivery.pointAddress ?? ""}` : ""}
+          </p>
           {order.deliveryInstructions && (
             <p className="text-stone-600">Delivery instructions: {order.deliveryInstructions}</p>
           )}

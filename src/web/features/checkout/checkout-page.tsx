@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
+import { POSTAL_CODE_PATTERN } from "#domain/delivery.js";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
 import { amountToFreeDeliveryCents, DISPATCH_PROMISE, deliveryFeeCents } from "#domain/pricing.js";
+import type { DeliveryOptionsInput } from "#domain/schemas/delivery.js";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/schemas/orders.js";
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
 import { PausedNotice } from "#web/components/ui/paused-notice.js";
@@ -14,6 +16,7 @@ import { useSession } from "../account";
 import { useCart } from "../cart";
 import { useCreateOrder } from "./api/create-order";
 import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
+import { type ChosenDelivery, DeliveryOptions } from "./delivery-options";
 import { useCartMultibuy } from "./multibuy-note";
 import { OrderSummary } from "./order-summary";
 
@@ -55,13 +58,16 @@ export default function CheckoutPage() {
   const multibuy = useCartMultibuy();
   const subtotal = cart.subtotalCents;
   const cents = (text: string | undefined) => parseRandToCents(text ?? "0") ?? 0;
-  const fee = promo ? cents(promo.deliveryFee) : deliveryFeeCents(subtotal);
+  // The chosen delivery option's price (docs/decisions/051); before one is priced, the flat rule.
+  const [chosenDelivery, setChosenDelivery] = useState<ChosenDelivery | null>(null);
+  const optionFee = chosenDelivery ? cents(chosenDelivery.charge) : deliveryFeeCents(subtotal);
+  const fee = promo?.applied && promo.deliveryDiscount !== "0.00" ? 0 : optionFee;
   const discount = promo?.applied ? cents(promo.discount) : 0;
   const multibuyDiscount = promo ? cents(promo.multibuyDiscount) : multibuy.discountCents;
-  const total = promo ? cents(promo.total) : subtotal - multibuyDiscount + fee;
+  const total = promo ? cents(promo.total) - cents(promo.deliveryFee) + fee : subtotal - multibuyDiscount + fee;
   const toFree = amountToFreeDeliveryCents(subtotal);
 
-  const { register, handleSubmit, reset, getValues, formState } = useForm<DeliveryForm, unknown, DeliveryInfo>({
+  const { register, handleSubmit, reset, getValues, formState, watch } = useForm<DeliveryForm, unknown, DeliveryInfo>({
     resolver,
     defaultValues: {
       name: "",
@@ -79,6 +85,20 @@ export default function CheckoutPage() {
       vatNumber: "",
     },
   });
+
+  // The options are asked for once the postal code is a real one; the cart and code are the quote's key.
+  const zipCode = (watch("zipCode") ?? "").trim();
+  const province = watch("province") ?? "";
+  const optionsInput = useMemo<DeliveryOptionsInput | null>(
+    () =>
+      POSTAL_CODE_PATTERN.test(zipCode)
+        ? {
+            items: cart.items.map(({ id, size, quantity }) => ({ id, size, quantity })),
+            destination: { zipCode, province },
+          }
+        : null,
+    [zipCode, province, cart.items],
+  );
 
   // Prefill from the profile once the user is known (without overwriting what the shopper typed).
   useEffect(() => {
@@ -125,6 +145,19 @@ export default function CheckoutPage() {
       setLoginOpen(true);
       return;
     }
+    if (
+      chosenDelivery &&
+      chosenDelivery.service !== "door_economy" &&
+      chosenDelivery.service !== "door_express" &&
+      !chosenDelivery.point
+    ) {
+      toast({
+        title: "Choose where to collect",
+        description: `Please choose a ${chosenDelivery.service === "locker" ? "locker" : "pickup point"} from the list, or door delivery.`,
+        variant: "error",
+      });
+      return;
+    }
     const body: CreateOrderInput = {
       subtotal: toRand(subtotal),
       deliveryFee: toRand(fee),
@@ -136,6 +169,14 @@ export default function CheckoutPage() {
       customerEmail: delivery.email,
       userId: user.id,
       ...(promo?.applied ? { promoCode: promo.code } : {}),
+      ...(chosenDelivery
+        ? {
+            delivery: {
+              service: chosenDelivery.service,
+              ...(chosenDelivery.point ? { pointCode: chosenDelivery.point.code } : {}),
+            },
+          }
+        : {}),
       deliveryInfo: {
         ...delivery,
         companyName: delivery.companyName ?? undefined,
@@ -189,6 +230,16 @@ export default function CheckoutPage() {
               says.
             </p>
             <DeliveryFields register={register} errors={formState.errors} />
+          </section>
+
+          <section
+            className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+            aria-labelledby="delivery-options-heading"
+          >
+            <h2 id="delivery-options-heading" className="text-lg font-semibold">
+              Delivery options
+            </h2>
+            <DeliveryOptions input={optionsInput} chosen={chosenDelivery} onChange={setChosenDelivery} />
           </section>
         </form>
 

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { CourierApi } from "./courier-api.js";
+import type { CourierRequest, CourierSend } from "./courier-http.js";
+import { pargoPickupPoints } from "./pargo.js";
+import { shiplogicDoorRates } from "./shiplogic.js";
+import { tcgLockerRates, tcgLockers } from "./tcg-locker.js";
+
+/** The vendors behind the one interface, each with its base URL, token and the time limit. */
+export function courierApi(config: Config, send: CourierSend): CourierApi {
+  const { baseUrls, tokens, timeoutMs } = config.courier;
+  const at = (vendor: keyof typeof baseUrls): CourierRequest => ({
+    send,
+    baseUrl: baseUrls[vendor],
+    token: tokens[vendor],
+    timeoutMs,
+  });
+  return {
+    doorRates: (from, to, boxes) => shiplogicDoorRates(at("shiplogic"), from, to, boxes),
+    lockerRates: (from, terminalId) => tcgLockerRates(at("tcgLocker"), from, terminalId),
+    lockers: () => tcgLockers(at("tcgLocker")),
+    pickupPoints: () => pargoPickupPoints(at("pargo")),
+  };
+}
+
+/**
+ * Local mode: the emulator is reached through the shop's own router (app.inject), as HTTP without
+ * a socket, so a shop on any port (and every API test) talks to it in its wire format.
+ */
+export function sendThroughApp(app: FastifyInstance): CourierSend {
+  return async (url, init) => {
+    const answer = await app.inject({
+      method: (init.method ?? "GET") as "GET" | "POST",
+      url,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      ...(typeof init.body === "string" ? { payload: init.body } : {}),
+    });
+    return new Response(answer.body, { status: answer.statusCode, headers: { "content-type": "application/json" } });
+  };
+}

@@ -1,0 +1,245 @@
+import { inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  DEFAULT_TRANSIT_BUSINESS_DAYS,
+  DELIVERY_SERVICE_LABELS,
+  DELIVERY_SERVICES,
+  type DeliveryService,
+  deliveryChargeCents,
+  expectedDeliveryDay,
+  type PriceSource,
+  TCG_LOCKER_COMPARTMENTS,
+} from "#domain/delivery.js";
+import { compartmentFor, DEFAULT_PACKED_SIZE, type Packing, packOrder } from "#domain/parcels.js";
+import type { DeliveryDestination } from "#domain/schemas/delivery.js";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import { deliveryBoxes, products } from "../db/schema.js";
+import type { CourierAddress, CourierApi, DoorRate, LockerBoxRate } from "./courier-api.js";
+import type { Directory } from "./directory.js";
+
+export interface CartLine {
+  id: string;
+  size: string;
+  quantity: number;
+}
+
+/** One option as the server prices it: the courier's price, where it came from, and its day. */
+export interface QuotedOption {
+  service: DeliveryService;
+  available: boolean;
+  unavailableReason: string | null;
+  priceCents: number;
+  source: PriceSource;
+  note: string | null;
+  expectedDay: string;
+  /** Locker only: the compartment and the quote's revision, echoed when booking (round 2). */
+  rateRevisionId: string | null;
+  lockerCode: string | null;
+}
+
+export interface DeliveryQuote {
+  options: QuotedOption[];
+  packing: Packing;
+  /** The goods at the server's prices, for the free-delivery threshold. */
+  subtotalCents: number;
+}
+
+/** At most this many quotes are kept (per cart, address and locker), the oldest dropped first. */
+export const QUOTE_CACHE_ENTRIES = 1_000;
+
+const FALLBACK_NOTE = "Live rates are unavailable right now, so this is our standard price.";
+
+/**
+ * The delivery options for a cart and address (docs/decisions/051): the order packed into the
+ * owner's boxes, then door rates (ShipLogic) and the locker's rate (TCG Locker) asked at once,
+ * each within COURIER_TIMEOUT_MS; a quote that fails falls back to the owner's flat price, said
+ * plainly. Quotes are kept per cart, address and locker for DELIVERY_QUOTE_CACHE_SECONDS, so the
+ * price shown is the price create-order charges.
+ */
+export function createDeliveryQuotes(deps: {
+  db: Database;
+  config: Config;
+  api: CourierApi;
+  directory: Directory;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { db, config, api, directory, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const settings = config.courier;
+  const cache = new Map<string, { quote: DeliveryQuote; expires: number }>();
+  const from: CourierAddress = {
+    street: config.shop.address ?? "",
+    suburb: "",
+    city: "",
+    province: "",
+    postalCode: settings.collectionCode,
+  };
+
+  async function packCart(lines: readonly CartLine[]) {
+    const ids = [...new Set(lines.map((line) => line.id))];
+    const [found, boxes] = await Promise.all([
+      db
+        .select({
+          id: products.id,
+          priceCents: products.priceCents,
+          sizePrices: products.sizePrices,
+          sizeParcels: products.sizeParcels,
+        })
+        .from(products)
+        .where(inArray(products.id, ids)),
+      db.select().from(deliveryBoxes),
+    ]);
+    const byId = new Map(found.map((product) => [product.id, product]));
+    let subtotalCents = 0;
+    const items = lines.map((line) => {
+      const product = byId.get(line.id);
+      subtotalCents += (product?.sizePrices[line.size] ?? product?.priceCents ?? 0) * line.quantity;
+      return { ...(product?.sizeParcels[line.size] ?? DEFAULT_PACKED_SIZE), quantity: line.quantity };
+    });
+    return { packing: packOrder(items, boxes), subtotalCents };
+  }
+
+  const flat = (service: DeliveryService, source: PriceSource, note: string | null = null) => ({
+    priceCents: settings.flatPricesCents[service],
+    source,
+    note,
+  });
+
+  async function quote(lines: readonly CartLine[], destination: DeliveryDestination, lockerCode?: string) {
+    const key = JSON.stringify([
+      [...lines].sort((a, b) => `${a.id}${a.size}`.localeCompare(`${b.id}${b.size}`)),
+      destination.zipCode,
+      destination.suburb.toLowerCase(),
+      destination.city.toLowerCase(),
+      lockerCode ?? null,
+    ]);
+    const cached = cache.get(key);
+    if (cached && cached.expires > Date.now()) return cached.quote;
+
+    const { packing, subtotalCents } = await packCart(lines);
+    const to: CourierAddress = {
+      street: destination.address,
+      suburb: destination.suburb,
+      city: destination.city,
+      province: destination.province,
+      postalCode: destination.zipCode,
+    };
+    const compartment = compartmentFor(packing, TCG_LOCKER_COMPARTMENTS);
+    const live = settings.pricing === "live" && packing.ok;
+    const lockerFor = async () =>
+      lockerCode ?? (await directory.nearest("locker", destination.zipCode, 1).catch(() => []))[0]?.code ?? null;
+
+    const [door, locker] = await Promise.all([
+      live ? api.doorRates(from, to, packing.ok ? packing.boxes : []).catch(failed("door")) : null,
+      live && compartment
+        ? lockerFor().then((code) =>
+            code
+              ? api
+                  .lockerRates(from, code)
+                  .then((rates) => ({ code, rates }))
+                  .catch(failed("locker"))
+              : null,
+          )
+        : null,
+    ]);
+
+    const at = now();
+    const options = DELIVERY_SERVICES.map((service): QuotedOption => {
+      const transit = DEFAULT_TRANSIT_BUSINESS_DAYS[service];
+      const base = {
+        service,
+        available: true,
+        unavailableReason: null,
+        expectedDay: expectedDeliveryDay(at, settings.cutoff, transit),
+        rateRevisionId: null,
+        lockerCode: null,
+      };
+      if (service === "locker" && !compartment) {
+        return {
+          ...base,
+          ...flat(service, "flat"),
+          available: false,
+          unavailableReason: packing.ok
+            ? "Your order is too big for a locker: choose door delivery or a pickup point."
+            : "Your order is too big for a locker.",
+        };
+      }
+      if (!live || service === "pickup_point") return { ...base, ...flat(service, "flat") };
+      if (service === "locker") {
+        const rate = pickLockerRate(locker, compartment?.code);
+        return rate
+          ? {
+              ...base,
+              priceCents: rate.priceCents,
+              source: "live",
+              note: null,
+              rateRevisionId: rate.rateRevisionId,
+              lockerCode: locker?.code ?? null,
+            }
+          : { ...base, ...flat(service, "fallback", FALLBACK_NOTE) };
+      }
+      const rate = pickDoorRate(door, service === "door_express" ? "express" : "economy");
+      if (!rate) return { ...base, ...flat(service, "fallback", FALLBACK_NOTE) };
+      return { ...base, priceCents: rate.priceCents, source: "live", note: null };
+    });
+
+    const result: DeliveryQuote = { options, packing, subtotalCents };
+    if (settings.quoteCacheMs > 0) {
+      if (cache.size >= QUOTE_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { quote: result, expires: Date.now() + settings.quoteCacheMs });
+    }
+    return result;
+  }
+
+  function failed(what: string) {
+    return (error: unknown) => {
+      log.warn({ err: error, what }, "delivery quote failed: the flat price stands in");
+      return null;
+    };
+  }
+
+  /**
+   * With flat prices, every option but the locker is priced without the cart: create-order of a
+   * door or pickup-point order reads nothing more (docs/decisions/005's statement count holds).
+   */
+  function flatQuote(): DeliveryQuote | null {
+    if (settings.pricing !== "flat") return null;
+    const at = now();
+    return {
+      options: DELIVERY_SERVICES.map((service) => ({
+        service,
+        available: service !== "locker",
+        unavailableReason: null,
+        ...flat(service, "flat"),
+        expectedDay: expectedDeliveryDay(at, settings.cutoff, DEFAULT_TRANSIT_BUSINESS_DAYS[service]),
+        rateRevisionId: null,
+        lockerCode: null,
+      })),
+      packing: { ok: true, boxes: [] },
+      subtotalCents: 0,
+    };
+  }
+
+  return { quote, flatQuote };
+}
+export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
+
+function pickDoorRate(rates: DoorRate[] | null, level: DoorRate["level"]) {
+  return rates?.find((rate) => rate.level === level) ?? null;
+}
+
+function pickLockerRate(locker: { rates: LockerBoxRate[] } | null, boxType: string | undefined) {
+  return locker?.rates.find((rate) => rate.boxType === boxType) ?? null;
+}
+
+/** What the shopper pays for each option of a quote: the free-delivery threshold on the cheapest. */
+export function chargeOf(quote: DeliveryQuote, service: DeliveryService): number {
+  const offered = quote.options.filter((option) => option.available);
+  const chosen = quote.options.find((option) => option.service === service);
+  if (!chosen) return 0;
+  return deliveryChargeCents(chosen, offered, quote.subtotalCents);
+}
+
+export const optionLabel = (service: DeliveryService) => DELIVERY_SERVICE_LABELS[service];

@@ -1,0 +1,246 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { centsToDecimal } from "#domain/money.js";
+import type { DeliveryOptionsAnswer, DeliveryPointsAnswer } from "#domain/schemas/delivery.js";
+import type { CreateOrderInput } from "#domain/schemas/orders.js";
+import { orders } from "#server/db/schema.js";
+import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+
+/**
+ * Delivery options against the courier emulator (docs/decisions/051): live rates by zone, the flat
+ * price when a quote fails or is too slow, lockers and pickup points chosen and checked again at
+ * create-order.
+ */
+let live: TestApp;
+let flat: TestApp;
+let shopper: LoggedInUser;
+let cheap: { product: StockedProduct; size: string; priceCents: number };
+let bulky: { product: StockedProduct; size: string };
+
+beforeAll(async () => {
+  [live, flat] = await Promise.all([
+    buildTestApp({ DELIVERY_PRICING: "live", DELIVERY_QUOTE_CACHE_SECONDS: "0", COURIER_TIMEOUT_MS: "300" }),
+    buildTestApp(),
+  ]);
+  shopper = await registerAndLogin(flat);
+  const catalogue = await stockedCatalogue(flat.db);
+  const candidates = catalogue.flatMap((product) =>
+    inStockSizes(product).map((size) => ({ product, size, priceCents: sizePriceCents(product, size) })),
+  );
+  const cheapest = candidates.sort((a, b) => a.priceCents - b.priceCents)[0];
+  const nappies = candidates.find((line) => (line.product.sizeParcels[line.size]?.weightGrams ?? 0) >= 2_000);
+  if (!cheapest || !nappies) throw new Error("the seed has no products to deliver");
+  cheap = cheapest;
+  bulky = nappies;
+});
+afterAll(() => Promise.all([live.close(), flat.close()]));
+beforeEach(() => {
+  live.app.delivery.emulator?.reset();
+  flat.app.delivery.emulator?.reset();
+});
+
+const destination = (zipCode: string) => ({
+  address: "12 Jacaranda Street",
+  suburb: "Hatfield",
+  city: "Pretoria",
+  province: "Gauteng" as const,
+  zipCode,
+});
+
+async function options(
+  t: TestApp,
+  zipCode: string,
+  items = [{ id: cheap.product.id, size: cheap.size, quantity: 1 }],
+  lockerCode?: string,
+) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/delivery/options",
+    payload: { items, destination: destination(zipCode), ...(lockerCode ? { lockerCode } : {}) },
+  });
+  return response;
+}
+
+async function optionsOf(t: TestApp, zipCode: string, items?: { id: string; size: string; quantity: number }[]) {
+  const response = await options(t, zipCode, items);
+  expect(response.statusCode).toBe(200);
+  const answer = response.json() as DeliveryOptionsAnswer;
+  return Object.fromEntries(answer.options.map((option) => [option.service, option]));
+}
+
+describe("POST /api/delivery/options with live rates", () => {
+  it("prices the door by zone: a metro code costs less than a regional one, and that less than an outlying one", async () => {
+    const metro = await optionsOf(live, "2196");
+    const regional = await optionsOf(live, "2520");
+    const outlying = await optionsOf(live, "8801");
+    for (const zone of [metro, regional, outlying]) {
+      expect(zone.door_economy?.source).toBe("live");
+      expect(zone.door_express?.source).toBe("live");
+    }
+    const economy = [metro, regional, outlying].map((zone) => Number(zone.door_economy?.price));
+    expect(economy[0]).toBeGreaterThanOrEqual(70);
+    expect(economy[1]).toBeGreaterThan(economy[0] ?? 0);
+    expect(economy[2]).toBeGreaterThan(economy[1] ?? 0);
+    expect(Number(metro.door_express?.price)).toBeGreaterThan(Number(metro.door_economy?.price));
+    expect(metro.locker?.source).toBe("live");
+    expect(metro.door_economy?.expectedDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("uses the owner's flat price, said plainly, when the courier answers too slowly", async () => {
+    const emulator = live.app.delivery.emulator;
+    if (!emulator) throw new Error("local mode has the emulator");
+    emulator.state.controls.delayMs = 1_000;
+    const started = Date.now();
+    const slow = await optionsOf(live, "2001");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(slow.door_economy).toMatchObject({ source: "fallback", price: "75.00", charge: "75.00" });
+    expect(slow.door_economy?.note).toMatch(/standard price/);
+    expect(slow.door_express).toMatchObject({ source: "fallback", price: "150.00" });
+  });
+
+  it("uses the flat price when the courier's API is down, and when it cannot place the address", async () => {
+    const emulator = live.app.delivery.emulator;
+    if (!emulator) throw new Error("local mode has the emulator");
+    emulator.state.controls.down = true;
+    expect((await optionsOf(live, "2001")).door_economy?.source).toBe("fallback");
+    emulator.reset();
+    emulator.state.controls.unknownCodes.add("2002");
+    expect((await optionsOf(live, "2002")).door_economy).toMatchObject({ source: "fallback", price: "75.00" });
+  });
+
+  it("offers no locker for an order too big for any locker's box", async () => {
+    const many = await optionsOf(live, "2196", [{ id: bulky.product.id, size: bulky.size, quantity: 12 }]);
+    expect(many.locker).toMatchObject({ available: false });
+    expect(many.locker?.unavailableReason).toMatch(/too big for a locker/);
+    expect(many.door_economy?.available).toBe(true);
+  });
+
+  it("refuses bad inputs with 400 and a code", async () => {
+    for (const payload of [
+      { items: [], destination: destination("2196") },
+      { items: [{ id: cheap.product.id, size: cheap.size, quantity: 1 }], destination: destination("21") },
+      { items: [{ id: "nope", size: "M", quantity: 1 }], destination: destination("2196") },
+      { items: [{ id: cheap.product.id, size: cheap.size, quantity: 1000 }], destination: destination("2196") },
+    ]) {
+      const response = await live.app.inject({ method: "POST", url: "/api/delivery/options", payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+    const points = await live.app.inject({ method: "GET", url: "/api/delivery/points?service=boat&near=2196" });
+    expect(points.statusCode).toBe(400);
+  });
+});
+
+describe("the courier emulator", () => {
+  it("refuses a call without the vendor's token, and one missing the parcels", async () => {
+    const noToken = await live.app.inject({ method: "POST", url: "/courier-emulator/shiplogic/rates", payload: {} });
+    expect(noToken.statusCode).toBe(401);
+    const noParcels = await live.app.inject({
+      method: "POST",
+      url: "/courier-emulator/shiplogic/rates",
+      headers: { authorization: "Bearer emulator-shiplogic-token" },
+      payload: {
+        collection_address: { code: "2196", country: "ZA" },
+        delivery_address: { code: "2001", country: "ZA" },
+      },
+    });
+    expect(noParcels.statusCode).toBe(400);
+    expect(noParcels.json()).toMatchObject({ message: expect.stringContaining("parcels") });
+  });
+});
+
+async function pointsNear(service: "locker" | "pickup_point", near: string) {
+  const response = await flat.app.inject({
+    method: "GET",
+    url: `/api/delivery/points?service=${service}&near=${near}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as DeliveryPointsAnswer).points;
+}
+
+function orderBody(
+  service: "locker" | "pickup_point" | "door_economy",
+  pointCode: string | undefined,
+  feeCents: number,
+): CreateOrderInput {
+  return {
+    subtotal: Number(centsToDecimal(cheap.priceCents)),
+    deliveryFee: Number(centsToDecimal(feeCents)),
+    total: Number(centsToDecimal(cheap.priceCents + feeCents)),
+    items: [{ id: cheap.product.id, size: cheap.size, quantity: 1, price: Number(centsToDecimal(cheap.priceCents)) }],
+    customerEmail: "thandi@example.co.za",
+    userId: shopper.user.id,
+    deliveryInfo: { name: "Thandi", phone: "082 555 0101", email: "thandi@example.co.za", ...destination("2196") },
+    delivery: { service, ...(pointCode ? { pointCode } : {}) },
+  };
+}
+
+const createOrder = (body: CreateOrderInput) =>
+  flat.app.inject({ method: "POST", url: "/api/create-order", headers: shopper.headers, payload: body });
+
+describe("choosing a locker or a pickup point", () => {
+  it("lists the lockers nearest a postal code, with their opening hours", async () => {
+    const lockers = await pointsNear("locker", "2196");
+    expect(lockers.length).toBeGreaterThan(3);
+    expect(lockers[0]?.postalCode).toMatch(/^219/);
+    expect(lockers[0]?.hours).toMatch(/Mon-Sun 06:00-22:00/);
+    const byTown = await pointsNear("pickup_point", "Durban");
+    expect(byTown.every((point) => point.city === "Durban")).toBe(true);
+  });
+
+  it("records a locker chosen at checkout, checked against the directory, at its price", async () => {
+    expect(cheap.priceCents).toBeLessThan(50_000);
+    const [locker] = await pointsNear("locker", "2196");
+    if (!locker) throw new Error("no locker near 2196");
+    const response = await createOrder(orderBody("locker", locker.code, 6_000));
+    expect(response.statusCode).toBe(200);
+    const { orderId } = response.json() as { orderId: string };
+    const [row] = await flat.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({
+      deliveryService: "locker",
+      deliveryPointCode: locker.code,
+      deliveryPointName: locker.name,
+      deliveryQuotedCents: 6_000,
+      deliveryFeeCents: 6_000,
+      deliveryPriceSource: "flat",
+    });
+    const order = await flat.app.inject({ method: "GET", url: `/api/orders/${orderId}`, headers: shopper.headers });
+    expect(order.json()).toMatchObject({
+      delivery: { service: "locker", label: "To a TCG Locker", pointCode: locker.code },
+    });
+  });
+
+  it("refuses a pickup point closed between the quote and the order with 409, naming others nearby", async () => {
+    const [first, second] = await pointsNear("pickup_point", "2196");
+    if (!first || !second) throw new Error("no pickup points near 2196");
+    flat.app.delivery.emulator?.state.controls.closedPoints.add(first.code);
+    const before = await flat.db.$count(orders);
+    const refused = await createOrder(orderBody("pickup_point", first.code, 6_500));
+    expect(refused.statusCode).toBe(409);
+    const { message, code } = refused.json() as { message: string; code: string };
+    expect(code).toBe("DELIVERY_POINT_CLOSED");
+    expect(message).toContain(first.name);
+    expect(message).toContain(second.code);
+    expect(await flat.db.$count(orders)).toBe(before);
+
+    const other = await createOrder(orderBody("pickup_point", second.code, 6_500));
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("refuses a point code the directory does not know, and a point service without a code", async () => {
+    const unknown = await createOrder(orderBody("locker", "CG999999", 6_000));
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toMatchObject({ code: "DELIVERY_POINT_UNKNOWN" });
+    const missing = await createOrder(orderBody("locker", undefined, 6_000));
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it("refuses a delivery fee that is not the chosen option's", async () => {
+    const [locker] = await pointsNear("locker", "2196");
+    const response = await createOrder(orderBody("locker", locker?.code, 7_500));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: "CART_CHANGED", message: expect.stringContaining("R60.00") });
+  });
+});
