@@ -143,6 +143,10 @@ async function fillTheRest(t: TestApp, userId: string, orderId: string) {
     "insert into launch_checklist_ticks (item_id, done, changed_by_id, changed_by_username) values ('cgso', true, $1, $2)",
     [userId, awkward],
   );
+  await run(
+    "insert into delivery_boxes (code, name, length_mm, width_mm, height_mm, max_weight_grams) values ('XL', $1, 900, 600, 500, 30000)",
+    [awkward.slice(0, 60)],
+  );
   await run("insert into product_slug_redirects (slug, product_id) values ('an-old-name', $1)", [productId]);
   await run(
     `insert into child_profiles (user_id, name, birth_month, weight_grams, weighed_on, size_up_prompted_at)

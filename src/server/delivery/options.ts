@@ -10,7 +10,7 @@ import {
   type PriceSource,
   TCG_LOCKER_COMPARTMENTS,
 } from "#domain/delivery.js";
-import { compartmentFor, DEFAULT_PACKED_SIZE, type Packing, packOrder } from "#domain/parcels.js";
+import { compartmentFor, DEFAULT_BOX_SIZES, DEFAULT_PACKED_SIZE, type Packing, packOrder } from "#domain/parcels.js";
 import type { DeliveryDestination } from "#domain/schemas/delivery.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -98,7 +98,9 @@ export function createDeliveryQuotes(deps: {
       subtotalCents += (product?.sizePrices[line.size] ?? product?.priceCents ?? 0) * line.quantity;
       return { ...(product?.sizeParcels[line.size] ?? DEFAULT_PACKED_SIZE), quantity: line.quantity };
     });
-    return { packing: packOrder(items, boxes), subtotalCents };
+        // The owner's boxes, or the defaults until they set their own: the table starts empty, so a
+    // freshly migrated database holds no rows (a restore's "empty database").
+    return { packing: packOrder(items, boxes.length > 0 ? boxes : DEFAULT_BOX_SIZES), subtotalCents };
   }
 
   const flat = (service: DeliveryService, source: PriceSource, note: string | null = null) => ({

@@ -16,9 +16,4 @@ ALTER TABLE "orders" ADD COLUMN "delivery_quoted_cents" integer;--> statement-br
 ALTER TABLE "orders" ADD COLUMN "delivery_price_source" text DEFAULT 'flat' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery_rate_revision_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery_expected_day" date;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "size_parcels" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
--- hand-written: the owner's boxes until they set their own (DEFAULT_BOX_SIZES, src/domain/parcels.ts).
-INSERT INTO "delivery_boxes" ("code", "name", "length_mm", "width_mm", "height_mm", "max_weight_grams") VALUES
-  ('S', 'Small box', 400, 300, 200, 5000),
-  ('M', 'Medium box', 600, 400, 300, 15000),
-  ('L', 'Large box', 800, 600, 400, 25000);
+ALTER TABLE "products" ADD COLUMN "size_parcels" jsonb DEFAULT '{}'::jsonb NOT NULL;
