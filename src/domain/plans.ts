@@ -72,7 +72,10 @@ export interface PlanQuoteLine {
  */
 export function planBoxTotals(lines: readonly PlanQuoteLine[]) {
   return orderTotals(
-    lines.map((line) => ({ unitPriceCents: planUnitPriceCents(line.priceCents, line.savingBp), quantity: line.quantity })),
+    lines.map((line) => ({
+      unitPriceCents: planUnitPriceCents(line.priceCents, line.savingBp),
+      quantity: line.quantity,
+    })),
   );
 }
 
@@ -87,3 +90,17 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/** "Tue 12 Jan 2027": a plan's day as the shop writes it (the day is South African already). */
+export function formatPlanDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-ZA", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** The later of two days (YYYY-MM-DD compares as text). */
+export const laterDay = (a: string, b: string): string => (a < b ? b : a);

@@ -4,6 +4,7 @@ import { POLICY_KINDS } from "../policies.js";
 import { REFUND_BASES } from "../refund-lines.js";
 import { addressFields } from "./address.js";
 import { requiredText, text } from "./common.js";
+import { planChoiceInput } from "./plans.js";
 
 export { PROVINCES } from "./address.js";
 
@@ -68,6 +69,11 @@ export const createOrderInput = z.object({
    * The total is always net of the multi-buy saving the server works out (docs/decisions/047).
    */
   promoCode: z.string().max(64, "promoCode must be at most 64 characters").optional(),
+  /**
+   * A nappy plan (docs/decisions/050): the cart is the plan's first box, every line at its plan
+   * price (less the plan saving, no multi-buy tiers, no promo code), and these are the figures.
+   */
+  plan: planChoiceInput.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 
@@ -75,6 +81,8 @@ export const createOrderAnswer = z.object({
   orderId: z.string(),
   payfastData: z.record(z.string(), z.string()),
   payfastUrl: z.string(),
+  /** The nappy plan the order starts, when it was placed with one. */
+  planId: z.string().optional(),
 });
 export type CreateOrderAnswer = z.infer<typeof createOrderAnswer>;
 

@@ -34,6 +34,7 @@ export interface CheckoutOrder {
   deliveryName: string;
   deliveryPhone: string;
   items: readonly { name: string; size: string; quantity: number }[];
+  tokenize?: boolean;
 }
 
 /** Cuts to at most `max` characters without splitting a character in two. */
