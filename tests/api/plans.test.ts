@@ -323,7 +323,7 @@ describe("the next-box e-mail and its skip link", () => {
     expect(written).toHaveLength(1);
     expect(written[0]?.subject).not.toContain(product.name);
     const skipUrl = (written[0]?.data as { skipUrl: string } | undefined)?.skipUrl ?? "";
-    const token = new URL(skipUrl).searchParams.get("token") as string;
+    const token = new URL(skipUrl).searchParams.get("skip") as string;
     const shown = await t.app.inject({ method: "GET", url: `/api/plan-links/skip?token=${encodeURIComponent(token)}` });
     expect(shown.statusCode).toBe(200);
     const skipped = await t.app.inject({ method: "POST", url: "/api/plan-links/skip", payload: { token } });

@@ -222,7 +222,7 @@ export interface PlanNextBoxData extends Greeting {
   subtotalCents: number;
   deliveryFeeCents: number;
   totalCents: number;
-  /** `{PUBLIC_URL}/plans/skip?token=...`: signed, works without logging in until the charge day. */
+  /** `{PUBLIC_URL}/profile?skip=...`: signed, works without logging in until the charge day. */
   skipUrl: string;
   /** My plans: `{PUBLIC_URL}/profile?tab=plans`. */
   changeUrl: string;

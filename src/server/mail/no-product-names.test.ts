@@ -135,7 +135,7 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K][] } = {
       subtotalCents: 36098,
       deliveryFeeCents: 7500,
       totalCents: 43598,
-      skipUrl: "https://snuganddry.co.za/plans/skip?token=abc",
+      skipUrl: "https://snuganddry.co.za/profile?skip=abc",
       changeUrl: "https://snuganddry.co.za/profile?tab=plans",
     },
   ],

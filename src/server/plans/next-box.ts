@@ -64,7 +64,7 @@ export async function sendNextBoxNotices(
               last.find((old) => old.productId === line.productId && old.size === line.size)?.cents ?? null,
           })),
           ...plan.next,
-          skipUrl: `${shop.publicUrl}/plans/skip?token=${token}`,
+          skipUrl: `${shop.publicUrl}/profile?skip=${token}`,
           changeUrl: `${shop.publicUrl}/profile?tab=plans`,
         },
       },

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
+import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import { amountToFreeDeliveryCents, DISPATCH_PROMISE, deliveryFeeCents } from "#domain/pricing.js";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/schemas/orders.js";
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
@@ -12,6 +13,7 @@ import { formatRand } from "#web/lib/format.js";
 import { isShopPaused } from "#web/lib/shop-paused.js";
 import { useSession } from "../account";
 import { useCart } from "../cart";
+import { PlanOption, PlanTerms, usePlanWeeks } from "../plans";
 import { useCreateOrder } from "./api/create-order";
 import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
 import { useCartMultibuy } from "./multibuy-note";
@@ -53,12 +55,25 @@ export default function CheckoutPage() {
   // Its answer may say the code is not used (MULTIBUY_WITH_PROMO=best, the multi-buy saves more): its figures still count.
   const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
   const multibuy = useCartMultibuy();
-  const subtotal = cart.subtotalCents;
+  // A nappy plan: every line at its plan price, no multi-buy or promo code (docs/decisions/050); the server prices it again.
+  const planWeeks = usePlanWeeks();
+  const [payBy, setPayBy] = useState<"card" | "eft">("card");
+  const items = planWeeks
+    ? cart.items.map((line) => ({
+        ...line,
+        price: centsToDecimal(planUnitPriceCents(parseRandToCents(line.price) ?? 0, planSavingBp(line.planSavingBp))),
+        multibuyTiers: [],
+      }))
+    : cart.items;
+  const planPromo = planWeeks ? null : promo;
+  const subtotal = planWeeks
+    ? items.reduce((sum, line) => sum + (parseRandToCents(line.price) ?? 0) * line.quantity, 0)
+    : cart.subtotalCents;
   const cents = (text: string | undefined) => parseRandToCents(text ?? "0") ?? 0;
-  const fee = promo ? cents(promo.deliveryFee) : deliveryFeeCents(subtotal);
-  const discount = promo?.applied ? cents(promo.discount) : 0;
-  const multibuyDiscount = promo ? cents(promo.multibuyDiscount) : multibuy.discountCents;
-  const total = promo ? cents(promo.total) : subtotal - multibuyDiscount + fee;
+  const fee = planPromo ? cents(planPromo.deliveryFee) : deliveryFeeCents(subtotal);
+  const discount = planPromo?.applied ? cents(planPromo.discount) : 0;
+  const multibuyDiscount = planWeeks ? 0 : planPromo ? cents(planPromo.multibuyDiscount) : multibuy.discountCents;
+  const total = planPromo ? cents(planPromo.total) : subtotal - multibuyDiscount + fee;
   const toFree = amountToFreeDeliveryCents(subtotal);
 
   const { register, handleSubmit, reset, getValues, formState } = useForm<DeliveryForm, unknown, DeliveryInfo>({
@@ -129,13 +144,14 @@ export default function CheckoutPage() {
       subtotal: toRand(subtotal),
       deliveryFee: toRand(fee),
       total: toRand(total),
-      items: cart.items.map((line) => ({
+      items: items.map((line) => ({
         ...line,
         price: toRand(parseRandToCents(line.price) ?? 0),
       })),
       customerEmail: delivery.email,
       userId: user.id,
-      ...(promo?.applied ? { promoCode: promo.code } : {}),
+      ...(planPromo?.applied ? { promoCode: planPromo.code } : {}),
+      ...(planWeeks ? { plan: { cadenceWeeks: planWeeks, payBy } } : {}),
       deliveryInfo: {
         ...delivery,
         companyName: delivery.companyName ?? undefined,
@@ -193,20 +209,27 @@ export default function CheckoutPage() {
         </form>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
+            <PlanOption savingBp={cart.items[0]?.planSavingBp} />
+          </Suspense>
           <OrderSummary
-            items={cart.items}
+            items={items}
             subtotal={subtotal}
             fee={fee}
             total={total}
             multibuy={multibuy}
             multibuyDiscount={multibuyDiscount}
             promo={
-              promo?.applied ? { code: promo.code, discount, freeDelivery: promo.deliveryDiscount !== "0.00" } : null
+              planPromo?.applied
+                ? { code: planPromo.code, discount, freeDelivery: planPromo.deliveryDiscount !== "0.00" }
+                : null
             }
           >
-            <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
-              <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />
-            </Suspense>
+            {!planWeeks && (
+              <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
+                <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />
+              </Suspense>
+            )}
           </OrderSummary>
 
           <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -214,6 +237,11 @@ export default function CheckoutPage() {
             <p className="mt-1 text-sm text-stone-600">
               Secure payment with PayFast (card and instant EFT). You will be redirected to PayFast to pay.
             </p>
+            {planWeeks && (
+              <Suspense fallback={null}>
+                <PlanTerms weeks={planWeeks} payBy={payBy} onPayBy={setPayBy} />
+              </Suspense>
+            )}
             {isShopPaused(create.error) && (
               <div className="mt-3">
                 <PausedNotice action="checkout" />
