@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   DEFAULT_PLAN_SAVING_BP,
   PLAN_CADENCE_MAX_WEEKS,
@@ -20,6 +20,9 @@ const WEEKS = Array.from(
 export default function PlanOption({ savingBp = DEFAULT_PLAN_SAVING_BP }: { savingBp?: number | undefined }) {
   const id = useId();
   const weeks = usePlanWeeks();
+  // Server-rendered, the menu waits for the app: a choice made before it hydrates would be lost.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <div className="rounded-xl border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
       <label htmlFor={id} className="font-semibold">
@@ -28,6 +31,7 @@ export default function PlanOption({ savingBp = DEFAULT_PLAN_SAVING_BP }: { savi
       <select
         id={id}
         value={weeks ?? ""}
+        disabled={!ready}
         onChange={(event) => setPlanWeeks(event.target.value ? Number(event.target.value) : null)}
         className="mt-2 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900"
       >
