@@ -87,7 +87,7 @@ export const ERROR_CODE_MEANINGS = {
   PROMO_MINIMUM_SPEND: "Promo code: minimum spend not reached (400).",
   PROMO_ALREADY_USED: "Promo code: used up by this customer (409).",
   PROMO_LIMIT_REACHED: "Promo code: used up (409).",
-  PROMO_NOT_APPLICABLE: "Promo code: not for these products (400).",
+  PROMO_NOT_APPLICABLE: "Promo code: not for these products, or with a nappy plan (400).",
   STOCK_ALERT_SIZE_IN_STOCK: "Back-in-stock alert: that size is in stock now; buy it instead (409).",
   STOCK_ALERT_LIMIT: "Back-in-stock alert: the address already has the most open alerts it may (409).",
   STOCK_ALERT_LINK_INVALID: "Back-in-stock alert: the link is not ours, was changed, or has expired (400).",
@@ -95,4 +95,8 @@ export const ERROR_CODE_MEANINGS = {
   STOCK_ALERT_WAITING_LIMIT:
     "Back-in-stock alert: this network has the most alerts waiting for their confirmation link; confirm one or wait for them to lapse (429).",
   CHILD_PROFILE_LIMIT: "Child profiles: the account already keeps the most children it may (409).",
+  PLAN_STATUS_CONFLICT:
+    "Nappy plans: the change does not fit the plan as it is now (cancelled, waiting for its first payment, not paused) (409).",
+  PLAN_LINK_INVALID:
+    "Nappy plans: the e-mail's skip link is not ours, was altered, has expired or its box is past (400).",
 } as const satisfies Record<ErrorCode, string>;

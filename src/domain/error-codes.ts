@@ -82,6 +82,8 @@ export const ERROR_CODES = [
   "EMAIL_ALREADY_CONFIRMED",
   "STOCK_ALERT_WAITING_LIMIT",
   "CHILD_PROFILE_LIMIT",
+  "PLAN_STATUS_CONFLICT",
+  "PLAN_LINK_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -51,6 +51,10 @@ import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { trackPayfastProblem } from "./payfast/problems.js";
 import { payfastRoutes } from "./payfast/routes.js";
+import { planLinkKey } from "./plans/links.js";
+import { PLAN_NEXT_BOX_JOB, sendNextBoxNotices } from "./plans/next-box.js";
+import { CANCEL_PLAN_TOKENS_JOB, sweepPlans } from "./plans/payfast-cancel.js";
+import { planLinkRoutes, planRoutes } from "./plans/routes.js";
 import { type PolicyFile, readPolicies } from "./policies/content.js";
 import { PolicyStore } from "./policies/publish.js";
 import { policyRoutes } from "./policies/routes.js";
@@ -211,6 +215,13 @@ export async function buildApp({
     return sent;
   });
   // The recurring jobs, on pg-boss: one instance runs each run (jobs/README.md).
+  const planKey = planLinkKey(db);
+  app.decorate("sendPlanNotices", async (today?: string) => {
+    const written = await sendNextBoxNotices(db, shopFacts, await planKey(), today);
+    if (written > 0) app.mail.wake();
+    return written;
+  });
+  app.decorate("sweepPlans", () => sweepPlans(db, payfastApi, app.log));
   const recurring: RecurringJob[] = [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
     {
@@ -262,6 +273,22 @@ export async function buildApp({
         // Alerts never confirmed within STOCK_ALERT_CONFIRM_HOURS end, freeing their place.
         const lapsed = await endLapsedStockAlerts(db);
         if (lapsed > 0) app.log.info({ lapsed }, "unconfirmed back-in-stock alerts lapsed");
+      },
+    },
+    {
+      // Nappy plans (plans/payfast-cancel.ts): tokens of cancelled plans ended at PayFast, unpaid plans ended, pauses over.
+      name: CANCEL_PLAN_TOKENS_JOB,
+      everyMs: 5 * 60_000,
+      run: async () => void (await app.sweepPlans()),
+    },
+    {
+      // "Your next box" e-mails (plans/next-box.ts): hourly, once per plan and date, and a minute after start.
+      name: PLAN_NEXT_BOX_JOB,
+      everyMs: 60 * 60_000,
+      firstRunAfterMs: 60_000,
+      run: async () => {
+        const written = await app.sendPlanNotices();
+        if (written > 0) app.log.info({ written }, "plan next-box e-mails written");
       },
     },
     {
@@ -396,6 +423,8 @@ export async function buildApp({
         await api.register(authRoutes, { prefix: "/auth" });
         await api.register(userRoutes, { prefix: "/users" });
         await api.register(childRoutes, { prefix: "/users" });
+        await api.register(planRoutes, { prefix: "/users" });
+        await api.register(planLinkRoutes, { prefix: "/plan-links" });
         await api.register(sizeFinderRoutes);
         await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);

@@ -34,6 +34,10 @@ declare module "fastify" {
     expireOrders: () => Promise<number>;
     /** Sends the alerts of every size that can be sold again (the back-in-stock job, every minute); answers how many. */
     sendBackInStock: () => Promise<number>;
+    /** Writes the "your next box" e-mails due (plans/next-box.ts), for `today` or the real day; answers how many. */
+    sendPlanNotices: (today?: string) => Promise<number>;
+    /** The plans' sweep now (plans/payfast-cancel.ts): tokens ended at PayFast, unpaid plans ended, pauses over; answers tokens ended. */
+    sweepPlans: () => Promise<number>;
     /** The recurring jobs on pg-boss (reconciliation, expiry). */
     jobs: JobsEngine;
     /** The outbox's sender: `wake()` after writing a message, `deliverDue()` to send what is due now. */

@@ -59,6 +59,8 @@ describe("POST /api/admin/products", () => {
       maxPerOrder: 20,
       multibuyTiers: [],
       multibuyNote: null,
+      // No plan saving of its own: the owner's 5% (docs/decisions/050).
+      planSavingBp: 500,
       absorbency: null,
       fitMeasure: null,
       sizeFits: {},
@@ -66,6 +68,7 @@ describe("POST /api/admin/products", () => {
     expect(created).toEqual({
       ...expected,
       vatClass: "standard",
+      planSavingOwnBp: null,
       stock: { M: 4, L: 20, XL: 0 },
       held: { M: 0, L: 0, XL: 0 },
     });

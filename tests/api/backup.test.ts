@@ -153,6 +153,21 @@ async function fillTheRest(t: TestApp, userId: string, orderId: string) {
      values ($1, $2, '2025-06-01', 8700, '2026-11-30', now())`,
     [userId, awkward.slice(0, 40)],
   );
+  const { rows: plans } = await t.pool.query<{ id: string }>(
+    `insert into plans (user_id, status, mode, cadence_weeks, next_date, customer_email, delivery_name, delivery_phone,
+       delivery_address, delivery_city, delivery_province, delivery_zip_code, delivery_instructions, payfast_token, created_from_order_id)
+     values ($1, 'active', 'card', 4, '2027-01-12', 'plan@example.co.za', 'Thandi', '082 555 0101', '12 Jacaranda Street',
+       'Pretoria', 'Gauteng', '0181', $2, '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', $3) returning id`,
+    [userId, awkward, orderId],
+  );
+  await run(
+    "insert into plan_lines (plan_id, product_id, size, quantity, last_unit_price_cents) values ($1, $2, 'M', 2, 23749)",
+    [plans[0]?.id, productId],
+  );
+  await run(
+    "insert into plan_charges (plan_id, delivery_date, status, amount_cents, payfast_response) values ($1, '2026-12-15', 'skipped', null, $2)",
+    [plans[0]?.id, awkward],
+  );
   const { rows: promos } = await t.pool.query<{ id: string }>(
     `insert into promo_codes (code, kind, percent, min_spend_cents, starts_at, ends_at, max_uses, product_ids, category_ids)
      values ('WELCOME10', 'percent', 10, 20000, now() - interval '1 day', now() + interval '30 days', 100,

@@ -35,6 +35,7 @@ describe("public catalogue", () => {
           "packUnit",
           "multibuyTiers",
           "multibuyNote",
+          "planSavingBp",
           "absorbency",
           "fitMeasure",
           "sizeFits",

@@ -3,7 +3,8 @@ import { signItnFields } from "#server/payfast/signature.js";
 
 /**
  * A COMPLETE ITN for an order as PayFast posts it: every field in PayFast's order, empty ones
- * included, signed with the merchant's passphrase (the sandbox's unless `payfast` says otherwise).
+ * included, signed with the merchant's passphrase (the sandbox's unless `payfast` says otherwise);
+ * `extra` fields (a tokenization `token`) come after merchant_id.
  */
 export function completeItn(
   orderId: string,
@@ -11,6 +12,8 @@ export function completeItn(
   pfPaymentId: string,
   email: string,
   payfast: { merchantId: string; passphrase?: string | undefined } = PAYFAST_SANDBOX,
+  /** Fields PayFast adds after merchant_id, in its order: `token` for a tokenized card, `payment_status` to override. */
+  extra: Record<string, string> = {},
 ): string {
   const fields: [string, string][] = [
     ["m_payment_id", orderId],
@@ -36,5 +39,8 @@ export function completeItn(
     ["email_address", email],
     ["merchant_id", payfast.merchantId],
   ];
+  const { payment_status: status, ...after } = extra;
+  if (status) fields[2] = ["payment_status", status];
+  fields.push(...Object.entries(after));
   return signItnFields(fields, payfast.passphrase);
 }

@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY } from "../cart.js";
 import { parseRandToCents } from "../money.js";
 import { type MultibuyTier, tiersProblem } from "../multibuy.js";
 import { MAX_PACK_COUNT } from "../packs.js";
+import { PLAN_SAVING_MAX_BP } from "../plans.js";
 import { FIT_MEASURES, sizeFitProblems } from "../size-fit.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
@@ -55,6 +56,8 @@ export const product = z.object({
    * them. Null without tiers; optional for older carts.
    */
   multibuyNote: z.object({ tiers: z.string(), perUnit: z.string(), line: z.string() }).nullable().optional(),
+  /** Off each unit in a nappy plan, basis points: the product's own or the owner's default (src/domain/plans.ts); optional for older carts. */
+  planSavingBp: z.number().int().optional(),
   /** Absorbency 1-6 (src/domain/absorbency.ts); null: not said. Optional for carts an older shop stored. */
   absorbency: z.number().int().nullable().optional(),
   /** What the sizes' ranges measure (src/domain/size-fit.ts); null or left out: no size guide. */
@@ -70,6 +73,8 @@ export const adminProduct = product.extend({
   vatClass: z.enum(VAT_CLASSES),
   stock: z.record(z.string(), z.number().int()),
   held: z.record(z.string(), z.number().int()),
+  /** The product's own plan saving; null: the owner's default for all (DEFAULT_PLAN_SAVING_BP). */
+  planSavingOwnBp: z.number().int().nullable().optional(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
@@ -138,6 +143,23 @@ const ABSORBENCY_MESSAGE = `absorbency must be a level from ${ABSORBENCY_LEVELS[
  * Absorbency (issue 42): a level 1-6 as a number or the form's text; "" or null clears it. On
  * create left out is none; on update left out keeps what the product has.
  */
+const PLAN_SAVING_MESSAGE = `planSavingPercent must be a percentage from 0 to ${PLAN_SAVING_MAX_BP / 100}, at most 2 decimals, or empty for the shop's default`;
+
+/** The admin's "Plan saving (%)": basis points out, null for the owner's default (src/domain/plans.ts). */
+const planSavingPercentInput = z
+  .union([z.number(), z.string().max(8), z.null()], { message: PLAN_SAVING_MESSAGE })
+  .transform((value, context) => {
+    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const text = typeof value === "number" ? String(value) : value.trim();
+    const bp = Math.round(Number(text) * 100);
+    if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || bp > PLAN_SAVING_MAX_BP) {
+      context.addIssue({ code: "custom", message: PLAN_SAVING_MESSAGE });
+      return z.NEVER;
+    }
+    return bp;
+  })
+  .optional();
+
 const absorbencyInput = z
   .union([z.number(), z.string().max(2), z.null()], { message: ABSORBENCY_MESSAGE })
   .transform((value, context) => {
@@ -213,6 +235,8 @@ export const productInput = z
     maxPerOrder: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
     /** Multi-buy tiers (src/domain/multibuy.ts): on create none when left out; on update left out keeps the product's. */
     multibuyTiers: multibuyTiersInput.optional(),
+    /** Its nappy plan saving in per cent (0-50, "7.5"); "" or null: the owner's default. On update left out keeps its own. */
+    planSavingPercent: planSavingPercentInput,
     absorbency: absorbencyInput,
     /** What the size guide measures; null: no guide. On update left out keeps the product's own. */
     fitMeasure: z.enum(FIT_MEASURES, { message: "fitMeasure must be weight, waist or null" }).nullable().optional(),

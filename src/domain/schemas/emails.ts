@@ -15,6 +15,7 @@ export const EMAIL_KIND_NAMES = [
   "email_confirm",
   "signup_attempt",
   "login_failures",
+  "plan_next_box",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -36,6 +37,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   email_confirm: "Confirm e-mail address (sign-up)",
   signup_attempt: "Sign-up with a customer's address",
   login_failures: "Wrong passwords tried",
+  plan_next_box: "Nappy plan: your next box",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

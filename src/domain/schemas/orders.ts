@@ -5,6 +5,7 @@ import { REFUND_BASES } from "../refund-lines.js";
 import { addressFields } from "./address.js";
 import { requiredText, text } from "./common.js";
 import { deliveryChoice, orderDelivery } from "./delivery.js";
+import { planChoiceInput } from "./plans.js";
 
 export { PROVINCES } from "./address.js";
 
@@ -74,6 +75,11 @@ export const createOrderInput = z.object({
    * it itself; deliveryFee must be what the shopper saw for it.
    */
   delivery: deliveryChoice.optional(),
+  /**
+   * A nappy plan (docs/decisions/050): the cart is the plan's first box, every line at its plan
+   * price (less the plan saving, no multi-buy tiers, no promo code), and these are the figures.
+   */
+  plan: planChoiceInput.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 
@@ -81,6 +87,8 @@ export const createOrderAnswer = z.object({
   orderId: z.string(),
   payfastData: z.record(z.string(), z.string()),
   payfastUrl: z.string(),
+  /** The nappy plan the order starts, when it was placed with one. */
+  planId: z.string().optional(),
 });
 export type CreateOrderAnswer = z.infer<typeof createOrderAnswer>;
 

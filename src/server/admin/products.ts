@@ -55,6 +55,7 @@ async function productRow(db: Database, values: ProductValues) {
     // Left out on update: the product keeps its own; on create the column's default applies.
     ...(values.maxPerOrder === undefined ? {} : { maxPerOrder: values.maxPerOrder }),
     ...(values.multibuyTiers === undefined ? {} : { multibuyTiers: values.multibuyTiers }),
+    ...(values.planSavingPercent === undefined ? {} : { planSavingBp: values.planSavingPercent }),
     ...(values.absorbency === undefined ? {} : { absorbency: values.absorbency }),
     ...sizeFitColumns(values),
   };
@@ -98,6 +99,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
       multibuyTiers: products.multibuyTiers,
+      planSavingBp: products.planSavingBp,
       absorbency: products.absorbency,
       fitMeasure: products.fitMeasure,
       sizeFits: products.sizeFits,

@@ -2,6 +2,7 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { centsToDecimal } from "#domain/money.js";
 import type { MultibuyTier } from "#domain/multibuy.js";
 import { bestTierPerUnitText, tiersText } from "#domain/multibuy-tiers.js";
+import { planSavingBp } from "#domain/plans.js";
 import type { AdminProduct, Category, Product } from "#domain/schemas/catalog.js";
 import type { FitMeasure, FitRange } from "#domain/size-fit.js";
 import { LOW_STOCK_LIMIT, publicStock } from "#domain/stock.js";
@@ -35,6 +36,7 @@ export const productColumns = {
   promoText: products.promoText,
   maxPerOrder: products.maxPerOrder,
   multibuyTiers: products.multibuyTiers,
+  planSavingBp: products.planSavingBp,
   absorbency: products.absorbency,
   fitMeasure: products.fitMeasure,
   sizeFits: products.sizeFits,
@@ -65,6 +67,7 @@ type ProductRow = {
   promoText: string | null;
   maxPerOrder: number;
   multibuyTiers: MultibuyTier[];
+  planSavingBp: number | null;
   absorbency: number | null;
   fitMeasure: FitMeasure | null;
   sizeFits: Record<string, FitRange>;
@@ -77,9 +80,10 @@ type ProductRow = {
  * pack counts of the sizes that have one.
  */
 export function toProduct(row: ProductRow): Product {
-  const { priceCents, sellable, sizePrices, sizePackCounts, sizeFits, ...rest } = row;
+  const { priceCents, sellable, sizePrices, sizePackCounts, sizeFits, planSavingBp: ownSavingBp, ...rest } = row;
   const product = {
     ...rest,
+    planSavingBp: planSavingBp(ownSavingBp),
     price: centsToDecimal(priceCents),
     sizePrices: Object.fromEntries(row.sizes.map((size) => [size, centsToDecimal(sizePrices[size] ?? priceCents)])),
     sizePackCounts: Object.fromEntries(
@@ -125,6 +129,7 @@ export async function listAdminProducts(db: Database, id?: string): Promise<Admi
   return rows.map(({ vatClass, ...row }) => ({
     ...toProduct(row),
     vatClass,
+    planSavingOwnBp: row.planSavingBp,
     stock: bySize(row.sizes, row.stock),
     held: bySize(row.sizes, row.held),
   }));

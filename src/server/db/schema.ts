@@ -22,6 +22,7 @@ import { DELIVERY_SERVICES, PRICE_SOURCES } from "../../domain/delivery.js";
 import type { MultibuyTier } from "../../domain/multibuy.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../../domain/order-status.js";
 import type { PackedSize } from "../../domain/parcels.js";
+import { PLAN_CHARGE_STATUSES, PLAN_MODES, PLAN_STATUSES } from "../../domain/plans.js";
 import { POLICY_KINDS } from "../../domain/policies.js";
 import { PROMO_KINDS } from "../../domain/promo.js";
 import { REFUND_BASES } from "../../domain/refund-lines.js";
@@ -242,6 +243,11 @@ export const products = pgTable(
     /** Multi-buy tiers (src/domain/multibuy.ts), ascending by min_packs; empty: none. */
     multibuyTiers: jsonb("multibuy_tiers").$type<MultibuyTier[]>().notNull().default([]),
     /**
+     * Off each unit in a nappy plan, in basis points (docs/decisions/050-nappy-plans.md); null: the
+     * owner's default for all, DEFAULT_PLAN_SAVING_BP in src/domain/plans.ts (5%).
+     */
+    planSavingBp: integer("plan_saving_bp"),
+    /**
      * The product's address, /products/{slug} (docs/decisions/012-server-rendering.md): made from
      * the name by the server (src/domain/slug.ts) on create and rename. The default only keeps a
      * row written by plain SQL addressable.
@@ -274,6 +280,7 @@ export const products = pgTable(
     check("products_max_per_order_range", sql`${table.maxPerOrder} between 1 and 999`),
     check("products_fit_measure_known", sql`${table.fitMeasure} in ('weight', 'waist')`),
     check("products_absorbency_range", sql`${table.absorbency} between 1 and 6`),
+    check("products_plan_saving_range", sql`${table.planSavingBp} between 0 and 5000`),
   ],
 );
 
@@ -1249,6 +1256,130 @@ export const deliveryBoxes = pgTable(
     check(
       "delivery_boxes_measures_positive",
       sql`${table.lengthMm} > 0 and ${table.widthMm} > 0 and ${table.heightMm} > 0 and ${table.maxWeightGrams} > 0`,
+    ),
+  ],
+);
+
+/**
+ * A nappy plan (docs/decisions/050-nappy-plans.md): lines delivered every `cadence_weeks`, each box
+ * charged on `next_date` at that day's prices less the plan saving. Made by the order that paid its
+ * first box (`created_from_order_id`), with that order's delivery details, which the plan keeps as
+ * the order does. `payfast_token` is PayFast's tokenization token from the first payment's
+ * notification (mode "card"); a "reminder" plan (paid by EFT) has none and is e-mailed a pay link.
+ */
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: PLAN_STATUSES }).notNull().default("pending_first_payment"),
+    mode: text("mode", { enum: PLAN_MODES }).notNull(),
+    cadenceWeeks: smallint("cadence_weeks").notNull(),
+    /** The South African day the next box is charged (and sent the next business day at the latest). */
+    nextDate: date("next_date", { mode: "string" }).notNull(),
+    /** A paused plan starts again on this day (status "paused"); null otherwise. */
+    pausedUntil: date("paused_until", { mode: "string" }),
+    customerEmail: text("customer_email").notNull(),
+    deliveryName: text("delivery_name").notNull(),
+    deliveryPhone: text("delivery_phone").notNull(),
+    deliveryAddress: text("delivery_address").notNull(),
+    deliveryCity: text("delivery_city").notNull(),
+    deliveryProvince: text("delivery_province").notNull(),
+    deliveryZipCode: text("delivery_zip_code").notNull(),
+    deliverySuburb: text("delivery_suburb").notNull().default(""),
+    deliveryComplex: text("delivery_complex").notNull().default(""),
+    deliveryInstructions: text("delivery_instructions").notNull().default(""),
+    deliveryAltPhone: text("delivery_alt_phone").notNull().default(""),
+    /** PayFast's token (ad hoc agreement, subscription_type 2); set once by the first payment's notification. */
+    payfastToken: text("payfast_token"),
+    tokenStoredAt: timestamp("token_stored_at", { withTimezone: true, mode: "date" }),
+    /** When PayFast confirmed the token cancelled (the cancel sweep, or its CANCELLED notification). */
+    tokenCancelledAt: timestamp("token_cancelled_at", { withTimezone: true, mode: "date" }),
+    createdFromOrderId: uuid("created_from_order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The terms version the plan was agreed under (its "Nappy plans" section). */
+    termsVersionId: integer("terms_version_id").references(() => policyVersions.id),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    /** "shopper" (My plans), "payfast" (cancelled in PayFast), "admin", "account_closed", "unpaid" (first order never paid). */
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("plans_user_id_idx").on(table.userId),
+    // The charging job's and the notice job's question: which open plans are due by a day?
+    index("plans_status_next_date_idx").on(table.status, table.nextDate),
+    uniqueIndex("plans_created_from_order_key").on(table.createdFromOrderId),
+    uniqueIndex("plans_payfast_token_key").on(table.payfastToken).where(sql`${table.payfastToken} is not null`),
+    check(
+      "plans_status_known",
+      sql`${table.status} in ('pending_first_payment', 'active', 'paused', 'needs_card', 'cancelled')`,
+    ),
+    check("plans_mode_known", sql`${table.mode} in ('card', 'reminder')`),
+    check("plans_cadence_range", sql`${table.cadenceWeeks} between 2 and 8`),
+    check("plans_paused_until", sql`(${table.status} = 'paused') = (${table.pausedUntil} is not null)`),
+  ],
+);
+
+/** What a plan's box holds: one row per product and size. */
+export const planLines = pgTable(
+  "plan_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The unit's plan price at the last box paid (the "your next box" e-mail says when it rose). */
+    lastUnitPriceCents: integer("last_unit_price_cents"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("plan_lines_plan_product_size_key").on(table.planId, table.productId, table.size),
+    index("plan_lines_product_id_idx").on(table.productId),
+    check("plan_lines_quantity_range", sql`${table.quantity} between 1 and 999`),
+  ],
+);
+
+/**
+ * What became of each delivery date of a plan. The unique key on (plan, date) is what keeps two
+ * runners, a restart or a retried job from charging one delivery twice: the charging job inserts
+ * the row as "charging" before it calls PayFast, and a second insert fails. A skipped date is a
+ * row too ("skipped"), so a skip and a charge of the same date cannot both happen.
+ */
+export const planCharges = pgTable(
+  "plan_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    status: text("status", { enum: PLAN_CHARGE_STATUSES }).notNull(),
+    /** The box's order (its id is the m_payment_id of the ad hoc charge); null for a skip. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents"),
+    /** Attempts at charging this date (a decline is tried once more after 2 days). */
+    attempts: integer("attempts").notNull().default(0),
+    /** PayFast's own words about the last attempt (a decline's code, an error's text). */
+    payfastResponse: text("payfast_response"),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    uniqueIndex("plan_charges_plan_date_key").on(table.planId, table.deliveryDate),
+    uniqueIndex("plan_charges_order_key").on(table.orderId),
+    index("plan_charges_status_idx").on(table.status),
+    check(
+      "plan_charges_status_known",
+      sql`${table.status} in ('charging', 'paid', 'declined', 'unknown', 'skipped', 'out_of_stock', 'reminded')`,
     ),
   ],
 );

@@ -98,7 +98,7 @@ export function createDeliveryQuotes(deps: {
       subtotalCents += (product?.sizePrices[line.size] ?? product?.priceCents ?? 0) * line.quantity;
       return { ...(product?.sizeParcels[line.size] ?? DEFAULT_PACKED_SIZE), quantity: line.quantity };
     });
-        // The owner's boxes, or the defaults until they set their own: the table starts empty, so a
+    // The owner's boxes, or the defaults until they set their own: the table starts empty, so a
     // freshly migrated database holds no rows (a restore's "empty database").
     return { packing: packOrder(items, boxes.length > 0 ? boxes : DEFAULT_BOX_SIZES), subtotalCents };
   }

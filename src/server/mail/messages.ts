@@ -208,6 +208,28 @@ export interface BackInStockData {
   unsubscribeUrl: string;
 }
 
+/**
+ * plan_next_box: PLAN_NOTICE_DAYS before a nappy plan's charge (plans/next-box.ts), once per plan and
+ * date: the box at today's prices, and a price that rose since the last box said plainly. A service
+ * message the customer asked for with the plan, not marketing.
+ */
+export interface PlanNextBoxData extends Greeting {
+  planId: string;
+  customerName: string;
+  /** The South African day of the charge (YYYY-MM-DD). */
+  chargeDate: string;
+  mode: "card" | "reminder";
+  /** Each line at its plan price today, with the unit price of the last box when it was lower. */
+  lines: (EmailLine & { previousUnitPriceCents: number | null })[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  /** `{PUBLIC_URL}/profile?skip=...`: signed, works without logging in until the charge day. */
+  skipUrl: string;
+  /** My plans: `{PUBLIC_URL}/profile?tab=plans`. */
+  changeUrl: string;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
@@ -222,6 +244,7 @@ export interface EmailDataByKind {
   email_confirm: EmailConfirmData;
   signup_attempt: SignupAttemptData;
   login_failures: LoginFailuresData;
+  plan_next_box: PlanNextBoxData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

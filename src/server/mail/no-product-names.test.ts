@@ -122,6 +122,23 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K][] } = {
       unsubscribeUrl: "https://snuganddry.co.za/stock-alerts/unsubscribe?token=abc",
     },
   ],
+  plan_next_box: [
+    {
+      planId: "5c1d7a52-9a3b-4c1e-8d7f-3a9c210b6f1c",
+      customerName: "Thandi",
+      greetByName: true,
+      chargeDate: "2027-01-12",
+      mode: "card",
+      lines: [
+        { ...lines[0], name: PRODUCT, size: SIZE, quantity: 2, unitPriceCents: 18049, previousUnitPriceCents: 17099 },
+      ],
+      subtotalCents: 36098,
+      deliveryFeeCents: 7500,
+      totalCents: 43598,
+      skipUrl: "https://snuganddry.co.za/profile?skip=abc",
+      changeUrl: "https://snuganddry.co.za/profile?tab=plans",
+    },
+  ],
 };
 
 /** The preview text React Email hides at the top of the body (its <Preview>), entities decoded. */

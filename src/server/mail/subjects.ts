@@ -1,3 +1,4 @@
+import { formatPlanDay } from "#domain/plans.js";
 import type { EmailKind } from "../db/schema.js";
 import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
@@ -40,6 +41,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Back in stock at ${shopName}: the size you asked about`;
     case "email_confirm":
       return `Confirm your e-mail address for ${shopName}`;
+    case "plan_next_box":
+      return `Your next ${shopName} box: ${formatPlanDay(email.data.chargeDate)}`;
     case "signup_attempt":
       return `Someone tried to sign up at ${shopName} with your address`;
   }

@@ -3,6 +3,7 @@ import type { OrderStatus } from "#domain/order-status.js";
 import type { OrderStockState } from "#domain/stock.js";
 import type { Transaction } from "../db/client.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
+import { activatePlanOfOrder } from "../plans/start.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
@@ -21,14 +22,16 @@ export interface MarkPaid {
   paidByUserId?: string | null;
   /** PayFast's id of the payment, when PayFast proved it. */
   pfPaymentId?: string;
+  /** PayFast's tokenization token, when its notification carried one (a nappy plan's first box). */
+  payfastToken?: string | null;
 }
 
 /**
  * Everything that happens when an order becomes paid, whichever way (a PayFast notification,
  * reconciliation, or an admin's Mark as Paid), in the caller's transaction with the order row
  * locked: the status and how it was paid, its promo code's use, the next invoice number of the gapless series
- * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), and the confirmation
- * in the outbox; when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46); and
+ * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), the confirmation
+ * in the outbox, and the nappy plan the order started (plans/start.ts); when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46); and
  * the invoice stored as issued, with the seller's details of this moment (`issuer`,
  * issued-documents.ts). Answers whether the stock was there.
  */
@@ -55,6 +58,8 @@ export async function markOrderPaid(
   // Its promo code's use counts from now, even past the limit for a late payment (docs/decisions/023).
   await countPromoUse(tx, paid.orderId);
   await enqueueOrderConfirmation(tx, paid.orderId, shopName);
+  // A nappy plan's first box: the plan starts, with the card's token when PayFast sent one.
+  await activatePlanOfOrder(tx, paid.orderId, paid.payfastToken ?? null);
   // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
   if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);
   const invoice = await invoiceToIssue(tx, paid.orderId, issuer);

@@ -21,6 +21,8 @@ export interface ProductForOrder {
   maxPerOrder: number;
   /** Its multi-buy tiers (src/domain/multibuy.ts); empty: none. */
   multibuyTiers: MultibuyTier[];
+  /** Its nappy plan saving in basis points; null: the owner's default (src/domain/plans.ts). */
+  planSavingBp?: number | null;
 }
 
 /** A cart line as the browser sent it (docs/product.md §7). */

@@ -231,6 +231,7 @@ export function productsForOrderQuery(db: Database) {
       vatClass: products.vatClass,
       maxPerOrder: products.maxPerOrder,
       multibuyTiers: products.multibuyTiers,
+      planSavingBp: products.planSavingBp,
     })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { PLAN_LINES_MAX } from "#domain/plans.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { createOrderAnswer, createOrderInput, invoiceQuery, order, type Refund } from "#domain/schemas/orders.js";
 import { clientNetwork } from "../auth/client-network.js";
@@ -12,6 +13,8 @@ import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
+import { atPlanPrices } from "../plans/prices.js";
+import { createPlanForOrder } from "../plans/start.js";
 import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
 import { provenEmail } from "../users/queries.js";
 import { cancelOrderByPerson, cannotCancel } from "./cancel.js";
@@ -80,6 +83,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("deliveryInfo must not contain NUL characters");
       }
 
+      // A nappy plan's box takes the plan's saving, never a code's too (docs/decisions/050).
+      if (input.plan && input.promoCode) {
+        throw badRequest(
+          "A promo code cannot be used with a nappy plan: the plan's saving applies to every box instead. Remove the code or the plan and try again.",
+          "PROMO_NOT_APPLICABLE",
+        );
+      }
       await countOrderAttempt(request, reply, "create-order", user.id);
       // The server prices delivery itself and checks a chosen locker or point again (docs/decisions/051).
       const chosen = await deliveryForOrder(
@@ -88,7 +98,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...delivery, address: delivery.address, zipCode: delivery.zipCode },
         input.delivery,
       );
-      const products = await findProductsForOrder(input.items.map((item) => item.id));
+      const found = await findProductsForOrder(input.items.map((item) => item.id));
+      // A plan's box is at plan prices, without multi-buy tiers (atPlanPrices empties them).
+      const products = input.plan ? found.map(atPlanPrices) : found;
       // A promo code (src/server/promo/): the client's figures must be the discounted ones.
       const customer = input.promoCode ? { userId: user.id, provenEmail: await provenEmail(app.db, user.id) } : null;
       const promo =
@@ -107,6 +119,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = savings.outcome();
       if (outcome && !outcome.ok) throw promoError(outcome);
       if (!priced.ok) throw conflict(priced.message, priced.code);
+      if (input.plan && priced.lines.length > PLAN_LINES_MAX) {
+        throw badRequest(`A nappy plan holds at most ${PLAN_LINES_MAX} lines (products and sizes).`);
+      }
       const figures = outcome?.ok ? outcome.figures : null;
 
       const orderId = randomUUID();
@@ -172,12 +187,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         if ("capped" in placed) throw unpaidCapReached(placed.capped);
         throw conflict(shortMessage(placed.short), "OUT_OF_STOCK");
       }
-      request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents }, "order created");
+      // The plan waits for the first payment (plans/start.ts); a card plan's checkout tokenizes the card.
+      const planId = input.plan
+        ? await createPlanForOrder(app.db, newOrder, {
+            cadenceWeeks: input.plan.cadenceWeeks,
+            mode: input.plan.payBy === "card" ? "card" : "reminder",
+            termsVersionId: policies.terms.id,
+          })
+        : undefined;
+      request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents, planId }, "order created");
 
       return {
         orderId: newOrder.id,
-        payfastData: buildCheckoutForm({ ...newOrder, items: newOrder.lines }, app.config),
+        payfastData: buildCheckoutForm(
+          { ...newOrder, items: newOrder.lines, tokenize: input.plan?.payBy === "card" },
+          app.config,
+        ),
         payfastUrl: payfastProcessUrl(app.config),
+        ...(planId ? { planId } : {}),
       };
     },
   );

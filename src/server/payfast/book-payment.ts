@@ -18,6 +18,8 @@ export interface PaymentRecord {
   sourceIp: string;
   referer: string | null;
   rawBody: string;
+  /** A signed notification's `token` (tokenization), checked as PayFast's form (plans/start.ts payfastToken). */
+  payfastToken?: string | null;
 }
 
 export interface BookingResult {
@@ -131,6 +133,7 @@ export async function bookPayment(
               stockState: order.stockState,
               paidBy: record.via,
               pfPaymentId: record.pfPaymentId,
+              payfastToken: record.payfastToken ?? null,
             },
             shopName,
             issuer,

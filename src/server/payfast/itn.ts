@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";
 import { documentIssuer } from "../orders/issued-documents.js";
+import { cancelPlansOfToken, payfastToken } from "../plans/start.js";
 import { payfastValidateUrl } from "./adapter.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
 import { itnSignature, type ParsedItn, parseItn, sameSignature } from "./signature.js";
@@ -86,6 +87,7 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
     sourceIp: request.sourceIp,
     referer: request.referer,
     rawBody: request.rawBody,
+    payfastToken: payfastToken(itn.data.token),
   };
   const finish = async (outcome: ItnOutcome, reason: string | null): Promise<ItnResult> => {
     if (UNCONFIRMED.includes(outcome) && pfPaymentId) {
@@ -134,6 +136,11 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
   if (itn.data.merchant_id !== config.payfast.merchantId) {
     const reason = `The payment was made to another PayFast merchant (${JSON.stringify(itn.data.merchant_id ?? "")}).`;
     return finish(complete ? "foreign_merchant" : "ignored", reason);
+  }
+  // An ad hoc agreement ended in PayFast (by the shopper, the owner, or the shop's own cancel): its plan stops.
+  if (paymentStatus === "CANCELLED" && record.payfastToken) {
+    const ended = await cancelPlansOfToken(db, record.payfastToken);
+    return finish("ignored", `The card agreement was cancelled in PayFast; ${ended} nappy plan(s) cancelled.`);
   }
   const [order] = orderId ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)) : [];
   if (!order) {

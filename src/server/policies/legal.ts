@@ -144,7 +144,11 @@ export function legalPage(config: Pick<Config, "shop" | "seller" | "publicUrl" |
       {
         item: "q",
         title: "Minimum duration of the agreement",
-        text: ["Not applicable: we sell no subscriptions or recurring supplies; each order is one supply."],
+        text: [
+          "A nappy plan (a box delivered every 2 to 8 weeks) has no minimum duration: you may skip, pause or cancel it at any time in My plans, with no fee, and cancelling stops every later charge at once. Every other order is one supply.",
+          `Each box is priced on its charge day at that day's prices less the plan's saving, plus delivery (free from ${formatRand(FREE_DELIVERY_THRESHOLD_CENTS)}); we e-mail you the box and its price 3 days before each charge. Each box is its own order, and the cooling-off below applies to each.`,
+        ],
+        links: [link("Terms and Conditions (Nappy plans)", policyPath("terms"))],
       },
       {
         item: "r",

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/record.js";
 import { closeOpenResets } from "../auth/account-notices.js";
 import type { Transaction } from "../db/client.js";
-import { auditLog, childProfiles, orders, sessions, users } from "../db/schema.js";
+import { auditLog, childProfiles, orders, plans, sessions, users } from "../db/schema.js";
 import { provenEmail } from "../users/queries.js";
 import { withdrawAllConsents } from "./consents.js";
 import { anonymisePayfastNotifications } from "./retention.js";
@@ -99,6 +99,11 @@ export async function closeAccount(
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   // The children kept for the size finder go with the profile (the row stays, so no cascade does it).
   await tx.delete(childProfiles).where(eq(childProfiles.userId, userId));
+  // Nappy plans end with the account; the plans' sweep ends their card tokens at PayFast.
+  await tx
+    .update(plans)
+    .set({ status: "cancelled", pausedUntil: null, cancelledAt: sql`now()`, cancelReason: "account_closed" })
+    .where(and(eq(plans.userId, userId), ne(plans.status, "cancelled")));
   // The audit trail keeps what was done and when, but not who the person was: their old username
   // as actor, and the values of their profile changes (name, e-mail, phone, address), go too.
   await tx

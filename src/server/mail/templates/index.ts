@@ -11,6 +11,7 @@ import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
 import { OwnerAlertEmail } from "./owner-alert.js";
 import { PasswordResetEmail } from "./password-reset.js";
+import { PlanNextBoxEmail } from "./plan-next-box.js";
 import { ReturnUpdateEmail } from "./return-update.js";
 
 /** The message as sent: the HTML and a plain-text part with the same facts and every link written out. */
@@ -56,6 +57,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(SignupAttemptEmail, { data: email.data, shop });
     case "login_failures":
       return createElement(LoginFailuresEmail, { data: email.data, shop });
+    case "plan_next_box":
+      return createElement(PlanNextBoxEmail, { data: email.data, shop });
   }
 }
 

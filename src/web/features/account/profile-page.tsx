@@ -1,8 +1,11 @@
 import { Tabs } from "radix-ui";
+import { Suspense } from "react";
+import { useSearch } from "wouter";
 import type { User } from "#domain/schemas/account.js";
 import { formatDate, isValidDate } from "#web/lib/format.js";
 import { usePageTitle } from "#web/lib/use-page-title.js";
 import { NotFoundPage } from "../content";
+import { MyPlans, PlanSkipPage } from "../plans";
 import { ChangePasswordSection } from "./change-password-section";
 import { ChildrenSection } from "./children-section";
 import { OrderHistory } from "./order-history";
@@ -18,6 +21,15 @@ const tabTriggerClass =
 /** /profile: the signed-in customer's details and orders; the 404 page for a guest (docs/product.md §2). */
 export default function ProfilePage() {
   const { user, restoring } = useSession();
+  // The next-box e-mail's skip link (/profile?skip=...) works without logging in.
+  const skip = new URLSearchParams(useSearch()).has("skip");
+  if (skip) {
+    return (
+      <Suspense fallback={<p className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600">Loading...</p>}>
+        <PlanSkipPage />
+      </Suspense>
+    );
+  }
   if (!user && restoring) return <p className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600">Loading...</p>;
   if (!user) return <NotFoundPage />;
   return <Profile user={user} />;
@@ -25,6 +37,8 @@ export default function ProfilePage() {
 
 function Profile({ user }: { user: User }) {
   usePageTitle("My Account");
+  // The next-box e-mail's "Change my plan" opens /profile?tab=plans.
+  const tab = new URLSearchParams(useSearch()).get("tab") === "plans" ? "plans" : "profile";
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <header className="flex items-center gap-4">
@@ -43,13 +57,16 @@ function Profile({ user }: { user: User }) {
         </div>
       </header>
 
-      <Tabs.Root defaultValue="profile" className="mt-8">
+      <Tabs.Root defaultValue={tab} className="mt-8">
         <Tabs.List aria-label="My account" className="flex gap-2 overflow-x-auto border-b border-stone-200">
           <Tabs.Trigger value="profile" className={tabTriggerClass}>
             Profile Information
           </Tabs.Trigger>
           <Tabs.Trigger value="orders" className={tabTriggerClass}>
             Order History
+          </Tabs.Trigger>
+          <Tabs.Trigger value="plans" className={tabTriggerClass}>
+            My plans
           </Tabs.Trigger>
           <Tabs.Trigger value="privacy" className={tabTriggerClass}>
             Privacy
@@ -66,6 +83,11 @@ function Profile({ user }: { user: User }) {
         </Tabs.Content>
         <Tabs.Content value="orders" className="pt-6 focus-visible:outline-none">
           <OrderHistory userId={user.id} />
+        </Tabs.Content>
+        <Tabs.Content value="plans" className="pt-6 focus-visible:outline-none">
+          <Suspense fallback={<p className="text-stone-600">Loading your plans...</p>}>
+            <MyPlans userId={user.id} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="privacy" className="pt-6 focus-visible:outline-none">
           <PrivacyTab />

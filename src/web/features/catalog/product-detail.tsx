@@ -21,6 +21,7 @@ import { SizeGuide } from "./size-guide";
 /** The size finder, loaded on the first click of "Find my size". */
 const SizeFinder = lazy(() => import("./size-finder"));
 
+import { PlanOption } from "../plans";
 import { LowStockNote } from "./stock-note";
 
 const MIN_QUANTITY = 1;
@@ -156,6 +157,10 @@ export function ProductDetail({
             )}
           </div>
         )}
+
+        <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
+          <PlanOption savingBp={product.planSavingBp} />
+        </Suspense>
 
         <div className="flex flex-wrap items-end justify-between gap-4">
           <fieldset>

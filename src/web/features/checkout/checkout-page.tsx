@@ -4,6 +4,7 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { POSTAL_CODE_PATTERN } from "#domain/delivery.js";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
+import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import { amountToFreeDeliveryCents, DISPATCH_PROMISE, deliveryFeeCents } from "#domain/pricing.js";
 import type { DeliveryOptionsInput } from "#domain/schemas/delivery.js";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/schemas/orders.js";
@@ -14,6 +15,7 @@ import { formatRand } from "#web/lib/format.js";
 import { isShopPaused } from "#web/lib/shop-paused.js";
 import { useSession } from "../account";
 import { useCart } from "../cart";
+import { PlanOption, PlanTerms, usePlanWeeks } from "../plans";
 import { useCreateOrder } from "./api/create-order";
 import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
 import { type ChosenDelivery, DeliveryOptions } from "./delivery-options";
@@ -56,15 +58,30 @@ export default function CheckoutPage() {
   // Its answer may say the code is not used (MULTIBUY_WITH_PROMO=best, the multi-buy saves more): its figures still count.
   const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
   const multibuy = useCartMultibuy();
-  const subtotal = cart.subtotalCents;
+  // A nappy plan: every line at its plan price, no multi-buy or promo code (docs/decisions/050); the server prices it again.
+  const planWeeks = usePlanWeeks();
+  const [payBy, setPayBy] = useState<"card" | "eft">("card");
+  const items = planWeeks
+    ? cart.items.map((line) => ({
+        ...line,
+        price: centsToDecimal(planUnitPriceCents(parseRandToCents(line.price) ?? 0, planSavingBp(line.planSavingBp))),
+        multibuyTiers: [],
+      }))
+    : cart.items;
+  const planPromo = planWeeks ? null : promo;
+  const subtotal = planWeeks
+    ? items.reduce((sum, line) => sum + (parseRandToCents(line.price) ?? 0) * line.quantity, 0)
+    : cart.subtotalCents;
   const cents = (text: string | undefined) => parseRandToCents(text ?? "0") ?? 0;
   // The chosen delivery option's price (docs/decisions/051); before one is priced, the flat rule.
   const [chosenDelivery, setChosenDelivery] = useState<ChosenDelivery | null>(null);
   const optionFee = chosenDelivery ? cents(chosenDelivery.charge) : deliveryFeeCents(subtotal);
-  const fee = promo?.applied && promo.deliveryDiscount !== "0.00" ? 0 : optionFee;
-  const discount = promo?.applied ? cents(promo.discount) : 0;
-  const multibuyDiscount = promo ? cents(promo.multibuyDiscount) : multibuy.discountCents;
-  const total = promo ? cents(promo.total) - cents(promo.deliveryFee) + fee : subtotal - multibuyDiscount + fee;
+  const fee = planPromo?.applied && planPromo.deliveryDiscount !== "0.00" ? 0 : optionFee;
+  const discount = planPromo?.applied ? cents(planPromo.discount) : 0;
+  const multibuyDiscount = planWeeks ? 0 : planPromo ? cents(planPromo.multibuyDiscount) : multibuy.discountCents;
+  const total = planPromo
+    ? cents(planPromo.total) - cents(planPromo.deliveryFee) + fee
+    : subtotal - multibuyDiscount + fee;
   const toFree = amountToFreeDeliveryCents(subtotal);
 
   const { register, handleSubmit, reset, getValues, formState, watch } = useForm<DeliveryForm, unknown, DeliveryInfo>({
@@ -162,13 +179,14 @@ export default function CheckoutPage() {
       subtotal: toRand(subtotal),
       deliveryFee: toRand(fee),
       total: toRand(total),
-      items: cart.items.map((line) => ({
+      items: items.map((line) => ({
         ...line,
         price: toRand(parseRandToCents(line.price) ?? 0),
       })),
       customerEmail: delivery.email,
       userId: user.id,
-      ...(promo?.applied ? { promoCode: promo.code } : {}),
+      ...(planPromo?.applied ? { promoCode: planPromo.code } : {}),
+      ...(planWeeks ? { plan: { cadenceWeeks: planWeeks, payBy } } : {}),
       ...(chosenDelivery
         ? {
             delivery: {
@@ -244,20 +262,27 @@ export default function CheckoutPage() {
         </form>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
+            <PlanOption savingBp={cart.items[0]?.planSavingBp} />
+          </Suspense>
           <OrderSummary
-            items={cart.items}
+            items={items}
             subtotal={subtotal}
             fee={fee}
             total={total}
             multibuy={multibuy}
             multibuyDiscount={multibuyDiscount}
             promo={
-              promo?.applied ? { code: promo.code, discount, freeDelivery: promo.deliveryDiscount !== "0.00" } : null
+              planPromo?.applied
+                ? { code: planPromo.code, discount, freeDelivery: planPromo.deliveryDiscount !== "0.00" }
+                : null
             }
           >
-            <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
-              <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />
-            </Suspense>
+            {!planWeeks && (
+              <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
+                <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />
+              </Suspense>
+            )}
           </OrderSummary>
 
           <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -265,6 +290,11 @@ export default function CheckoutPage() {
             <p className="mt-1 text-sm text-stone-600">
               Secure payment with PayFast (card and instant EFT). You will be redirected to PayFast to pay.
             </p>
+            {planWeeks && (
+              <Suspense fallback={null}>
+                <PlanTerms weeks={planWeeks} payBy={payBy} onPayBy={setPayBy} />
+              </Suspense>
+            )}
             {isShopPaused(create.error) && (
               <div className="mt-3">
                 <PausedNotice action="checkout" />

@@ -255,6 +255,22 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       <AbsorbencyField register={register} error={error("absorbency")} />
 
       <Field
+        id="admin-product-planSavingPercent"
+        label="Nappy plan saving, % (optional)"
+        hint="Off each pack in a nappy plan. Leave empty for the shop's 5%; 0 for no saving."
+        error={error("planSavingPercent")}
+      >
+        <input
+          className={`${inputClass} tabular max-w-32`}
+          type="text"
+          inputMode="decimal"
+          placeholder="5"
+          {...field("planSavingPercent", true)}
+          {...register("planSavingPercent")}
+        />
+      </Field>
+
+      <Field
         id="admin-product-promoText"
         label="Promo text (optional)"
         hint="Shown in a red block next to the price, for example: Save R50 this month"

@@ -58,9 +58,21 @@ describe("formDefaults", () => {
       maxPerOrder: 20,
       multibuyTiers: [],
       absorbency: "",
+      planSavingPercent: "",
       fitMeasure: "weight",
       sizeFits: { "Size 4 (9-14kg)": { min: 9000, max: 14_000 } },
     });
+  });
+
+  it("shows a product's own plan saving as a percentage and sends it as basis points; empty is the shop's default", () => {
+    const defaults = formDefaults({ ...pants, planSavingOwnBp: 750 });
+    expect(defaults.planSavingPercent).toBe("7.5");
+    expect(productInput.parse(defaults).planSavingPercent).toBe(750);
+    expect(productInput.parse({ ...defaults, planSavingPercent: "" }).planSavingPercent).toBeNull();
+    expect(productInput.parse({ ...defaults, planSavingPercent: "50" }).planSavingPercent).toBe(5000);
+    expect(productInput.safeParse({ ...defaults, planSavingPercent: "50.01" }).success).toBe(false);
+    expect(productInput.safeParse({ ...defaults, planSavingPercent: "-1" }).success).toBe(false);
+    expect(productInput.safeParse({ ...defaults, planSavingPercent: "5.123" }).success).toBe(false);
   });
 
   it("shows a product's absorbency and sends it back as its level; empty clears it", () => {

@@ -22,6 +22,7 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     maxPerOrder: product?.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
     multibuyTiers: (product?.multibuyTiers ?? []).map(({ minPacks, offBp }) => ({ minPacks, offBp })),
     absorbency: product?.absorbency == null ? "" : String(product.absorbency),
+    planSavingPercent: product?.planSavingOwnBp == null ? "" : String(product.planSavingOwnBp / 100),
     fitMeasure: product?.fitMeasure ?? null,
     sizeFits: { ...product?.sizeFits },
   };

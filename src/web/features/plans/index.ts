@@ -1,0 +1,10 @@
+// The plans feature's public face: what other features may use (docs/decisions/050-nappy-plans.md).
+// Its components load on demand: nothing of a plan is in the storefront's first load.
+import { lazy } from "react";
+
+export { readPlanWeeks, setPlanWeeks, usePlanWeeks } from "./plan-choice";
+
+export const PlanOption = lazy(() => import("./plan-option"));
+export const PlanTerms = lazy(() => import("./plan-terms"));
+export const MyPlans = lazy(() => import("./my-plans"));
+export const PlanSkipPage = lazy(() => import("./skip-page"));
