@@ -15,6 +15,7 @@ export const EMAIL_KIND_NAMES = [
   "email_confirm",
   "signup_attempt",
   "login_failures",
+  "delivery_update",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
