@@ -37,6 +37,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   email_confirm: "Confirm e-mail address (sign-up)",
   signup_attempt: "Sign-up with a customer's address",
   login_failures: "Wrong passwords tried",
+  delivery_update: "Delivery update",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

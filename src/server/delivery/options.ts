@@ -222,7 +222,7 @@ export function createDeliveryQuotes(deps: {
     };
   }
 
-  return { quote, flatQuote };
+  return { quote, flatQuote, packCart, from };
 }
 export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
 

@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from "react";
 import type { EmailKind } from "#server/db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
+import { DeliveryUpdateEmail } from "./delivery-update.js";
 import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
 import { EmailChangeEmail, EmailConfirmEmail, SignupAttemptEmail } from "./email-change.js";
 import { LoginFailuresEmail } from "./login-failures.js";
@@ -56,6 +57,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(SignupAttemptEmail, { data: email.data, shop });
     case "login_failures":
       return createElement(LoginFailuresEmail, { data: email.data, shop });
+    case "delivery_update":
+      return createElement(DeliveryUpdateEmail, { data: email.data, shop });
   }
 }
 
