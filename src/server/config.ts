@@ -778,7 +778,10 @@ function courierConfig(env: Env, problems: string[]) {
       ["TCG_LOCKER_API_KEY", "TCG Locker's API key, for lockers and their rates"],
       ["PARGO_API_TOKEN", "Pargo's token, for its pickup points"],
       ["COURIER_COLLECTION_CODE", "the postal code parcels are collected from, which every rate depends on"],
-      ["COURIER_WEBHOOK_SECRET", "the secret tracking webhooks are signed with; without it anyone could mark an order delivered"],
+      [
+        "COURIER_WEBHOOK_SECRET",
+        "the secret tracking webhooks are signed with; without it anyone could mark an order delivered",
+      ],
     ];
     for (const [name, what] of needed) {
       if (!env[name]) problems.push(`${name}: required when COURIER_MODE=${mode} (${what}).`);

@@ -1,6 +1,12 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { emulatorLinkSignature, emulatorWebhookSignature, missingFields, parcelsOf, type WireAddress } from "./emulator-checks.js";
+import {
+  emulatorLinkSignature,
+  emulatorWebhookSignature,
+  missingFields,
+  parcelsOf,
+  type WireAddress,
+} from "./emulator-checks.js";
 import { EMULATED_LOCKERS } from "./emulator-points.js";
 import { zoneOfPostalCode } from "./emulator-zones.js";
 
@@ -150,8 +156,14 @@ export class EmulatedShipments {
       reply
         .status(403)
         .type("application/xml")
-        .send(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${message}</Message></Error>`);
-    if (!shipment || !Number.isFinite(expires) || query.Signature !== emulatorLinkSignature(this.#linkKey, id, expires)) {
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${message}</Message></Error>`,
+        );
+    if (
+      !shipment ||
+      !Number.isFinite(expires) ||
+      query.Signature !== emulatorLinkSignature(this.#linkKey, id, expires)
+    ) {
       return denied("Access Denied");
     }
     if (expires * 1000 < this.now()) return denied("Request has expired");
@@ -317,4 +329,3 @@ export function shipmentProblems(
   }
   return null;
 }
-

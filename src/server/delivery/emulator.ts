@@ -226,7 +226,8 @@ export function createCourierEmulator(
     scope.get("/shipments/label", async (request, reply) => {
       const id = Number((request.query as { id?: string }).id);
       const shipment = state.shipments.byId.get(id);
-      if (!shipment || shipment.vendor !== vendor) return reply.status(404).send({ message: `Shipment ${id} not found` });
+      if (!shipment || shipment.vendor !== vendor)
+        return reply.status(404).send({ message: `Shipment ${id} not found` });
       return { url: state.shipments.labelUrl(shipment) };
     });
     scope.get("/tracking/shipments", async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { CourierAddress, CourierBooking, DirectoryPoint, LockerBooking, LockerBoxRate } from "./courier-api.js";
-import { bookingOf } from "./shipments.js";
 import { type CourierRequest, courierJson } from "./courier-http.js";
 import { shiplogicAddress } from "./shiplogic.js";
+import { bookingOf } from "./shipments.js";
 
 /**
  * TCG Locker (Pudo): GET {base}/api/v1/lockers-data (the directory), POST {base}/api/v1/rates

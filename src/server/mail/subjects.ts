@@ -1,5 +1,5 @@
-import type { EmailKind } from "../db/schema.js";
 import type { NotifiedState } from "#domain/tracking.js";
+import type { EmailKind } from "../db/schema.js";
 import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
 /**
