@@ -21,8 +21,8 @@ export const SHIPMENT_STATES = [
 export type ShipmentState = (typeof SHIPMENT_STATES)[number];
 
 /**
- * How far along each state is. A failed attempt sits beside "out for delivery" (another attempt
- * follows, so a later "out for delivery" still moves on); the ends (delivered, returned, lost) rank
+ * How far along each state is. A failed attempt follows "out for delivery", and another "out for
+ * delivery" may follow it (the courier tries again: movesShipment); the ends (delivered, returned, lost) rank
  * highest, so nothing after them moves the shipment.
  */
 const RANK: Record<ShipmentState, number> = {
@@ -30,7 +30,7 @@ const RANK: Record<ShipmentState, number> = {
   collected: 1,
   in_transit: 2,
   out_for_delivery: 3,
-  failed_attempt: 3,
+  failed_attempt: 3.5,
   ready_for_collection: 4,
   not_collected: 5,
   delivered: 6,
