@@ -32,6 +32,9 @@ export const ERROR_CODE_MEANINGS = {
     "Create-order: the chosen locker or pickup point closed (or is full) since it was offered (409); the message names others nearby.",
   DELIVERY_UNAVAILABLE:
     "Create-order: the chosen delivery option is not on offer for this cart and address (a locker too small for the order) (409).",
+  WAYBILL_REFUSED:
+    "Create waybill: the courier refused the booking (a locker full, a point closed, an address it cannot place), or the order cannot be booked (not paid, already booked, a Pargo counter) (409); the message says which.",
+  WEBHOOK_UNSIGNED: "A courier's tracking webhook without a valid signature (401); nothing changed.",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
   OUT_OF_STOCK: "Create-order: a line asks for more than is left; counts only up to 5 (409).",
   STOCK_HELD: "Admin product: stock set below what unpaid orders hold (409).",

@@ -22,6 +22,7 @@ const ALLOWED: ReadonlyArray<[OrderStatus, OrderStatus, OrderMover]> = [
   ["pending", "completed", "payment"],
   ["cancelled", "completed", "payment"],
   ["completed", "processed", "admin"],
+  ["completed", "processed", "courier"],
   ["pending", "cancelled", "admin"],
   ["pending", "cancelled", "shopper"],
   ["pending", "cancelled", "expiry"],

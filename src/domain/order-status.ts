@@ -1,8 +1,8 @@
 export const ORDER_STATUSES = ["pending", "completed", "processed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Who moves an order: a person at the shop, its shopper, a payment PayFast proved, the unpaid-order expiry, a refund. */
-export const ORDER_MOVERS = ["admin", "shopper", "payment", "expiry", "refund"] as const;
+/** Who moves an order: a person at the shop, its shopper, a payment PayFast proved, the unpaid-order expiry, a refund, a courier's tracking event. */
+export const ORDER_MOVERS = ["admin", "shopper", "payment", "expiry", "refund", "courier"] as const;
 export type OrderMover = (typeof ORDER_MOVERS)[number];
 
 export interface OrderTransition {
@@ -24,8 +24,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   // Paid: PayFast proved it (orders/mark-paid.ts), or an admin marked it paid by hand.
   { from: "pending", to: "completed", by: ["admin", "payment"] },
   { from: "cancelled", to: "completed", by: ["payment"] },
-  // Shipped: only an admin, with the courier and tracking number.
-  { from: "completed", to: "processed", by: ["admin"] },
+  // Shipped: an admin, with the courier and tracking number, or the courier's "collected" on a
+  // waybill the shop booked (delivery/tracking.ts).
+  { from: "completed", to: "processed", by: ["admin", "courier"] },
   // Cancelled unpaid (orders/cancel.ts): by its shopper, an admin with a reason, or the expiry job.
   { from: "pending", to: "cancelled", by: ["admin", "shopper", "expiry"] },
   // Refunded in full (orders/refunds.ts): a partial refund leaves the status as it was.

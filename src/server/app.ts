@@ -28,7 +28,10 @@ import { courierApi, sendThroughApp } from "./delivery/couriers.js";
 import { createDirectory } from "./delivery/directory.js";
 import { createCourierEmulator } from "./delivery/emulator.js";
 import { createDeliveryQuotes } from "./delivery/options.js";
+import { pollOpenShipments } from "./delivery/poll.js";
 import { deliveryRoutes } from "./delivery/routes.js";
+import { trackingLinkKey } from "./delivery/tracking-links.js";
+import { trackingPageRoutes, trackingWebhookRoutes } from "./delivery/tracking-routes.js";
 import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
 import { healthRoutes } from "./health.js";
 import { compactOrderStats } from "./jobs/compact-order-stats.js";
@@ -176,13 +179,35 @@ export async function buildApp({
     done();
   });
   // Couriers, lockers and pickup points behind one interface (src/server/delivery/README.md).
-  const courierEmulator = config.courier.mode === "local" ? createCourierEmulator(config.courier.tokens) : null;
+  // The emulator posts its tracking webhooks to the shop through the app itself, as the vendors post over HTTPS.
+  const courierEmulator =
+    config.courier.mode === "local"
+      ? createCourierEmulator(config.courier.tokens, () => ({
+          secret: config.courier.webhookSecret,
+          paths: { shiplogic: "/api/delivery/webhooks/shiplogic", tcg_locker: "/api/delivery/webhooks/tcg-locker" },
+          post: async (url, payload, headers) =>
+            (await app.inject({ method: "POST", url, payload, headers })).statusCode,
+        }))
+      : null;
   const couriers = courierApi(config, courierEmulator ? sendThroughApp(app) : fetch);
   const directory = createDirectory(couriers, app.log);
   app.decorate("delivery", {
     quotes: createDeliveryQuotes({ db, config, api: couriers, directory, log: app.log }),
     directory,
     emulator: courierEmulator,
+    api: couriers,
+  });
+  const tracking = {
+    db,
+    shopName: config.shop.name,
+    publicUrl: config.publicUrl,
+    linkKey: trackingLinkKey(db),
+  };
+  app.decorate("tracking", tracking);
+  app.decorate("pollTracking", async () => {
+    const polled = await pollOpenShipments({ ...tracking, api: couriers, log: app.log });
+    if (polled.added > 0) app.mail.wake();
+    return polled;
   });
   // PayFast's API behind one client; the reconciliation sweep asks it about orders whose notification never came.
   app.decorate("payfastApi", payfastApi);
@@ -251,6 +276,8 @@ export async function buildApp({
         await trackPayfastProblem(db, app.log, "api", { ok: true });
       },
     },
+    // Tracking events a lost webhook never brought (delivery/poll.ts): every hour.
+    { name: "delivery-tracking", everyMs: 3_600_000, run: async () => void (await app.pollTracking()) },
     // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
     { name: "compact-order-stats", everyMs: 60_000, run: async () => void (await compactOrderStats(db)) },
     // Rate-limit windows long past (auth/rate-limit.ts), out of the requests' way.
@@ -404,6 +431,8 @@ export async function buildApp({
       await api.register(payfastRoutes, { prefix: "/payfast", resolveHost: resolvePayfastHost });
       // Delivery options and points: priced from the cart and address alone, no session needed.
       await api.register(deliveryRoutes, { prefix: "/delivery" });
+      // The couriers' tracking webhooks: signed, read as text before anything is parsed.
+      await api.register(trackingWebhookRoutes, { prefix: "/delivery" });
     },
     { prefix: "/api" },
   );
@@ -428,6 +457,7 @@ export async function buildApp({
         await api.register(sizeFinderRoutes);
         await api.register(privacyRoutes, { prefix: "/account" });
         await api.register(orderRoutes);
+        await api.register(trackingPageRoutes);
         await api.register(promoCheckRoutes);
         await api.register(returnRoutes);
         await api.register(stockAlertRoutes, { prefix: "/stock-alerts" });

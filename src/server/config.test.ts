@@ -669,7 +669,7 @@ describe("COURIER_MODE", () => {
   it("refuses live and sandbox without the vendors' tokens and the collection code", () => {
     for (const mode of ["live", "sandbox"]) {
       expect(() => loadConfig({ COURIER_MODE: mode })).toThrow(
-        /SHIPLOGIC_API_TOKEN: required[\s\S]*TCG_LOCKER_API_KEY: required[\s\S]*PARGO_API_TOKEN: required[\s\S]*COURIER_COLLECTION_CODE: required/,
+        /SHIPLOGIC_API_TOKEN: required[\s\S]*TCG_LOCKER_API_KEY: required[\s\S]*PARGO_API_TOKEN: required[\s\S]*COURIER_COLLECTION_CODE: required[\s\S]*COURIER_WEBHOOK_SECRET: required/,
       );
     }
     const ok = loadConfig({
@@ -678,6 +678,7 @@ describe("COURIER_MODE", () => {
       TCG_LOCKER_API_KEY: "b",
       PARGO_API_TOKEN: "c",
       COURIER_COLLECTION_CODE: "7441",
+      COURIER_WEBHOOK_SECRET: "a-long-webhook-secret",
     });
     expect(ok.courier.baseUrls.shiplogic).toBe("https://api.shiplogic.com");
   });

@@ -94,6 +94,8 @@ const envSchema = z.object({
       .regex(/^\d{4}$/, "must be the 4-digit postal code parcels are collected from")
       .optional(),
   ),
+  /** The secret the couriers' tracking webhooks are signed with (delivery/webhooks.ts). */
+  COURIER_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   COURIER_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(30_000).default(2_500)),
   DELIVERY_PRICING: z.preprocess(emptyAsUndefined, z.enum(["flat", "live"]).default("flat")),
   DELIVERY_FLAT_DOOR_ECONOMY: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -776,6 +778,10 @@ function courierConfig(env: Env, problems: string[]) {
       ["TCG_LOCKER_API_KEY", "TCG Locker's API key, for lockers and their rates"],
       ["PARGO_API_TOKEN", "Pargo's token, for its pickup points"],
       ["COURIER_COLLECTION_CODE", "the postal code parcels are collected from, which every rate depends on"],
+      [
+        "COURIER_WEBHOOK_SECRET",
+        "the secret tracking webhooks are signed with; without it anyone could mark an order delivered",
+      ],
     ];
     for (const [name, what] of needed) {
       if (!env[name]) problems.push(`${name}: required when COURIER_MODE=${mode} (${what}).`);
@@ -820,6 +826,7 @@ function courierConfig(env: Env, problems: string[]) {
       pargo: env.PARGO_API_TOKEN ?? (mode === "local" ? "emulator-pargo-token" : ""),
     },
     collectionCode: env.COURIER_COLLECTION_CODE ?? "2196",
+    webhookSecret: env.COURIER_WEBHOOK_SECRET ?? (mode === "local" ? "emulator-courier-webhook-secret" : ""),
     timeoutMs: env.COURIER_TIMEOUT_MS,
     /** flat: the owner's prices per option; live: the couriers' quotes, the flat price when one fails. */
     pricing: env.DELIVERY_PRICING,

@@ -6,9 +6,11 @@ import type { CatalogCache } from "./catalog/cache.js";
 import type { EarlyAnswers } from "./catalog/early-answers.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { CourierApi } from "./delivery/courier-api.js";
 import type { Directory } from "./delivery/directory.js";
 import type { CourierEmulator } from "./delivery/emulator.js";
 import type { DeliveryQuotes } from "./delivery/options.js";
+import type { TrackingContext } from "./delivery/tracking.js";
 import type { JobsEngine } from "./jobs/engine.js";
 import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { LaunchChecklistContent } from "./launch-checklist/content.js";
@@ -45,7 +47,10 @@ declare module "fastify" {
     /** PayFast's API (transaction history, refunds): the emulator's in local mode. */
     payfastApi: PayfastApi;
     /** Delivery options and the locker and pickup-point directories (src/server/delivery/); the emulator in local mode. */
-    delivery: { quotes: DeliveryQuotes; directory: Directory; emulator: CourierEmulator | null };
+    delivery: { quotes: DeliveryQuotes; directory: Directory; emulator: CourierEmulator | null; api: CourierApi };
+    /** Tracking events applied (delivery/tracking.ts), the tracking links' key; `pollTracking` runs the hourly poll at once. */
+    tracking: TrackingContext;
+    pollTracking: () => Promise<{ asked: number; added: number }>;
     /** The owner's policies: the versions published at start (what new orders are placed under) and every earlier one. */
     policies: PolicyStore;
     /** The owner's duties outside the software (content/launch-checklist.md), read at start. */

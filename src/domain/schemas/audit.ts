@@ -44,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.refund_recorded": "Refund made in PayFast recorded",
   "order.payfast_checked": "Checked with PayFast",
   "order.delivered": "Marked as delivered",
+  "order.waybill_created": "Waybill created",
   "return.requested": "Return or complaint requested",
   "return.opened_by_shop": "Paid, but out of stock: refund due",
   "return.accepted": "Request accepted",

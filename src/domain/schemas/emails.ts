@@ -16,6 +16,7 @@ export const EMAIL_KIND_NAMES = [
   "signup_attempt",
   "login_failures",
   "plan_next_box",
+  "delivery_update",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -38,6 +39,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   signup_attempt: "Sign-up with a customer's address",
   login_failures: "Wrong passwords tried",
   plan_next_box: "Nappy plan: your next box",
+  delivery_update: "Delivery update",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

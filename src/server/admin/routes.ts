@@ -20,6 +20,7 @@ import { adminProductRoutes } from "./products.js";
 import { adminSecondFactorRoutes } from "./second-factor.js";
 import { adminUserRoutes } from "./users.js";
 import { adminVatReportRoutes } from "./vat-report.js";
+import { adminWaybillRoutes } from "./waybills.js";
 
 const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
 
@@ -52,6 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(adminOrderRoutes);
+  await app.register(adminWaybillRoutes);
   await app.register(adminCancelRefundRoutes);
   await app.register(adminInvoiceCorrectionRoutes);
   await app.register(adminReturnRoutes);

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "order.refund_recorded",
   "order.payfast_checked",
   "order.delivered",
+  "order.waybill_created",
   "return.requested",
   "return.opened_by_shop",
   "return.accepted",

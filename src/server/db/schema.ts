@@ -37,10 +37,13 @@ import { REFUND_STATUS_NAMES } from "../../domain/schemas/orders.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES, ITN_OUTCOMES } from "../../domain/schemas/payments.js";
 import { FIT_MEASURES, type FitRange } from "../../domain/size-fit.js";
 import { ORDER_STOCK_STATES } from "../../domain/stock.js";
+import { SHIPMENT_STATES } from "../../domain/tracking.js";
 import { VAT_CLASSES, VAT_ROUNDINGS } from "../../domain/vat.js";
 
 /** A PostgreSQL int4multirange, read as its text ("{[1000,9001),[20000,25001)}"); only the database reads it. */
 const int4multirange = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -1381,5 +1384,69 @@ export const planCharges = pgTable(
       "plan_charges_status_known",
       sql`${table.status} in ('charging', 'paid', 'declined', 'unknown', 'skipped', 'out_of_stock', 'reminded')`,
     ),
+  ],
+);
+
+/**
+ * A waybill booked with a courier for an order (docs/decisions/051, round 2): one per order. The
+ * label PDF is kept here because the courier's link to it expires after 24 hours. `state` only moves
+ * forward (src/domain/tracking.ts); the events that moved it are in shipment_events.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Who carries it: ShipLogic (door) or TCG Locker. */
+    vendor: text("vendor", { enum: ["shiplogic", "tcg_locker"] }).notNull(),
+    vendorShipmentId: text("vendor_shipment_id").notNull(),
+    waybillNumber: text("waybill_number").notNull(),
+    trackingReference: text("tracking_reference").notNull(),
+    serviceLevelCode: text("service_level_code").notNull(),
+    /** What the courier charged at booking, in cents (the delivery-cost report compares it with the fee). */
+    chargedCents: integer("charged_cents"),
+    labelPdf: bytea("label_pdf").notNull(),
+    state: text("state", { enum: SHIPMENT_STATES }).notNull().default("booked"),
+    stateAt: timestamp("state_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The locker's collection PIN, once the parcel is in it. */
+    lockerPin: text("locker_pin"),
+    bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the hourly poll last asked the courier (null: never). */
+    polledAt: timestamp("polled_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("shipments_order_id_key").on(table.orderId),
+    uniqueIndex("shipments_vendor_reference_key").on(table.vendor, table.trackingReference),
+    index("shipments_open_idx").on(table.polledAt).where(sql`${table.state} not in ('delivered', 'returned', 'lost')`),
+  ],
+);
+
+/**
+ * Each tracking event of a shipment, kept once (the courier's event id): webhooks arrive at least
+ * once, duplicated and out of order, and the hourly poll reads them again.
+ */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    vendorEventId: text("vendor_event_id").notNull(),
+    vendorStatus: text("vendor_status").notNull(),
+    state: text("state", { enum: SHIPMENT_STATES }).notNull(),
+    message: text("message").notNull().default(""),
+    location: text("location"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** How it arrived: the vendor's webhook or the hourly poll. */
+    source: text("source", { enum: ["webhook", "poll"] }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("shipment_events_vendor_event_key").on(table.shipmentId, table.vendorEventId),
+    index("shipment_events_shipment_idx").on(table.shipmentId, table.occurredAt),
   ],
 );

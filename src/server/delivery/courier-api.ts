@@ -47,7 +47,61 @@ export interface DirectoryPoint {
   open: boolean;
 }
 
+/** Who receives the parcel, as the courier's driver or locker SMS needs it. */
+export interface CourierContact {
+  name: string;
+  mobileNumber: string;
+  email: string;
+}
+
+/** A waybill the courier booked. */
+export interface CourierBooking {
+  vendorShipmentId: string;
+  /** The waybill number printed on the label (ShipLogic's custom_tracking_reference). */
+  waybillNumber: string;
+  /** What tracking events and webhooks name the parcel by (the short tracking reference). */
+  trackingReference: string;
+  serviceLevelCode: string;
+  chargedCents: number | null;
+}
+
+/** One tracking event as the courier reported it. */
+export interface CourierTrackingEvent {
+  id: string;
+  status: string;
+  date: string;
+  message: string;
+  location: string | null;
+  /** A locker's collection PIN (in-locker). */
+  pin: string | null;
+}
+
+export type CourierVendor = "shiplogic" | "tcg_locker";
+
+export interface DoorBooking {
+  from: CourierAddress;
+  to: CourierAddress;
+  contact: CourierContact;
+  boxes: readonly PackedBox[];
+  level: DoorRate["level"];
+  reference: string;
+}
+
+export interface LockerBooking {
+  from: CourierAddress;
+  terminalId: string;
+  contact: CourierContact;
+  rateRevisionId: string;
+  serviceLevelCode: string;
+  reference: string;
+}
+
 export interface CourierApi {
+  bookDoor(booking: DoorBooking): Promise<CourierBooking>;
+  bookLocker(booking: LockerBooking): Promise<CourierBooking>;
+  /** The label PDF, fetched at once from the courier's link (it expires after 24 hours). */
+  labelPdf(vendor: CourierVendor, vendorShipmentId: string): Promise<Buffer>;
+  tracking(vendor: CourierVendor, trackingReference: string): Promise<CourierTrackingEvent[]>;
   doorRates(from: CourierAddress, to: CourierAddress, boxes: readonly PackedBox[]): Promise<DoorRate[]>;
   lockerRates(from: CourierAddress, terminalId: string): Promise<LockerBoxRate[]>;
   lockers(): Promise<DirectoryPoint[]>;

@@ -4,7 +4,8 @@ import type { CourierApi } from "./courier-api.js";
 import type { CourierRequest, CourierSend } from "./courier-http.js";
 import { pargoPickupPoints } from "./pargo.js";
 import { shiplogicDoorRates } from "./shiplogic.js";
-import { tcgLockerRates, tcgLockers } from "./tcg-locker.js";
+import { shiplogicBook, shiplogicLabel, shiplogicTracking } from "./shipments.js";
+import { tcgLockerBook, tcgLockerRates, tcgLockers } from "./tcg-locker.js";
 
 /** The vendors behind the one interface, each with its base URL, token and the time limit. */
 export function courierApi(config: Config, send: CourierSend): CourierApi {
@@ -20,6 +21,14 @@ export function courierApi(config: Config, send: CourierSend): CourierApi {
     lockerRates: (from, terminalId) => tcgLockerRates(at("tcgLocker"), from, terminalId),
     lockers: () => tcgLockers(at("tcgLocker")),
     pickupPoints: () => pargoPickupPoints(at("pargo")),
+    bookDoor: (booking) => shiplogicBook(at("shiplogic"), booking),
+    bookLocker: (booking) => tcgLockerBook(at("tcgLocker"), booking),
+    labelPdf: (vendor, id) =>
+      vendor === "shiplogic" ? shiplogicLabel(at("shiplogic"), "", id) : shiplogicLabel(at("tcgLocker"), "/api/v1", id),
+    tracking: (vendor, reference) =>
+      vendor === "shiplogic"
+        ? shiplogicTracking(at("shiplogic"), "", reference)
+        : shiplogicTracking(at("tcgLocker"), "/api/v1", reference),
   };
 }
 
@@ -35,6 +44,9 @@ export function sendThroughApp(app: FastifyInstance): CourierSend {
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       ...(typeof init.body === "string" ? { payload: init.body } : {}),
     });
-    return new Response(answer.body, { status: answer.statusCode, headers: { "content-type": "application/json" } });
+    return new Response(new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
+    });
   };
 }

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+
 /**
  * The courier emulator's own checks of what it receives (docs/decisions/051), written apart from
  * the shop's clients (shiplogic.ts, tcg-locker.ts, pargo.ts): a mistake in a client is not
@@ -50,4 +52,17 @@ export function parcelsOf(value: unknown): WireParcel[] | null {
     parcels.push({ l, w, h, kg });
   }
   return parcels;
+}
+
+/**
+ * The emulator's webhook signature: HMAC-SHA256 of the exact body under the shop's webhook secret,
+ * in hex (decision 051, round 2: ShipLogic's own scheme is not published; unverified).
+ */
+export function emulatorWebhookSignature(secret: string, body: string): string {
+  return createHmac("sha256", secret).update(body, "utf8").digest("hex");
+}
+
+/** The emulator's label links: the shipment and expiry, signed with the emulator's own key (as S3 presigns). */
+export function emulatorLinkSignature(key: string, shipmentId: string, expires: number): string {
+  return createHmac("sha256", key).update(`${shipmentId}:${expires}`).digest("hex");
 }

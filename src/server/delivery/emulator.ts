@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isIP } from "node:net";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken, missingFields, parcelsOf, type WireAddress, type WireParcel } from "./emulator-checks.js";
 import {
   EMULATED_LOCKER_BOXES,
@@ -8,6 +8,14 @@ import {
   EMULATED_PICKUP_POINTS,
   type EmulatedPoint,
 } from "./emulator-points.js";
+import {
+  DOOR_FLOW,
+  EmulatedShipments,
+  type EmulatedVendor,
+  LOCKER_FLOW,
+  shipmentProblems,
+  type WebhookTarget,
+} from "./emulator-shipments.js";
 import { chargeableKg, EMULATED_DOOR_RATES, emulatedDoorRate, zoneOfPostalCode } from "./emulator-zones.js";
 
 /**
@@ -19,8 +27,8 @@ import { chargeableKg, EMULATED_DOOR_RATES, emulatedDoorRate, zoneOfPostalCode }
  * - /pargo: GET /api/v1/pickup-points (optionally near lat/lng within radius_km).
  * It checks what it receives with its own code (emulator-checks.ts; nothing here imports the
  * shop's clients): the bearer token, the fields each vendor requires, a postal code it knows.
- * Controls make it fail as the vendors do. Shipments, labels and tracking webhooks come in round 2
- * into `shipments`, keyed by the rate revision they were booked against.
+ * Controls make it fail as the vendors do. Shipments, labels and tracking webhooks: emulator-shipments.ts
+ * (in memory), with POST /control/advance to move a parcel along (tests and the browser spec).
  */
 export interface CourierEmulatorControls {
   /** Every call answers 503, as an API down does. */
@@ -49,8 +57,8 @@ export interface EmulatedRateRevision {
 export interface CourierEmulatorState {
   controls: CourierEmulatorControls;
   rateRevisions: Map<string, EmulatedRateRevision>;
-  /** Round 2: shipments by id, with their waybill, label link and tracking events. */
-  shipments: Map<string, { id: string; rateRevisionId: string | null; createdAt: number }>;
+  /** Shipments by id, with their waybill, label link and tracking events (emulator-shipments.ts). */
+  shipments: EmulatedShipments;
 }
 
 export interface CourierEmulator {
@@ -60,6 +68,8 @@ export interface CourierEmulator {
   reset(): void;
   /** The rate revisions issued so far go stale, as after a price change. */
   staleRevisions(): void;
+  /** The courier's next steps for a shipment (by tracking reference), sent as webhooks; the whole flow when none are given. */
+  advance(trackingReference: string, statuses?: readonly string[]): void;
 }
 
 /** The emulator's expected tokens (the shop's config gives the same in local mode). */
@@ -154,8 +164,81 @@ function workingDaysAhead(days: number, from = new Date()): string {
   return date.toISOString();
 }
 
-export function createCourierEmulator(tokens: EmulatorTokens): CourierEmulator {
-  const state: CourierEmulatorState = { controls: freshControls(), rateRevisions: new Map(), shipments: new Map() };
+export function createCourierEmulator(
+  tokens: EmulatorTokens,
+  webhooks: () => WebhookTarget | null = () => null,
+): CourierEmulator {
+  const state: CourierEmulatorState = {
+    controls: freshControls(),
+    rateRevisions: new Map(),
+    shipments: new EmulatedShipments("/courier-emulator", webhooks),
+  };
+  const advance = (trackingReference: string, statuses?: readonly string[]) => {
+    const shipment = state.shipments.byReference(trackingReference);
+    if (!shipment) return null;
+    return state.shipments.advance(shipment, statuses ?? (shipment.vendor === "shiplogic" ? DOOR_FLOW : LOCKER_FLOW));
+  };
+
+  /** Booking, label and tracking, the same calls at ShipLogic and (under /api/v1) TCG Locker. */
+  const shipmentRoutes = (vendor: EmulatedVendor) => async (scope: FastifyInstance) => {
+    scope.post("/shipments", async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const problem = shipmentProblems(vendor, body, state.controls.unknownCodes);
+      if (problem) return reply.status(problem.status).send({ message: problem.message });
+      let terminalId: string | null = null;
+      let rateRevisionId: string | null = null;
+      let rate = 0;
+      if (vendor === "tcg_locker") {
+        terminalId = String((body.delivery_address as { terminal_id: unknown }).terminal_id);
+        rateRevisionId = String(body.rate_revision_id);
+        const revision = state.rateRevisions.get(rateRevisionId);
+        if (!revision || revision.terminalId !== terminalId) {
+          return reply.status(422).send({ message: `Unknown rate_revision_id ${rateRevisionId} for ${terminalId}` });
+        }
+        if (revision.stale) {
+          return reply
+            .status(409)
+            .send({ message: `rate_revision_id ${rateRevisionId} is no longer valid: request rates again` });
+        }
+        if (state.controls.closedPoints.has(terminalId)) {
+          return reply.status(409).send({ message: `Terminal ${terminalId} is offline` });
+        }
+        if (state.controls.fullLockers.has(terminalId)) {
+          return reply.status(409).send({ message: `Terminal ${terminalId} has no available boxes` });
+        }
+        rate = revision.rateRand;
+      } else {
+        const parcels = parcelsOf(body.parcels) ?? [];
+        const zone = zoneOfPostalCode(String((body.delivery_address as WireAddress).code));
+        const level = body.service_level_code === "EXP" ? "EXP" : "ECO";
+        rate = zone ? emulatedDoorRate(zone, level, chargeableKg(parcels)) : 0;
+      }
+      const shipment = state.shipments.book({
+        vendor,
+        serviceLevelCode: String(body.service_level_code),
+        rate,
+        terminalId,
+        rateRevisionId,
+        customerReference: String(body.customer_reference ?? ""),
+      });
+      return state.shipments.asWire(shipment);
+    });
+    scope.get("/shipments/label", async (request, reply) => {
+      const id = Number((request.query as { id?: string }).id);
+      const shipment = state.shipments.byId.get(id);
+      if (!shipment || shipment.vendor !== vendor)
+        return reply.status(404).send({ message: `Shipment ${id} not found` });
+      return { url: state.shipments.labelUrl(shipment) };
+    });
+    scope.get("/tracking/shipments", async (request, reply) => {
+      const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
+      const shipment = state.shipments.byReference(reference);
+      if (!shipment || shipment.vendor !== vendor) {
+        return reply.status(404).send({ message: `No shipment with tracking reference ${reference}` });
+      }
+      return state.shipments.tracking(shipment);
+    });
+  };
 
   /** The common gate: this machine only, the vendor's token, the controls' failures. */
   const gate = (expected: string) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -173,6 +256,7 @@ export function createCourierEmulator(tokens: EmulatorTokens): CourierEmulator {
 
   const shiplogic: FastifyPluginAsync = async (scope) => {
     scope.addHook("onRequest", gate(tokens.shiplogic));
+    await scope.register(shipmentRoutes("shiplogic"));
     scope.post("/rates", async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const missing = missingFields(body, ["collection_address", "delivery_address", "parcels"]);
@@ -214,6 +298,7 @@ export function createCourierEmulator(tokens: EmulatorTokens): CourierEmulator {
 
   const tcgLocker: FastifyPluginAsync = async (scope) => {
     scope.addHook("onRequest", gate(tokens.tcgLocker));
+    await scope.register(shipmentRoutes("tcg_locker"), { prefix: "/api/v1" });
     scope.get("/api/v1/lockers-data", async () => EMULATED_LOCKERS.map((point) => asTcgLocker(point, state.controls)));
     scope.get("/api/v1/locker-rates", async () =>
       EMULATED_LOCKER_BOXES.map((box) => ({
@@ -285,6 +370,20 @@ export function createCourierEmulator(tokens: EmulatorTokens): CourierEmulator {
     await scope.register(shiplogic, { prefix: "/shiplogic" });
     await scope.register(tcgLocker, { prefix: "/tcg-locker" });
     await scope.register(pargo, { prefix: "/pargo" });
+    // The label links, as S3 serves them: no token, the link's own signature and expiry.
+    scope.get("/labels/:file", async (request, reply) => {
+      const file = (request.params as { file: string }).file;
+      return state.shipments.serveLabel(file.replace(/\.pdf$/, ""), request.query as Record<string, string>, reply);
+    });
+    // The emulator's own control (no vendor has it): move a parcel along, as its courier would.
+    scope.post("/control/advance", async (request, reply) => {
+      if (!isLoopback(request.ip)) return reply.status(403).send({ message: "This machine only" });
+      const body = (request.body ?? {}) as { tracking_reference?: unknown; statuses?: unknown };
+      const statuses = Array.isArray(body.statuses) ? body.statuses.map(String) : undefined;
+      const events = advance(String(body.tracking_reference ?? ""), statuses);
+      if (!events) return reply.status(404).send({ message: "No such shipment" });
+      return { events };
+    });
   };
 
   return {
@@ -292,6 +391,10 @@ export function createCourierEmulator(tokens: EmulatorTokens): CourierEmulator {
     state,
     reset() {
       state.controls = freshControls();
+      state.shipments.reset();
+    },
+    advance(trackingReference, statuses) {
+      advance(trackingReference, statuses);
     },
     staleRevisions() {
       for (const revision of state.rateRevisions.values()) revision.stale = true;

@@ -224,7 +224,7 @@ export function createDeliveryQuotes(deps: {
     };
   }
 
-  return { quote, flatQuote };
+  return { quote, flatQuote, packCart, from };
 }
 export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
 

@@ -1,6 +1,7 @@
-import type { CourierAddress, DirectoryPoint, LockerBoxRate } from "./courier-api.js";
+import type { CourierAddress, CourierBooking, DirectoryPoint, LockerBooking, LockerBoxRate } from "./courier-api.js";
 import { type CourierRequest, courierJson } from "./courier-http.js";
 import { shiplogicAddress } from "./shiplogic.js";
+import { bookingOf } from "./shipments.js";
 
 /**
  * TCG Locker (Pudo): GET {base}/api/v1/lockers-data (the directory), POST {base}/api/v1/rates
@@ -87,4 +88,25 @@ export async function tcgLockerRates(
       },
     ];
   });
+}
+
+/**
+ * Books door to locker: POST {base}/api/v1/shipments with the locker's terminal_id and the
+ * rate_revision_id its rate gave, echoed (a stale one is refused 409: the caller asks for rates
+ * again). Fields beyond those two are ShipLogic's (same platform): unverified, decision 051.
+ */
+export async function tcgLockerBook(request: CourierRequest, booking: LockerBooking): Promise<CourierBooking> {
+  const answer = await courierJson<Parameters<typeof bookingOf>[0]>(request, "POST", "/api/v1/shipments", {
+    collection_address: { ...shiplogicAddress(booking.from), type: "business" },
+    delivery_address: { terminal_id: booking.terminalId },
+    delivery_contact: {
+      name: booking.contact.name,
+      mobile_number: booking.contact.mobileNumber,
+      email: booking.contact.email,
+    },
+    service_level_code: booking.serviceLevelCode,
+    rate_revision_id: booking.rateRevisionId,
+    customer_reference: booking.reference,
+  });
+  return bookingOf(answer);
 }

@@ -1,4 +1,5 @@
 import type { ReturnReason } from "#domain/returns.js";
+import type { NotifiedState } from "#domain/tracking.js";
 import type { VatRateTotal } from "#domain/vat.js";
 import type { EmailKind } from "../db/schema.js";
 
@@ -230,6 +231,28 @@ export interface PlanNextBoxData extends Greeting {
   changeUrl: string;
 }
 
+/**
+ * delivery_update: one message per order and step of its parcel (out for delivery, ready for
+ * collection with the locker PIN, delivered, or a problem with what happens next). Names no product.
+ */
+export interface DeliveryUpdateData extends Greeting {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  step: NotifiedState;
+  /** The chosen option in a line ("To a TCG Locker: Sandton Locker 2, 12 Main Road"). */
+  option: string;
+  waybillNumber: string;
+  /** The locker's collection PIN (ready for collection at a locker). */
+  pin?: string;
+  /** A problem's next step (failed attempt, not collected, lost): src/domain/tracking.ts. */
+  nextStep?: string;
+  /** The tracking page's signed link: works without logging in until it expires. */
+  trackingUrl: string;
+  /** When the courier reported the step (ISO). */
+  at: string;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
@@ -245,6 +268,7 @@ export interface EmailDataByKind {
   signup_attempt: SignupAttemptData;
   login_failures: LoginFailuresData;
   plan_next_box: PlanNextBoxData;
+  delivery_update: DeliveryUpdateData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

@@ -139,6 +139,18 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K][] } = {
       changeUrl: "https://snuganddry.co.za/profile?tab=plans",
     },
   ],
+  delivery_update: (
+    ["out_for_delivery", "ready_for_collection", "delivered", "failed_attempt", "not_collected", "lost"] as const
+  ).map((step) => ({
+    ...order,
+    step,
+    option: `To a TCG Locker: ${PRODUCT} Plaza Locker, 12 Main Road`,
+    waybillNumber: "SLX3BM3",
+    ...(step === "ready_for_collection" ? { pin: "482913" } : {}),
+    ...(step === "failed_attempt" ? { nextStep: "The courier will try again." } : {}),
+    trackingUrl: "https://snuganddry.co.za/orders/x/tracking?t=abc",
+    at: "2026-11-27T09:15:00.000Z",
+  })),
 };
 
 /** The preview text React Email hides at the top of the body (its <Preview>), entities decoded. */

@@ -1,4 +1,5 @@
 import { formatPlanDay } from "#domain/plans.js";
+import type { NotifiedState } from "#domain/tracking.js";
 import type { EmailKind } from "../db/schema.js";
 import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
@@ -45,6 +46,8 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Your next ${shopName} box: ${formatPlanDay(email.data.chargeDate)}`;
     case "signup_attempt":
       return `Someone tried to sign up at ${shopName} with your address`;
+    case "delivery_update":
+      return deliveryUpdateSubject(email.data.step, email.data.orderNumber, shopName);
   }
 }
 
@@ -67,5 +70,22 @@ function returnUpdateSubject(step: ReturnUpdateStep, reference: string, orderNum
       return `Your ${shopName} request ${about} is resolved`;
     case "out_of_stock":
       return `Sorry: we cannot fill your ${shopName} order ${orderNumber} (${reference})`;
+  }
+}
+
+function deliveryUpdateSubject(step: NotifiedState, orderNumber: string, shopName: string): string {
+  switch (step) {
+    case "out_for_delivery":
+      return `Your ${shopName} order ${orderNumber} is out for delivery today`;
+    case "ready_for_collection":
+      return `Your ${shopName} order ${orderNumber} is ready for collection`;
+    case "delivered":
+      return `Your ${shopName} order ${orderNumber} was delivered`;
+    case "failed_attempt":
+      return `We could not deliver your ${shopName} order ${orderNumber}: what happens next`;
+    case "not_collected":
+      return `Your ${shopName} order ${orderNumber} was not collected: what happens next`;
+    case "lost":
+      return `A problem with the delivery of your ${shopName} order ${orderNumber}`;
   }
 }

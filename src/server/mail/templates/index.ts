@@ -4,6 +4,7 @@ import type { EmailKind } from "#server/db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
 import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
+import { DeliveryUpdateEmail } from "./delivery-update.js";
 import { EmailChangeEmail, EmailConfirmEmail, SignupAttemptEmail } from "./email-change.js";
 import { LoginFailuresEmail } from "./login-failures.js";
 import { OrderConfirmationEmail } from "./order-confirmation.js";
@@ -59,6 +60,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(LoginFailuresEmail, { data: email.data, shop });
     case "plan_next_box":
       return createElement(PlanNextBoxEmail, { data: email.data, shop });
+    case "delivery_update":
+      return createElement(DeliveryUpdateEmail, { data: email.data, shop });
   }
 }
 
