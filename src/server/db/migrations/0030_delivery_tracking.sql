@@ -47,4 +47,4 @@ INSERT INTO "shop_keys" ("name", "key") VALUES (
 ) ON CONFLICT ("name") DO NOTHING;--> statement-breakpoint
 -- The outbox takes the delivery messages (the check is hand-written since 0004; the last to set it was 0023).
 ALTER TABLE "emails" DROP CONSTRAINT "emails_kind_known";--> statement-breakpoint
-ALTER TABLE "emails" ADD CONSTRAINT "emails_kind_known" CHECK ("kind" in ('order_confirmation', 'order_shipped', 'order_refunded', 'return_update', 'password_reset', 'account_changed', 'owner_alert', 'email_change', 'stock_alert_confirm', 'back_in_stock', 'email_confirm', 'signup_attempt', 'login_failures', 'delivery_update'));
+ALTER TABLE "emails" ADD CONSTRAINT "emails_kind_known" CHECK ("kind" in ('order_confirmation', 'order_shipped', 'order_refunded', 'return_update', 'password_reset', 'account_changed', 'owner_alert', 'email_change', 'stock_alert_confirm', 'back_in_stock', 'email_confirm', 'signup_attempt', 'login_failures', 'plan_next_box', 'delivery_update'));
