@@ -41,6 +41,13 @@ export const PLAN_PAUSE_MAX_DAYS = 182;
 /** The skip link in the e-mail works until the charge day's end, and never longer than this. */
 export const PLAN_SKIP_LINK_DAYS = 7;
 
+/** A declined box is charged once more this many days later; declined again, the plan needs a new card. */
+export const PLAN_DECLINE_RETRY_DAYS = 2;
+/** A box's order is placed by the shop, not a client: the unpaid-order caps (a client's limit) are this, out of the way. */
+export const PLAN_PLACE_CAP = 1_000_000;
+/** A charge PayFast did not answer is settled as not paid only when its history still lacks it after this long. */
+export const PLAN_UNKNOWN_SETTLE_MINUTES = 60;
+
 /** Which statuses a plan may still be changed in by its customer (a cancelled plan is over). */
 export const PLAN_OPEN_STATUSES: readonly PlanStatus[] = ["pending_first_payment", "active", "paused", "needs_card"];
 

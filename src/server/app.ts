@@ -54,6 +54,7 @@ import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { trackPayfastProblem } from "./payfast/problems.js";
 import { payfastRoutes } from "./payfast/routes.js";
+import { planChargingJobs } from "./plans/jobs.js";
 import { planLinkKey } from "./plans/links.js";
 import { PLAN_NEXT_BOX_JOB, sendNextBoxNotices } from "./plans/next-box.js";
 import { CANCEL_PLAN_TOKENS_JOB, sweepPlans } from "./plans/payfast-cancel.js";
@@ -247,6 +248,18 @@ export async function buildApp({
     return written;
   });
   app.decorate("sweepPlans", () => sweepPlans(db, payfastApi, app.log));
+  // The charging round, its reconciliation and the daily token check (plans/jobs.ts).
+  const planCharging = planChargingJobs({
+    db,
+    pool,
+    api: payfastApi,
+    log: app.log,
+    config,
+    policies: () => app.policies.current(),
+    reconcile: (orderIds) => app.reconcilePayfast(orderIds),
+    wakeMail: () => app.mail.wake(),
+  });
+  app.decorate("plans", planCharging.run);
   const recurring: RecurringJob[] = [
     { name: SEND_EMAILS_JOB, everyMs: 5_000, run: async () => void (await mail.deliverDue()) },
     {
@@ -267,6 +280,8 @@ export async function buildApp({
             (error: unknown) => error,
           );
           await app.reconcilePayfast();
+          // Nappy plan charges PayFast did not answer about (plans/reconcile-charges.ts).
+          await app.plans.settleCharges();
           if (unsettled) throw unsettled;
         } catch (error) {
           const detail = `PayFast's API did not answer the reconciliation (${error instanceof Error ? error.message : String(error)}). Payments whose notification did not arrive or could not be confirmed wait until it answers; check them in your PayFast dashboard.`;
@@ -308,6 +323,7 @@ export async function buildApp({
       everyMs: 5 * 60_000,
       run: async () => void (await app.sweepPlans()),
     },
+    ...planCharging.jobs,
     {
       // "Your next box" e-mails (plans/next-box.ts): hourly, once per plan and date, and a minute after start.
       name: PLAN_NEXT_BOX_JOB,

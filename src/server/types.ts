@@ -18,6 +18,7 @@ import type { Mail } from "./mail/mailer.js";
 import type { MediaStore } from "./media/store.js";
 import type { PayfastApi } from "./payfast/api-client.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
+import type { PlanChargingRuns } from "./plans/jobs.js";
 import type { PolicyStore } from "./policies/publish.js";
 
 declare module "fastify" {
@@ -40,6 +41,8 @@ declare module "fastify" {
     sendPlanNotices: (today?: string) => Promise<number>;
     /** The plans' sweep now (plans/payfast-cancel.ts): tokens ended at PayFast, unpaid plans ended, pauses over; answers tokens ended. */
     sweepPlans: () => Promise<number>;
+    /** Nappy plans' charging round, its reconciliation and the daily token check, run now (plans/jobs.ts). */
+    plans: PlanChargingRuns;
     /** The recurring jobs on pg-boss (reconciliation, expiry). */
     jobs: JobsEngine;
     /** The outbox's sender: `wake()` after writing a message, `deliverDue()` to send what is due now. */

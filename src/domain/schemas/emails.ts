@@ -17,6 +17,7 @@ export const EMAIL_KIND_NAMES = [
   "login_failures",
   "plan_next_box",
   "delivery_update",
+  "plan_charge_problem",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -40,6 +41,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   login_failures: "Wrong passwords tried",
   plan_next_box: "Nappy plan: your next box",
   delivery_update: "Delivery update",
+  plan_charge_problem: "Nappy plan: box not charged",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

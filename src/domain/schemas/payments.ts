@@ -51,6 +51,7 @@ export const ATTENTION_KINDS = [
   "payfast_api_down",
   "payfast_ping_failed",
   "payfast_hosts_unresolved",
+  "plan_charges_unsettled",
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -68,6 +69,7 @@ export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   payfast_api_down: "PayFast's API not answering",
   payfast_ping_failed: "PayFast's API failed the start check",
   payfast_hosts_unresolved: "PayFast's addresses not found",
+  plan_charges_unsettled: "Nappy plan charges not settled",
 };
 
 export const attentionItem = z.object({

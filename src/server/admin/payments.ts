@@ -25,6 +25,7 @@ const PROBLEM_KINDS: Record<PayfastProblemKind, AttentionItem["kind"]> = {
   api: "payfast_api_down",
   ping: "payfast_ping_failed",
   dns: "payfast_hosts_unresolved",
+  plan_charges: "plan_charges_unsettled",
 };
 /** Booked outcomes (a payment the shop took into its books): an unconfirmed copy of one of them is settled. */
 const BOOKED_SQL = sql.raw(["accepted", ...ITN_FLAGGED_OUTCOMES].map((outcome) => `'${outcome}'`).join(", "));

@@ -820,10 +820,11 @@ export const payfastEmulatorRefunds = pgTable(
 /**
  * What keeps PayFast from reaching the shop, or the shop from reaching PayFast, while it lasts:
  * one row per kind ("api": its API did not answer reconciliation; "ping": the live start's ping
- * failed; "dns": none of PayFast's hosts resolved). Open while cleared_at is null: shown in
+ * failed; "dns": none of PayFast's hosts resolved; "plan_charges": nappy plan charges whose outcome
+ * PayFast has not said, plans/reconcile-charges.ts). Open while cleared_at is null: shown in
  * "Needs attention" and cleared by the check that finds it working again (payfast/problems.ts).
  */
-export const PAYFAST_PROBLEM_KINDS = ["api", "ping", "dns"] as const;
+export const PAYFAST_PROBLEM_KINDS = ["api", "ping", "dns", "plan_charges"] as const;
 export type PayfastProblemKind = (typeof PAYFAST_PROBLEM_KINDS)[number];
 export const payfastProblems = pgTable("payfast_problems", {
   kind: text("kind", { enum: PAYFAST_PROBLEM_KINDS }).primaryKey(),
@@ -1373,6 +1374,12 @@ export const planCharges = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** PayFast's own words about the last attempt (a decline's code, an error's text). */
     payfastResponse: text("payfast_response"),
+    /** PayFast's id of the charge, from its answer: a notification is matched by it before its m_payment_id. */
+    pfPaymentId: text("pf_payment_id"),
+    /** A declined first attempt is tried once more from this moment (plans/charge.ts); null: no retry due. */
+    retryAt: timestamp("retry_at", { withTimezone: true, mode: "date" }),
+    /** When the last attempt was claimed: a "charging" row older than a few minutes is reconciliation's to settle. */
+    attemptedAt: timestamp("attempted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
   },
@@ -1380,6 +1387,7 @@ export const planCharges = pgTable(
     uniqueIndex("plan_charges_plan_date_key").on(table.planId, table.deliveryDate),
     uniqueIndex("plan_charges_order_key").on(table.orderId),
     index("plan_charges_status_idx").on(table.status),
+    index("plan_charges_pf_payment_id_idx").on(table.pfPaymentId).where(sql`${table.pfPaymentId} is not null`),
     check(
       "plan_charges_status_known",
       sql`${table.status} in ('charging', 'paid', 'declined', 'unknown', 'skipped', 'out_of_stock', 'reminded')`,

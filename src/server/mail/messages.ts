@@ -253,6 +253,30 @@ export interface DeliveryUpdateData extends Greeting {
   at: string;
 }
 
+/**
+ * plan_charge_problem: a nappy plan's box could not be charged (plans/charge.ts), once per plan, date
+ * and reason. "declined": the card was declined, a link to update it and the day it is tried again;
+ * "needs_card": declined twice, or PayFast says the card agreement cannot be charged: a new card is
+ * needed (the update link, or a new checkout); "out_of_stock": nothing was charged, a size is short,
+ * the customer may pick another size or skip the box.
+ */
+export interface PlanChargeProblemData extends Greeting {
+  planId: string;
+  customerName: string;
+  /** The box's South African day (YYYY-MM-DD). */
+  chargeDate: string;
+  reason: "declined" | "needs_card" | "out_of_stock";
+  totalCents: number;
+  /** PayFast's card-update page for the token (declined, needs_card); null when there is none. */
+  updateCardUrl: string | null;
+  /** "declined": the day it is charged again. */
+  retryDate: string | null;
+  /** "out_of_stock": what is short, and how many are left of each. */
+  shortLines: { name: string; size: string; wanted: number; left: number }[];
+  /** My plans: `{PUBLIC_URL}/profile?tab=plans`. */
+  changeUrl: string;
+}
+
 export interface EmailDataByKind {
   order_confirmation: OrderConfirmationData;
   order_shipped: OrderShippedData;
@@ -269,6 +293,7 @@ export interface EmailDataByKind {
   login_failures: LoginFailuresData;
   plan_next_box: PlanNextBoxData;
   delivery_update: DeliveryUpdateData;
+  plan_charge_problem: PlanChargeProblemData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

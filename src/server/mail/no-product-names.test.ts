@@ -122,6 +122,32 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K][] } = {
       unsubscribeUrl: "https://snuganddry.co.za/stock-alerts/unsubscribe?token=abc",
     },
   ],
+  plan_charge_problem: [
+    {
+      planId: "5c1d7a52-9a3b-4c1e-8d7f-3a9c210b6f1c",
+      customerName: "Thandi",
+      greetByName: true,
+      chargeDate: "2027-01-12",
+      reason: "out_of_stock",
+      totalCents: 43598,
+      updateCardUrl: null,
+      retryDate: null,
+      shortLines: [{ name: PRODUCT, size: SIZE, wanted: 2, left: 0 }],
+      changeUrl: "https://snuganddry.co.za/profile?tab=plans",
+    },
+    {
+      planId: "5c1d7a52-9a3b-4c1e-8d7f-3a9c210b6f1c",
+      customerName: "Thandi",
+      greetByName: true,
+      chargeDate: "2027-01-12",
+      reason: "declined",
+      totalCents: 43598,
+      updateCardUrl: "https://www.payfast.co.za/eng/recurring/update/abc?return=https://snuganddry.co.za",
+      retryDate: "2027-01-14",
+      shortLines: [],
+      changeUrl: "https://snuganddry.co.za/profile?tab=plans",
+    },
+  ],
   plan_next_box: [
     {
       planId: "5c1d7a52-9a3b-4c1e-8d7f-3a9c210b6f1c",

@@ -44,6 +44,10 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Confirm your e-mail address for ${shopName}`;
     case "plan_next_box":
       return `Your next ${shopName} box: ${formatPlanDay(email.data.chargeDate)}`;
+    case "plan_charge_problem":
+      return email.data.reason === "out_of_stock"
+        ? `Your ${shopName} box of ${formatPlanDay(email.data.chargeDate)}: choose another size or skip`
+        : `Your ${shopName} nappy plan: please update your card`;
     case "signup_attempt":
       return `Someone tried to sign up at ${shopName} with your address`;
     case "delivery_update":

@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { orders, payfastItns } from "../db/schema.js";
 import { documentIssuer } from "../orders/issued-documents.js";
+import { orderOfChargedPayment } from "../plans/charge-paid.js";
 import { cancelPlansOfToken, payfastToken } from "../plans/start.js";
 import { payfastValidateUrl } from "./adapter.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
@@ -75,8 +76,10 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
   const { db, config } = context;
   const itn: ParsedItn = parseItn(request.rawBody);
   const mPaymentId = itn.data.m_payment_id ?? "";
-  const orderId = UUID.test(mPaymentId) ? mPaymentId.toLowerCase() : null;
   const pfPaymentId = itn.data.pf_payment_id?.trim() || null;
+  // A nappy plan box's charge is matched by its pf_payment_id first: PayFast may echo an older m_payment_id.
+  const chargedOrder = pfPaymentId && itn.data.token ? await orderOfChargedPayment(db, pfPaymentId) : null;
+  const orderId = chargedOrder ?? (UUID.test(mPaymentId) ? mPaymentId.toLowerCase() : null);
   const paymentStatus = itn.data.payment_status || null;
   const record: PaymentRecord = {
     via: "itn",

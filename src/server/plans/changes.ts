@@ -43,13 +43,26 @@ function dayWithin(day: string, field: string, maxDays: number): string {
   return day;
 }
 
+const conflictSkip = () =>
+  conflict("That box is already being charged or was paid, so it cannot be skipped.", "PLAN_STATUS_CONFLICT");
+
 /** Marks a delivery date as skipped: the unique (plan, date) key refuses it when that box is already charging or paid. */
 async function recordSkip(tx: Transaction, planId: string, date: string): Promise<void> {
   try {
-    await tx.insert(planCharges).values({ planId, deliveryDate: date, status: "skipped", settledAt: sql`now()` });
+    // A box out of stock on its day was never charged: skipping it is the customer's other answer.
+    const [written] = await tx
+      .insert(planCharges)
+      .values({ planId, deliveryDate: date, status: "skipped", settledAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [planCharges.planId, planCharges.deliveryDate],
+        set: { status: "skipped", settledAt: sql`now()` },
+        setWhere: sql`${planCharges.status} = 'out_of_stock'`,
+      })
+      .returning({ id: planCharges.id });
+    if (!written) throw conflictSkip();
   } catch (error) {
     if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
-    throw conflict("That box is already being charged or was paid, so it cannot be skipped.", "PLAN_STATUS_CONFLICT");
+    throw conflictSkip();
   }
 }
 

@@ -48,6 +48,8 @@ const NEXT_STEP: Partial<Record<AttentionKind, string>> = {
     "Check PAYFAST_MERCHANT_ID and PAYFAST_PASSPHRASE against your PayFast account's settings, and that its API is enabled; then restart the shop.",
   payfast_hosts_unresolved:
     "Check the server's DNS. Meanwhile notifications from other addresses are confirmed with PayFast before they are booked.",
+  plan_charges_unsettled:
+    "These boxes are never charged again until settled. Look each order up in your PayFast dashboard: paid, press Check with PayFast on the order; not paid, cancel the order. The shop also settles them by itself once PayFast's history answers.",
 };
 
 /**
