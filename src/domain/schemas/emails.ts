@@ -16,6 +16,7 @@ export const EMAIL_KIND_NAMES = [
   "signup_attempt",
   "login_failures",
   "plan_next_box",
+  "plan_changed_by_shop",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -38,6 +39,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   signup_attempt: "Sign-up with a customer's address",
   login_failures: "Wrong passwords tried",
   plan_next_box: "Nappy plan: your next box",
+  plan_changed_by_shop: "Nappy plan paused or cancelled by the shop",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

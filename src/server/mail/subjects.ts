@@ -43,6 +43,10 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return `Confirm your e-mail address for ${shopName}`;
     case "plan_next_box":
       return `Your next ${shopName} box: ${formatPlanDay(email.data.chargeDate)}`;
+    case "plan_changed_by_shop":
+      return email.data.change === "paused"
+        ? `Your ${shopName} nappy plan is paused`
+        : `Your ${shopName} nappy plan is cancelled`;
     case "signup_attempt":
       return `Someone tried to sign up at ${shopName} with your address`;
   }

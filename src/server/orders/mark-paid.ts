@@ -3,6 +3,7 @@ import type { OrderStatus } from "#domain/order-status.js";
 import type { OrderStockState } from "#domain/stock.js";
 import type { Transaction } from "../db/client.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
+import { settleRemindedBoxOfOrder } from "../plans/pay-link.js";
 import { activatePlanOfOrder } from "../plans/start.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
@@ -60,6 +61,8 @@ export async function markOrderPaid(
   await enqueueOrderConfirmation(tx, paid.orderId, shopName);
   // A nappy plan's first box: the plan starts, with the card's token when PayFast sent one.
   await activatePlanOfOrder(tx, paid.orderId, paid.payfastToken ?? null);
+  // A reminder plan's box paid through its pay link: the plan moves on as a charge would (plans/pay-link.ts).
+  await settleRemindedBoxOfOrder(tx, paid.orderId);
   // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
   if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);
   const invoice = await invoiceToIssue(tx, paid.orderId, issuer);

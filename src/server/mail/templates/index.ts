@@ -11,6 +11,7 @@ import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
 import { OwnerAlertEmail } from "./owner-alert.js";
 import { PasswordResetEmail } from "./password-reset.js";
+import { PlanChangedByShopEmail } from "./plan-changed-by-shop.js";
 import { PlanNextBoxEmail } from "./plan-next-box.js";
 import { ReturnUpdateEmail } from "./return-update.js";
 
@@ -59,6 +60,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(LoginFailuresEmail, { data: email.data, shop });
     case "plan_next_box":
       return createElement(PlanNextBoxEmail, { data: email.data, shop });
+    case "plan_changed_by_shop":
+      return createElement(PlanChangedByShopEmail, { data: email.data, shop });
   }
 }
 
