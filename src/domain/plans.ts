@@ -111,3 +111,29 @@ export function formatPlanDay(day: string): string {
 
 /** The later of two days (YYYY-MM-DD compares as text). */
 export const laterDay = (a: string, b: string): string => (a < b ? b : a);
+
+/** The pay link of a reminder plan's box works until the charge day's end, and never longer than this. */
+export const PLAN_PAY_LINK_DAYS = 7;
+
+/** The reason an admin gives for pausing or cancelling a plan: the customer reads it in the e-mail. */
+export const PLAN_ADMIN_REASON_MIN = 3;
+export const PLAN_ADMIN_REASON_MAX = 300;
+
+/** Weeks in a year over months in a year: what turns "every N weeks" into a month's worth. */
+const WEEKS_PER_MONTH = { weeks: 52, months: 12 };
+
+/**
+ * Monthly recurring revenue of plans: each box's total at today's plan prices (its delivery fee by
+ * the rule of every order) × 52/12 ÷ its cadence in weeks, summed, rounded to the cent once.
+ */
+export function monthlyRecurringCents(boxes: readonly { totalCents: Cents; cadenceWeeks: number }[]): Cents {
+  const exact = boxes.reduce(
+    (sum, box) => sum + (box.totalCents * WEEKS_PER_MONTH.weeks) / (WEEKS_PER_MONTH.months * box.cadenceWeeks),
+    0,
+  );
+  return Math.round(exact);
+}
+
+/** How the dashboard's MRR is computed, as the owner reads it beside the figure. */
+export const MRR_METHOD_TEXT =
+  "Each active plan's next box at today's plan prices, delivery included, × 52 ÷ 12 ÷ its weeks between boxes, added up.";

@@ -99,6 +99,8 @@ const NOT_MONEY: Record<string, string> = {
   "POST /api/admin/users/:id/second-factor/reset": "stepped up in its handler (another admin's protection)",
   "POST /api/admin/emails/:id/resend": "sends a message again",
   "PUT /api/admin/launch-checklist/:itemId": "the owner's own tick on a duty outside the software",
+  "POST /api/admin/plans/:planId/pause": "stops future charges of a plan; takes no money and refunds none",
+  "POST /api/admin/plans/:planId/cancel": "ends a plan and its card token; takes no money and refunds none",
 };
 
 let t: TestApp;

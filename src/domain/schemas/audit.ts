@@ -89,4 +89,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "promo_code.updated": "Promo code changed",
   "launch_checklist.ticked": "Before you open: item ticked",
   "launch_checklist.unticked": "Before you open: item unticked",
+  "plan.paused": "Nappy plan paused by the shop",
+  "plan.cancelled": "Nappy plan cancelled by the shop",
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
+import { dashboardPlans } from "./admin-plans.js";
 
 /** GET /api/admin/dashboard: figures computed by the database, amounts in rand ("1249.50"). */
 export const dashboard = z.object({
@@ -74,6 +75,8 @@ export const dashboard = z.object({
       cancelReason: z.enum(CANCEL_REASONS).nullable(),
     }),
   ),
+  /** Nappy plans: active ones, the boxes of the next 7 days with the stock they need, and MRR. */
+  plans: dashboardPlans,
   /** Which release runs (dist/build-info.json): package.json's version and the build's commit, or "unknown". */
   release: z.object({ version: z.string(), revision: z.string() }),
 });

@@ -18,6 +18,7 @@ export const EMAIL_KIND_NAMES = [
   "plan_next_box",
   "delivery_update",
   "plan_charge_problem",
+  "plan_changed_by_shop",
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
@@ -42,6 +43,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindName, string> = {
   plan_next_box: "Nappy plan: your next box",
   delivery_update: "Delivery update",
   plan_charge_problem: "Nappy plan: box not charged",
+  plan_changed_by_shop: "Nappy plan paused or cancelled by the shop",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {

@@ -80,6 +80,16 @@ export const createOrderInput = z.object({
    * price (less the plan saving, no multi-buy tiers, no promo code), and these are the figures.
    */
   plan: planChoiceInput.optional(),
+  /**
+   * A reminder plan's pay link (the "your next box" e-mail): the cart is that plan's box, at plan
+   * prices, and the order pays for it (src/server/plans/pay-link.ts). Not with `plan` or a promo code.
+   */
+  planPayLink: z
+    .string()
+    .trim()
+    .min(1, "planPayLink must not be empty")
+    .max(1000, "planPayLink is too long")
+    .optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 

@@ -96,5 +96,15 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
+/** GET /api/plan-links/pay: the box a reminder plan's pay link pays for, for the checkout's cart. */
+export const planPayBox = z.object({
+  planId: z.string(),
+  date: z.string(),
+  cadenceWeeks: z.number().int(),
+  lines: z.array(z.object({ productId: z.string(), size: z.string(), quantity: z.number().int() })),
+  message: z.string(),
+});
+export type PlanPayBox = z.infer<typeof planPayBox>;
+
 /** The signed skip link's page: which box the link skips, before the shopper presses the button. */
 export const planLinkAnswer = z.object({ message: z.string(), nextDate: z.string() });

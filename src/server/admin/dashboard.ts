@@ -11,6 +11,7 @@ import { latestBackups, latestCopies } from "../backup/daily.js";
 import { buildInfo } from "../build-info.js";
 import type { Database } from "../db/client.js";
 import { statusList } from "../orders/status.js";
+import { dashboardPlanFigures } from "../plans/admin-queries.js";
 import { PENDING_TOO_LONG } from "./payments.js";
 
 const REVENUE_DAYS = 30;
@@ -183,7 +184,7 @@ async function recentOrders(db: Database): Promise<Dashboard["recentOrders"]> {
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboard", { schema: { response: { 200: dashboard } } }, async () => {
     const refunded = await partlyRefunded(app.db);
-    const [counts, series, stock, attention, late, recent, backups, copies] = await Promise.all([
+    const [counts, series, stock, attention, late, recent, backups, copies, planFigures] = await Promise.all([
       figures(app.db, refunded),
       revenueByDay(app.db, refunded),
       lowStock(app.db),
@@ -192,6 +193,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       recentOrders(app.db),
       latestBackups(app.pool),
       latestCopies(app.pool),
+      dashboardPlanFigures(app.db),
     ]);
     const { last, lastGood } = backups;
     const backup = {
@@ -222,6 +224,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       lateShipments: late,
       backup,
       recentOrders: recent,
+      plans: planFigures,
       release: buildInfo(),
     };
   });

@@ -4,6 +4,7 @@ import { requireAdmin } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { adminLaunchChecklistRoutes } from "../launch-checklist/routes.js";
 import { adminMediaRoutes } from "../media/routes.js";
+import { adminPlanRoutes } from "../plans/admin-routes.js";
 import { adminPromoRoutes } from "../promo/routes.js";
 import { adminReturnRoutes } from "../returns/routes.js";
 import { adminAuditRoutes } from "./audit.js";
@@ -70,5 +71,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminDashboardRoutes);
   await app.register(adminVatReportRoutes);
   await app.register(adminPromoRoutes);
+  await app.register(adminPlanRoutes);
   await app.register(adminLaunchChecklistRoutes, { content: app.launchChecklist });
 };

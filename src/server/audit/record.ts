@@ -75,6 +75,8 @@ export const AUDIT_ACTIONS = [
   "promo_code.updated",
   "launch_checklist.ticked",
   "launch_checklist.unticked",
+  "plan.paused",
+  "plan.cancelled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,7 +89,8 @@ export type AuditSubjectType =
   | "email"
   | "retention"
   | "promo_code"
-  | "launch_checklist";
+  | "launch_checklist"
+  | "plan";
 
 export interface AuditEntry {
   action: AuditAction;

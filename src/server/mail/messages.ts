@@ -229,6 +229,26 @@ export interface PlanNextBoxData extends Greeting {
   skipUrl: string;
   /** My plans: `{PUBLIC_URL}/profile?tab=plans`. */
   changeUrl: string;
+  /**
+   * A reminder plan's one-click pay link, `{PUBLIC_URL}/checkout?pay=...`: signed, until the charge
+   * day's end (plans/pay-link.ts); null for a card plan. Absent in messages written before it existed.
+   */
+  payUrl?: string | null;
+}
+
+/**
+ * plan_changed_by_shop: an admin paused or cancelled a plan (the admin's Plans page), with the reason
+ * they gave. A service message about the customer's own plan, not marketing.
+ */
+export interface PlanChangedByShopData extends Greeting {
+  planId: string;
+  customerName: string;
+  change: "paused" | "cancelled";
+  /** A pause's last day (YYYY-MM-DD, South African); null for a cancel. */
+  until: string | null;
+  reason: string;
+  /** My plans: `{PUBLIC_URL}/profile?tab=plans`. */
+  plansUrl: string;
 }
 
 /**
@@ -294,6 +314,7 @@ export interface EmailDataByKind {
   plan_next_box: PlanNextBoxData;
   delivery_update: DeliveryUpdateData;
   plan_charge_problem: PlanChargeProblemData;
+  plan_changed_by_shop: PlanChangedByShopData;
 }
 
 /** What the sender adds when it sends: links that only exist then. */

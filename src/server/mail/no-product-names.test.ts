@@ -163,6 +163,18 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K][] } = {
       totalCents: 43598,
       skipUrl: "https://snuganddry.co.za/profile?skip=abc",
       changeUrl: "https://snuganddry.co.za/profile?tab=plans",
+      payUrl: null,
+    },
+  ],
+  plan_changed_by_shop: [
+    {
+      planId: "5c1d7a52-9a3b-4c1e-8d7f-3a9c210b6f1c",
+      customerName: "Thandi",
+      greetByName: true,
+      change: "paused",
+      until: "2027-02-01",
+      reason: `${PRODUCT} (${SIZE}) is out until February`,
+      plansUrl: "https://snuganddry.co.za/profile?tab=plans",
     },
   ],
   delivery_update: (

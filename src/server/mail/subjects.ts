@@ -48,6 +48,10 @@ export function subjectOf<K extends EmailKind>(kind: K, data: EmailDataByKind[K]
       return email.data.reason === "out_of_stock"
         ? `Your ${shopName} box of ${formatPlanDay(email.data.chargeDate)}: choose another size or skip`
         : `Your ${shopName} nappy plan: please update your card`;
+    case "plan_changed_by_shop":
+      return email.data.change === "paused"
+        ? `Your ${shopName} nappy plan is paused`
+        : `Your ${shopName} nappy plan is cancelled`;
     case "signup_attempt":
       return `Someone tried to sign up at ${shopName} with your address`;
     case "delivery_update":

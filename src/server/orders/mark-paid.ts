@@ -4,6 +4,7 @@ import type { OrderStockState } from "#domain/stock.js";
 import type { Transaction } from "../db/client.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
 import { settlePlanChargeOfOrder } from "../plans/charge-paid.js";
+import { settleRemindedBoxOfOrder } from "../plans/pay-link.js";
 import { activatePlanOfOrder } from "../plans/start.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
@@ -63,6 +64,8 @@ export async function markOrderPaid(
   await activatePlanOfOrder(tx, paid.orderId, paid.payfastToken ?? null);
   // A later box of a plan: its charge is settled and the plan moves on (plans/charge.ts).
   await settlePlanChargeOfOrder(tx, paid.orderId);
+  // A reminder plan's box paid through its pay link: the plan moves on as a charge would (plans/pay-link.ts).
+  await settleRemindedBoxOfOrder(tx, paid.orderId);
   // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
   if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);
   const invoice = await invoiceToIssue(tx, paid.orderId, issuer);

@@ -13,6 +13,8 @@ import { creditNotePdf } from "../documents/credit-note.js";
 import { invoicePdf } from "../documents/invoice.js";
 import { badRequest, conflict, notFound, unauthorized } from "../errors.js";
 import { buildCheckoutForm, payfastProcessUrl } from "../payfast/adapter.js";
+import { planLinkKey } from "../plans/links.js";
+import { PAY_LINK_INVALID, payLinkBox, recordPayLinkOrder, requireCartIsBox } from "../plans/pay-link.js";
 import { atPlanPrices } from "../plans/prices.js";
 import { createPlanForOrder } from "../plans/start.js";
 import { dropPromoHold, promoError, promoForOrder, reservePromo } from "../promo/codes.js";
@@ -45,6 +47,7 @@ function asCustomerSees<T extends { refunds: Refund[] }>(found: T): T {
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const findProductsForOrder = productsForOrderQuery(app.db);
+  const planKey = planLinkKey(app.db);
   const limits = app.config.orderLimits;
   const caps = { perAccount: limits.unpaidPerAccount, perAddress: limits.unpaidPerAddress };
   /** Create-order and cancel: so many a minute per account and per client network (docs/decisions/020-abuse-limits.md). */
@@ -84,13 +87,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       // A nappy plan's box takes the plan's saving, never a code's too (docs/decisions/050).
-      if (input.plan && input.promoCode) {
+      if ((input.plan || input.planPayLink) && input.promoCode) {
         throw badRequest(
           "A promo code cannot be used with a nappy plan: the plan's saving applies to every box instead. Remove the code or the plan and try again.",
           "PROMO_NOT_APPLICABLE",
         );
       }
+      if (input.plan && input.planPayLink) {
+        throw badRequest("Send either plan (a new plan) or planPayLink (a plan's box), not both.");
+      }
       await countOrderAttempt(request, reply, "create-order", user.id);
+      // A reminder plan's box (plans/pay-link.ts): the cart must be the box the link names.
+      const payBox = input.planPayLink ? await payLinkBox(app.db, await planKey(), input.planPayLink, user.id) : null;
+      if (payBox) requireCartIsBox(payBox, input.items);
       // The server prices delivery itself and checks a chosen locker or point again (docs/decisions/051).
       const chosen = await deliveryForOrder(
         { quotes: app.delivery.quotes, directory: app.delivery.directory, log: request.log },
@@ -100,7 +109,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const found = await findProductsForOrder(input.items.map((item) => item.id));
       // A plan's box is at plan prices, without multi-buy tiers (atPlanPrices empties them).
-      const products = input.plan ? found.map(atPlanPrices) : found;
+      const products = input.plan || payBox ? found.map(atPlanPrices) : found;
       // A promo code (src/server/promo/): the client's figures must be the discounted ones.
       const customer = input.promoCode ? { userId: user.id, provenEmail: await provenEmail(app.db, user.id) } : null;
       const promo =
@@ -195,7 +204,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             termsVersionId: policies.terms.id,
           })
         : undefined;
-      request.log.info({ orderId: newOrder.id, totalCents: newOrder.totalCents, planId }, "order created");
+      if (payBox && !(await recordPayLinkOrder(app.db, payBox, newOrder.id, newOrder.totalCents))) {
+        // Paid, skipped or charged between the check and now: the new order is left to expire unpaid.
+        throw badRequest(PAY_LINK_INVALID, "PLAN_LINK_INVALID");
+      }
+      request.log.info(
+        { orderId: newOrder.id, totalCents: newOrder.totalCents, planId: planId ?? payBox?.planId },
+        "order created",
+      );
 
       return {
         orderId: newOrder.id,

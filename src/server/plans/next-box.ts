@@ -6,6 +6,7 @@ import { planLines, plans } from "../db/schema.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { signPlanSkipLink } from "./links.js";
+import { payLinkFor } from "./pay-link.js";
 import { plansOfUser } from "./queries.js";
 
 export const PLAN_NEXT_BOX_JOB = "plan-next-box";
@@ -66,6 +67,10 @@ export async function sendNextBoxNotices(
           ...plan.next,
           skipUrl: `${shop.publicUrl}/profile?skip=${token}`,
           changeUrl: `${shop.publicUrl}/profile?tab=plans`,
+          payUrl:
+            plan.mode === "reminder"
+              ? `${shop.publicUrl}/checkout?pay=${payLinkFor(signingKey, row.id, row.nextDate)}`
+              : null,
         },
       },
       shop.name,

@@ -10,6 +10,7 @@ import {
   planLinkInput,
   planParams,
   planPauseInput,
+  planPayBox,
 } from "#domain/schemas/plans.js";
 import { requireUser } from "../auth/guards.js";
 import type { Transaction } from "../db/client.js";
@@ -17,6 +18,7 @@ import { plans } from "../db/schema.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { cancelPlan, changePlan, deliverNow, lockPlan, pausePlan, resumePlan, skipNextBox } from "./changes.js";
 import { planLinkKey, readPlanSkipLink } from "./links.js";
+import { payLinkBox } from "./pay-link.js";
 import { CANCEL_PLAN_TOKENS_JOB } from "./payfast-cancel.js";
 import { plansOfUser } from "./queries.js";
 
@@ -117,6 +119,13 @@ export const planLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
+  });
+
+  // The pay link's box, for the checkout's cart: the customer's own plan, so a login is needed.
+  app.get("/pay", { schema: { querystring: planLinkInput, response: { 200: planPayBox } } }, async (request) => {
+    const user = requireUser(request);
+    const box = await payLinkBox(app.db, await key(), request.query.token, user.id);
+    return { ...box, message: `Pay for your nappy plan's box of ${formatPlanDay(box.date)}.` };
   });
 
   app.get("/skip", { schema: { querystring: planLinkInput, response: { 200: planLinkAnswer } } }, async (request) => {

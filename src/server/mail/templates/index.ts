@@ -12,6 +12,7 @@ import { OrderRefundedEmail } from "./order-refunded.js";
 import { OrderShippedEmail } from "./order-shipped.js";
 import { OwnerAlertEmail } from "./owner-alert.js";
 import { PasswordResetEmail } from "./password-reset.js";
+import { PlanChangedByShopEmail } from "./plan-changed-by-shop.js";
 import { PlanChargeProblemEmail } from "./plan-charge-problem.js";
 import { PlanNextBoxEmail } from "./plan-next-box.js";
 import { ReturnUpdateEmail } from "./return-update.js";
@@ -65,6 +66,8 @@ function emailElement(email: AnyEmail, shop: ShopIdentity, sendTime: SendTimeDat
       return createElement(DeliveryUpdateEmail, { data: email.data, shop });
     case "plan_charge_problem":
       return createElement(PlanChargeProblemEmail, { data: email.data, shop });
+    case "plan_changed_by_shop":
+      return createElement(PlanChangedByShopEmail, { data: email.data, shop });
   }
 }
 

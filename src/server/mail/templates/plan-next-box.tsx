@@ -26,7 +26,7 @@ export function PlanNextBoxEmail({ data, shop }: { data: PlanNextBoxData; shop: 
       <Text style={text}>
         {data.mode === "card"
           ? `On ${day} we charge ${formatRand(data.totalCents)} to the card you paid your plan with, and send your box. This is what it holds, at today's prices:`
-          : `Your next box is due on ${day}. We will e-mail you a link to pay ${formatRand(data.totalCents)} for it by EFT. This is what it holds, at today's prices:`}
+          : `Your next box is due on ${day}. Pay ${formatRand(data.totalCents)} for it with the button below (by EFT or card) and we send it. This is what it holds, at today's prices:`}
       </Text>
       <OrderLines lines={data.lines} priced />
       <Text style={text}>
@@ -40,7 +40,8 @@ export function PlanNextBoxEmail({ data, shop }: { data: PlanNextBoxData; shop: 
           with your plan saving, up from {formatRand(line.previousUnitPriceCents ?? 0)} in your last box.
         </Text>
       ))}
-      <CallToAction href={data.skipUrl} label="Skip this box" spellOut />
+      {data.payUrl ? <CallToAction href={data.payUrl} label="Pay for this box" spellOut /> : null}
+      <CallToAction href={data.skipUrl} label="Skip this box" spellOut={!data.payUrl} secondary={!!data.payUrl} />
       <CallToAction href={data.changeUrl} label="Change my plan" secondary />
       <Text style={{ ...small, margin: "0 0 16px" }}>
         The prices are the shop's prices on the charge day less your plan saving; if they change before {day}, the box

@@ -18,6 +18,7 @@ const VatTab = lazy(() => import("./payments/vat-tab"));
 const RequestsTab = lazy(() => import("./orders/requests-tab"));
 const PromotionsTab = lazy(() => import("./catalogue/promotions-tab"));
 const LaunchTab = lazy(() => import("./launch/launch-tab"));
+const PlansTab = lazy(() => import("./plans/plans-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -27,6 +28,7 @@ const TABS = [
   { value: "products", label: "Products", Panel: ProductsTab },
   { value: "categories", label: "Categories", Panel: CategoriesTab },
   { value: "users", label: "Users", Panel: UsersTab },
+  { value: "plans", label: "Plans", Panel: PlansTab },
   { value: "promotions", label: "Promotions", Panel: PromotionsTab },
   { value: "vat", label: "VAT", Panel: VatTab },
   { value: "emails", label: "Emails", Panel: EmailsTab },

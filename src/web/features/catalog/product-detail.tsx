@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from "react";
 import { MAX_LINE_QUANTITY } from "#domain/cart.js";
 import { parseRandToCents } from "#domain/money.js";
 import { packText, perUnitText, priceText, sizePrice } from "#domain/packs.js";
+import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
 import type { Product } from "#domain/schemas/catalog.js";
 import { maxOrderable } from "#domain/stock.js";
@@ -21,7 +22,7 @@ import { SizeGuide } from "./size-guide";
 /** The size finder, loaded on the first click of "Find my size". */
 const SizeFinder = lazy(() => import("./size-finder"));
 
-import { PlanOption } from "../plans";
+import { PlanOption, usePlanWeeks } from "../plans";
 import { LowStockNote } from "./stock-note";
 
 const MIN_QUANTITY = 1;
@@ -60,7 +61,9 @@ export function ProductDetail({
 
   const sizeImage = size ? product.sizeImages[size] : undefined;
   const image = sizeImage || product.image;
-  const unitCents = parseRandToCents(size ? sizePrice(product, size) : product.price) ?? 0;
+  const shelfCents = parseRandToCents(size ? sizePrice(product, size) : product.price) ?? 0;
+  // With a plan chosen, the total is at the plan price (docs/decisions/050), as the checkout charges it.
+  const unitCents = usePlanWeeks() ? planUnitPriceCents(shelfCents, planSavingBp(product.planSavingBp)) : shelfCents;
   // The pack and price per unit of the chosen size, or "from" the lowest before one is chosen.
   const pack = [size && packText(product, size), perUnitText(product, size || null)].filter(Boolean).join(" · ");
   const promo = product.promoText?.trim();

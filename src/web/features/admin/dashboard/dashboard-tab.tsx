@@ -10,6 +10,7 @@ import { LaunchChecklistNote } from "../launch";
 import { cancelReasonText } from "../orders";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "../shared";
 import { useAdminDashboard } from "./api/get-dashboard";
+import { PlansFigures } from "./plans-figures";
 import { RevenueChart } from "./revenue-chart";
 import { StatusChart } from "./status-chart";
 
@@ -39,6 +40,7 @@ export function DashboardTab() {
         <StatusChart statuses={data.ordersByStatus} />
       </div>
       <RecentOrders orders={data.recentOrders} />
+      <PlansFigures plans={data.plans} />
       <LowStockList entries={data.lowStock} />
       <BackupNote backup={data.backup} />
       <ReleaseNote release={data.release} />
