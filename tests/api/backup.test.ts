@@ -147,6 +147,15 @@ async function fillTheRest(t: TestApp, userId: string, orderId: string) {
     "insert into delivery_boxes (code, name, length_mm, width_mm, height_mm, max_weight_grams) values ('XL', $1, 900, 600, 500, 30000)",
     [awkward.slice(0, 60)],
   );
+  const { rows: shipped } = await t.pool.query<{ id: string }>(
+    `insert into shipments (order_id, vendor, vendor_shipment_id, waybill_number, tracking_reference, service_level_code, label_pdf, state, locker_pin)
+     values ($1, 'tcg_locker', 'SHP-1', 'WB-1', $2, 'ECO', '\\x255044462d312e34'::bytea, 'ready_for_collection', '482913') returning id`,
+    [orderId, awkward.slice(0, 60)],
+  );
+  await run(
+    "insert into shipment_events (shipment_id, vendor_event_id, vendor_status, state, message, occurred_at, source) values ($1, 'ev-1', 'in-locker', 'ready_for_collection', $2, now(), 'webhook')",
+    [shipped[0]?.id, awkward],
+  );
   await run("insert into product_slug_redirects (slug, product_id) values ('an-old-name', $1)", [productId]);
   await run(
     `insert into child_profiles (user_id, name, birth_month, weight_grams, weighed_on, size_up_prompted_at)
