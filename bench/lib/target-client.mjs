@@ -86,6 +86,8 @@ export async function startTarget({ databaseUrl, env = {}, label = "target" }) {
     bareStats: () => call(bareUrl, "GET", "/__bench/stats"),
     /** Copies the app's answer to GET `pathname` (with `headers`) into the bare process, under /bare`pathname`. */
     capture: (pathname, headers) => call(bareUrl, "POST", "/__bench/capture", { path: pathname, headers }),
+    /** Runs `rounds` of the nappy plans' charging round at once in the app's process; their summaries. */
+    chargePlans: (rounds) => control("POST", "/__bench/plans-charge", { rounds }),
     /** Resolves once the app has seen every catalogue write committed before the call (its NOTIFY). */
     catalogChanged: () => control("POST", "/__bench/catalog-changed", {}),
   };

@@ -158,6 +158,14 @@ control.post("/__bench/catalog-changed", async () => {
   return { ok: true };
 });
 
+// Nappy plans' charging round (bench/plans.mjs): `rounds` runs at once in this process, as several
+// instances' jobs would; answers each run's summary.
+control.post("/__bench/plans-charge", async (request) => {
+  const rounds = Math.max(1, Number(request.body?.rounds) || 1);
+  const summaries = await Promise.all(Array.from({ length: rounds }, () => app.plans.charge()));
+  return { summaries };
+});
+
 await control.listen({ port: controlPort, host: "127.0.0.1" });
 
 let closing = false;

@@ -15,6 +15,7 @@ import {
   products,
 } from "#server/db/schema.js";
 import type { PayfastEmulator } from "#server/payfast/emulator.js";
+import { claim } from "#server/plans/charge.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import {
@@ -359,6 +360,20 @@ describe("two runners at once", () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("a runner whose list is out of date", () => {
+  it("does not claim the plan's next box early once another runner charged its due one", async () => {
+    const { planId, token, firstDate } = await cardPlan();
+    // The second runner read its list while the box was due...
+    const stale = { planId, kind: "new" as const };
+    // ...then the first runner charged it, and the plan moved a cadence on.
+    expect((await t.app.plans.charge(firstDate)).paid).toBe(1);
+    expect((await planRow(planId))?.nextDate).toBe(addDays(firstDate, 28));
+    expect(await claim(t.app.db, stale, firstDate)).toBeNull();
+    expect(await chargeRows(planId)).toHaveLength(1);
+    expect(await takenOn(token)).toHaveLength(2);
   });
 });
 

@@ -60,7 +60,7 @@ export class EmulatorNotifier {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-    private readonly log: FastifyBaseLogger,
+    readonly log: FastifyBaseLogger,
   ) {}
 
   start(): void {

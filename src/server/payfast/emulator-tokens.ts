@@ -114,10 +114,14 @@ export function dispatchNotification(notifier: EmulatorNotifier, controls: Token
     return;
   }
   setImmediate(() => {
-    void (async () => {
+    (async () => {
       await notifier.deliver(key);
       if (controls.notifications === "duplicated") await notifier.resend(key);
-    })();
+    })().catch((error: unknown) => {
+      // Sent after the API's answer, outside any request: a failure (the database busy) is logged,
+      // never an unhandled rejection that would take the shop's process down with its emulator.
+      notifier.log.warn({ err: error, key }, "PayFast emulator: a charge's notification was not sent");
+    });
   });
 }
 

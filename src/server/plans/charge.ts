@@ -23,8 +23,12 @@ import type { CurrentPolicies } from "../policies/publish.js";
 import { atPlanPrices } from "./prices.js";
 
 export const PLAN_CHARGE_JOB = "plan-charge";
-/** Boxes charged side by side in one run: each holds a connection while its order is placed and booked. */
-const CHARGE_CONCURRENCY = 8;
+/**
+ * Boxes charged side by side in one run: each holds a connection while its order is placed and
+ * booked, so two instances' runs together (8) stay inside the default pool of 10 (DB_POOL_SIZE),
+ * with room left for the shop's requests and PayFast's notifications (bench 13: 1,000 boxes).
+ */
+const CHARGE_CONCURRENCY = 4;
 /** The most boxes one run takes up; the next run (15 minutes later) takes the rest. */
 const RUN_LIMIT = 5_000;
 
@@ -93,7 +97,7 @@ export async function chargeDuePlans(context: PlanChargeContext, today = southAf
   return summary;
 }
 
-type DueBox = { planId: string; kind: "new" | "retry" | "restock"; chargeId?: string };
+export type DueBox = { planId: string; kind: "new" | "retry" | "restock"; chargeId?: string };
 
 /** Active card plans due today or earlier: dates with no row yet, declines whose retry is due, boxes out of stock. */
 async function dueBoxes(db: Database, today: string): Promise<DueBox[]> {
@@ -135,14 +139,28 @@ async function dueBoxes(db: Database, today: string): Promise<DueBox[]> {
   ];
 }
 
-/** The claim: only the runner whose INSERT or UPDATE wrote the row goes on. */
-async function claim(db: Database, box: DueBox): Promise<Claimed | null> {
+/**
+ * The claim: only the runner whose INSERT or UPDATE wrote the row goes on. A new box is claimed for
+ * the plan's next date as it is NOW, and only while that date is still due: a runner whose list was
+ * read before another runner charged the box (and moved the plan a cadence on) must not claim the
+ * next box early (bench 13 caught 9 such second charges in 1,000 with two runners).
+ */
+export async function claim(db: Database, box: DueBox, today: string): Promise<Claimed | null> {
   if (box.kind === "new") {
     return db.transaction(async (tx) => {
       const [plan] = await tx
         .select({ nextDate: plans.nextDate })
         .from(plans)
-        .where(and(eq(plans.id, box.planId), eq(plans.status, "active")));
+        .where(
+          and(
+            eq(plans.id, box.planId),
+            eq(plans.status, "active"),
+            eq(plans.mode, "card"),
+            isNotNull(plans.payfastToken),
+            lte(plans.nextDate, today),
+          ),
+        )
+        .for("update");
       if (!plan) return null;
       const [row] = await tx
         .insert(planCharges)
@@ -190,7 +208,7 @@ async function chargeBox(
   findProducts: FindProducts,
 ): Promise<Outcome> {
   const { db, api, log, config } = context;
-  const claimed = await claim(db, box);
+  const claimed = await claim(db, box, today);
   if (!claimed) return "none";
   const [plan] = await db.select().from(plans).where(eq(plans.id, claimed.planId));
   if (!plan?.payfastToken) return "none";
