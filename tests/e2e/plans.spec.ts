@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import {
   fillDelivery,
   logInAdminOn,
+  logInAsNewAdmin,
   mailCaptureDir,
   pickInStockProduct,
   signUpAndLogIn,
@@ -14,10 +15,13 @@ import {
 const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
-test("a shopper starts a nappy plan on a product page, pays, then skips the next box and cancels in My plans", async ({
+test("a shopper starts a nappy plan, skips the next box from the e-mail's link and cancels; the admin sees the plan", async ({
   page,
+  browser,
+  request,
 }) => {
-  await signUpAndLogIn(page);
+  test.setTimeout(120_000);
+  const shopper = await signUpAndLogIn(page);
   const { product, size } = await pickInStockProduct(page);
 
   await page.goto(`/products/${product.slug}`);
@@ -66,15 +70,56 @@ test("a shopper starts a nappy plan on a product page, pays, then skips the next
     }
   }
 
-  await card.getByRole("button", { name: "Skip the next box" }).click();
-  await expect(card.getByRole("status")).toHaveText(
-    /^Skipped the box of .* Next box: .*R[\d,]+\.\d{2} at today's prices\.$/,
-  );
+  // The next box tomorrow: inside the notice days, so the next-box e-mail (with its skip link) is written.
+  const day = card.getByLabel("Next box on");
+  await day.fill((await day.getAttribute("min")) as string);
+  await card.getByRole("button", { name: "Change date" }).click();
+  await expect(card.getByRole("status")).toBeVisible();
+  const before = (await card.getByText(/^Next box: /).textContent()) ?? "";
+  await logInAdminOn(request);
+  const skipPath = await mailedPlanLink(request, shopper.email, "/profile?skip=");
+  await page.goto(skipPath);
+  await expect(page.getByRole("heading", { name: "Skip your next box" })).toBeVisible();
+  await expect(page.getByText(/^Skip the box of /)).toBeVisible();
+  await page.getByRole("button", { name: "Skip this box" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Your plan carries on with the box after it\.$/);
 
+  await page.getByRole("link", { name: "Open My plans" }).click();
+  await expect(card.getByText(/^Next box: /)).not.toHaveText(before);
   await card.getByRole("button", { name: "Cancel plan" }).click();
   await card.getByRole("button", { name: "Yes, cancel my plan" }).click();
   await expect(card.getByRole("status")).toHaveText(/cancelled/);
   await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
+
+  // The owner: the plan in the admin's Plans tab, and the plans' figures on the dashboard.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logInAsNewAdmin(admin);
+  await admin.goto("/admin");
+  await expect(admin.getByRole("heading", { name: "Nappy plans" })).toBeVisible();
+  await expect(admin.getByRole("term").filter({ hasText: /^Active plans$/ })).toBeVisible();
+  await expect(admin.getByRole("term").filter({ hasText: /^Monthly recurring revenue$/ })).toBeVisible();
+  if (SHOTS) {
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 1000 });
+      await admin.getByRole("heading", { name: "Nappy plans" }).scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: `${SHOTS}/plan-admin-dashboard-${width}.png` });
+    }
+  }
+  await admin.getByRole("tab", { name: "Plans", exact: true }).click();
+  await admin.getByLabel("Search plans").fill(shopper.email);
+  const row = admin.getByRole("listitem").filter({ hasText: shopper.email });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(row.getByText(`1 × ${product.name} (${size})`)).toBeVisible();
+  await expect(row.getByText(/^Last charge: .*Skipped/i)).toBeVisible();
+  if (SHOTS) {
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 1000 });
+      await admin.screenshot({ path: `${SHOTS}/plan-admin-plans-${width}.png`, fullPage: true });
+    }
+  }
+  await adminContext.close();
 });
 
 /**
