@@ -228,6 +228,12 @@ export default function CheckoutPage() {
         </Link>
       </div>
 
+      {/* What this payment is, first on every width. */}
+      {paying && (
+        <div className="mb-6">
+          <PlanPayNotice box={paying} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <form
           id="checkout-form"
@@ -271,14 +277,10 @@ export default function CheckoutPage() {
         </form>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
-          {paying ? (
-            <PlanPayNotice box={paying} />
-          ) : (
-            !payToken && (
-              <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
-                <PlanOption savingBp={cart.items[0]?.planSavingBp} />
-              </Suspense>
-            )
+          {!payToken && (
+            <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
+              <PlanOption savingBp={cart.items[0]?.planSavingBp} />
+            </Suspense>
           )}
           <OrderSummary
             items={items}
