@@ -33,8 +33,6 @@ interface CartState {
   add: (product: Product, size: string, quantity: number) => void;
   /** Several adds at once, each as `add` does it. */
   addMany: (lines: readonly CartAddition[]) => void;
-  /** The cart becomes these lines, each added as `add` does it (a plan's box from its pay link). */
-  replaceWith: (lines: readonly CartAddition[]) => void;
   /** `max`: what is left of the line's size, when the catalogue knows it. */
   setQuantity: (id: string, size: string, quantity: number, max?: number) => void;
   remove: (id: string, size: string) => void;
@@ -97,7 +95,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
       subtotalCents: cartSubtotalCents(items),
       add: (product, size, quantity) => save(addWithinStock(items, { product, size, quantity })),
       addMany: (lines) => save(lines.reduce(addWithinStock, items)),
-      replaceWith: (lines) => save(lines.reduce(addWithinStock, [] as CartLine[])),
       setQuantity: (id, size, quantity, max) => save(setLineQuantity(items, id, size, quantity, max)),
       remove: (id, size) => save(removeLine(items, id, size)),
       clear: () => save([]),

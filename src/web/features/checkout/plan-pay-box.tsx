@@ -24,8 +24,10 @@ export function usePlanPayCart(token: string): PayBoxState {
   const { user } = useSession();
   const box = usePlanPayBox(token, Boolean(user));
   const queryClient = useQueryClient();
-  const { replaceWith } = useCart();
+  const cart = useCart();
   const [filled, setFilled] = useState<{ token: string; problem: string } | null>(null);
+  // The box's lines, once today's catalogue is in: they go in when the cart has been emptied.
+  const [pending, setPending] = useState<{ additions: CartAddition[]; problem: string } | null>(null);
   // The box goes into the cart once per link, whatever else re-renders the page meanwhile.
   const startedFor = useRef("");
 
@@ -40,17 +42,29 @@ export function usePlanPayCart(token: string): PayBoxState {
           const product = catalogue.find((entry) => entry.id === line.productId);
           return product ? [{ product, size: line.size, quantity: line.quantity }] : [];
         });
-        replaceWith(additions);
         const problem =
           additions.length === lines.length
             ? ""
             : "A product of your plan's box is no longer for sale. Change the box in My plans.";
-        setFilled({ token, problem });
+        setPending({ additions, problem });
       })
       .catch((error: unknown) =>
         setFilled({ token, problem: errorMessage(error, "We could not load today's products. Please try again.") }),
       );
-  }, [box.data, token, queryClient, replaceWith]);
+  }, [box.data, token, queryClient]);
+
+  // The cart becomes the box: emptied first, then the box's lines added (as Add to Cart adds them).
+  const { items, clear, addMany } = cart;
+  useEffect(() => {
+    if (!pending) return;
+    if (items.length > 0) {
+      clear();
+      return;
+    }
+    addMany(pending.additions);
+    setFilled({ token, problem: pending.problem });
+    setPending(null);
+  }, [pending, items, clear, addMany, token]);
 
   if (!token) return { kind: "none" };
   if (!user) return { kind: "login" };
