@@ -111,6 +111,7 @@ test("a shopper starts a nappy plan, skips the next box from the e-mail's link a
   const row = admin.getByRole("listitem").filter({ hasText: shopper.email });
   await expect(row).toBeVisible();
   await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(row.getByText("Every 4 weeks · no more boxes")).toBeVisible();
   await expect(row.getByText(`1 × ${product.name} (${size})`)).toBeVisible();
   await expect(row.getByText(/^Last charge: .*Skipped/i)).toBeVisible();
   if (SHOTS) {
