@@ -82,6 +82,8 @@ export default defineConfig({
       ADMIN_STEP_UP_MINUTES: "0.1",
       // A payment whose notification is lost is found by reconciliation within seconds, not 15 minutes.
       PAYFAST_RECONCILE_MINUTES: "0.05",
+      // The "your next box" e-mails within seconds (tests/e2e/plans.spec.ts reads their links).
+      PLAN_NOTICE_MINUTES: "0.05",
       // The emulator's payment page on a second origin, as live PayFast's payment.payfast.io.
       PAYFAST_EMULATOR_PAYMENT_PORT: String(port + 1),
     },

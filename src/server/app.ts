@@ -325,10 +325,11 @@ export async function buildApp({
     },
     ...planCharging.jobs,
     {
-      // "Your next box" e-mails (plans/next-box.ts): hourly, once per plan and date, and a minute after start.
+      // "Your next box" e-mails (plans/next-box.ts): every PLAN_NOTICE_MINUTES (hourly), once per plan
+      // and date, and a minute after start (sooner when the interval is shorter).
       name: PLAN_NEXT_BOX_JOB,
-      everyMs: 60 * 60_000,
-      firstRunAfterMs: 60_000,
+      everyMs: config.planNoticeMinutes * 60_000,
+      firstRunAfterMs: Math.min(60_000, config.planNoticeMinutes * 60_000),
       run: async () => {
         const written = await app.sendPlanNotices();
         if (written > 0) app.log.info({ written }, "plan next-box e-mails written");

@@ -539,6 +539,16 @@ describe("the seller (ECTA s43(1))", () => {
   });
 });
 
+describe("PLAN_NOTICE_MINUTES", () => {
+  it("writes the next-box e-mails hourly by default, at most once a day, never with no pause", () => {
+    expect(loadConfig({}).planNoticeMinutes).toBe(60);
+    expect(loadConfig({ PLAN_NOTICE_MINUTES: "0.05" }).planNoticeMinutes).toBe(0.05);
+    expect(loadConfig({ PLAN_NOTICE_MINUTES: "1440" }).planNoticeMinutes).toBe(1440);
+    expect(refusal({ PLAN_NOTICE_MINUTES: "1441" }).message).toMatch(/PLAN_NOTICE_MINUTES/);
+    expect(refusal({ PLAN_NOTICE_MINUTES: "0" }).message).toMatch(/PLAN_NOTICE_MINUTES/);
+  });
+});
+
 describe("RETENTION_YEARS", () => {
   it("keeps orders' personal details 7 years (Companies Act s24) by default", () => {
     expect(loadConfig({}).retentionYears).toBe(7);

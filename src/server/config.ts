@@ -133,6 +133,9 @@ const envSchema = z.object({
       .default(DEFAULT_RETENTION_YEARS),
   ),
 
+  /** Minutes between the "your next box" e-mail runs (fractions allowed, e.g. 0.05 in the browser tests). */
+  PLAN_NOTICE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1440).default(60)),
+
   SHOP_NAME: z.string().default("Snug & Dry"),
   /** The shop's contact details; unset in a test mode, the demo shop's (DEMO_SHOP_CONTACT), never in live mode. */
   SHOP_EMAIL: optionalText,
@@ -433,6 +436,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     courier,
     adConversionId: env.AD_CONVERSION_ID,
     retentionYears: env.RETENTION_YEARS,
+    planNoticeMinutes: env.PLAN_NOTICE_MINUTES,
     shop: {
       name: env.SHOP_NAME,
       ...contact,

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays, planUnitPriceCents } from "#domain/plans.js";
 import { orderTotals } from "#domain/pricing.js";
+import { southAfricanDay } from "#domain/south-african-day.js";
 import { freePort } from "#server/db/embedded.js";
 import {
   emails,
@@ -15,7 +16,7 @@ import {
   products,
 } from "#server/db/schema.js";
 import type { PayfastEmulator } from "#server/payfast/emulator.js";
-import { claim } from "#server/plans/charge.js";
+import { cardUpdateUrl, claim } from "#server/plans/charge.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import {
@@ -271,7 +272,7 @@ describe("a declined card", () => {
       .from(emails)
       .where(and(eq(emails.kind, "plan_charge_problem"), eq(emails.eventKey, `${planId}:${firstDate}:declined`)));
     expect(mail?.data).toMatchObject({
-      updateCardUrl: `${publicUrl}/payfast-emulator/eng/recurring/update/${token}?return=${encodeURIComponent(publicUrl)}`,
+      updateCardUrl: `${publicUrl}/payfast-emulator/eng/recurring/update/${token}?return=${encodeURIComponent(`${publicUrl}/profile?tab=plans`)}`,
     });
     // Not before the retry is due.
     expect((await t.app.plans.charge(firstDate)).paid).toBe(0);
@@ -302,6 +303,77 @@ describe("a declined card", () => {
     emulator.declineCharges(token, null);
     expect((await t.app.plans.charge(addDays(firstDate, 60))).paid).toBe(0);
     expect(await takenOn(token)).toHaveLength(1);
+  });
+
+  it("needing a card, the customer updates it on PayFast's page, says so in My plans, and the box is charged now", async () => {
+    const { planId, token, firstDate } = await cardPlan();
+    emulator.declineCharges(token, "05");
+    await t.app.plans.charge(firstDate);
+    await t.db
+      .update(planCharges)
+      .set({ retryAt: sql`now() - interval '1 minute'` })
+      .where(eq(planCharges.planId, planId));
+    expect((await t.app.plans.charge(firstDate)).needsCard).toBe(1);
+    expect((await planRow(planId))?.status).toBe("needs_card");
+    // The card stays declined (no end to declineCharges) until the buyer saves a new one on PayFast's page.
+    const updateUrl = new URL(cardUpdateUrl(t.app.config, token));
+    expect(updateUrl.searchParams.get("return")).toBe(`${publicUrl}/profile?tab=plans`);
+
+    const page = await t.app.inject({ method: "GET", url: `${updateUrl.pathname}${updateUrl.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Update your card");
+    const saveCard = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: updateUrl.pathname,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: form({ return: `${publicUrl}/profile?tab=plans`, ...fields }),
+      });
+    expect((await saveCard({ card_number: "4000 0000 0000 0002", expiry: "01/20" })).statusCode).toBe(400);
+    expect((await saveCard({ card_number: "12345678901", expiry: "12/30" })).statusCode).toBe(400);
+    const saved = await saveCard({ card_number: "4000 0000 0000 0002", expiry: "12/30" });
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe(`${publicUrl}/profile?tab=plans`);
+
+    const said = await t.app.inject({
+      method: "POST",
+      url: plansPath(planId, "/card-updated"),
+      headers: shopper.headers,
+    });
+    expect(said.statusCode).toBe(200);
+    const today = southAfricanDay();
+    expect(said.json()).toMatchObject({ status: "active", nextDate: today });
+    expect(said.json().effect).toMatch(/^Thank you: we charge your updated card for this box now\./);
+    // The charging run (the route asks for one at once; this one may find it done) charges today's box.
+    await t.app.plans.charge(today);
+    const row = await waitFor(
+      async () => (await chargeRows(planId)).find((charge) => charge.deliveryDate === today),
+      (charge) => charge?.status === "paid",
+    );
+    expect(row?.status).toBe("paid");
+    expect(await takenOn(token)).toHaveLength(2);
+    expect((await planRow(planId))?.status).toBe("active");
+    expect((await planRow(planId))?.nextDate).toBe(addDays(today, 28));
+    // Only a plan that needs a card; another customer's plan is not found.
+    const again = await t.app.inject({
+      method: "POST",
+      url: plansPath(planId, "/card-updated"),
+      headers: shopper.headers,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("PLAN_STATUS_CONFLICT");
+    const stranger = await registerAndLogin(t);
+    const theirs = await t.app.inject({
+      method: "POST",
+      url: `/api/users/${stranger.user.id}/plans/${planId}/card-updated`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it("an unknown token has no card-update page", async () => {
+    const missing = await t.app.inject({ method: "GET", url: "/payfast-emulator/eng/recurring/update/no-such-token" });
+    expect(missing.statusCode).toBe(404);
   });
 
   it("a token PayFast holds (not in a valid state) stops the plan at once: it needs a card", async () => {

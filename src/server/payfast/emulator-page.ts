@@ -135,6 +135,43 @@ ${
   );
 }
 
+export interface CardUpdatePageData {
+  merchantName: string;
+  /** The form's own URL (POST): the token is in its path, as on PayFast's page. */
+  action: string;
+  /** Where the buyer goes back to, the merchant's `return` (checked to be the shop's). */
+  returnUrl: string;
+  problem?: string;
+}
+
+/**
+ * PayFast's card-update page (`/eng/recurring/update/{token}?return=`): the buyer gives a new card
+ * for a recurring agreement. Test cards only: any 12-19 digits and a month not past.
+ */
+export function renderCardUpdatePage(data: CardUpdatePageData): string {
+  return page(
+    `Update your card for ${data.merchantName} — PayFast test emulator`,
+    `<section class="card" aria-labelledby="title">
+<header>
+<p class="merchant">Recurring payments to ${escapeHtml(data.merchantName)}</p>
+<h1 id="title" style="font-size:24px">Update your card</h1>
+</header>
+<p class="recurring">The new card is used for every later payment of this agreement.</p>
+${data.problem ? `<p class="declined" role="alert">${escapeHtml(data.problem)}</p>` : ""}
+<form method="post" action="${escapeHtml(data.action)}" class="actions">
+<input type="hidden" name="return" value="${escapeHtml(data.returnUrl)}">
+<label style="display:grid;gap:4px;font-weight:600">Card number
+<input name="card_number" inputmode="numeric" autocomplete="cc-number" required value="4000 0000 0000 0002" style="min-height:44px;padding:8px 12px;border:1px solid #9aa6b6;border-radius:10px;font:inherit"></label>
+<label style="display:grid;gap:4px;font-weight:600">Expiry (MM/YY)
+<input name="expiry" autocomplete="cc-exp" required value="12/30" style="min-height:44px;padding:8px 12px;border:1px solid #9aa6b6;border-radius:10px;font:inherit"></label>
+<button type="submit" class="pay">Save card</button>
+<a class="link cancel" href="${escapeHtml(data.returnUrl)}">Cancel</a>
+</form>
+</section>
+<p class="note">This page stands in for PayFast's card update while the shop runs locally. Saving a card clears the token's declines (declineCharges, expireCard): its next charge goes through.</p>`,
+  );
+}
+
 export function renderRejectedPage(reason: string, backUrl: string): string {
   return page(
     "Payment request rejected — PayFast test emulator",

@@ -25,7 +25,7 @@ import {
   type TokenControls,
 } from "./emulator-gate.js";
 import { type EmulatedStatus, EmulatorNotifier } from "./emulator-notifier.js";
-import { renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
+import { renderCardUpdatePage, renderPaymentPage, renderRejectedPage } from "./emulator-page.js";
 import { emulatorRefundRoutes } from "./emulator-refunds.js";
 import {
   cancelToken,
@@ -234,6 +234,59 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       const problem = checkoutProblem(data, config);
       if (problem) return rejected(reply, problem);
       return reply.redirect((data.cancel_url && shopUrl(data.cancel_url, config)) || `${config.publicUrl}/`, 303);
+    });
+
+    // PayFast's card-update page for a recurring agreement: a new (test) card clears the token's
+    // declines, and the buyer goes back to the merchant's `return`.
+    const cardUpdateOf = async (token: string) => {
+      const [found] = await db.select().from(payfastEmulatorTokens).where(eq(payfastEmulatorTokens.token, token));
+      return found && found.status !== "CANCELLED" ? found : null;
+    };
+    const backTo = (text: string | undefined) => (text && shopUrl(text, config)) || `${config.publicUrl}/`;
+    const cardUpdatePage = (reply: FastifyReply, token: string, returnUrl: string, status = 200, problem?: string) =>
+      html(
+        reply,
+        status,
+        renderCardUpdatePage({
+          merchantName: config.shop.name,
+          action: `${prefix}/eng/recurring/update/${encodeURIComponent(token)}`,
+          returnUrl,
+          ...(problem ? { problem } : {}),
+        }),
+      );
+    scope.get<{ Params: { token: string }; Querystring: { return?: string } }>(
+      "/eng/recurring/update/:token",
+      async (request, reply) => {
+        const returnUrl = backTo(request.query.return);
+        if (!(await cardUpdateOf(request.params.token))) {
+          return html(
+            reply,
+            404,
+            renderRejectedPage("This card-update link is not for an active agreement.", returnUrl),
+          );
+        }
+        return cardUpdatePage(reply, request.params.token, returnUrl);
+      },
+    );
+    scope.post<{ Params: { token: string } }>("/eng/recurring/update/:token", async (request, reply) => {
+      const { data } = readForm(request.body);
+      const returnUrl = backTo(data.return);
+      const token = request.params.token;
+      if (!(await cardUpdateOf(token))) {
+        return html(reply, 404, renderRejectedPage("This card-update link is not for an active agreement.", returnUrl));
+      }
+      const digits = (data.card_number ?? "").replace(/[\s-]/g, "");
+      const expiry = /^(\d{2})\/(\d{2})$/.exec((data.expiry ?? "").trim());
+      const month = expiry ? Number(expiry[1]) : 0;
+      const now = new Date();
+      const current = (now.getUTCFullYear() % 100) * 12 + now.getUTCMonth() + 1;
+      if (!/^\d{12,19}$/.test(digits))
+        return cardUpdatePage(reply, token, returnUrl, 400, "Enter a card number of 12 to 19 digits.");
+      if (!expiry || month < 1 || month > 12 || Number(expiry[2]) * 12 + month < current) {
+        return cardUpdatePage(reply, token, returnUrl, 400, "Enter an expiry month (MM/YY) that is not past.");
+      }
+      controls.tokens.declines.delete(token);
+      return reply.redirect(returnUrl, 303);
     });
 
     scope.post("/eng/query/validate", async (request, reply) => {

@@ -114,6 +114,28 @@ export async function resumePlan(tx: Transaction, row: PlanRow): Promise<string>
   return "Resumed.";
 }
 
+/**
+ * The customer changed the card behind the token on PayFast's card-update page: a `needs_card` card
+ * plan is active again with its box due today, so the next charging run charges it (a declined row of
+ * today's date is due for its retry at once). PayFast tells the merchant nothing of a card update, so
+ * the customer's word is what moves it; a card still declined makes it `needs_card` again.
+ */
+export async function cardUpdated(tx: Transaction, row: PlanRow): Promise<string> {
+  requireStatus(row, ["needs_card"], "be charged again");
+  if (row.mode !== "card" || !row.payfastToken) {
+    throw conflict("This plan has no card at PayFast to charge: start a new plan at checkout.", "PLAN_STATUS_CONFLICT");
+  }
+  const today = southAfricanDay();
+  await tx.update(plans).set({ status: "active", nextDate: today, updatedAt: sql`now()` }).where(eq(plans.id, row.id));
+  await tx
+    .update(planCharges)
+    .set({ retryAt: sql`now()` })
+    .where(
+      and(eq(planCharges.planId, row.id), eq(planCharges.deliveryDate, today), eq(planCharges.status, "declined")),
+    );
+  return "Thank you: we charge your updated card for this box now.";
+}
+
 /** Cancelled at once, no fee; the card's token is ended at PayFast by the cancel sweep (payfast-cancel.ts). */
 export async function cancelPlan(
   tx: Transaction,

@@ -55,7 +55,7 @@ type Outcome = keyof ChargeRunSummary | "none";
 
 /**
  * PayFast's page where a buyer changes the card behind a token (docs/decisions/049); the emulator's
- * base in local mode, where it answers 404 (the emulator has no such page), the same shape.
+ * own page in local mode. The buyer comes back to My plans, where "I've updated my card" charges the box.
  */
 export function cardUpdateUrl(config: Config, token: string): string {
   const base =
@@ -64,7 +64,7 @@ export function cardUpdateUrl(config: Config, token: string): string {
       : config.payfast.mode === "sandbox"
         ? "https://sandbox.payfast.co.za"
         : "https://www.payfast.co.za";
-  return `${base}/eng/recurring/update/${encodeURIComponent(token)}?return=${encodeURIComponent(config.publicUrl)}`;
+  return `${base}/eng/recurring/update/${encodeURIComponent(token)}?return=${encodeURIComponent(`${config.publicUrl}/profile?tab=plans`)}`;
 }
 
 /**

@@ -16,7 +16,17 @@ import { requireUser } from "../auth/guards.js";
 import type { Transaction } from "../db/client.js";
 import { plans } from "../db/schema.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
-import { cancelPlan, changePlan, deliverNow, lockPlan, pausePlan, resumePlan, skipNextBox } from "./changes.js";
+import {
+  cancelPlan,
+  cardUpdated,
+  changePlan,
+  deliverNow,
+  lockPlan,
+  pausePlan,
+  resumePlan,
+  skipNextBox,
+} from "./changes.js";
+import { PLAN_CHARGE_JOB } from "./charge.js";
 import { planLinkKey, readPlanSkipLink } from "./links.js";
 import { payLinkBox } from "./pay-link.js";
 import { CANCEL_PLAN_TOKENS_JOB } from "./payfast-cancel.js";
@@ -98,6 +108,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: schema() },
     change((tx, row) => resumePlan(tx, row)),
   );
+  // Back from PayFast's card-update page (or the customer's "I've updated my card"): charged again.
+  app.post("/:id/plans/:planId/card-updated", { schema: schema() }, async (request) => {
+    const answer = await change((tx, row) => cardUpdated(tx, row))(request);
+    void app.jobs.request(PLAN_CHARGE_JOB);
+    return answer;
+  });
   app.post("/:id/plans/:planId/cancel", { schema: schema() }, async (request) => {
     const answer = await change((tx, row) => cancelPlan(tx, row, "shopper"))(request);
     void app.jobs.request(CANCEL_PLAN_TOKENS_JOB);

@@ -21,6 +21,7 @@ import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./d
 import { type ChosenDelivery, DeliveryOptions } from "./delivery-options";
 import { useCartMultibuy } from "./multibuy-note";
 import { OrderSummary } from "./order-summary";
+import { PlanPayNotice, PlanPayWaiting, usePlanPayCart } from "./plan-pay-box";
 
 const toRand = (cents: number) => Number(centsToDecimal(cents));
 
@@ -59,17 +60,23 @@ export default function CheckoutPage() {
   const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
   const multibuy = useCartMultibuy();
   // A nappy plan: every line at its plan price, no multi-buy or promo code (docs/decisions/050); the server prices it again.
-  const planWeeks = usePlanWeeks();
+  const chosenWeeks = usePlanWeeks();
+  // A reminder plan's pay link (`?pay=`): the cart is the plan's box, at plan prices, paid as that box.
+  const payToken = new URLSearchParams(search).get("pay")?.trim() ?? "";
+  const payBox = usePlanPayCart(payToken);
+  const paying = payBox.kind === "ready" ? payBox.box : null;
+  const planWeeks = payToken ? null : chosenWeeks;
+  const atPlanPrices = Boolean(planWeeks || paying);
   const [payBy, setPayBy] = useState<"card" | "eft">("card");
-  const items = planWeeks
+  const items = atPlanPrices
     ? cart.items.map((line) => ({
         ...line,
         price: centsToDecimal(planUnitPriceCents(parseRandToCents(line.price) ?? 0, planSavingBp(line.planSavingBp))),
         multibuyTiers: [],
       }))
     : cart.items;
-  const planPromo = planWeeks ? null : promo;
-  const subtotal = planWeeks
+  const planPromo = atPlanPrices ? null : promo;
+  const subtotal = atPlanPrices
     ? items.reduce((sum, line) => sum + (parseRandToCents(line.price) ?? 0) * line.quantity, 0)
     : cart.subtotalCents;
   const cents = (text: string | undefined) => parseRandToCents(text ?? "0") ?? 0;
@@ -78,7 +85,7 @@ export default function CheckoutPage() {
   const optionFee = chosenDelivery ? cents(chosenDelivery.charge) : deliveryFeeCents(subtotal);
   const fee = planPromo?.applied && planPromo.deliveryDiscount !== "0.00" ? 0 : optionFee;
   const discount = planPromo?.applied ? cents(planPromo.discount) : 0;
-  const multibuyDiscount = planWeeks ? 0 : planPromo ? cents(planPromo.multibuyDiscount) : multibuy.discountCents;
+  const multibuyDiscount = atPlanPrices ? 0 : planPromo ? cents(planPromo.multibuyDiscount) : multibuy.discountCents;
   const total = planPromo
     ? cents(planPromo.total) - cents(planPromo.deliveryFee) + fee
     : subtotal - multibuyDiscount + fee;
@@ -153,8 +160,9 @@ export default function CheckoutPage() {
   // An empty or missing cart has nothing to check out.
   const empty = cart.items.length === 0;
   useEffect(() => {
-    if (empty && !placing) navigate("/", { replace: true });
-  }, [empty, placing, navigate]);
+    if (empty && !placing && !payToken) navigate("/", { replace: true });
+  }, [empty, placing, payToken, navigate]);
+  if (payToken && !paying) return <PlanPayWaiting state={payBox} onLogIn={() => setLoginOpen(true)} />;
   if (empty) return null;
 
   const placeOrder = (delivery: DeliveryInfo) => {
@@ -187,6 +195,7 @@ export default function CheckoutPage() {
       userId: user.id,
       ...(planPromo?.applied ? { promoCode: planPromo.code } : {}),
       ...(planWeeks ? { plan: { cadenceWeeks: planWeeks, payBy } } : {}),
+      ...(paying ? { planPayLink: payToken } : {}),
       ...(chosenDelivery
         ? {
             delivery: {
@@ -219,6 +228,12 @@ export default function CheckoutPage() {
         </Link>
       </div>
 
+      {/* What this payment is, first on every width. */}
+      {paying && (
+        <div className="mb-6">
+          <PlanPayNotice box={paying} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <form
           id="checkout-form"
@@ -262,9 +277,11 @@ export default function CheckoutPage() {
         </form>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
-          <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
-            <PlanOption savingBp={cart.items[0]?.planSavingBp} />
-          </Suspense>
+          {!payToken && (
+            <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
+              <PlanOption savingBp={cart.items[0]?.planSavingBp} />
+            </Suspense>
+          )}
           <OrderSummary
             items={items}
             subtotal={subtotal}
@@ -278,7 +295,7 @@ export default function CheckoutPage() {
                 : null
             }
           >
-            {!planWeeks && (
+            {!atPlanPrices && (
               <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
                 <PromoCodeField items={cart.items} applied={promo} onApplied={setPromo} />
               </Suspense>

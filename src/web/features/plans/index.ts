@@ -2,6 +2,7 @@
 // Its components load on demand: nothing of a plan is in the storefront's first load.
 import { lazy } from "react";
 
+export { usePlanPayBox } from "./api/pay-link";
 export { readPlanWeeks, setPlanWeeks, usePlanWeeks } from "./plan-choice";
 
 export const PlanOption = lazy(() => import("./plan-option"));

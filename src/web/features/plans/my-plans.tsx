@@ -93,6 +93,17 @@ function PlanCard({ userId, plan }: { userId: string; plan: Plan }) {
           .
         </p>
       )}
+      {plan.status === "needs_card" && plan.mode === "card" && (
+        <div className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>
+            Your card was declined, so this box was not charged. Update your card on PayFast's page (the link is in our
+            e-mail), then tell us here and we charge the box at once.
+          </p>
+          <Button className="mt-2" onClick={() => run({ kind: "card-updated" })}>
+            I've updated my card — try again
+          </Button>
+        </div>
+      )}
       <ul className="mt-3 divide-y divide-stone-100">
         {plan.lines.map((line, index) => (
           <li key={`${line.productId}-${line.size}`} className="flex flex-wrap items-center gap-2 py-2">

@@ -110,12 +110,16 @@ function PlanCard({ plan }: { plan: AdminPlan }) {
           </span>
         </div>
         <p className="break-all">{plan.customer.email}</p>
-        <p>
-          Every {plan.cadenceWeeks} weeks · next box{" "}
-          <strong className="text-stone-900">{formatPlanDay(plan.nextDate)}</strong>
-          {plan.pausedUntil ? ` (paused until ${formatPlanDay(plan.pausedUntil)})` : ""} ·{" "}
-          <span className="tabular">{formatRand(plan.nextTotalCents)}</span> at today's prices
-        </p>
+        {open ? (
+          <p>
+            Every {plan.cadenceWeeks} weeks · next box{" "}
+            <strong className="text-stone-900">{formatPlanDay(plan.nextDate)}</strong>
+            {plan.pausedUntil ? ` (paused until ${formatPlanDay(plan.pausedUntil)})` : ""} ·{" "}
+            <span className="tabular">{formatRand(plan.nextTotalCents)}</span> at today's prices
+          </p>
+        ) : (
+          <p>Every {plan.cadenceWeeks} weeks · no more boxes</p>
+        )}
         <p className="text-stone-600">
           {plan.lines.map((line) => `${line.quantity} × ${line.name} (${line.size})`).join(", ") || "No lines"}
         </p>

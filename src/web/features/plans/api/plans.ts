@@ -12,7 +12,7 @@ export function usePlans(userId: string) {
 
 export type PlanAction =
   | { kind: "change"; change: PlanChangeInput }
-  | { kind: "skip" | "deliver-now" | "resume" | "cancel" }
+  | { kind: "skip" | "deliver-now" | "resume" | "cancel" | "card-updated" }
   | { kind: "pause"; until: string };
 
 /** One change to a plan; answers the plan with `effect`, the sentence the page shows. */
