@@ -19,8 +19,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/options",
     { schema: { body: deliveryOptionsInput, response: { 200: deliveryOptionsAnswer } } },
     async (request, reply) => {
-      const { items, destination, lockerCode } = request.body;
-      const quote = await app.delivery.quotes.quote(items, destination, lockerCode);
+      const { items, destination, lockerCode, plan } = request.body;
+      const quote = await app.delivery.quotes.quote(items, destination, lockerCode, plan);
       reply.header("cache-control", "no-store");
       return {
         options: quote.options.map((option) => ({
