@@ -96,6 +96,22 @@ describe("Create waybill", () => {
     expect((await createWaybill(id)).json()).toMatchObject({ code: "WAYBILL_REFUSED" });
   });
 
+  it("books once when two admins press Create waybill at the same moment", async () => {
+    const id = await paidOrder();
+    const reference = id.slice(-8).toUpperCase();
+    emulator().state.controls.delayMs = 150;
+    const answers = await Promise.all([createWaybill(id), createWaybill(id)]);
+    emulator().state.controls.delayMs = 0;
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ code: "WAYBILL_IN_PROGRESS", message: expect.stringMatching(/right now/) });
+    const booked = [...emulator().state.shipments.byId.values()].filter(
+      (shipment) => shipment.customerReference === reference,
+    );
+    expect(booked).toHaveLength(1);
+    expect(await t.db.select().from(shipments).where(eq(shipments.orderId, id))).toHaveLength(1);
+  });
+
   it("keeps the label although the courier's link expires after 24 hours (403 from the courier)", async () => {
     const id = await paidOrder();
     await createWaybill(id);
