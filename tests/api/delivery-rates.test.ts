@@ -5,6 +5,7 @@ import { planUnitPriceCents } from "#domain/plans.js";
 import type { DeliveryOptionsAnswer, DeliveryPointsAnswer } from "#domain/schemas/delivery.js";
 import type { CreateOrderInput } from "#domain/schemas/orders.js";
 import { orders, products } from "#server/db/schema.js";
+import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -294,5 +295,56 @@ describe("a nappy plan's box near the free-delivery threshold", () => {
       },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe("a shop that ships by hand (COURIER_MODE=manual)", () => {
+  it("offers the door at flat prices only, refuses lockers and points, and refuses waybills with a pointer to Mark as Shipped", async () => {
+    const manual = await buildTestApp({ COURIER_MODE: "manual" });
+    try {
+      expect(manual.app.delivery.emulator).toBeNull();
+      const response = await manual.app.inject({
+        method: "POST",
+        url: "/api/delivery/options",
+        payload: { items: [{ id: cheap.product.id, size: cheap.size, quantity: 1 }], destination: destination("2196") },
+      });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json() as DeliveryOptionsAnswer;
+      expect(answer.options.map((option) => [option.service, option.price, option.source])).toEqual([
+        ["door_economy", "75.00", "flat"],
+        ["door_express", "150.00", "flat"],
+      ]);
+      const points = await manual.app.inject({ method: "GET", url: "/api/delivery/points?service=locker&near=2196" });
+      expect(points.statusCode).toBe(409);
+      expect(points.json()).toMatchObject({ code: "DELIVERY_UNAVAILABLE" });
+
+      const buyer = await registerAndLogin(manual);
+      const locker = await manual.app.inject({
+        method: "POST",
+        url: "/api/create-order",
+        headers: buyer.headers,
+        payload: { ...orderBody("locker", "CG000001", 6_000), userId: buyer.user.id },
+      });
+      expect(locker.statusCode).toBe(409);
+      expect(locker.json()).toMatchObject({ code: "DELIVERY_UNAVAILABLE", message: expect.stringMatching(/door/) });
+      const door = await manual.app.inject({
+        method: "POST",
+        url: "/api/create-order",
+        headers: buyer.headers,
+        payload: { ...orderBody("door_economy", undefined, 7_500), userId: buyer.user.id },
+      });
+      expect(door.statusCode).toBe(200);
+
+      const admin = await signInAsAdmin(manual);
+      const { orderId } = door.json() as { orderId: string };
+      await manual.db.update(orders).set({ status: "completed", paidAt: new Date() }).where(eq(orders.id, orderId));
+      for (const url of [`/api/admin/orders/${orderId}/waybill`, "/api/admin/orders/waybills"]) {
+        const refused = await manual.app.inject({ method: "POST", url, headers: { cookie: admin.cookie } });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({ code: "WAYBILL_REFUSED", message: expect.stringMatching(/Mark as Shipped/) });
+      }
+    } finally {
+      await manual.close();
+    }
   });
 });

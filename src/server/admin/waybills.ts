@@ -12,7 +12,12 @@ import { notFound } from "../errors.js";
  * waybill and where the parcel is), GET /orders/:id/label.pdf (the label kept at booking).
  */
 export const adminWaybillRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = () => ({ db: app.db, api: app.delivery.api, quotes: app.delivery.quotes });
+  const context = () => ({
+    manual: app.config.courier.mode === "manual",
+    db: app.db,
+    api: app.delivery.api,
+    quotes: app.delivery.quotes,
+  });
 
   app.post("/orders/:id/waybill", { schema: { params: uuidParam } }, async (request) =>
     createWaybill(context(), request, request.params.id),

@@ -7,6 +7,7 @@ import {
   type DeliveryService,
   deliveryChargeCents,
   expectedDeliveryDay,
+  isPointService,
   type PriceSource,
   TCG_LOCKER_COMPARTMENTS,
 } from "#domain/delivery.js";
@@ -70,6 +71,9 @@ export function createDeliveryQuotes(deps: {
   const now = deps.now ?? (() => new Date());
   const settings = config.courier;
   const cache = new Map<string, { quote: DeliveryQuote; expires: number }>();
+  // A shop that ships by hand (COURIER_MODE=manual) offers the door only: no locker or counter to send to.
+  const services: readonly DeliveryService[] =
+    settings.mode === "manual" ? DELIVERY_SERVICES.filter((service) => !isPointService(service)) : DELIVERY_SERVICES;
   const from: CourierAddress = {
     street: config.shop.address ?? "",
     suburb: "",
@@ -159,7 +163,7 @@ export function createDeliveryQuotes(deps: {
     ]);
 
     const at = now();
-    const options = DELIVERY_SERVICES.map((service): QuotedOption => {
+    const options = services.map((service): QuotedOption => {
       const transit = DEFAULT_TRANSIT_BUSINESS_DAYS[service];
       const base = {
         service,
@@ -221,7 +225,7 @@ export function createDeliveryQuotes(deps: {
     if (settings.pricing !== "flat") return null;
     const at = now();
     return {
-      options: DELIVERY_SERVICES.map((service) => ({
+      options: services.map((service) => ({
         service,
         available: service !== "locker",
         unavailableReason: null,
@@ -235,7 +239,7 @@ export function createDeliveryQuotes(deps: {
     };
   }
 
-  return { quote, flatQuote, packCart, from };
+  return { quote, flatQuote, packCart, from, offers: (service: DeliveryService) => services.includes(service) };
 }
 export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
 

@@ -47,6 +47,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: deliveryPointsQuery, response: { 200: deliveryPointsAnswer } } },
     async (request) => {
       const { service, near } = request.query;
+      if (!app.delivery.quotes.offers(service)) {
+        throw new HttpError(409, "This shop delivers to your door only: no lockers or pickup points.", "DELIVERY_UNAVAILABLE");
+      }
       try {
         const points = await app.delivery.directory.nearest(service, near);
         return { points: points.map(({ open: _open, ...point }) => point) };

@@ -13,6 +13,8 @@ import { CourierError } from "./courier-http.js";
 import type { DeliveryQuotes } from "./options.js";
 
 export interface WaybillContext {
+  /** COURIER_MODE=manual: no courier to book with. */
+  manual: boolean;
   db: Database;
   api: CourierApi;
   quotes: DeliveryQuotes;
@@ -31,10 +33,19 @@ const refused = (message: string) => conflict(message, "WAYBILL_REFUSED");
  * shipped when the courier reports it collected (tracking.ts), not here. Pargo counters are booked by
  * hand (manual shipping with a typed tracking number).
  */
-export function createWaybill(ctx: WaybillContext, request: FastifyRequest, orderId: string) {
+export async function createWaybill(ctx: WaybillContext, request: FastifyRequest, orderId: string) {
+  refuseWhenManual(ctx);
   // The order stays locked from before the courier is asked until the waybill is kept: a second
   // click (or a second admin) is refused at once rather than booking the parcel twice.
   return ctx.db.transaction(async (tx) => bookLocked(ctx, tx, request, await lockOrder(tx, orderId)));
+}
+
+function refuseWhenManual(ctx: WaybillContext) {
+  if (ctx.manual) {
+    throw refused(
+      "This shop ships by hand (COURIER_MODE=manual), so no courier books a waybill: use Mark as Shipped with the courier's name and tracking number.",
+    );
+  }
 }
 
 async function lockOrder(tx: Transaction, orderId: string) {
@@ -181,6 +192,7 @@ function boxesOf(packing: Packing) {
  * rate limits), each answered on its own: booked, or why not.
  */
 export async function createTodaysWaybills(ctx: WaybillContext, request: FastifyRequest) {
+  refuseWhenManual(ctx);
   const startOfDay = new Date(`${southAfricanDay()}T00:00:00+02:00`);
   const due = await ctx.db
     .select({ id: orders.id })
