@@ -24,7 +24,7 @@ export interface TrackingContext {
   linkKey: () => Promise<Buffer>;
 }
 
-const COURIER_NAMES: Record<CourierVendor, string> = { shiplogic: "The Courier Guy", tcg_locker: "TCG Locker" };
+export const COURIER_NAMES: Record<CourierVendor, string> = { shiplogic: "The Courier Guy", tcg_locker: "TCG Locker" };
 
 /**
  * A courier's tracking events for one shipment, from a webhook or the hourly poll (docs/decisions/051,
@@ -85,7 +85,12 @@ export async function applyTrackingEvents(
       }
     }
     const pin = events.find((event) => event.pin)?.pin ?? shipment.lockerPin;
-    await tx.update(shipments).set({ state, stateAt, lockerPin: pin }).where(eq(shipments.id, shipment.id));
+    // A new state is a new problem (or none): a resolved one is not carried over to it.
+    const moved = state !== shipment.state;
+    await tx
+      .update(shipments)
+      .set({ state, stateAt, lockerPin: pin, ...(moved ? { attentionResolvedAt: null, attentionResolvedBy: null } : {}) })
+      .where(eq(shipments.id, shipment.id));
     if (state === shipment.state) return added.length;
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for("update");
