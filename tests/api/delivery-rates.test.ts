@@ -341,7 +341,10 @@ describe("a shop that ships by hand (COURIER_MODE=manual)", () => {
       for (const url of [`/api/admin/orders/${orderId}/waybill`, "/api/admin/orders/waybills"]) {
         const refused = await manual.app.inject({ method: "POST", url, headers: { cookie: admin.cookie } });
         expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toMatchObject({ code: "WAYBILL_REFUSED", message: expect.stringMatching(/Mark as Shipped/) });
+        expect(refused.json()).toMatchObject({
+          code: "WAYBILL_REFUSED",
+          message: expect.stringMatching(/Mark as Shipped/),
+        });
       }
     } finally {
       await manual.close();

@@ -4,18 +4,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "#domain/money.js";
 import { ORDER_STATUS_LABELS, orderNumber, UNPAID_STATUSES } from "#domain/order-status.js";
-import { ATTENTION_STATES, nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import {
   ATTENTION_LABELS,
   type AttentionItem,
-  type DeliveryAttentionKind,
   attentionList,
   type CheckOutcome,
   checkPayfastAnswer,
+  type DeliveryAttentionKind,
   ITN_ATTENTION_OUTCOMES,
   ITN_FLAGGED_OUTCOMES,
 } from "#domain/schemas/payments.js";
+import { ATTENTION_STATES, nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
 import { recordAudit } from "../audit/record.js";
 import { orders, type PayfastProblemKind, payfastItns, shipments } from "../db/schema.js";
 import { COURIER_NAMES } from "../delivery/tracking.js";
@@ -180,7 +180,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         pfPaymentIds: [],
         waybillNumber: parcel.waybillNumber,
         since: parcel.stateAt.toISOString(),
-        detail: `${COURIER_NAMES[parcel.vendor]} reported "${SHIPMENT_STATE_LABELS[parcel.state]}" for waybill ${parcel.waybillNumber}. The customer was told: ${nextStepText(parcel.state, parcel.deliveryService) ?? ""}`.trim(),
+        detail:
+          `${COURIER_NAMES[parcel.vendor]} reported "${SHIPMENT_STATE_LABELS[parcel.state]}" for waybill ${parcel.waybillNumber}. The customer was told: ${nextStepText(parcel.state, parcel.deliveryService) ?? ""}`.trim(),
         resolvable: true,
         checkable: false,
       });

@@ -48,7 +48,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { service, near } = request.query;
       if (!app.delivery.quotes.offers(service)) {
-        throw new HttpError(409, "This shop delivers to your door only: no lockers or pickup points.", "DELIVERY_UNAVAILABLE");
+        throw new HttpError(
+          409,
+          "This shop delivers to your door only: no lockers or pickup points.",
+          "DELIVERY_UNAVAILABLE",
+        );
       }
       try {
         const points = await app.delivery.directory.nearest(service, near);

@@ -1,10 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { orderNumber } from "#domain/order-status.js";
+import type { TrackingEvent } from "#domain/schemas/tracking.js";
 import {
   movesShipment,
   NOTIFIED_STATES,
   type NotifiedState,
   nextStepText,
+  SHIPMENT_STATE_LABELS,
   type ShipmentState,
   shipmentStateOfVendor,
 } from "#domain/tracking.js";
@@ -22,6 +24,17 @@ export interface TrackingContext {
   shopName: string;
   publicUrl: string;
   linkKey: () => Promise<Buffer>;
+}
+
+/** An event as the tracking page and the admin's order page show it. */
+export function timelineEvent(event: typeof shipmentEvents.$inferSelect): TrackingEvent {
+  return {
+    at: event.occurredAt.toISOString(),
+    state: event.state,
+    label: SHIPMENT_STATE_LABELS[event.state],
+    message: event.message,
+    location: event.location,
+  };
 }
 
 export const COURIER_NAMES: Record<CourierVendor, string> = { shiplogic: "The Courier Guy", tcg_locker: "TCG Locker" };
@@ -89,7 +102,12 @@ export async function applyTrackingEvents(
     const moved = state !== shipment.state;
     await tx
       .update(shipments)
-      .set({ state, stateAt, lockerPin: pin, ...(moved ? { attentionResolvedAt: null, attentionResolvedBy: null } : {}) })
+      .set({
+        state,
+        stateAt,
+        lockerPin: pin,
+        ...(moved ? { attentionResolvedAt: null, attentionResolvedBy: null } : {}),
+      })
       .where(eq(shipments.id, shipment.id));
     if (state === shipment.state) return added.length;
 
