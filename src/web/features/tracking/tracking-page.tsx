@@ -24,7 +24,7 @@ function Headline({ tracking }: { tracking: OrderTracking }) {
   const now = shipment ? shipment.stateLabel : "We are packing your order";
   const day = tracking.deliveredAt
     ? `Delivered on ${formatDate(tracking.deliveredAt)}`
-    : shipment && PROBLEM_STATES.has(shipment.state)
+    : shipment && (PROBLEM_STATES.has(shipment.state) || shipment.state === "ready_for_collection")
       ? null
       : tracking.expectedDay
         ? `Expected by ${formatCalendarDate(tracking.expectedDay)}`
