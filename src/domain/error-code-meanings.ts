@@ -31,9 +31,11 @@ export const ERROR_CODE_MEANINGS = {
   DELIVERY_POINT_CLOSED:
     "Create-order: the chosen locker or pickup point closed (or is full) since it was offered (409); the message names others nearby.",
   DELIVERY_UNAVAILABLE:
-    "Create-order: the chosen delivery option is not on offer for this cart and address (a locker too small for the order) (409).",
+    "Create-order: the chosen delivery option is not on offer for this cart and address (a locker too small for the order, a locker or point in a shop that ships by hand) (409).",
   WAYBILL_REFUSED:
-    "Create waybill: the courier refused the booking (a locker full, a point closed, an address it cannot place), or the order cannot be booked (not paid, already booked, a Pargo counter) (409); the message says which.",
+    "Create waybill: the courier refused the booking (a locker full, a point closed, an address it cannot place), or the order cannot be booked (not paid, already booked, a Pargo counter, a shop with COURIER_MODE=manual) (409); the message says which.",
+  WAYBILL_IN_PROGRESS:
+    "Create waybill: another request is booking this order's waybill right now (409); nothing was booked twice. Reload the order.",
   WEBHOOK_UNSIGNED: "A courier's tracking webhook without a valid signature (401); nothing changed.",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
   OUT_OF_STOCK: "Create-order: a line asks for more than is left; counts only up to 5 (409).",

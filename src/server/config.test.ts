@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LIVE_SELLER, LIVE_TOTP_KEY } from "../../tests/helpers/live-seller.js";
+import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../../tests/helpers/live-seller.js";
 import { ConfigError, describeMode, loadConfig, PAYFAST_PUBLISHED_RANGES, PAYFAST_SANDBOX } from "./config.js";
 
 type Env = Record<string, string>;
@@ -12,6 +12,7 @@ const LIVE: Env = {
   PAYFAST_MODE: "live",
   ...LIVE_SELLER,
   ...LIVE_TOTP_KEY,
+  ...LIVE_COURIER,
   PUBLIC_URL: "https://shop.example.co.za",
   PAYFAST_MERCHANT_ID: "10012345",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
@@ -168,6 +169,7 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
       PAYFAST_MODE: "live",
       ...LIVE_SELLER,
       ...LIVE_TOTP_KEY,
+      ...LIVE_COURIER,
       PAYFAST_MERCHANT_ID: "10000100",
       TRUST_PROXY: "true",
     }).message;
@@ -691,6 +693,24 @@ describe("COURIER_MODE", () => {
       COURIER_WEBHOOK_SECRET: "a-long-webhook-secret",
     });
     expect(ok.courier.baseUrls.shiplogic).toBe("https://api.shiplogic.com");
+  });
+
+  it("refuses the emulator in a live shop, naming manual and live as the ways out", () => {
+    const refused = refusal(without(LIVE, "COURIER_MODE"));
+    expect(refused.message).toMatch(/COURIER_MODE: local is the courier emulator, refused when PAYFAST_MODE=live/);
+    expect(refused.message).toMatch(/COURIER_MODE=manual[\s\S]*COURIER_MODE=live/);
+    expect(refusal({ ...LIVE, COURIER_MODE: "local" }).message).toMatch(/COURIER_MODE: local/);
+    expect(loadConfig(LIVE).courier.mode).toBe("manual");
+  });
+
+  it("ships by hand with COURIER_MODE=manual: no token needed, no courier reached, flat prices only", () => {
+    const manual = loadConfig({ COURIER_MODE: "manual" });
+    expect(manual.courier).toMatchObject({ mode: "manual", pricing: "flat", tokens: { shiplogic: "", pargo: "" } });
+    expect(manual.courier.baseUrls).toEqual({ shiplogic: "", tcgLocker: "", pargo: "" });
+    expect(() => loadConfig({ COURIER_MODE: "manual", DELIVERY_PRICING: "live" })).toThrow(
+      /DELIVERY_PRICING: live asks a courier for rates; COURIER_MODE=manual has none/,
+    );
+    expect(() => loadConfig({ COURIER_MODE: "by-hand" })).toThrow(/COURIER_MODE/);
   });
 
   it("refuses a flat price that is not an amount, and a cut-off that is not a time", () => {

@@ -83,7 +83,7 @@ const envSchema = z.object({
   PAYFAST_EMULATOR_PAYMENT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
 
   /** Couriers, lockers and pickup points (docs/decisions/051, src/server/delivery/README.md). */
-  COURIER_MODE: z.preprocess(emptyAsUndefined, z.enum(["local", "sandbox", "live"]).default("local")),
+  COURIER_MODE: z.preprocess(emptyAsUndefined, z.enum(["local", "manual", "sandbox", "live"]).default("local")),
   SHIPLOGIC_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   TCG_LOCKER_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   PARGO_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -759,7 +759,7 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
   };
 }
 
-export type CourierMode = "local" | "sandbox" | "live";
+export type CourierMode = "local" | "manual" | "sandbox" | "live";
 
 /** What each flat price is read from, by service. */
 const FLAT_PRICE_SETTINGS: Record<DeliveryService, keyof Env> = {
@@ -770,13 +770,24 @@ const FLAT_PRICE_SETTINGS: Record<DeliveryService, keyof Env> = {
 };
 
 /**
- * The couriers (docs/decisions/051): local talks to the emulator inside the shop; sandbox and live
+ * The couriers (docs/decisions/051): local talks to the emulator inside the shop (refused in a live
+ * shop); manual asks no courier (door delivery at the flat prices, shipped by hand); sandbox and live
  * to ShipLogic, TCG Locker and Pargo with the owner's tokens, refused at start without them (every
  * quote would fail and fall back to a flat price the owner never chose to charge).
  */
 function courierConfig(env: Env, problems: string[]) {
   const mode: CourierMode = env.COURIER_MODE;
-  if (mode !== "local") {
+  if (mode === "local" && env.PAYFAST_MODE === "live") {
+    problems.push(
+      "COURIER_MODE: local is the courier emulator, refused when PAYFAST_MODE=live: its made-up lockers and pickup points would be offered to real customers and its waybills go nowhere. Set COURIER_MODE=manual to ship by hand at your flat door prices (no lockers or points), or COURIER_MODE=live with your ShipLogic, TCG Locker and Pargo credentials.",
+    );
+  }
+  if (mode === "manual" && env.DELIVERY_PRICING === "live") {
+    problems.push(
+      "DELIVERY_PRICING: live asks a courier for rates; COURIER_MODE=manual has none. Set DELIVERY_PRICING=flat, or a COURIER_MODE with a courier.",
+    );
+  }
+  if (mode === "sandbox" || mode === "live") {
     const needed: [keyof Env, string][] = [
       ["SHIPLOGIC_API_TOKEN", "ShipLogic's API token, for door rates"],
       ["TCG_LOCKER_API_KEY", "TCG Locker's API key, for lockers and their rates"],
@@ -823,7 +834,9 @@ function courierConfig(env: Env, problems: string[]) {
             tcgLocker: "/courier-emulator/tcg-locker",
             pargo: "/courier-emulator/pargo",
           }
-        : hosts[mode],
+        : mode === "manual"
+          ? { shiplogic: "", tcgLocker: "", pargo: "" }
+          : hosts[mode],
     tokens: {
       shiplogic: env.SHIPLOGIC_API_TOKEN ?? (mode === "local" ? "emulator-shiplogic-token" : ""),
       tcgLocker: env.TCG_LOCKER_API_KEY ?? (mode === "local" ? "emulator-tcg-locker-key" : ""),

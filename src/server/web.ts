@@ -27,8 +27,12 @@ const SPA_ROUTES = new Set([
   "/stock-alerts/unsubscribe",
 ]);
 
-/** Pages with an id in their path (an order's page in the admin), and the policies with their versions. */
-const SPA_ROUTE_PATTERNS = [/^\/admin\/orders\/[0-9a-fA-F-]{36}$/, POLICY_ROUTE];
+/** Pages with an id in their path (an order's page in the admin, a parcel's tracking), and the policies with their versions. */
+const SPA_ROUTE_PATTERNS = [
+  /^\/admin\/orders\/[0-9a-fA-F-]{36}$/,
+  /^\/orders\/[0-9a-fA-F-]{36}\/tracking$/,
+  POLICY_ROUTE,
+];
 const isSpaRoute = (pathname: string) =>
   SPA_ROUTES.has(pathname) || SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 

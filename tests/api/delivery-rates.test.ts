@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { centsToDecimal } from "#domain/money.js";
+import { planUnitPriceCents } from "#domain/plans.js";
 import type { DeliveryOptionsAnswer, DeliveryPointsAnswer } from "#domain/schemas/delivery.js";
 import type { CreateOrderInput } from "#domain/schemas/orders.js";
-import { orders } from "#server/db/schema.js";
+import { orders, products } from "#server/db/schema.js";
+import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -242,5 +244,110 @@ describe("choosing a locker or a pickup point", () => {
     const response = await createOrder(orderBody("locker", locker?.code, 7_500));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "CART_CHANGED", message: expect.stringContaining("R60.00") });
+  });
+});
+
+describe("a nappy plan's box near the free-delivery threshold", () => {
+  it("prices delivery on the box at plan prices: free at shelf prices, R75 for the plan, and create-order agrees", async () => {
+    const catalogue = await stockedCatalogue(flat.db);
+    const product = catalogue.find(
+      (candidate) =>
+        candidate.id !== cheap.product.id &&
+        candidate.maxPerOrder >= 2 &&
+        inStockSizes(candidate).some((size) => (candidate.sellable[size] ?? 0) >= 2),
+    );
+    const size = product && inStockSizes(product).find((candidate) => (product.sellable[candidate] ?? 0) >= 2);
+    if (!product || !size) throw new Error("no product with two in stock");
+    // Two at R255.00 are R510.00 on the shelf; at the plan's 5% off, 2 x R242.25 = R484.50, under R500.
+    await flat.db
+      .update(products)
+      .set({ priceCents: 25_500, sizePrices: { ...product.sizePrices, [size]: 25_500 }, planSavingBp: 500 })
+      .where(eq(products.id, product.id));
+    const items = [{ id: product.id, size, quantity: 2 }];
+    const ask = (plan?: boolean) =>
+      flat.app.inject({
+        method: "POST",
+        url: "/api/delivery/options",
+        payload: { items, destination: destination("2196"), ...(plan === undefined ? {} : { plan }) },
+      });
+    const economyCharge = async (plan?: boolean) => {
+      const response = await ask(plan);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as DeliveryOptionsAnswer).options.find((option) => option.service === "door_economy")
+        ?.charge;
+    };
+    expect(await economyCharge()).toBe("0.00");
+    expect(await economyCharge(false)).toBe("0.00");
+    expect(await economyCharge(true)).toBe("75.00");
+    expect((await ask("yes" as unknown as boolean)).statusCode).toBe(400);
+
+    const unit = planUnitPriceCents(25_500, 500);
+    const response = await flat.app.inject({
+      method: "POST",
+      url: "/api/create-order",
+      headers: shopper.headers,
+      payload: {
+        ...orderBody("door_economy", undefined, 7_500),
+        subtotal: Number(centsToDecimal(unit * 2)),
+        total: Number(centsToDecimal(unit * 2 + 7_500)),
+        items: [{ ...items[0], price: Number(centsToDecimal(unit)) }],
+        plan: { cadenceWeeks: 4, payBy: "card" },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe("a shop that ships by hand (COURIER_MODE=manual)", () => {
+  it("offers the door at flat prices only, refuses lockers and points, and refuses waybills with a pointer to Mark as Shipped", async () => {
+    const manual = await buildTestApp({ COURIER_MODE: "manual" });
+    try {
+      expect(manual.app.delivery.emulator).toBeNull();
+      const response = await manual.app.inject({
+        method: "POST",
+        url: "/api/delivery/options",
+        payload: { items: [{ id: cheap.product.id, size: cheap.size, quantity: 1 }], destination: destination("2196") },
+      });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json() as DeliveryOptionsAnswer;
+      expect(answer.options.map((option) => [option.service, option.price, option.source])).toEqual([
+        ["door_economy", "75.00", "flat"],
+        ["door_express", "150.00", "flat"],
+      ]);
+      const points = await manual.app.inject({ method: "GET", url: "/api/delivery/points?service=locker&near=2196" });
+      expect(points.statusCode).toBe(409);
+      expect(points.json()).toMatchObject({ code: "DELIVERY_UNAVAILABLE" });
+
+      const buyer = await registerAndLogin(manual);
+      const locker = await manual.app.inject({
+        method: "POST",
+        url: "/api/create-order",
+        headers: buyer.headers,
+        payload: { ...orderBody("locker", "CG000001", 6_000), userId: buyer.user.id },
+      });
+      expect(locker.statusCode).toBe(409);
+      expect(locker.json()).toMatchObject({ code: "DELIVERY_UNAVAILABLE", message: expect.stringMatching(/door/) });
+      const door = await manual.app.inject({
+        method: "POST",
+        url: "/api/create-order",
+        headers: buyer.headers,
+        payload: { ...orderBody("door_economy", undefined, 7_500), userId: buyer.user.id },
+      });
+      expect(door.statusCode).toBe(200);
+
+      const admin = await signInAsAdmin(manual);
+      const { orderId } = door.json() as { orderId: string };
+      await manual.db.update(orders).set({ status: "completed", paidAt: new Date() }).where(eq(orders.id, orderId));
+      for (const url of [`/api/admin/orders/${orderId}/waybill`, "/api/admin/orders/waybills"]) {
+        const refused = await manual.app.inject({ method: "POST", url, headers: { cookie: admin.cookie } });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({
+          code: "WAYBILL_REFUSED",
+          message: expect.stringMatching(/Mark as Shipped/),
+        });
+      }
+    } finally {
+      await manual.close();
+    }
   });
 });

@@ -96,6 +96,22 @@ describe("Create waybill", () => {
     expect((await createWaybill(id)).json()).toMatchObject({ code: "WAYBILL_REFUSED" });
   });
 
+  it("books once when two admins press Create waybill at the same moment", async () => {
+    const id = await paidOrder();
+    const reference = id.slice(-8).toUpperCase();
+    emulator().state.controls.delayMs = 150;
+    const answers = await Promise.all([createWaybill(id), createWaybill(id)]);
+    emulator().state.controls.delayMs = 0;
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ code: "WAYBILL_IN_PROGRESS", message: expect.stringMatching(/right now/) });
+    const booked = [...emulator().state.shipments.byId.values()].filter(
+      (shipment) => shipment.customerReference === reference,
+    );
+    expect(booked).toHaveLength(1);
+    expect(await t.db.select().from(shipments).where(eq(shipments.orderId, id))).toHaveLength(1);
+  });
+
   it("keeps the label although the courier's link expires after 24 hours (403 from the courier)", async () => {
     const id = await paidOrder();
     await createWaybill(id);
@@ -227,6 +243,56 @@ describe("tracking", () => {
     );
     const failed = mails.find((mail) => mail.eventKey.endsWith("failed_attempt"));
     expect(failed?.data).toMatchObject({ nextStep: expect.stringMatching(/try again/) });
+  });
+
+  it("puts a lost parcel and a failed attempt in the admin's Needs attention until resolved, or until the courier tries again", async () => {
+    const attention = async () => {
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/admin/payments/attention",
+        headers: { cookie: admin },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { items: { id: string; kind: string; waybillNumber?: string | null }[] }).items;
+    };
+    const lostId = await paidOrder();
+    await createWaybill(lostId);
+    const lost = await shipmentOf(lostId);
+    emulator().state.shipments.controls.loseParcels = true;
+    emulator().advance(lost.trackingReference, ["collected", "in-transit"]);
+    await waitFor(
+      () => shipmentOf(lostId),
+      (row) => row.state === "lost",
+    );
+    const item = (await attention()).find((candidate) => candidate.id === `shipment-${lost.id}`);
+    expect(item).toMatchObject({ kind: "delivery_lost", waybillNumber: lost.waybillNumber });
+    const resolve = (id: string) =>
+      t.app.inject({ method: "POST", url: `/api/admin/payments/attention/${id}/resolve`, headers: { cookie: admin } });
+    expect((await resolve(`shipment-${lost.id}`)).statusCode).toBe(204);
+    expect((await attention()).some((candidate) => candidate.id === `shipment-${lost.id}`)).toBe(false);
+    expect((await resolve(`shipment-${lost.id}`)).statusCode).toBe(404);
+    expect((await resolve("shipment-nope")).statusCode).toBe(400);
+
+    emulator().state.shipments.controls.loseParcels = false;
+    emulator().state.shipments.controls.failDelivery = true;
+    const failedId = await paidOrder();
+    await createWaybill(failedId);
+    const failed = await shipmentOf(failedId);
+    emulator().advance(failed.trackingReference, ["collected", "out-for-delivery", "delivered"]);
+    await waitFor(
+      () => shipmentOf(failedId),
+      (row) => row.state === "failed_attempt",
+    );
+    expect((await attention()).find((candidate) => candidate.id === `shipment-${failed.id}`)?.kind).toBe(
+      "delivery_failed_attempt",
+    );
+    emulator().state.shipments.controls.failDelivery = false;
+    emulator().advance(failed.trackingReference, ["out-for-delivery"]);
+    await waitFor(
+      () => shipmentOf(failedId),
+      (row) => row.state === "out_for_delivery",
+    );
+    expect((await attention()).some((candidate) => candidate.id === `shipment-${failed.id}`)).toBe(false);
   });
 
   it("catches a lost webhook with the hourly poll", async () => {

@@ -200,6 +200,7 @@ describe("deploy/compose.yaml", () => {
         PAYFAST_MERCHANT_ID: "10012345",
         PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",
         ...LIVE_SELLER,
+        COURIER_MODE: "manual",
       });
       expect(config.payfast.mode).toBe("live");
       expect(config.publicUrl).toBe("https://shop.example.co.za");

@@ -78,7 +78,11 @@ const NOT_MONEY: Record<string, string> = {
   "POST /api/admin/orders/:id/cancel": "an unpaid order: no money has moved, no invoice exists",
   "POST /api/admin/orders/:id/check-payfast": "books only a payment PayFast itself shows, as its notification would",
   "POST /api/admin/orders/:id/delivered": "records a delivery day",
-  "POST /api/admin/payments/attention/:id/resolve": "marks a flagged payment as looked at; books nothing",
+  "POST /api/admin/orders/:id/waybill":
+    "books a parcel with the courier (the shop's account is billed monthly); no customer money or tax document",
+  "POST /api/admin/orders/waybills": "the same booking for today's paid orders",
+  "POST /api/admin/payments/attention/:id/resolve":
+    "marks a flagged payment or a parcel's problem as looked at; books nothing",
   "POST /api/admin/returns/:id/accept": "a decision; the refund is its own step",
   "POST /api/admin/returns/:id/decline": "a decision",
   "POST /api/admin/returns/:id/receive": "goods back on the shelf",

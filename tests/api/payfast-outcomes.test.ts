@@ -10,7 +10,7 @@ import { documentIssuer } from "#server/orders/issued-documents.js";
 import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
+import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 import {
   buildListeningApp,
   completeOnEmulator,
@@ -685,6 +685,7 @@ describe("problems reaching PayFast", () => {
         SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
         ...LIVE_SELLER,
         ...LIVE_TOTP_KEY,
+        ...LIVE_COURIER,
         // Live mode keeps no captured messages on disk and asks admins for a second factor by default.
         MAIL_CAPTURE_DIR: "",
         ADMIN_2FA: "optional",

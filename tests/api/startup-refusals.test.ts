@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
+import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -146,6 +146,7 @@ describe("the shop refuses to start with an unsafe configuration", () => {
         SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
         ...LIVE_SELLER,
         ...LIVE_TOTP_KEY,
+        ...LIVE_COURIER,
         MAIL_CAPTURE_DIR: "/tmp/captured",
       },
       /MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live/,

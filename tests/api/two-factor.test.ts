@@ -6,7 +6,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_TOTP_KEY, type TestApp } from "../helpers/app.js";
 import { auditRecords } from "../helpers/audit.js";
-import { LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
+import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 // The default step-up window (10 minutes); a code "older than the window" is made so by moving the
@@ -414,6 +414,7 @@ const LIVE: Record<string, string> = {
   SMTP_URL: "smtps://shop:mail-secret@mail.example.co.za:465",
   ...LIVE_SELLER,
   ...LIVE_TOTP_KEY,
+  ...LIVE_COURIER,
 };
 
 describe("ADMIN_2FA=required", () => {

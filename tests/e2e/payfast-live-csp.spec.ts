@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { loadConfig } from "#server/config.js";
 import { buildCheckoutForm, type CheckoutOrder, payfastProcessUrl } from "#server/payfast/adapter.js";
 import { securityHeaders } from "#server/security-headers.js";
-import { LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
+import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 import { escapeHtml, type RunningServer, readBody, startHttpsServer } from "./support/https-server.js";
 import { selfSignedCertificate } from "./support/tls.js";
 
@@ -24,6 +24,7 @@ const liveConfig = loadConfig({
   PAYFAST_MODE: "live",
   ...LIVE_SELLER,
   ...LIVE_TOTP_KEY,
+  ...LIVE_COURIER,
   PUBLIC_URL: `https://${SHOP}`,
   PAYFAST_MERCHANT_ID: "10234567",
   PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",

@@ -18,3 +18,9 @@ export const LIVE_SELLER: Record<string, string> = {
 export const LIVE_TOTP_KEY: Record<string, string> = {
   TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
 };
+
+/**
+ * A live shop's couriers: the emulator (COURIER_MODE=local) is refused there, so tests of live mode
+ * ship by hand unless they are about the couriers.
+ */
+export const LIVE_COURIER: Record<string, string> = { COURIER_MODE: "manual" };

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.payfast_checked": "Checked with PayFast",
   "order.delivered": "Marked as delivered",
   "order.waybill_created": "Waybill created",
+  "order.delivery_problem_resolved": "Delivery problem marked resolved",
   "return.requested": "Return or complaint requested",
   "return.opened_by_shop": "Paid, but out of stock: refund due",
   "return.accepted": "Request accepted",

@@ -48,6 +48,8 @@ export const deliveryOptionsInput = z.object({
   destination: deliveryDestination,
   /** The locker or pickup point chosen so far: its own rate is quoted. */
   lockerCode: deliveryChoice.shape.pointCode,
+  /** A nappy plan's box: the free-delivery threshold counts its goods at plan prices, as create-order does. */
+  plan: z.boolean({ message: "plan must be true or false" }).optional().default(false),
 });
 export type DeliveryOptionsInput = z.input<typeof deliveryOptionsInput>;
 

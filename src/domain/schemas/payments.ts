@@ -44,6 +44,17 @@ export const ITN_ATTENTION_OUTCOMES = [
   "source_refused",
   "refund_in_payfast",
 ] as const satisfies readonly ItnOutcome[];
+/**
+ * A parcel in a problem state (src/domain/tracking.ts ATTENTION_STATES): each waits in "Needs
+ * attention" until an admin marks it resolved, or the courier moves it on (tries again).
+ */
+export const DELIVERY_ATTENTION_KINDS = [
+  "delivery_failed_attempt",
+  "delivery_not_collected",
+  "delivery_returned",
+  "delivery_lost",
+] as const;
+export type DeliveryAttentionKind = (typeof DELIVERY_ATTENTION_KINDS)[number];
 /** What the admin's "Needs attention" list on Payment Verification holds: the payments above, and the shop's own findings. */
 export const ATTENTION_KINDS = [
   ...ITN_ATTENTION_OUTCOMES,
@@ -52,6 +63,7 @@ export const ATTENTION_KINDS = [
   "payfast_ping_failed",
   "payfast_hosts_unresolved",
   "plan_charges_unsettled",
+  ...DELIVERY_ATTENTION_KINDS,
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -70,10 +82,14 @@ export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   payfast_ping_failed: "PayFast's API failed the start check",
   payfast_hosts_unresolved: "PayFast's addresses not found",
   plan_charges_unsettled: "Nappy plan charges not settled",
+  delivery_failed_attempt: "Delivery attempt failed",
+  delivery_not_collected: "Parcel not collected",
+  delivery_returned: "Parcel returned to us",
+  delivery_lost: "Parcel lost",
 };
 
 export const attentionItem = z.object({
-  /** "payment-<n>" for a payment PayFast reported, "order-<uuid>" for an order that waits. */
+  /** "payment-<n>" for a payment PayFast reported, "order-<uuid>" for an order that waits, "shipment-<uuid>" for a parcel. */
   id: z.string(),
   kind: z.enum(ATTENTION_KINDS),
   label: z.string(),
@@ -85,6 +101,8 @@ export const attentionItem = z.object({
   amountGross: z.string().nullable(),
   /** Every PayFast payment id involved: for "Paid twice", the one that paid the order and the second. */
   pfPaymentIds: z.array(z.string()),
+  /** A parcel's waybill number (the delivery kinds), to quote to the courier. */
+  waybillNumber: z.string().nullable().optional(),
   since: z.string(),
   detail: z.string(),
   /** Whether the admin can mark it as dealt with (an order that waits is dealt with by paying or cancelling it). */

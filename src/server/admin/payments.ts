@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "#domain/money.js";
@@ -10,11 +11,14 @@ import {
   attentionList,
   type CheckOutcome,
   checkPayfastAnswer,
+  type DeliveryAttentionKind,
   ITN_ATTENTION_OUTCOMES,
   ITN_FLAGGED_OUTCOMES,
 } from "#domain/schemas/payments.js";
+import { ATTENTION_STATES, nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
 import { recordAudit } from "../audit/record.js";
-import { orders, type PayfastProblemKind, payfastItns } from "../db/schema.js";
+import { orders, type PayfastProblemKind, payfastItns, shipments } from "../db/schema.js";
+import { COURIER_NAMES } from "../delivery/tracking.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";
@@ -82,6 +86,23 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(LIST_LIMIT);
 
     const problems = await openPayfastProblems(app.db);
+    const parcels = await app.db
+      .select({
+        id: shipments.id,
+        state: shipments.state,
+        stateAt: shipments.stateAt,
+        waybillNumber: shipments.waybillNumber,
+        vendor: shipments.vendor,
+        orderId: orders.id,
+        orderStatus: orders.status,
+        orderTotalCents: orders.totalCents,
+        deliveryService: orders.deliveryService,
+      })
+      .from(shipments)
+      .innerJoin(orders, eq(orders.id, shipments.orderId))
+      .where(and(inArray(shipments.state, [...ATTENTION_STATES]), isNull(shipments.attentionResolvedAt)))
+      .orderBy(shipments.stateAt)
+      .limit(LIST_LIMIT);
 
     const items: AttentionItem[] = problems.map((problem) => ({
       id: `problem-${problem.kind}`,
@@ -146,18 +167,75 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         checkable: true,
       });
     }
+    for (const parcel of parcels) {
+      const kind = `delivery_${parcel.state}` as DeliveryAttentionKind;
+      items.push({
+        id: `shipment-${parcel.id}`,
+        kind,
+        label: ATTENTION_LABELS[kind],
+        orderId: parcel.orderId,
+        orderNumber: orderNumber(parcel.orderId),
+        orderStatus: parcel.orderStatus,
+        orderTotal: centsToDecimal(parcel.orderTotalCents),
+        amountGross: null,
+        pfPaymentIds: [],
+        waybillNumber: parcel.waybillNumber,
+        since: parcel.stateAt.toISOString(),
+        detail:
+          `${COURIER_NAMES[parcel.vendor]} reported "${SHIPMENT_STATE_LABELS[parcel.state]}" for waybill ${parcel.waybillNumber}. The customer was told: ${nextStepText(parcel.state, parcel.deliveryService) ?? ""}`.trim(),
+        resolvable: true,
+        checkable: false,
+      });
+    }
     return { items };
   });
+
+  /** A parcel's problem dealt with (sent again, refunded, the customer reached): it leaves the list, audited under its order. */
+  async function resolveDeliveryProblem(request: FastifyRequest, shipmentId: string) {
+    const resolved = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(shipments)
+        .set({ attentionResolvedAt: sql`now()`, attentionResolvedBy: request.user?.id ?? null })
+        .where(
+          and(
+            eq(shipments.id, shipmentId),
+            inArray(shipments.state, [...ATTENTION_STATES]),
+            isNull(shipments.attentionResolvedAt),
+          ),
+        )
+        .returning({ orderId: shipments.orderId, state: shipments.state, waybillNumber: shipments.waybillNumber });
+      if (!row) return null;
+      await recordAudit(tx, request, {
+        action: "order.delivery_problem_resolved",
+        subject: { type: "order", id: row.orderId },
+        before: { waybillNumber: row.waybillNumber, state: row.state, resolved: false },
+        after: { waybillNumber: row.waybillNumber, state: row.state, resolved: true },
+      });
+      return row;
+    });
+    if (!resolved) throw notFound("No open attention item with that id");
+  }
 
   app.post(
     "/payments/attention/:id/resolve",
     {
       schema: {
-        params: z.object({ id: z.string().regex(/^payment-\d{1,18}$/, "id must be a payment-<n> id") }),
+        params: z.object({
+          id: z
+            .string()
+            .regex(
+              /^(payment-\d{1,18}|shipment-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
+              "id must be a payment-<n> or shipment-<uuid> id",
+            ),
+        }),
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
+      if (request.params.id.startsWith("shipment-")) {
+        await resolveDeliveryProblem(request, request.params.id.slice("shipment-".length));
+        return reply.status(204).send(null);
+      }
       const id = Number(request.params.id.slice("payment-".length));
       const resolved = await app.db.transaction(async (tx) => {
         const [row] = await tx

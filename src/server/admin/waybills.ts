@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { uuidParam } from "#domain/schemas/common.js";
-import { SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
-import { shipments } from "../db/schema.js";
+import { adminShipmentAnswer, todaysWaybillsAnswer } from "#domain/schemas/tracking.js";
+import { nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
+import { orders, shipmentEvents, shipments } from "../db/schema.js";
+import { COURIER_NAMES, timelineEvent } from "../delivery/tracking.js";
 import { createTodaysWaybills, createWaybill } from "../delivery/waybills.js";
 import { notFound } from "../errors.js";
 
@@ -12,29 +14,53 @@ import { notFound } from "../errors.js";
  * waybill and where the parcel is), GET /orders/:id/label.pdf (the label kept at booking).
  */
 export const adminWaybillRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = () => ({ db: app.db, api: app.delivery.api, quotes: app.delivery.quotes });
+  const context = () => ({
+    manual: app.config.courier.mode === "manual",
+    db: app.db,
+    api: app.delivery.api,
+    quotes: app.delivery.quotes,
+  });
 
   app.post("/orders/:id/waybill", { schema: { params: uuidParam } }, async (request) =>
     createWaybill(context(), request, request.params.id),
   );
 
-  app.post("/orders/waybills", async (request) => createTodaysWaybills(context(), request));
+  app.post("/orders/waybills", { schema: { response: { 200: todaysWaybillsAnswer } } }, async (request) =>
+    createTodaysWaybills(context(), request),
+  );
 
-  app.get("/orders/:id/shipment", { schema: { params: uuidParam } }, async (request) => {
-    const [shipment] = await app.db
-      .select({
-        waybillNumber: shipments.waybillNumber,
-        trackingReference: shipments.trackingReference,
-        vendor: shipments.vendor,
-        state: shipments.state,
-        chargedCents: shipments.chargedCents,
-        createdAt: shipments.createdAt,
-      })
-      .from(shipments)
-      .where(eq(shipments.orderId, request.params.id));
-    if (!shipment) return { shipment: null };
-    return { shipment: { ...shipment, stateLabel: SHIPMENT_STATE_LABELS[shipment.state] } };
-  });
+  app.get(
+    "/orders/:id/shipment",
+    { schema: { params: uuidParam, response: { 200: adminShipmentAnswer } } },
+    async (request) => {
+      const [found] = await app.db
+        .select({ shipment: shipments, service: orders.deliveryService })
+        .from(shipments)
+        .innerJoin(orders, eq(orders.id, shipments.orderId))
+        .where(eq(shipments.orderId, request.params.id));
+      if (!found) return { shipment: null };
+      const { shipment, service } = found;
+      const events = await app.db
+        .select()
+        .from(shipmentEvents)
+        .where(eq(shipmentEvents.shipmentId, shipment.id))
+        .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.id));
+      return {
+        shipment: {
+          waybillNumber: shipment.waybillNumber,
+          trackingReference: shipment.trackingReference,
+          vendor: shipment.vendor,
+          courierName: COURIER_NAMES[shipment.vendor],
+          state: shipment.state,
+          stateLabel: SHIPMENT_STATE_LABELS[shipment.state],
+          nextStep: nextStepText(shipment.state, service),
+          chargedCents: shipment.chargedCents,
+          createdAt: shipment.createdAt.toISOString(),
+          events: events.map(timelineEvent),
+        },
+      };
+    },
+  );
 
   app.get("/orders/:id/label.pdf", { schema: { params: uuidParam } }, async (request, reply) => {
     const [shipment] = await app.db

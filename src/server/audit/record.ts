@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "order.payfast_checked",
   "order.delivered",
   "order.waybill_created",
+  "order.delivery_problem_resolved",
   "return.requested",
   "return.opened_by_shop",
   "return.accepted",

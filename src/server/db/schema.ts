@@ -1423,6 +1423,12 @@ export const shipments = pgTable(
     bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
     /** When the hourly poll last asked the courier (null: never). */
     polledAt: timestamp("polled_at", { withTimezone: true, mode: "date" }),
+    /**
+     * A problem state (failed attempt, not collected, returned, lost) waits in the admin's "Needs
+     * attention" until an admin marks it resolved here; a new state clears it (tracking.ts).
+     */
+    attentionResolvedAt: timestamp("attention_resolved_at", { withTimezone: true, mode: "date" }),
+    attentionResolvedBy: uuid("attention_resolved_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [

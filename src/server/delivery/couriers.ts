@@ -1,14 +1,34 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { CourierApi } from "./courier-api.js";
-import type { CourierRequest, CourierSend } from "./courier-http.js";
+import { CourierError, type CourierRequest, type CourierSend } from "./courier-http.js";
 import { pargoPickupPoints } from "./pargo.js";
 import { shiplogicDoorRates } from "./shiplogic.js";
 import { shiplogicBook, shiplogicLabel, shiplogicTracking } from "./shipments.js";
 import { tcgLockerBook, tcgLockerRates, tcgLockers } from "./tcg-locker.js";
 
+/**
+ * COURIER_MODE=manual: the shop ships by hand and asks no courier. Nothing should call this (options
+ * are flat and door only, waybills are refused first); if something does, it fails as a courier that
+ * refuses, which every caller already answers plainly.
+ */
+function noCourier(): never {
+  throw new CourierError("refused", "this shop ships by hand (COURIER_MODE=manual): no courier is connected");
+}
+const MANUAL_API: CourierApi = {
+  doorRates: async () => noCourier(),
+  lockerRates: async () => noCourier(),
+  lockers: async () => noCourier(),
+  pickupPoints: async () => noCourier(),
+  bookDoor: async () => noCourier(),
+  bookLocker: async () => noCourier(),
+  labelPdf: async () => noCourier(),
+  tracking: async () => noCourier(),
+};
+
 /** The vendors behind the one interface, each with its base URL, token and the time limit. */
 export function courierApi(config: Config, send: CourierSend): CourierApi {
+  if (config.courier.mode === "manual") return MANUAL_API;
   const { baseUrls, tokens, timeoutMs } = config.courier;
   const at = (vendor: keyof typeof baseUrls): CourierRequest => ({
     send,

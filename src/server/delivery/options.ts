@@ -7,10 +7,12 @@ import {
   type DeliveryService,
   deliveryChargeCents,
   expectedDeliveryDay,
+  isPointService,
   type PriceSource,
   TCG_LOCKER_COMPARTMENTS,
 } from "#domain/delivery.js";
 import { compartmentFor, DEFAULT_BOX_SIZES, DEFAULT_PACKED_SIZE, type Packing, packOrder } from "#domain/parcels.js";
+import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import type { DeliveryDestination } from "#domain/schemas/delivery.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -69,6 +71,9 @@ export function createDeliveryQuotes(deps: {
   const now = deps.now ?? (() => new Date());
   const settings = config.courier;
   const cache = new Map<string, { quote: DeliveryQuote; expires: number }>();
+  // A shop that ships by hand (COURIER_MODE=manual) offers the door only: no locker or counter to send to.
+  const services: readonly DeliveryService[] =
+    settings.mode === "manual" ? DELIVERY_SERVICES.filter((service) => !isPointService(service)) : DELIVERY_SERVICES;
   const from: CourierAddress = {
     street: config.shop.address ?? "",
     suburb: "",
@@ -77,7 +82,8 @@ export function createDeliveryQuotes(deps: {
     postalCode: settings.collectionCode,
   };
 
-  async function packCart(lines: readonly CartLine[]) {
+  /** The cart packed into boxes, and its goods at shelf prices, or at plan prices for a nappy plan's box (decision 050). */
+  async function packCart(lines: readonly CartLine[], plan = false) {
     const ids = [...new Set(lines.map((line) => line.id))];
     const [found, boxes] = await Promise.all([
       db
@@ -86,6 +92,7 @@ export function createDeliveryQuotes(deps: {
           priceCents: products.priceCents,
           sizePrices: products.sizePrices,
           sizeParcels: products.sizeParcels,
+          planSavingBp: products.planSavingBp,
         })
         .from(products)
         .where(inArray(products.id, ids)),
@@ -95,7 +102,9 @@ export function createDeliveryQuotes(deps: {
     let subtotalCents = 0;
     const items = lines.map((line) => {
       const product = byId.get(line.id);
-      subtotalCents += (product?.sizePrices[line.size] ?? product?.priceCents ?? 0) * line.quantity;
+      const shelfCents = product?.sizePrices[line.size] ?? product?.priceCents ?? 0;
+      const unitCents = plan ? planUnitPriceCents(shelfCents, planSavingBp(product?.planSavingBp)) : shelfCents;
+      subtotalCents += unitCents * line.quantity;
       return { ...(product?.sizeParcels[line.size] ?? DEFAULT_PACKED_SIZE), quantity: line.quantity };
     });
     // The owner's boxes, or the defaults until they set their own: the table starts empty, so a
@@ -109,8 +118,14 @@ export function createDeliveryQuotes(deps: {
     note,
   });
 
-  async function quote(lines: readonly CartLine[], destination: DeliveryDestination, lockerCode?: string) {
+  async function quote(
+    lines: readonly CartLine[],
+    destination: DeliveryDestination,
+    lockerCode?: string,
+    plan = false,
+  ) {
     const key = JSON.stringify([
+      plan,
       [...lines].sort((a, b) => `${a.id}${a.size}`.localeCompare(`${b.id}${b.size}`)),
       destination.zipCode,
       destination.suburb.toLowerCase(),
@@ -120,7 +135,7 @@ export function createDeliveryQuotes(deps: {
     const cached = cache.get(key);
     if (cached && cached.expires > Date.now()) return cached.quote;
 
-    const { packing, subtotalCents } = await packCart(lines);
+    const { packing, subtotalCents } = await packCart(lines, plan);
     const to: CourierAddress = {
       street: destination.address,
       suburb: destination.suburb,
@@ -148,7 +163,7 @@ export function createDeliveryQuotes(deps: {
     ]);
 
     const at = now();
-    const options = DELIVERY_SERVICES.map((service): QuotedOption => {
+    const options = services.map((service): QuotedOption => {
       const transit = DEFAULT_TRANSIT_BUSINESS_DAYS[service];
       const base = {
         service,
@@ -210,7 +225,7 @@ export function createDeliveryQuotes(deps: {
     if (settings.pricing !== "flat") return null;
     const at = now();
     return {
-      options: DELIVERY_SERVICES.map((service) => ({
+      options: services.map((service) => ({
         service,
         available: service !== "locker",
         unavailableReason: null,
@@ -224,7 +239,7 @@ export function createDeliveryQuotes(deps: {
     };
   }
 
-  return { quote, flatQuote, packCart, from };
+  return { quote, flatQuote, packCart, from, offers: (service: DeliveryService) => services.includes(service) };
 }
 export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
 

@@ -34,6 +34,12 @@ export async function deliveryForOrder(
   choice: DeliveryChoice = { service: "door_economy" },
 ): Promise<OrderDeliveryChoice> {
   const { service } = choice;
+  if (!deps.quotes.offers(service)) {
+    throw conflict(
+      `${optionLabel(service)} is not offered: this shop delivers to your door. Choose door delivery and try again.`,
+      "DELIVERY_UNAVAILABLE",
+    );
+  }
   let point: DirectoryPoint | null = null;
   if (isPointService(service)) {
     if (!choice.pointCode) {

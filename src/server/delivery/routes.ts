@@ -19,8 +19,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/options",
     { schema: { body: deliveryOptionsInput, response: { 200: deliveryOptionsAnswer } } },
     async (request, reply) => {
-      const { items, destination, lockerCode } = request.body;
-      const quote = await app.delivery.quotes.quote(items, destination, lockerCode);
+      const { items, destination, lockerCode, plan } = request.body;
+      const quote = await app.delivery.quotes.quote(items, destination, lockerCode, plan);
       reply.header("cache-control", "no-store");
       return {
         options: quote.options.map((option) => ({
@@ -47,6 +47,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: deliveryPointsQuery, response: { 200: deliveryPointsAnswer } } },
     async (request) => {
       const { service, near } = request.query;
+      if (!app.delivery.quotes.offers(service)) {
+        throw new HttpError(
+          409,
+          "This shop delivers to your door only: no lockers or pickup points.",
+          "DELIVERY_UNAVAILABLE",
+        );
+      }
       try {
         const points = await app.delivery.directory.nearest(service, near);
         return { points: points.map(({ open: _open, ...point }) => point) };

@@ -3,12 +3,13 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { DELIVERY_SERVICE_LABELS } from "#domain/delivery.js";
 import { orderNumber } from "#domain/order-status.js";
+import type { OrderTracking } from "#domain/schemas/tracking.js";
 import { nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
 import { orders, shipmentEvents, shipments } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import type { CourierVendor } from "./courier-api.js";
 import { trackingEventOf } from "./shipments.js";
-import { applyTrackingEvents } from "./tracking.js";
+import { applyTrackingEvents, timelineEvent } from "./tracking.js";
 import { trackingTokenOpens } from "./tracking-links.js";
 
 const VENDORS: Record<string, CourierVendor> = { shiplogic: "shiplogic", "tcg-locker": "tcg_locker" };
@@ -103,13 +104,7 @@ export const trackingPageRoutes: FastifyPluginAsync = async (app) => {
             lockerPin: shipment.state === "ready_for_collection" ? shipment.lockerPin : null,
           }
         : null,
-      events: events.map((event) => ({
-        at: event.occurredAt.toISOString(),
-        state: event.state,
-        label: SHIPMENT_STATE_LABELS[event.state],
-        message: event.message,
-        location: event.location,
-      })),
-    };
+      events: events.map(timelineEvent),
+    } satisfies OrderTracking;
   });
 };

@@ -1,10 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { orderNumber } from "#domain/order-status.js";
+import type { TrackingEvent } from "#domain/schemas/tracking.js";
 import {
   movesShipment,
   NOTIFIED_STATES,
   type NotifiedState,
   nextStepText,
+  SHIPMENT_STATE_LABELS,
   type ShipmentState,
   shipmentStateOfVendor,
 } from "#domain/tracking.js";
@@ -24,7 +26,18 @@ export interface TrackingContext {
   linkKey: () => Promise<Buffer>;
 }
 
-const COURIER_NAMES: Record<CourierVendor, string> = { shiplogic: "The Courier Guy", tcg_locker: "TCG Locker" };
+/** An event as the tracking page and the admin's order page show it. */
+export function timelineEvent(event: typeof shipmentEvents.$inferSelect): TrackingEvent {
+  return {
+    at: event.occurredAt.toISOString(),
+    state: event.state,
+    label: SHIPMENT_STATE_LABELS[event.state],
+    message: event.message,
+    location: event.location,
+  };
+}
+
+export const COURIER_NAMES: Record<CourierVendor, string> = { shiplogic: "The Courier Guy", tcg_locker: "TCG Locker" };
 
 /**
  * A courier's tracking events for one shipment, from a webhook or the hourly poll (docs/decisions/051,
@@ -85,7 +98,17 @@ export async function applyTrackingEvents(
       }
     }
     const pin = events.find((event) => event.pin)?.pin ?? shipment.lockerPin;
-    await tx.update(shipments).set({ state, stateAt, lockerPin: pin }).where(eq(shipments.id, shipment.id));
+    // A new state is a new problem (or none): a resolved one is not carried over to it.
+    const moved = state !== shipment.state;
+    await tx
+      .update(shipments)
+      .set({
+        state,
+        stateAt,
+        lockerPin: pin,
+        ...(moved ? { attentionResolvedAt: null, attentionResolvedBy: null } : {}),
+      })
+      .where(eq(shipments.id, shipment.id));
     if (state === shipment.state) return added.length;
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for("update");

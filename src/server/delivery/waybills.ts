@@ -4,7 +4,8 @@ import { TCG_LOCKER_COMPARTMENTS } from "#domain/delivery.js";
 import { compartmentFor, type Packing } from "#domain/parcels.js";
 import { southAfricanDay } from "#domain/south-african-day.js";
 import { recordAudit } from "../audit/record.js";
-import type { Database } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
+import { LOCK_NOT_AVAILABLE, pgErrorCode } from "../db/errors.js";
 import { orderItems, orders, shipments } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import type { CourierApi, CourierBooking, CourierVendor } from "./courier-api.js";
@@ -12,6 +13,8 @@ import { CourierError } from "./courier-http.js";
 import type { DeliveryQuotes } from "./options.js";
 
 export interface WaybillContext {
+  /** COURIER_MODE=manual: no courier to book with. */
+  manual: boolean;
   db: Database;
   api: CourierApi;
   quotes: DeliveryQuotes;
@@ -31,17 +34,50 @@ const refused = (message: string) => conflict(message, "WAYBILL_REFUSED");
  * hand (manual shipping with a typed tracking number).
  */
 export async function createWaybill(ctx: WaybillContext, request: FastifyRequest, orderId: string) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound("Order not found");
+  refuseWhenManual(ctx);
+  // The order stays locked from before the courier is asked until the waybill is kept: a second
+  // click (or a second admin) is refused at once rather than booking the parcel twice.
+  return ctx.db.transaction(async (tx) => bookLocked(ctx, tx, request, await lockOrder(tx, orderId)));
+}
+
+function refuseWhenManual(ctx: WaybillContext) {
+  if (ctx.manual) {
+    throw refused(
+      "This shop ships by hand (COURIER_MODE=manual), so no courier books a waybill: use Mark as Shipped with the courier's name and tracking number.",
+    );
+  }
+}
+
+async function lockOrder(tx: Transaction, orderId: string) {
+  try {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update", { noWait: true });
+    if (!order) throw notFound("Order not found");
+    return order;
+  } catch (error) {
+    if (pgErrorCode(error) !== LOCK_NOT_AVAILABLE) throw error;
+    throw conflict(
+      "Someone is creating this order's waybill right now; reload the order in a moment to see it.",
+      "WAYBILL_IN_PROGRESS",
+    );
+  }
+}
+
+async function bookLocked(
+  ctx: WaybillContext,
+  tx: Transaction,
+  request: FastifyRequest,
+  order: typeof orders.$inferSelect,
+) {
+  const orderId = order.id;
   if (order.status !== "completed") {
     throw refused(`Only a paid order that has not shipped can get a waybill; this one is ${order.status}.`);
   }
-  const [existing] = await ctx.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId));
+  const [existing] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId));
   if (existing) throw refused("This order already has a waybill.");
   if (order.deliveryService === "pickup_point") {
     throw refused("Pargo counters are booked in Pargo's own portal: use Mark as Shipped with its tracking number.");
   }
-  const lines = await ctx.db
+  const lines = await tx
     .select({ id: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
@@ -117,32 +153,30 @@ export async function createWaybill(ctx: WaybillContext, request: FastifyRequest
       `The waybill ${booking.waybillNumber} was booked but its label could not be fetched (${(error as Error).message}).`,
     );
   });
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(shipments).values({
-      orderId,
-      vendor,
-      vendorShipmentId: booking.vendorShipmentId,
+  await tx.insert(shipments).values({
+    orderId,
+    vendor,
+    vendorShipmentId: booking.vendorShipmentId,
+    waybillNumber: booking.waybillNumber,
+    trackingReference: booking.trackingReference,
+    serviceLevelCode: booking.serviceLevelCode,
+    chargedCents: booking.chargedCents,
+    labelPdf,
+    bookedBy: request.user?.id ?? null,
+  });
+  if (rateRevisionId !== order.deliveryRateRevisionId) {
+    await tx.update(orders).set({ deliveryRateRevisionId: rateRevisionId }).where(eq(orders.id, orderId));
+  }
+  await recordAudit(tx, request, {
+    action: "order.waybill_created",
+    subject: { type: "order", id: orderId },
+    after: {
+      courier: vendor,
       waybillNumber: booking.waybillNumber,
       trackingReference: booking.trackingReference,
-      serviceLevelCode: booking.serviceLevelCode,
       chargedCents: booking.chargedCents,
-      labelPdf,
-      bookedBy: request.user?.id ?? null,
-    });
-    if (rateRevisionId !== order.deliveryRateRevisionId) {
-      await tx.update(orders).set({ deliveryRateRevisionId: rateRevisionId }).where(eq(orders.id, orderId));
-    }
-    await recordAudit(tx, request, {
-      action: "order.waybill_created",
-      subject: { type: "order", id: orderId },
-      after: {
-        courier: vendor,
-        waybillNumber: booking.waybillNumber,
-        trackingReference: booking.trackingReference,
-        chargedCents: booking.chargedCents,
-        ...(rateRevisionId ? { rateRevisionId } : {}),
-      },
-    });
+      ...(rateRevisionId ? { rateRevisionId } : {}),
+    },
   });
   return { orderId, waybillNumber: booking.waybillNumber, trackingReference: booking.trackingReference };
 }
@@ -158,6 +192,7 @@ function boxesOf(packing: Packing) {
  * rate limits), each answered on its own: booked, or why not.
  */
 export async function createTodaysWaybills(ctx: WaybillContext, request: FastifyRequest) {
+  refuseWhenManual(ctx);
   const startOfDay = new Date(`${southAfricanDay()}T00:00:00+02:00`);
   const due = await ctx.db
     .select({ id: orders.id })

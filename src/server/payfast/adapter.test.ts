@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIVE_SELLER, LIVE_TOTP_KEY } from "../../../tests/helpers/live-seller.js";
+import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../../../tests/helpers/live-seller.js";
 import { loadConfig } from "../config.js";
 import {
   buildCheckoutForm,
@@ -127,6 +127,7 @@ describe("PayFast addresses per mode", () => {
       PAYFAST_MODE: "live",
       ...LIVE_SELLER,
       ...LIVE_TOTP_KEY,
+      ...LIVE_COURIER,
       PUBLIC_URL: "https://shop.example.co.za",
       PAYFAST_MERCHANT_ID: "10234567",
       PAYFAST_MERCHANT_KEY: "q1cd2rdny4a53",

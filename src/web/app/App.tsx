@@ -20,9 +20,8 @@ const AdminGate = lazy(() => import("../features/admin/admin-gate"));
 const PolicyPage = lazy(() => import("../features/content/policy-page"));
 const LegalPage = lazy(() => import("../features/content/legal-page"));
 const StockAlertPage = lazy(() => import("../features/catalog/stock-alert-page"));
-const NotFoundPage = lazy(() =>
-  import("../features/content/not-found-page").then(({ NotFoundPage }) => ({ default: NotFoundPage })),
-);
+const TrackingPage = lazy(() => import("../features/tracking/tracking-page"));
+const NotFoundPage = lazy(() => import("../features/content/not-found-page"));
 
 interface AppProps {
   /** Made by main.tsx (the browser) or entry-server.tsx (the server), holding the data the page was rendered with. */
@@ -63,6 +62,7 @@ export function App({ queryClient, ssrPath }: AppProps) {
                   <Route path="/terms-and-conditions" component={PolicyPage} />
                   <Route path="/legal" component={LegalPage} />
                   <Route path="/stock-alerts/:action" component={StockAlertPage} />
+                  <Route path="/orders/:id/tracking" component={TrackingPage} />
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>

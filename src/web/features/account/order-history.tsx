@@ -195,9 +195,23 @@ function OrderCard({ order, onBuyAgain, adding }: { order: Order; onBuyAgain: ()
   );
 }
 
-/** "Shipped with The Courier Guy · tracking ABC123" and a Track parcel link, when the shop gave them. */
+/**
+ * "Shipped with The Courier Guy · tracking ABC123" and a Track parcel link, when the shop gave them;
+ * and on every paid order, the shop's own tracking page (/orders/{id}/tracking).
+ */
 function ShippingNote({ order }: { order: Order }) {
-  if (order.status !== "processed" || (!order.courier && !order.trackingNumber)) return null;
+  if (order.status !== "processed" && order.status !== "completed") return null;
+  const followLink = (
+    <Link
+      href={`/orders/${order.id}/tracking`}
+      className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand-800 underline underline-offset-2 hover:text-brand-900"
+    >
+      Follow your parcel
+    </Link>
+  );
+  if (order.status !== "processed" || (!order.courier && !order.trackingNumber)) {
+    return <div className="flex flex-wrap items-center gap-x-3 text-stone-800">{followLink}</div>;
+  }
   return (
     <div className="flex flex-wrap items-center gap-x-3 text-stone-800">
       <p>
@@ -221,6 +235,7 @@ function ShippingNote({ order }: { order: Order }) {
           Track parcel
         </a>
       )}
+      {followLink}
     </div>
   );
 }

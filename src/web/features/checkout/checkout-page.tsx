@@ -119,9 +119,11 @@ export default function CheckoutPage() {
         ? {
             items: cart.items.map(({ id, size, quantity }) => ({ id, size, quantity })),
             destination: { zipCode, province },
+            // A plan's box is at plan prices: the free-delivery threshold counts them (decision 051).
+            ...(planWeeks ? { plan: true } : {}),
           }
         : null,
-    [zipCode, province, cart.items],
+    [zipCode, province, cart.items, planWeeks],
   );
 
   // Prefill from the profile once the user is known (without overwriting what the shopper typed).

@@ -21,3 +21,6 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+// The router loads it lazily as the page for every unknown path (src/web/app/App.tsx).
+export default NotFoundPage;

@@ -14,6 +14,7 @@ import { useAdminOrder } from "./api/get-order";
 import { OrderActions } from "./order-actions";
 import { OrderCard } from "./order-card";
 import { OrderDocuments, OrderLineVat } from "./order-documents";
+import { OrderShipment } from "./order-shipment";
 import { PAID_BY_LABELS, paymentOutcomeLabel, paymentOutcomeTone } from "./payment-outcomes";
 import { OrderReturnRequests } from "./requests-tab";
 
@@ -178,6 +179,9 @@ export default function OrderPage({ id }: { id: string }) {
             linked={false}
             action={<OrderActions order={detail.order} />}
           />
+          <Section id="order-delivery" title="Delivery">
+            <OrderShipment order={detail.order} />
+          </Section>
           <Section id="order-vat" title="VAT per line">
             <OrderLineVat detail={detail} />
           </Section>

@@ -13,6 +13,7 @@ import { OrderCard } from "./order-card";
 import { DATE_RANGES, type DateRange, groupByLocalDay, rangeStart } from "./order-model";
 import { OrderSearch } from "./order-search";
 import { PackingSlipsLink } from "./packing-slips-link";
+import { TodaysWaybills } from "./todays-waybills";
 
 function OrderSummaryCards({ from, rangeLabel }: { from: string | undefined; rangeLabel: string }) {
   const { data: figures } = useOrderSummary({ from });
@@ -86,7 +87,10 @@ export function OrdersTab() {
       </div>
 
       <OrderSummaryCards from={from} rangeLabel={rangeLabel} />
-      <PackingSlipsLink />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <PackingSlipsLink />
+        <TodaysWaybills />
+      </div>
 
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_13rem_auto]">
         <OrderSearch onSearch={onSearch} />

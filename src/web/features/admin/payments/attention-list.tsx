@@ -50,11 +50,21 @@ const NEXT_STEP: Partial<Record<AttentionKind, string>> = {
     "Check the server's DNS. Meanwhile notifications from other addresses are confirmed with PayFast before they are booked.",
   plan_charges_unsettled:
     "These boxes are never charged again until settled. Look each order up in your PayFast dashboard: paid, press Check with PayFast on the order; not paid, cancel the order. The shop also settles them by itself once PayFast's history answers.",
+  delivery_failed_attempt:
+    "The courier tries again on the next business day; this clears by itself when it does. Call the customer if the address or phone may be wrong.",
+  delivery_not_collected:
+    "The parcel comes back to you. Ask the customer whether to send it again or refund them, then mark this resolved.",
+  delivery_returned: "Check the parcel back into stock, send it again or refund the customer, then mark this resolved.",
+  delivery_lost:
+    "Claim from the courier with the waybill number, and send the order again or refund the customer in full; then mark this resolved.",
 };
+
+const isDelivery = (kind: AttentionKind) => kind.startsWith("delivery_");
 
 /**
  * "Needs attention" on Payment Verification: what PayFast reported that the shop could not book
- * by itself, and orders waiting too long. Refreshed with the pending list, every 30 seconds.
+ * by itself, orders waiting too long, and parcels in trouble (a failed attempt, not collected,
+ * returned, lost) until resolved. Refreshed with the pending list, every 30 seconds.
  */
 export function AttentionList() {
   const { data: items, isPending, isError, refetch } = usePaymentAttention();
@@ -80,8 +90,8 @@ export function AttentionList() {
       ) : count === 0 ? (
         <p className="flex items-center gap-2 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
           <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-green-600" />
-          Nothing needs attention. Payments the shop could not book by itself, and orders waiting over an hour, show up
-          here.
+          Nothing needs attention. Payments the shop could not book by itself, orders waiting over an hour, and parcels
+          the courier could not deliver show up here.
         </p>
       ) : (
         <ul aria-labelledby="needs-attention" className="grid gap-3">
@@ -140,28 +150,43 @@ function AttentionCard({ item }: { item: AttentionItem }) {
         {item.orderStatus && <OrderStatusBadge status={item.orderStatus} />}
       </header>
 
-      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">PayFast reported</dt>
-          <dd className={`tabular mt-0.5 font-semibold ${amountDiffers ? "text-red-800" : "text-stone-900"}`}>
-            {item.amountGross === null ? "No payment" : formatRandText(item.amountGross)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Order total</dt>
-          <dd className="tabular mt-0.5 font-semibold text-stone-900">
-            {item.orderTotal === null ? "No order" : formatRandText(item.orderTotal)}
-          </dd>
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-            {item.pfPaymentIds.length > 1 ? "PayFast payment IDs" : "PayFast payment ID"}
-          </dt>
-          <dd className="tabular mt-0.5 break-all text-stone-900">
-            {item.pfPaymentIds.length > 0 ? item.pfPaymentIds.join(", ") : "None"}
-          </dd>
-        </div>
-      </dl>
+      {isDelivery(item.kind) ? (
+        <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Waybill</dt>
+            <dd className="tabular mt-0.5 font-semibold break-all text-stone-900">{item.waybillNumber ?? "None"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Order total</dt>
+            <dd className="tabular mt-0.5 font-semibold text-stone-900">
+              {item.orderTotal === null ? "No order" : formatRandText(item.orderTotal)}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">PayFast reported</dt>
+            <dd className={`tabular mt-0.5 font-semibold ${amountDiffers ? "text-red-800" : "text-stone-900"}`}>
+              {item.amountGross === null ? "No payment" : formatRandText(item.amountGross)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Order total</dt>
+            <dd className="tabular mt-0.5 font-semibold text-stone-900">
+              {item.orderTotal === null ? "No order" : formatRandText(item.orderTotal)}
+            </dd>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+              {item.pfPaymentIds.length > 1 ? "PayFast payment IDs" : "PayFast payment ID"}
+            </dt>
+            <dd className="tabular mt-0.5 break-all text-stone-900">
+              {item.pfPaymentIds.length > 0 ? item.pfPaymentIds.join(", ") : "None"}
+            </dd>
+          </div>
+        </dl>
+      )}
 
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <div className="min-w-0 flex-1 basis-64 text-sm">

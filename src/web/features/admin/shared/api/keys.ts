@@ -15,6 +15,8 @@ export const adminKeys = {
   recentOrders: (count: number) => ["admin", "orders", "recent", count] as const,
   orderSummary: (range: object) => ["admin", "orders", "summary", range] as const,
   order: (id: string) => ["admin", "orders", "detail", id] as const,
+  /** An order's waybill and its parcel's timeline (under the order, so an order's change reloads it). */
+  shipment: (id: string) => ["admin", "orders", "detail", id, "shipment"] as const,
   /** The Payment Verification tab's two lists: paid orders to prepare, and payments needing attention. */
   payments: () => ["admin", "payments"] as const,
   preparingOrders: (filters: object) => ["admin", "payments", "preparing", filters] as const,
