@@ -167,8 +167,8 @@ async function searchLatency(endpoint) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failures };
 }
 
-/** The process among `pid`'s descendants whose command line holds `needle` (Linux's /proc), or null. */
-async function descendantRunning(pid, needle) {
+/** The process among `pid`'s descendants whose first argument is `script` (not the shell npm runs it with), or null. */
+async function descendantRunning(pid, script) {
   const { readFile } = await import("node:fs/promises");
   const read = (file) => readFile(file, "utf8").catch(() => "");
   const children = async (parent) => {
@@ -180,7 +180,7 @@ async function descendantRunning(pid, needle) {
   const queue = [pid];
   while (queue.length) {
     const next = queue.shift();
-    if ((await read(`/proc/${next}/cmdline`)).split("\0").join(" ").includes(needle)) return next;
+    if ((await read(`/proc/${next}/cmdline`)).split("\0")[1]?.endsWith(script)) return next;
     queue.push(...(await children(next)));
   }
   return null;
