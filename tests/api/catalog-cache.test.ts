@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -170,18 +171,53 @@ describe("the catalogue cache's budget (PAGE_CACHE_MB: an LRU by bytes)", () => 
     expect(cache.heldBytes).toBe(41);
   });
 
-  it("counts a compressed form against the budget once it is made", async () => {
+  it("lets a body go once a smaller compressed form is made, and counts only the compressed form", async () => {
     cache.clear();
     const text = Buffer.from("x".repeat(90));
     const loaded = await cache.get("text", async () => text);
     await cache.get("small", bytes(5));
     expect(cache.heldBytes).toBe(95);
     const gzipped = await loaded.encodedAs("gzip");
-    // The gzip form pushed the total past 100: the least recently used answer ("text") went.
-    expect(95 + gzipped.length).toBeGreaterThan(BUDGET);
-    expect(cache.peek("text")).toBeUndefined();
+    expect(gzipped.length).toBeLessThan(text.length);
+    expect(cache.heldBytes).toBe(5 + gzipped.length);
+    expect(loaded.bytes).toBe(gzipped.length);
+    // Both stay, and the body is still answered whole (decoded from the gzip form), as are its other forms.
+    expect(cache.peek("text")).toBe(loaded);
     expect(cache.peek("small")).toBeDefined();
-    expect(cache.heldBytes).toBe(5);
+    expect(loaded.body.equals(text)).toBe(true);
+    expect(loaded.length).toBe(90);
+    const brotli = await loaded.encodedAs("br");
+    expect(brotliDecompressSync(brotli).equals(text)).toBe(true);
+    expect(cache.heldBytes).toBe(5 + gzipped.length + brotli.length);
+  });
+
+  it("keeps a body whose compressed form is no smaller and counts both, up to exactly its budget", async () => {
+    cache.clear();
+    // Random bytes do not compress: the gzip form is no smaller than the body, which stays.
+    const noise = randomBytes(20);
+    const loaded = await cache.get("noise", async () => noise);
+    const gzipped = await loaded.encodedAs("gzip");
+    expect(gzipped.length).toBeGreaterThanOrEqual(noise.length);
+    expect(loaded.bytes).toBe(20 + gzipped.length);
+    expect(loaded.body).toBe(noise);
+    await cache.get("fill", bytes(BUDGET - loaded.bytes));
+    expect(cache.heldBytes).toBe(BUDGET);
+    expect(cache.peek("noise")).toBe(loaded);
+    expect(cache.peek("fill")).toBeDefined();
+  });
+
+  it("drops the least recently used answer when a compressed form that replaces nothing takes it one byte past its budget", async () => {
+    cache.clear();
+    const noise = randomBytes(20);
+    const gzippedLength = (await (await cache.get("probe", async () => noise)).encodedAs("gzip")).length;
+    cache.clear();
+    const loaded = await cache.get("noise", async () => noise);
+    await cache.get("fill", bytes(BUDGET - 20 - gzippedLength + 1));
+    expect(cache.heldBytes).toBe(BUDGET - gzippedLength + 1);
+    await loaded.encodedAs("gzip");
+    expect(cache.peek("noise")).toBeUndefined();
+    expect(cache.peek("fill")).toBeDefined();
+    expect(cache.heldBytes).toBe(BUDGET - 20 - gzippedLength + 1);
   });
 
   it("answers, but does not keep, an answer bigger than the whole budget", async () => {

@@ -52,40 +52,59 @@ function owned(buffer: Buffer): Buffer {
   return copy;
 }
 
+/** The identity bytes of a compressed form, for the rare client that asks for neither br nor gzip. */
+function decoded(encoded: Buffer, coding: Exclude<ContentCoding, "identity">): Buffer {
+  return coding === "br" ? zlib.brotliDecompressSync(encoded) : zlib.gunzipSync(encoded);
+}
+
 /**
- * One cached answer: the JSON, its ETag, and its compressed forms, each made once (on first
+ * One cached answer: the JSON or page, its ETag, and its compressed forms, each made once (on first
  * demand) instead of on every request.
+ *
+ * Once a compressed form smaller than the body is made, the body is let go: nearly every client
+ * asks for br or gzip, and a product page's HTML is six times its brotli form, so keeping both made
+ * the uncompressed copies five sixths of what the cache held. A client asking for identity gets the
+ * body decoded from a compressed form each time (docs/decisions/052-page-cache-memory.md).
  */
 export class CachedBody {
   readonly etag: string;
-  private readonly encoded = new Map<ContentCoding, Promise<Buffer>>();
-  /** The forms already made, for answering without waiting on a promise. */
-  private readonly ready = new Map<ContentCoding, Buffer>();
-  /** Told the size of each compressed form once it is made (the cache counts it against its budget). */
+  /** The body's size uncompressed, kept or not. */
+  readonly length: number;
+  /** The uncompressed body, until a smaller compressed form replaces it. */
+  #identity: Buffer | null;
+  private readonly encoded = new Map<Exclude<ContentCoding, "identity">, Promise<Buffer>>();
+  /** The compressed forms already made, for answering without waiting on a promise. */
+  private readonly ready = new Map<Exclude<ContentCoding, "identity">, Buffer>();
+  /**
+   * Told how many bytes this answer's holding changed by (a compressed form made, the body let go)
+   * while a cache counts it against its budget.
+   */
   onGrow: ((bytes: number) => void) | null = null;
   /** When the cache last put this answer at the end of its order (its count of moves then). */
   placed = 0;
 
-  readonly body: Buffer;
-
   constructor(body: Buffer) {
-    this.body = owned(body);
-    this.etag = `"${createHash("sha1").update(this.body).digest("base64url")}"`;
-    this.encoded.set("identity", Promise.resolve(this.body));
-    this.ready.set("identity", this.body);
+    this.#identity = owned(body);
+    this.length = body.length;
+    this.etag = `"${createHash("sha1").update(this.#identity).digest("base64url")}"`;
+  }
+
+  /** The uncompressed body: the one kept, or decoded from a compressed form. */
+  get body(): Buffer {
+    if (this.#identity) return this.#identity;
+    for (const [coding, encoded] of this.ready) return decoded(encoded, coding);
+    throw new Error("a cached answer holds neither its body nor a compressed form");
   }
 
   /** The body in `coding`. A form that would not be smaller is sent as identity (the caller checks `.length`). */
   encodedAs(coding: ContentCoding): Promise<Buffer> {
+    if (coding === "identity") return Promise.resolve(this.body);
     let pending = this.encoded.get(coding);
     if (!pending) {
-      pending = coding === "identity" ? Promise.resolve(this.body) : compress(this.body, coding).then(owned);
+      pending = compress(this.body, coding).then(owned);
       this.encoded.set(coding, pending);
       pending.then(
-        (buffer) => {
-          this.ready.set(coding, buffer);
-          if (coding !== "identity") this.onGrow?.(buffer.length);
-        },
+        (buffer) => this.made(coding, buffer),
         // A failed compression is not kept: the next request tries again.
         () => this.encoded.delete(coding),
       );
@@ -93,16 +112,26 @@ export class CachedBody {
     return pending;
   }
 
-  /** The bytes this answer holds: the body and each compressed form made so far. */
+  private made(coding: Exclude<ContentCoding, "identity">, buffer: Buffer) {
+    this.ready.set(coding, buffer);
+    let grown = buffer.length;
+    if (this.#identity && buffer.length < this.length) {
+      grown -= this.#identity.length;
+      this.#identity = null;
+    }
+    this.onGrow?.(grown);
+  }
+
+  /** The bytes this answer holds: the body while it is kept, and each compressed form made so far. */
   get bytes(): number {
-    let total = 0;
+    let total = this.#identity?.length ?? 0;
     for (const buffer of this.ready.values()) total += buffer.length;
     return total;
   }
 
   /** The body in `coding` if it is already made, else undefined (then use `encodedAs`). */
   readyAs(coding: ContentCoding): Buffer | undefined {
-    return this.ready.get(coding);
+    return coding === "identity" ? this.body : this.ready.get(coding);
   }
 }
 
@@ -160,7 +189,7 @@ export class CatalogCache {
   private entries = new Map<string, Promise<CachedBody>>();
   /** The entries whose load has finished, least recently used first, for answering without waiting on a promise. */
   private loaded = new Map<string, CachedBody>();
-  /** The bytes the loaded entries hold (bodies and compressed forms). */
+  /** The bytes the loaded entries hold (bodies while kept, and compressed forms). */
   private bytes = 0;
   /** Counts every placing at the end of `loaded`: an entry's `placed` says how far back it is. */
   private moves = 0;
@@ -314,7 +343,7 @@ export class CatalogCache {
     this.bytes += cached.bytes;
     cached.onGrow = (grown) => {
       this.bytes += grown;
-      this.evict();
+      if (grown > 0) this.evict();
     };
     this.evict();
   }

@@ -102,9 +102,10 @@ export function cachedAnswer(
   if (stale) headers[STALE_HEADER] = STALE_REASON;
   if (matchesEtag(ifNoneMatch, cached.etag)) return { status: 304, headers, body: null };
   const coding = negotiateCoding(acceptEncoding);
+  if (coding === "identity") return { status: 200, headers, body: cached.body };
   const encoded = made ?? cached.readyAs(coding);
   if (!encoded) return null;
-  if (coding === "identity" || encoded.length >= cached.body.length) return { status: 200, headers, body: cached.body };
+  if (encoded.length >= cached.length) return { status: 200, headers, body: cached.body };
   headers["content-encoding"] = coding;
   return { status: 200, headers, body: encoded };
 }

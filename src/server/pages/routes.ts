@@ -151,7 +151,8 @@ export const pageRoutes = fp<{ renderer: PageRenderer | null }>(async (app, { re
     const coding = negotiateCoding(request.headers["accept-encoding"]);
     const encoded = await cached.encodedAs(coding);
     reply.status(404).header("cache-control", "no-cache").header("vary", "accept-encoding").type(HTML);
-    if (coding === "identity" || encoded.length >= cached.body.length) return reply.send(cached.body);
+    if (coding === "identity") return reply.send(encoded);
+    if (encoded.length >= cached.length) return reply.send(cached.body);
     return reply.header("content-encoding", coding).send(encoded);
   };
 
