@@ -199,10 +199,15 @@ export class EmulatedShipments {
     }
     if (!this.controls.loseWebhooks) {
       const order = this.controls.reverseWebhooks ? [...made].reverse() : made;
-      for (const event of order) {
-        this.#send(shipment, event, 0);
-        if (this.controls.duplicateWebhooks) this.#send(shipment, event, 0);
-      }
+      const twice = this.controls.duplicateWebhooks;
+      // One after another, each answered before the next is sent, so they arrive in this order
+      // (newest first when reversed); a failed one is retried later on its own, out of order.
+      void (async () => {
+        for (const event of order) {
+          await this.#send(shipment, event, 0);
+          if (twice) await this.#send(shipment, event, 0);
+        }
+      })();
     }
     return made;
   }
@@ -220,9 +225,10 @@ export class EmulatedShipments {
     });
   }
 
-  #send(shipment: EmulatedShipment, event: EmulatedEvent, attempt: number): void {
+  /** Posts one webhook; resolves once the shop answered (or failed to), a retry scheduled when it did not take it. */
+  #send(shipment: EmulatedShipment, event: EmulatedEvent, attempt: number): Promise<void> {
     const target = this.target();
-    if (!target) return;
+    if (!target) return Promise.resolve();
     const body = this.webhookBody(shipment, event);
     const headers = {
       "content-type": "application/json",
@@ -233,12 +239,12 @@ export class EmulatedShipments {
       if (delay === undefined) return;
       const timer = setTimeout(() => {
         this.#pending.delete(timer);
-        this.#send(shipment, event, attempt + 1);
+        void this.#send(shipment, event, attempt + 1);
       }, delay);
       timer.unref();
       this.#pending.add(timer);
     };
-    void target.post(target.paths[shipment.vendor], body, headers).then(
+    return target.post(target.paths[shipment.vendor], body, headers).then(
       (status) => {
         if (status < 200 || status >= 300) retry();
       },
