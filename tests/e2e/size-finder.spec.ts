@@ -128,6 +128,14 @@ async function addToCart(card: Locator) {
 test("on a product's page the size finder chooses the size in its menu", async ({ page }) => {
   await page.goto("/products/snug-and-dry-baby-nappies-value-pack");
   await waitForHydration(page);
+  // The product's own part hydrates when its chunk has loaded, after the page's frame: a click
+  // before then does nothing (CI's busy machine clicked too soon once).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("button")].some(
+      (button) =>
+        button.textContent === "Find my size" && Object.keys(button).some((key) => key.startsWith("__reactProps")),
+    ),
+  );
   await page.getByRole("button", { name: "Find my size" }).click();
   const finder = page.getByRole("form", { name: "Size finder" });
   await finder.getByRole("button", { name: "Find my size" }).click();
