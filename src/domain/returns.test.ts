@@ -3,13 +3,17 @@ import {
   addBusinessDays,
   addMonths,
   businessDaysBetween,
+  endOfSaDay,
+  isBusinessDay,
+  saDay,
+  saPublicHolidays,
+} from "./calendar.js";
+import {
   canMoveRequest,
   coolingOffLastDay,
   declineRefusal,
   defectLastDay,
   deliveryDay,
-  endOfSaDay,
-  isBusinessDay,
   isOpenRequest,
   movedOffSundayOrHoliday,
   offeredRefundCents,
@@ -19,8 +23,6 @@ import {
   requestDeadline,
   returnReferenceText,
   returnWindows,
-  saDay,
-  saPublicHolidays,
   statedReceiptRefusal,
 } from "./returns.js";
 

@@ -1,15 +1,4 @@
-import {
-  addBusinessDays,
-  addDays,
-  addMonths,
-  businessDaysBetween,
-  daysBetween,
-  endOfSaDay,
-  isBusinessDay,
-  saDay,
-  saPublicHolidays,
-  weekday,
-} from "./calendar.js";
+import { addBusinessDays, addDays, addMonths, daysBetween, saDay, saPublicHolidays, weekday } from "./calendar.js";
 import { EVER_PAID_STATUSES } from "./order-status.js";
 import { lineOffCents } from "./vat.js";
 /**
@@ -78,19 +67,6 @@ export const COMPLAINT_BUSINESS_DAYS = 15; // CGSO: the supplier's time before t
 export const PERFORM_DAYS = 30; // ECTA s46(1): execute the order within 30 days
 export const LATE_SHIPMENT_ALERT_DAYS = 25; // the owner is alerted this long after payment, 5 days before s46's deadline
 export const RETURN_DETAILS_MAX = 2000;
-
-// The calendar moved to calendar.ts; its names stay importable from here for the returns' callers.
-export {
-  addBusinessDays,
-  addDays,
-  addMonths,
-  businessDaysBetween,
-  daysBetween,
-  endOfSaDay,
-  isBusinessDay,
-  saDay,
-  saPublicHolidays,
-};
 
 // ---------------------------------------------------------------------------------------------
 // Windows

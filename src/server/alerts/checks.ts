@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { saDay } from "#domain/calendar.js";
 import { orderNumber } from "#domain/order-status.js";
-import { LATE_SHIPMENT_ALERT_DAYS, PERFORM_DAYS, saDay, shipByDay } from "#domain/returns.js";
+import { LATE_SHIPMENT_ALERT_DAYS, PERFORM_DAYS, shipByDay } from "#domain/returns.js";
 import { ITN_ATTENTION_OUTCOMES } from "#domain/schemas/payments.js";
 import { latestBackups, latestCopies } from "../backup/daily.js";
 import { JOBS_SCHEMA } from "../jobs/engine.js";

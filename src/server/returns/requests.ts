@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { saDay } from "#domain/calendar.js";
 import { formatRand } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
@@ -20,7 +21,6 @@ import {
   requestDeadline,
   returnReferenceText,
   returnWindows,
-  saDay,
   shopPaysReturn,
   statedReceiptRefusal,
   WHOLE_ORDER_REASONS,

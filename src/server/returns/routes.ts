@@ -2,17 +2,15 @@ import { stringify } from "csv-stringify/sync";
 import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { businessDaysBetween, daysBetween, saDay } from "#domain/calendar.js";
 import { centsToDecimal } from "#domain/money.js";
 import {
-  businessDaysBetween,
   CUSTOMER_REASONS,
   DEADLINE_LABELS,
-  daysBetween,
   deliveryDay,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
   returnWindows,
-  saDay,
 } from "#domain/returns.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { adminOrder } from "#domain/schemas/orders.js";

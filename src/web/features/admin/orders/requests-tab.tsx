@@ -1,18 +1,17 @@
 import { useState } from "react";
 import { Link } from "wouter";
+import { daysBetween, saDay } from "#domain/calendar.js";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
   canExchange,
   canMoveRequest,
   DEADLINE_LABELS,
-  daysBetween,
   declineRefusal,
   REASONS_WITH_LINES,
   RECEIPT_BASIS_LABELS,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
-  saDay,
   WHOLE_ORDER_REASONS,
 } from "#domain/returns.js";
 import type { AdminReturnRequest } from "#domain/schemas/returns.js";
