@@ -2,8 +2,8 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { loadConfig, loadEnvFile } from "./src/server/config.js";
-import { injectShopConfig, pageConfig } from "./src/server/web.js";
+import { injectShopConfig, pageConfig } from "./src/server/pages/static-files.js";
+import { loadConfig, loadEnvFile } from "./src/server/platform/config.js";
 import { BOOT_ENTRY, paintFirst } from "./src/web/boot/paint-first.js";
 
 /** A file of the browser app's (Vite's root). */

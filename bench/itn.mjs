@@ -7,10 +7,10 @@
 // sale. No bar on speed; it must be error-free, and every order must end up paid with its stock
 // sold.
 import { createHash, randomUUID } from "node:crypto";
-import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
-import { failuresOf, load } from "./lib/load.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs";
-import { startTarget } from "./lib/target-client.mjs";
+import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs.mjs";
+import { failuresOf, load } from "./lib/load.mjs.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
+import { startTarget } from "./lib/target-client.mjs.mjs";
 
 const BENCH = "payment notification";
 const CONNECTIONS = 32;
@@ -77,7 +77,7 @@ async function pendingOrders(client, count) {
  */
 async function signedItns(client, orders, firstPaymentId) {
   const { signItnFields, parseItn } = await fromDist("server/payfast/signature.js");
-  const { loadConfig } = await fromDist("server/config.js");
+  const { loadConfig } = await fromDist("server/platform/config.js");
   const { centsToDecimal } = await fromDist("domain/money.js");
   const { merchantId, passphrase } = loadConfig({}).payfast;
   const bodies = orders.map((order, index) => {

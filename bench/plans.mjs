@@ -6,9 +6,9 @@
 // (plan, delivery date) must let each box be charged once. Bars: all 1,000 paid in under a minute,
 // and no token charged twice (the emulator's own payments are counted, not the shop's records).
 import { randomUUID } from "node:crypto";
-import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
-import { emit, row, verdict } from "./lib/report.mjs";
-import { startTarget } from "./lib/target-client.mjs";
+import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs.mjs";
+import { emit, row, verdict } from "./lib/report.mjs.mjs";
+import { startTarget } from "./lib/target-client.mjs.mjs";
 
 const BENCH = "nappy plans";
 const PLANS = 1_000;
@@ -23,7 +23,7 @@ const rows = [];
  * ACTIVE tokenization agreement at the emulator, which notifies the shop's notify_url.
  */
 async function duePlans(client, count, appUrl) {
-  const { loadConfig } = await fromDist("server/config.js");
+  const { loadConfig } = await fromDist("server/platform/config.js");
   const { merchantId } = loadConfig({}).payfast;
   const { rows: users } = await client.query(
     `insert into users (username, email, password_hash, full_name)

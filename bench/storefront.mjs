@@ -8,8 +8,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { log, main, ROOT, tempDir } from "./lib/harness.mjs";
-import { emit, row, verdict } from "./lib/report.mjs";
+import { log, main, ROOT, tempDir } from "./lib/harness.mjs.mjs";
+import { emit, row, verdict } from "./lib/report.mjs.mjs";
 
 const BENCH = "storefront";
 const LIGHTHOUSE_RUNS = 5;
@@ -17,7 +17,7 @@ const SIZE_BAR_KB = 95;
 const PERFORMANCE_BAR = 100;
 /** Accessibility and SEO, on both pages. */
 const OTHER_BARS = { accessibility: 100, seo: 100 };
-/** A seeded product (src/server/db/seed-data.ts): its slug is made from its name. */
+/** A seeded product (src/server/seed/seed-data.ts): its slug is made from its name. */
 const PRODUCT_PAGE = "/products/snug-and-dry-baby-nappies-value-pack";
 const rows = [];
 

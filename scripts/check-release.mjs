@@ -85,7 +85,7 @@ for (const file of [
   "dist/server/cli/main.js",
   "dist/ssr/entry-server.js",
   "dist/web/index.html",
-  "dist/server/db/migrations/meta/_journal.json",
+  "dist/server/platform/db/migrations/meta/_journal.json",
 ]) {
   if (!existsSync(path.join(releaseDir, file))) problems.push(`the release has no ${file}`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the packshot SVGs for the seeded catalogue into src/web/public/images/products/.
 // Plain Node, no dependencies, deterministic output. The file names here must match the
-// image paths in src/server/db/seed-data.ts (tests check that every referenced image exists).
+// image paths in src/server/seed/seed-data.ts (tests check that every referenced image exists).
 //
 // Run: node scripts/generate-packshots.mjs
 

@@ -2,7 +2,7 @@
 // The last step of `npm run build`: copies into dist/ the files the server reads at run time that
 // no compiler emits, so dist/ is a release that runs on its own (`node dist/server/main.js` with
 // production dependencies only): the migrations beside the compiled migrator
-// (dist/server/db/migrations, where src/server/db/migrate.ts looks first), and the owner-editable
+// (dist/server/platform/db/migrations, where src/server/platform/db/migrate.ts looks first), and the owner-editable
 // content/ folder (dist/content) when the project has one; and dist/package.json, which points the compiled
 // server's subpath imports at dist/.
 import { execFileSync } from "node:child_process";
@@ -13,8 +13,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
 
 // Drizzle's migrator reads the SQL files and meta/_journal.json; the snapshots are drizzle-kit's.
-const migrationsFrom = path.join(root, "src/server/db/migrations");
-const migrationsTo = path.join(dist, "server/db/migrations");
+const migrationsFrom = path.join(root, "src/server/platform/db/migrations");
+const migrationsTo = path.join(dist, "server/platform/db/migrations");
 rmSync(migrationsTo, { recursive: true, force: true });
 mkdirSync(path.join(migrationsTo, "meta"), { recursive: true });
 const sqlFiles = readdirSync(migrationsFrom).filter((name) => name.endsWith(".sql"));
@@ -36,7 +36,7 @@ const distPackage = {
 };
 writeFileSync(path.join(dist, "package.json"), `${JSON.stringify(distPackage, null, 2)}\n`);
 
-// Which commit this build is (src/server/build-info.ts: /metrics' shop_build_info, the health
+// Which commit this build is (src/server/platform/build-info.ts: /metrics' shop_build_info, the health
 // answer and the admin): SOURCE_REVISION when given (a Docker build has no .git: pass it as a
 // build argument), else git's HEAD, else "unknown".
 const revision =

@@ -136,7 +136,7 @@ export function stopPostgresUnder(dir) {
 }
 
 export async function freePort() {
-  const { freePort: free } = await fromDist("server/db/embedded.js");
+  const { freePort: free } = await fromDist("server/platform/db/embedded.js");
   return free();
 }
 
@@ -145,8 +145,8 @@ export async function freePort() {
  * through the same modules `npm start` uses. Stopped at the end.
  */
 export async function startDatabase(label = "db") {
-  const { startEmbeddedPostgres } = await fromDist("server/db/embedded.js");
-  const { prepareDatabase } = await fromDist("server/db/setup.js");
+  const { startEmbeddedPostgres } = await fromDist("server/platform/db/embedded.js");
+  const { prepareDatabase } = await fromDist("server/platform/db/setup.js");
   const dataDir = tempDir(`shop-bench-${label}`);
   const embedded = await startEmbeddedPostgres({ dataDir, preferredPort: await freePort() });
   onCleanup(() => embedded.stop());
@@ -163,7 +163,7 @@ export async function startDatabase(label = "db") {
   return { url, adminUrl: embedded.url("postgres"), dataDir };
 }
 
-/** The `pg` driver the app uses (the same module instance as dist/server/db/client.js). */
+/** The `pg` driver the app uses (the same module instance as dist/server/platform/db/client.js). */
 export async function importPg() {
   const { default: pg } = await import("pg");
   return pg;

@@ -75,8 +75,8 @@ if (!databaseUrl) throw new Error("BENCH_DATABASE_URL is required");
 const appPort = Number(process.env.BENCH_APP_PORT);
 const controlPort = Number(process.env.BENCH_CONTROL_PORT);
 
-const { loadConfig } = await dist("server/config.js");
-const { createDatabase } = await dist("server/db/client.js");
+const { loadConfig } = await dist("server/platform/config.js");
+const { createDatabase } = await dist("server/platform/db/client.js");
 const { buildApp } = await dist("server/app.js");
 
 const config = loadConfig(process.env);

@@ -11,7 +11,7 @@ export function legalEntityName(legalName: string, legalStatus: string): string 
 
 /**
  * The made-up shop's contact details: what SHOP_EMAIL, SHOP_PHONE and SHOP_ADDRESS default to in
- * the test modes. A live shop must set its own (src/server/config.ts): a buyer shown a fictitious
+ * the test modes. A live shop must set its own (src/server/platform/config.ts): a buyer shown a fictitious
  * address or phone may cancel within 14 days instead of 7 (ECTA s43(1)(b)-(c), s43(3)).
  */
 export const DEMO_SHOP_CONTACT = {

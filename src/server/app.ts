@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
+import { compactOrderStats } from "./admin/compact-order-stats.js";
 import { adminRoutes } from "./admin/routes.js";
 import { type Problem, raiseAlert, resolveAlert } from "./alerts/alerts.js";
 import { ALERT_CHECK_JOB, checkAlerts } from "./alerts/checks.js";
@@ -17,13 +18,7 @@ import { authRoutes } from "./auth/routes.js";
 import { sessionPlugin } from "./auth/session.js";
 import { sealStoredTotpSecrets, totpKeys } from "./auth/totp-secrets.js";
 import { BACKUP_JOB, runScheduledBackup } from "./backup/daily.js";
-import { buildInfo } from "./build-info.js";
-import { CatalogCache } from "./catalog/cache.js";
-import { EarlyAnswers, serverAnsweringEarly } from "./catalog/early-answers.js";
 import { catalogRoutes } from "./catalog/routes.js";
-import type { Config } from "./config.js";
-import type { Database } from "./db/client.js";
-import type { EmbeddedState } from "./db/embedded-watch.js";
 import { courierApi, sendThroughApp } from "./delivery/couriers.js";
 import { createDirectory } from "./delivery/directory.js";
 import { createCourierEmulator } from "./delivery/emulator.js";
@@ -32,49 +27,54 @@ import { pollOpenShipments } from "./delivery/poll.js";
 import { deliveryRoutes } from "./delivery/routes.js";
 import { trackingLinkKey } from "./delivery/tracking-links.js";
 import { trackingPageRoutes, trackingWebhookRoutes } from "./delivery/tracking-routes.js";
-import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./errors.js";
-import { healthRoutes } from "./health.js";
-import { compactOrderStats } from "./jobs/compact-order-stats.js";
-import { JobsEngine, type RecurringJob } from "./jobs/engine.js";
-import { reconcilePayfast } from "./jobs/payfast-reconcile.js";
 import { type LaunchChecklistContent, readLaunchChecklist } from "./launch-checklist/content.js";
-import { loggerOptions } from "./log-errors.js";
 import { createMailer, SEND_EMAILS_JOB } from "./mail/mailer.js";
 import { mediaRoutes } from "./media/routes.js";
 import { mediaStore } from "./media/store.js";
-import { metricsRoutes } from "./metrics.js";
 import { expireOrders } from "./orders/cancel.js";
 import { documentIssuer } from "./orders/issued-documents.js";
 import { settleRequestedRefunds } from "./orders/refunds.js";
 import { orderRoutes } from "./orders/routes.js";
 import { loadBuiltRenderer, type PageRenderer } from "./pages/renderer.js";
 import { pageRoutes } from "./pages/routes.js";
+import { webRoutes } from "./pages/static-files.js";
 import { type PayfastApi, payfastApiClient } from "./payfast/api-client.js";
 import { createPayfastEmulator } from "./payfast/emulator.js";
 import type { ResolveHost } from "./payfast/itn-sources.js";
 import { trackPayfastProblem } from "./payfast/problems.js";
+import { reconcilePayfast } from "./payfast/reconcile.js";
 import { payfastRoutes } from "./payfast/routes.js";
 import { planChargingJobs } from "./plans/jobs.js";
 import { planLinkKey } from "./plans/links.js";
 import { PLAN_NEXT_BOX_JOB, sendNextBoxNotices } from "./plans/next-box.js";
 import { CANCEL_PLAN_TOKENS_JOB, sweepPlans } from "./plans/payfast-cancel.js";
 import { planLinkRoutes, planRoutes } from "./plans/routes.js";
+import { buildInfo } from "./platform/build-info.js";
+import type { Config } from "./platform/config.js";
+import type { Database } from "./platform/db/client.js";
+import type { EmbeddedState } from "./platform/db/embedded-watch.js";
+import { frameworkErrors, isDatabaseDown, registerErrorHandling } from "./platform/errors.js";
+import { healthRoutes } from "./platform/health.js";
+import { CatalogCache } from "./platform/http-cache/cache.js";
+import { EarlyAnswers, serverAnsweringEarly } from "./platform/http-cache/early-answers.js";
+import { JobsEngine, type RecurringJob } from "./platform/jobs/engine.js";
+import { loggerOptions } from "./platform/log-errors.js";
+import { metricsRoutes } from "./platform/metrics.js";
+import { lazyChildLogger, requestIds, ShopLogController } from "./platform/request-logging.js";
+import { securityHeaders } from "./platform/security-headers.js";
 import { type PolicyFile, readPolicies } from "./policies/content.js";
 import { PolicyStore } from "./policies/publish.js";
 import { policyRoutes } from "./policies/routes.js";
 import { anonymiseExpiredOrders, RETENTION_JOB } from "./privacy/retention.js";
 import { privacyRoutes } from "./privacy/routes.js";
 import { promoCheckRoutes } from "./promo/routes.js";
-import { lazyChildLogger, requestIds, ShopLogController } from "./request-logging.js";
 import { returnRoutes } from "./returns/routes.js";
-import { securityHeaders } from "./security-headers.js";
 import { childRoutes } from "./size-fit/children.js";
 import { sizeFinderRoutes } from "./size-fit/finder.js";
 import { sendBackInStock } from "./stock-alerts/notify.js";
 import { endLapsedStockAlerts, stockAlertRoutes } from "./stock-alerts/routes.js";
 import { stockAlertKey } from "./stock-alerts/tokens.js";
 import { userRoutes } from "./users/routes.js";
-import { webRoutes } from "./web.js";
 
 export interface AppDependencies {
   config: Config;
@@ -115,7 +115,7 @@ export async function buildApp({
 }: AppDependencies) {
   const { trustProxy } = config;
   const requestId = requestIds();
-  // Cached answers given before routing (catalog/early-answers.ts), made once the cache is.
+  // Cached answers given before routing (platform/http-cache/early-answers.ts), made once the cache is.
   let earlyAnswers: EarlyAnswers | undefined;
   const app = Fastify({
     serverFactory: serverAnsweringEarly(() => earlyAnswers),
@@ -166,7 +166,7 @@ export async function buildApp({
   app.addHook("onReady", () => catalogCache.start());
   app.addHook("onClose", () => catalogCache.close());
   // Every answer carries the security headers and its request id, set by one hook. The cached answers
-  // given before routing (catalog/early-answers.ts) never meet a hook: they take the same headers
+  // given before routing (platform/http-cache/early-answers.ts) never meet a hook: they take the same headers
   // and ids here, and anything added to every answer must be added there too (decision 034).
   const headers = securityHeaders(config);
   app.addHook("onRequest", (request, reply, done) => {
@@ -293,7 +293,7 @@ export async function buildApp({
     },
     // Tracking events a lost webhook never brought (delivery/poll.ts): every hour.
     { name: "delivery-tracking", everyMs: 3_600_000, run: async () => void (await app.pollTracking()) },
-    // The dashboard's counters: folds what each order write appended (jobs/compact-order-stats.ts).
+    // The dashboard's counters: folds what each order write appended (admin/compact-order-stats.ts).
     { name: "compact-order-stats", everyMs: 60_000, run: async () => void (await compactOrderStats(db)) },
     // Rate-limit windows long past (auth/rate-limit.ts), out of the requests' way.
     { name: "prune-rate-limits", everyMs: 15 * 60_000, run: async () => void (await pruneRateLimits(db)) },

@@ -1,10 +1,10 @@
 import { buildApp } from "./app.js";
 import { RestoreInProgressError } from "./backup/restore-mark.js";
-import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./config.js";
-import { DataDirInUseError } from "./db/data-dir-lock.js";
-import { openDatabase } from "./db/open.js";
 import { readLaunchChecklist } from "./launch-checklist/content.js";
-import { errWithoutValues } from "./log-errors.js";
+import { ConfigError, describeMode, loadConfig, loadEnvFile } from "./platform/config.js";
+import { DataDirInUseError } from "./platform/db/data-dir-lock.js";
+import { openDatabase } from "./platform/db/open.js";
+import { errWithoutValues } from "./platform/log-errors.js";
 import { readPolicies } from "./policies/content.js";
 
 async function main() {

@@ -2,23 +2,23 @@ import type pg from "pg";
 import type { Problem } from "./alerts/alerts.js";
 import type { SessionUser } from "./auth/guards.js";
 import type { TotpKeys } from "./auth/totp-secrets.js";
-import type { CatalogCache } from "./catalog/cache.js";
-import type { EarlyAnswers } from "./catalog/early-answers.js";
-import type { Config } from "./config.js";
-import type { Database } from "./db/client.js";
 import type { CourierApi } from "./delivery/courier-api.js";
 import type { Directory } from "./delivery/directory.js";
 import type { CourierEmulator } from "./delivery/emulator.js";
 import type { DeliveryQuotes } from "./delivery/options.js";
 import type { TrackingContext } from "./delivery/tracking.js";
-import type { JobsEngine } from "./jobs/engine.js";
-import type { ReconcileFinding } from "./jobs/payfast-reconcile.js";
 import type { LaunchChecklistContent } from "./launch-checklist/content.js";
 import type { Mail } from "./mail/mailer.js";
 import type { MediaStore } from "./media/store.js";
 import type { PayfastApi } from "./payfast/api-client.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
+import type { ReconcileFinding } from "./payfast/reconcile.js";
 import type { PlanChargingRuns } from "./plans/jobs.js";
+import type { Config } from "./platform/config.js";
+import type { Database } from "./platform/db/client.js";
+import type { CatalogCache } from "./platform/http-cache/cache.js";
+import type { EarlyAnswers } from "./platform/http-cache/early-answers.js";
+import type { JobsEngine } from "./platform/jobs/engine.js";
 import type { PolicyStore } from "./policies/publish.js";
 
 declare module "fastify" {
@@ -27,7 +27,7 @@ declare module "fastify" {
     db: Database;
     pool: pg.Pool;
     catalogCache: CatalogCache;
-    /** Cached GET answers given before routing (catalog/early-answers.ts): answerCached tells it what to answer. */
+    /** Cached GET answers given before routing (platform/http-cache/early-answers.ts): answerCached tells it what to answer. */
     earlyAnswers: EarlyAnswers;
     /** Where photos' renditions are kept (MEDIA_DIR or S3_URL); storePhoto (media/photos.ts) writes them. */
     media: MediaStore;

@@ -169,7 +169,7 @@ describe("import boundaries (npm run lint)", () => {
     const rules: [file: string, source: string, message: string][] = [
       [
         "src/domain/uses-server.ts",
-        'import { loadConfig } from "#server/config.js";',
+        'import { loadConfig } from "#server/platform/config.js";',
         "imports nothing from server/ or web/",
       ],
       ["src/domain/uses-web.ts", 'import { apiGet } from "#web/lib/api.js";', "imports nothing from server/ or web/"],

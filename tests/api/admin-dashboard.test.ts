@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refunds } from "#server/db/schema.js";
-import { compactOrderStats } from "#server/jobs/compact-order-stats.js";
+import { compactOrderStats } from "#server/admin/compact-order-stats.js";
+import { refunds } from "#server/platform/db/schema.js";
 import { insertOrder, type SignedIn, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "#domain/order-status.js";
-import { ORDER_SEARCH_TEXT } from "#server/admin/order-queries.js";
+import { ORDER_SEARCH_TEXT } from "#server/orders/admin-queries.js";
 import { insertOrder, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNUP_ATTEMPT_NOTES_PER_DAY } from "#domain/schemas/account.js";
 import { buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { createDatabase } from "#server/db/client.js";
+import { loadConfig } from "#server/platform/config.js";
+import { createDatabase } from "#server/platform/db/client.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { confirmAddress } from "../helpers/email-change.js";
 

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDataDir } from "#server/db/data-dir-lock.js";
-import { freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
-import { ensureDatabase } from "#server/db/open.js";
-import { prepareDatabase } from "#server/db/setup.js";
+import { lockDataDir } from "#server/platform/db/data-dir-lock.js";
+import { freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
+import { ensureDatabase } from "#server/platform/db/open.js";
+import { prepareDatabase } from "#server/platform/db/setup.js";
 import { backupCommand as command, createEmptyDatabase } from "../helpers/backup.js";
 
 describe("npm run backup and npm run restore on the embedded PostgreSQL", () => {

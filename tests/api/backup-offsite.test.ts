@@ -14,7 +14,7 @@ import {
   runScheduledBackup,
 } from "#server/backup/daily.js";
 import { OFFSITE_PREFIX, pruneOffsiteBackups } from "#server/backup/offsite.js";
-import type { S3Settings } from "#server/config.js";
+import type { S3Settings } from "#server/platform/config.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { backupCommand, createEmptyDatabase } from "../helpers/backup.js";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CatalogCache, negotiateCoding } from "#server/catalog/cache.js";
+import { CatalogCache, negotiateCoding } from "#server/platform/http-cache/cache.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 describe("negotiateCoding", () => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS, findCommand } from "#server/cli/main.js";
-import { describeDatabase } from "#server/db/open.js";
+import { describeDatabase } from "#server/platform/db/open.js";
 import { createTestDatabase } from "../helpers/app.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

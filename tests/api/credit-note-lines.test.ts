@@ -6,7 +6,7 @@ import { formatRand } from "#domain/money.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
 import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";
-import { auditLog, documentCounters, orderItems, orders, refundLines, refunds } from "#server/db/schema.js";
+import { auditLog, documentCounters, orderItems, orders, refundLines, refunds } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { pdfText } from "../helpers/pdf.js";

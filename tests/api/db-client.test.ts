@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "#server/db/client.js";
+import { createDatabase } from "#server/platform/db/client.js";
 import { createEmptyDatabase } from "../helpers/backup.js";
 
 let pool: pg.Pool | null = null;

@@ -4,7 +4,7 @@ import { centsToDecimal } from "#domain/money.js";
 import { planUnitPriceCents } from "#domain/plans.js";
 import type { DeliveryOptionsAnswer, DeliveryPointsAnswer } from "#domain/schemas/delivery.js";
 import type { CreateOrderInput } from "#domain/schemas/orders.js";
-import { orders, products } from "#server/db/schema.js";
+import { orders, products } from "#server/platform/db/schema.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emails, orders, shipmentEvents, shipments } from "#server/db/schema.js";
+import { emails, orders, shipmentEvents, shipments } from "#server/platform/db/schema.js";
 import { insertOrder, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { waitFor } from "../helpers/wait.js";

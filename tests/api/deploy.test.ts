@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { loadConfig } from "#server/config.js";
+import { loadConfig } from "#server/platform/config.js";
 import { LIVE_SELLER } from "../helpers/live-seller.js";
 
 /**

@@ -5,8 +5,8 @@ import { Writable } from "node:stream";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { policyPath } from "#domain/policies.js";
-import { EARLY_ANSWER_URL_CHARS, EARLY_ANSWER_URLS } from "#server/catalog/early-answers.js";
-import { loadConfig } from "#server/config.js";
+import { loadConfig } from "#server/platform/config.js";
+import { EARLY_ANSWER_URL_CHARS, EARLY_ANSWER_URLS } from "#server/platform/http-cache/early-answers.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { sourcePageRenderer } from "../helpers/page-renderer.js";
 

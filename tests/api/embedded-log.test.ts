@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
-import { ensureDatabase } from "#server/db/open.js";
-import { prepareDatabase } from "#server/db/setup.js";
+import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
+import { ensureDatabase } from "#server/platform/db/open.js";
+import { prepareDatabase } from "#server/platform/db/setup.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 /** Everything the embedded server has written: pg_ctl's start file and the collector's files. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODE_MEANINGS } from "#domain/error-code-meanings.js";
 import { errorBody } from "#domain/schemas/common.js";
 import { type App, buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { createDatabase } from "#server/db/client.js";
+import { loadConfig } from "#server/platform/config.js";
+import { createDatabase } from "#server/platform/db/client.js";
 import { buildTestApp, checkErrorAnswers, type TestApp } from "../helpers/app.js";
 
 const DOC = new URL("../../docs/api-errors.md", import.meta.url);

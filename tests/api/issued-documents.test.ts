@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderDetail } from "#domain/schemas/admin-orders.js";
 import type { Order } from "#domain/schemas/orders.js";
-import { documentCounters, issuedDocuments } from "#server/db/schema.js";
+import { documentCounters, issuedDocuments } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { onlyAuditRecord } from "../helpers/audit.js";

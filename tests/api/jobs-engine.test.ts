@@ -1,7 +1,7 @@
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { JobsEngine } from "#server/jobs/engine.js";
+import { JobsEngine } from "#server/platform/jobs/engine.js";
 import { createTestDatabase } from "../helpers/app.js";
 
 // Two instances of the shop each run the jobs engine on one database: a recurring job must run

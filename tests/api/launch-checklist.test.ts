@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchChecklist, LaunchItem } from "#domain/schemas/launch-checklist.js";
-import { auditLog, launchChecklistTicks } from "#server/db/schema.js";
+import { auditLog, launchChecklistTicks } from "#server/platform/db/schema.js";
 import { type SignedIn, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -2,9 +2,9 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type App, buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { createDatabase } from "#server/db/client.js";
-import { lazyChildLogger } from "#server/request-logging.js";
+import { loadConfig } from "#server/platform/config.js";
+import { createDatabase } from "#server/platform/db/client.js";
+import { lazyChildLogger } from "#server/platform/request-logging.js";
 import { checkErrorAnswers, createTestDatabase } from "../helpers/app.js";
 
 type Line = Record<string, unknown>;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup } from "#server/backup/create.js";
 import { recordBackupRun } from "#server/backup/daily.js";
-import { loadConfig } from "#server/config.js";
+import { loadConfig } from "#server/platform/config.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
-import { emails, orderItems, orders, promoRedemptions, refundLines } from "#server/db/schema.js";
+import { emails, orderItems, orders, promoRedemptions, refundLines } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload, type TestCartLine } from "../helpers/orders.js";

@@ -1,8 +1,8 @@
 import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STALE_HEADER, STALE_REASON } from "#server/catalog/send-cached.js";
-import { loadConfig } from "#server/config.js";
+import { loadConfig } from "#server/platform/config.js";
+import { STALE_HEADER, STALE_REASON } from "#server/platform/http-cache/send-cached.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, createTestDatabase, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";

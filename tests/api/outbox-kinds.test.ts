@@ -1,6 +1,6 @@
 import pg from "pg";
 import { expect, it } from "vitest";
-import { EMAIL_KINDS } from "#server/db/schema.js";
+import { EMAIL_KINDS } from "#server/platform/db/schema.js";
 import { createTestDatabase } from "../helpers/app.js";
 
 // The outbox's kinds are checked twice: by the domain's list (the code) and by the hand-written

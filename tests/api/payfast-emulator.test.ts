@@ -4,12 +4,17 @@ import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "#domain/money.js";
-import { PAYFAST_SANDBOX } from "#server/config.js";
-import { freePort } from "#server/db/embedded.js";
-import { orders, payfastEmulatorNotifications, payfastEmulatorPayments, payfastItns } from "#server/db/schema.js";
 import { apiSignature, payfastApiClient, payfastTimestamp, sastDate } from "#server/payfast/api-client.js";
 import { EMULATOR_REFERER } from "#server/payfast/emulator-notifier.js";
 import { checkoutSignature, signItnFields } from "#server/payfast/signature.js";
+import { PAYFAST_SANDBOX } from "#server/platform/config.js";
+import { freePort } from "#server/platform/db/embedded.js";
+import {
+  orders,
+  payfastEmulatorNotifications,
+  payfastEmulatorPayments,
+  payfastItns,
+} from "#server/platform/db/schema.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { inStockSizes, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";

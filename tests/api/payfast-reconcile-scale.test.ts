@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "#server/db/schema.js";
+import { orders } from "#server/platform/db/schema.js";
 import type { TestApp } from "../helpers/app.js";
 import { buildListeningApp, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { registerAndLogin } from "../helpers/users.js";

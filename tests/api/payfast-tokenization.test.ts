@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PAYFAST_SANDBOX } from "#server/config.js";
-import { freePort } from "#server/db/embedded.js";
-import { payfastEmulatorPayments, payfastItns } from "#server/db/schema.js";
 import { buildCheckoutForm } from "#server/payfast/adapter.js";
 import {
   apiSignature,
@@ -14,6 +11,9 @@ import {
 } from "#server/payfast/api-client.js";
 import type { PayfastEmulator } from "#server/payfast/emulator.js";
 import { checkoutSignature } from "#server/payfast/signature.js";
+import { PAYFAST_SANDBOX } from "#server/platform/config.js";
+import { freePort } from "#server/platform/db/embedded.js";
+import { payfastEmulatorPayments, payfastItns } from "#server/platform/db/schema.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { waitFor } from "../helpers/wait.js";

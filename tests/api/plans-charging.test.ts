@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays, planUnitPriceCents } from "#domain/plans.js";
 import { orderTotals } from "#domain/pricing.js";
 import { southAfricanDay } from "#domain/south-african-day.js";
-import { freePort } from "#server/db/embedded.js";
+import type { PayfastEmulator } from "#server/payfast/emulator.js";
+import { cardUpdateUrl, claim } from "#server/plans/charge.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import {
   emails,
   orderItems,
@@ -14,9 +16,7 @@ import {
   planCharges,
   plans,
   products,
-} from "#server/db/schema.js";
-import type { PayfastEmulator } from "#server/payfast/emulator.js";
-import { cardUpdateUrl, claim } from "#server/plans/charge.js";
+} from "#server/platform/db/schema.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import {

@@ -5,6 +5,7 @@ import { deliveryFeeCents } from "#domain/pricing.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AdminPromoCode, PromoCheckAnswer } from "#domain/schemas/promo.js";
 import type { ReturnRequest } from "#domain/schemas/returns.js";
+import { expireOrders } from "#server/orders/cancel.js";
 import {
   auditLog,
   emails,
@@ -13,8 +14,7 @@ import {
   payfastEmulatorRefunds,
   products,
   promoRedemptions,
-} from "#server/db/schema.js";
-import { expireOrders } from "#server/orders/cancel.js";
+} from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { confirmEmailChange } from "../helpers/email-change.js";

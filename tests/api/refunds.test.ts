@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#domain/schemas/orders.js";
-import { PAYFAST_SANDBOX } from "#server/config.js";
-import { emails, orders, payfastEmulatorRefunds, refunds } from "#server/db/schema.js";
 import { API_VERSION, apiSignature, payfastApiClient, payfastTimestamp } from "#server/payfast/api-client.js";
+import { PAYFAST_SANDBOX } from "#server/platform/config.js";
+import { emails, orders, payfastEmulatorRefunds, refunds } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";

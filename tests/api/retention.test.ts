@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retentionCutoff } from "#domain/retention.js";
-import { emails, orders, payfastItns } from "#server/db/schema.js";
+import { emails, orders, payfastItns } from "#server/platform/db/schema.js";
 import { ANONYMISED_NAME, anonymiseExpiredOrders } from "#server/privacy/retention.js";
 import { insertOrder, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";

@@ -4,7 +4,14 @@ import { addBusinessDays, addDays, addMonths, daysBetween, saDay } from "#domain
 import { coolingOffLastDay, defectLastDay, REFUND_DAYS } from "#domain/returns.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AdminReturnRequest, OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
-import { auditLog, emails, orders, payfastEmulatorRefunds, refunds, returnRequests } from "#server/db/schema.js";
+import {
+  auditLog,
+  emails,
+  orders,
+  payfastEmulatorRefunds,
+  refunds,
+  returnRequests,
+} from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";

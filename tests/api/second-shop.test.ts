@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import { waitFor } from "../helpers/wait.js";
 
 /**

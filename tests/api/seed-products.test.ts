@@ -9,8 +9,8 @@ import {
   seedProductPhotos,
   seedProducts,
 } from "#server/cli/seed-products.js";
-import { generatedProducts, MAX_GENERATED_PRODUCTS } from "#server/db/generated-catalogue.js";
-import { BASE_PHOTO_PATH, basePhotos } from "#server/db/seed-product-photos.js";
+import { generatedProducts, MAX_GENERATED_PRODUCTS } from "#server/seed/generated-catalogue.js";
+import { BASE_PHOTO_PATH, basePhotos } from "#server/seed/seed-product-photos.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 const publicDir = path.resolve(import.meta.dirname, "../../src/web/public");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRandText } from "#domain/money.js";
 import { pricesDiffer } from "#domain/packs.js";
 import type { Product } from "#domain/schemas/catalog.js";
-import { loadConfig } from "#server/config.js";
+import { loadConfig } from "#server/platform/config.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { bodyText, canonicalOf, jsonLdOf, metaContent, scriptsOf, titleOf } from "../helpers/html.js";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.js";
+import { loadConfig } from "#server/platform/config.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { registerAndLogin } from "../helpers/users.js";
 

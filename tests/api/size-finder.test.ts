@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "#domain/schemas/catalog.js";
 import type { SizeFinderAnswer } from "#domain/schemas/size-fit.js";
-import { products } from "#server/db/schema.js";
+import { products } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -4,7 +4,7 @@ import { formatRand } from "#domain/money.js";
 import { perUnitText, sizePerUnitCents } from "#domain/packs.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import type { AdminProduct, Product } from "#domain/schemas/catalog.js";
-import { emails, orderItems, products } from "#server/db/schema.js";
+import { emails, orderItems, products } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { pdfText } from "../helpers/pdf.js";

@@ -1,13 +1,13 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "#server/db/embedded.js";
-import { smtpTransport } from "#server/mail/transport.js";
+import { freePort } from "#server/platform/db/embedded.js";
+import { smtpTransport } from "#server/platform/mail-transport.js";
 import { selfSignedCertificate } from "../e2e/support/tls.js";
 
 /**
  * What goes over the wire to SMTP_URL's server: TLS or nothing (smtps, or STARTTLS required), unless
- * the URL opts out, which src/server/config.ts allows only for a server on this machine.
+ * the URL opts out, which src/server/platform/config.ts allows only for a server on this machine.
  */
 interface Received {
   mail: ParsedMail;

@@ -443,7 +443,7 @@ describe("ADMIN_2FA=required", () => {
   });
 
   it("is the default in live mode only", async () => {
-    const { loadConfig } = await import("#server/config.js");
+    const { loadConfig } = await import("#server/platform/config.js");
     expect(loadConfig({}).adminSecondFactor.required).toBe(false);
     expect(loadConfig({ PAYFAST_MODE: "sandbox" }).adminSecondFactor.required).toBe(false);
     expect(loadConfig({ ADMIN_2FA: "required" }).adminSecondFactor.required).toBe(true);
@@ -454,7 +454,7 @@ describe("ADMIN_2FA=required", () => {
   });
 
   it("refuses live mode without TOTP_ENCRYPTION_KEY, and a key that is not 32 bytes, saying what to set", async () => {
-    const { loadConfig } = await import("#server/config.js");
+    const { loadConfig } = await import("#server/platform/config.js");
     const { TOTP_ENCRYPTION_KEY: _key, ...withoutKey } = LIVE;
     expect(() => loadConfig(withoutKey)).toThrow(
       /TOTP_ENCRYPTION_KEY: required when PAYFAST_MODE=live.*openssl rand -base64 32/,

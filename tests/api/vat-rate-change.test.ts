@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRand } from "#domain/money.js";
 import { includedVatCents } from "#domain/vat.js";
-import { emails, orderItems, orders } from "#server/db/schema.js";
+import { emails, orderItems, orders } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";

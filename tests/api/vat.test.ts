@@ -7,7 +7,7 @@ import type { Order } from "#domain/schemas/orders.js";
 import type { PromoCheckAnswer } from "#domain/schemas/promo.js";
 import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";
 import { seedOrders } from "#server/cli/seed-orders.js";
-import { emails, orderItems, orders, refunds } from "#server/db/schema.js";
+import { emails, orderItems, orders, refunds } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
-import { loadConfig } from "#server/config.js";
-import { securityHeaders } from "#server/security-headers.js";
+import { loadConfig } from "#server/platform/config.js";
+import { securityHeaders } from "#server/platform/security-headers.js";
 import { expectNoSeriousViolations } from "./axe";
 import { checkOutOneProduct, signUpAndLogIn } from "./helpers";
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillDelivery, newShopper, pickInStockProduct, signUpAndLogIn, waitForHydration } from "./helpers";
 
 /**
- * The shop's answer while its database is away (src/server/errors.ts; tests/api/outage-browsing.test.ts
+ * The shop's answer while its database is away (src/server/platform/errors.ts; tests/api/outage-browsing.test.ts
  * shows create-order and login answer it with the database really stopped). The browser suite runs
  * one shop on one embedded database that every spec shares, so the outage is played here by routing
  * the one call to this exact answer.

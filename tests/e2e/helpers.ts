@@ -6,7 +6,7 @@ import { parseRandToCents } from "#domain/money.js";
 import { sizePrice } from "#domain/packs.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import type { AdminProduct, Product } from "#domain/schemas/catalog.js";
-import { seedProducts } from "#server/db/seed-data.js";
+import { seedProducts } from "#server/seed/seed-data.js";
 
 /**
  * Makes an admin the way an operator does, with `npm run admin:create`, the password piped on

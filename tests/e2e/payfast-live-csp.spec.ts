@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { loadConfig } from "#server/config.js";
 import { buildCheckoutForm, type CheckoutOrder, payfastProcessUrl } from "#server/payfast/adapter.js";
-import { securityHeaders } from "#server/security-headers.js";
+import { loadConfig } from "#server/platform/config.js";
+import { securityHeaders } from "#server/platform/security-headers.js";
 import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
 import { escapeHtml, type RunningServer, readBody, startHttpsServer } from "./support/https-server.js";
 import { selfSignedCertificate } from "./support/tls.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { type OrderStatus, UNPAID_STATUSES } from "#domain/order-status.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
-import { orderItems, orders, products } from "#server/db/schema.js";
+import { orderItems, orders, products } from "#server/platform/db/schema.js";
 import type { TestApp } from "./app.js";
 import { confirmWithPassword } from "./users.js";
 

@@ -6,9 +6,9 @@ import pg from "pg";
 import { inject } from "vitest";
 import { isErrorCode } from "#domain/error-codes.js";
 import { type App, type AppDependencies, buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { createDatabase, type Database } from "#server/db/client.js";
-import { jobLockKey } from "#server/jobs/engine.js";
+import { loadConfig } from "#server/platform/config.js";
+import { createDatabase, type Database } from "#server/platform/db/client.js";
+import { jobLockKey } from "#server/platform/jobs/engine.js";
 import { withDatabase } from "../setup/global-db.js";
 
 /** TOTP_ENCRYPTION_KEY of the test apps: 32 bytes, base64. */
@@ -163,7 +163,7 @@ export async function buildTestApp(
 
 /**
  * Runs `during` while a recurring job cannot run: the test holds the advisory lock every run
- * takes (src/server/jobs/engine.ts), so a run that starts meanwhile finds it taken and does
+ * takes (src/server/platform/jobs/engine.ts), so a run that starts meanwhile finds it taken and does
  * nothing, as when another instance is running it.
  */
 export async function withJobHeld<T>(t: Pick<TestApp, "pool">, jobName: string, during: () => Promise<T>): Promise<T> {

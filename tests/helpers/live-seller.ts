@@ -1,5 +1,5 @@
 /**
- * What a live shop must say about its seller (ECTA s43(1); src/server/config.ts refuses live mode
+ * What a live shop must say about its seller (ECTA s43(1); src/server/platform/config.ts refuses live mode
  * without it, or with the demo shop's address, phone or e-mail): a made-up private company, for
  * tests that configure PAYFAST_MODE=live.
  */
@@ -14,7 +14,7 @@ export const LIVE_SELLER: Record<string, string> = {
   SHOP_EMAIL: "orders@umbrella-nappies.co.za",
 };
 
-/** The key live mode requires to seal admins' TOTP secrets (src/server/config.ts refuses to start without it). */
+/** The key live mode requires to seal admins' TOTP secrets (src/server/platform/config.ts refuses to start without it). */
 export const LIVE_TOTP_KEY: Record<string, string> = {
   TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
 };

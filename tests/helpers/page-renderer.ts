@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "#server/config.js";
 import { type PageRenderer, provideServerPageConfig } from "#server/pages/renderer.js";
+import type { Config } from "#server/platform/config.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

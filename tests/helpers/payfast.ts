@@ -1,5 +1,5 @@
-import { PAYFAST_SANDBOX } from "#server/config.js";
 import { signItnFields } from "#server/payfast/signature.js";
+import { PAYFAST_SANDBOX } from "#server/platform/config.js";
 
 /**
  * A COMPLETE ITN for an order as PayFast posts it: every field in PayFast's order, empty ones

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { freePort } from "#server/db/embedded.js";
-import { orders } from "#server/db/schema.js";
+import { freePort } from "#server/platform/db/embedded.js";
+import { orders } from "#server/platform/db/schema.js";
 import { buildTestApp, type TestApp } from "./app.js";
 import { createOrderPayload, type TestCartLine } from "./orders.js";
 import { inStockSizes, sizePriceCents, stockedCatalogue } from "./stock.js";

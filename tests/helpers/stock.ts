@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "#server/db/client.js";
-import { productStock, products } from "#server/db/schema.js";
+import type { Database } from "#server/platform/db/client.js";
+import { productStock, products } from "#server/platform/db/schema.js";
 
 /** A product row with what each size can sell now (stock minus holds). */
 export type StockedProduct = typeof products.$inferSelect & { sellable: Record<string, number> };

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
 import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { call } from "./helpers/http.js";

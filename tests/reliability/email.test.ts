@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { orderNumber } from "#domain/order-status.js";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import { completeItn } from "../helpers/payfast.js";
 import { startSmtpServer } from "../helpers/smtp.js";
 import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import { AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { expectLedgerKept, expectNoServerErrors, prepareShoppers, startCheckoutLoad } from "./helpers/checkout-load.js";
 import { call } from "./helpers/http.js";

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import { AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import {
   expectLedgerKept,

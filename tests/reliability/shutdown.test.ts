@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 import { type AppProcess, AUTH_LIMITS_OFF, ORDER_LIMITS_OFF, sleep, startApp } from "./helpers/app-process.js";
 import { type Outcome, send } from "./helpers/http.js";
 import {

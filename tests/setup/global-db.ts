@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
-import { prepareDatabase } from "#server/db/setup.js";
+import { freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
+import { prepareDatabase } from "#server/platform/db/setup.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

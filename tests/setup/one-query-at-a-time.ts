@@ -2,7 +2,7 @@ import { afterAll } from "vitest";
 
 // pg 8 queues a query sent on a connection that is still busy with another, and warns that pg 9
 // will refuse it. A test file during which that happens fails: reads on one connection (a
-// transaction, a checked-out client) go in turn (src/server/db/in-turn.ts), never with Promise.all.
+// transaction, a checked-out client) go in turn (src/server/platform/db/in-turn.ts), never with Promise.all.
 const BUSY = "already executing a query";
 const seen: string[] = [];
 const onWarning = (warning: Error) => {

@@ -28,7 +28,7 @@ export const customer = user.extend({
   lastOrderAt: z.string().nullable(),
   /** When the customer closed the account (its details were replaced; its orders are kept). */
   closedAt: z.string().nullable(),
-  /** An admin disabled the account: it cannot log in (admin/holders.ts). */
+  /** An admin disabled the account: it cannot log in (users/admin-holders.ts). */
   disabled: z.boolean(),
   /** An admin with two-step sign-in on (another admin can reset it after a lost phone). */
   twoFactorEnabled: z.boolean(),

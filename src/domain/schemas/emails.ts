@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The kinds of message the shop sends: the outbox's list too (server/db/schema.ts). */
+/** The kinds of message the shop sends: the outbox's list too (server/platform/db/schema.ts). */
 export const EMAIL_KIND_NAMES = [
   "order_confirmation",
   "order_shipped",
@@ -22,7 +22,7 @@ export const EMAIL_KIND_NAMES = [
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
-/** Where a message is: the outbox's list too (server/db/schema.ts says what each means). */
+/** Where a message is: the outbox's list too (server/platform/db/schema.ts says what each means). */
 export const EMAIL_STATUS_NAMES = ["captured", "queued", "retrying", "sent", "failed"] as const;
 export type EmailStatusName = (typeof EMAIL_STATUS_NAMES)[number];
 

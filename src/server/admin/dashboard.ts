@@ -8,11 +8,11 @@ import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
 import { latestBackups, latestCopies } from "../backup/daily.js";
-import { buildInfo } from "../build-info.js";
-import type { Database } from "../db/client.js";
 import { statusList } from "../orders/status.js";
+import { PENDING_TOO_LONG } from "../payments/admin-payments.js";
 import { dashboardPlanFigures } from "../plans/admin-queries.js";
-import { PENDING_TOO_LONG } from "./payments.js";
+import { buildInfo } from "../platform/build-info.js";
+import type { Database } from "../platform/db/client.js";
 
 const REVENUE_DAYS = 30;
 const RECENT_ORDERS = 5;
@@ -108,7 +108,7 @@ async function lowStock(db: Database): Promise<Dashboard["lowStock"]> {
 }
 
 /**
- * As many as Payment Verification's "Needs attention" lists (admin/payments.ts): problems reaching
+ * As many as Payment Verification's "Needs attention" lists (payments/admin-payments.ts): problems reaching
  * PayFast, flagged payments not resolved, orders pending too long.
  */
 async function needsAttention(db: Database): Promise<number> {

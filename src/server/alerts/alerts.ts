@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
 
 /** What raising or resolving an alert needs: the database, where alerts go, and the mail job to wake. */
 export interface AlertContext {

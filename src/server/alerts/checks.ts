@@ -5,10 +5,10 @@ import { orderNumber } from "#domain/order-status.js";
 import { LATE_SHIPMENT_ALERT_DAYS, PERFORM_DAYS, shipByDay } from "#domain/returns.js";
 import { ITN_ATTENTION_OUTCOMES } from "#domain/schemas/payments.js";
 import { latestBackups, latestCopies } from "../backup/daily.js";
-import { JOBS_SCHEMA } from "../jobs/engine.js";
+import { JOBS_SCHEMA } from "../platform/jobs/engine.js";
 import { type AlertContext, type Problem, raiseAlert, raisedAlertKeys, resolveAlert } from "./alerts.js";
 
-/** The pg-boss queue of the checks (jobs/engine.ts). */
+/** The pg-boss queue of the checks (platform/jobs/engine.ts). */
 export const ALERT_CHECK_JOB = "check-alerts";
 /** A message to a customer not sent for this long is a problem. */
 export const EMAIL_FAILING_MINUTES = 60;

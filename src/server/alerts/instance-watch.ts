@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { isDatabaseDown } from "../errors.js";
+import { isDatabaseDown } from "../platform/errors.js";
 import { type AlertContext, raiseAlert, resolveAlert } from "./alerts.js";
 
 /** This instance's clock may differ from the database's by this much before the owner is told. */
@@ -15,7 +15,7 @@ export const JOBS_ENGINE_DOWN_LOOKS = 3;
 export interface InstanceWatchContext extends AlertContext {
   /** This instance, in its alerts' keys: host name and port (two instances on one machine differ by port). */
   instance: string;
-  /** Whether this instance's jobs engine runs (jobs/engine.ts). */
+  /** Whether this instance's jobs engine runs (platform/jobs/engine.ts). */
   jobsRunning: () => boolean;
   /** This process's clock in milliseconds (Date.now; tests move it). */
   now: () => number;

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../db/client.js";
-import { passwordResets } from "../db/schema.js";
 import { greetsByName } from "../mail/greeting.js";
 import type { AccountChangedData } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { passwordResets } from "../platform/db/schema.js";
 
 /**
  * Writes the "your account was changed" notice in the change's own transaction, so it exists

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { users } from "../db/schema.js";
-import { badRequest, HttpError } from "../errors.js";
+import { users } from "../platform/db/schema.js";
+import { badRequest, HttpError } from "../platform/errors.js";
 import { countLoginFailure, refuseFailingNetwork } from "./login-failures.js";
 import { verifyPassword } from "./passwords.js";
 import { countAttempt, networkKey } from "./rate-limit.js";

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { recordAudit } from "../audit/record.js";
-import { forbidden, unauthorized } from "../errors.js";
-import { loggedUrl } from "../request-logging.js";
+import { recordAudit } from "../platform/audit.js";
+import { forbidden, unauthorized } from "../platform/errors.js";
+import { loggedUrl } from "../platform/request-logging.js";
 
 /** The user behind a request's session (never taken from a header). */
 export interface SessionUser {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { recordAudit } from "../audit/record.js";
-import { users } from "../db/schema.js";
-import { HttpError } from "../errors.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { recordAudit } from "../platform/audit.js";
+import { users } from "../platform/db/schema.js";
+import { HttpError } from "../platform/errors.js";
 import { clientNetwork } from "./client-network.js";
 import { type AttemptAccount, countInWindow, countsNow } from "./rate-limit.js";
 

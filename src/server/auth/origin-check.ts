@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { forbidden } from "../errors.js";
+import { forbidden } from "../platform/errors.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

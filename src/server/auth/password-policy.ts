@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas/account.js";
-import { badRequest, HttpError } from "../errors.js";
+import { badRequest, HttpError } from "../platform/errors.js";
 
 export const PASSWORD_TOO_SHORT_MESSAGE = `Choose a password of at least ${PASSWORD_MIN} characters.`;
 export const PASSWORD_TOO_COMMON_MESSAGE =

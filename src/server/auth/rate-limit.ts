@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { recordAudit } from "../audit/record.js";
-import type { Database } from "../db/client.js";
-import { HttpError } from "../errors.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Database } from "../platform/db/client.js";
+import { HttpError } from "../platform/errors.js";
 import { clientNetwork } from "./client-network.js";
 
 const WINDOW = "1 minute";

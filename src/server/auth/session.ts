@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { sessions, users } from "../db/schema.js";
+import { sessions, users } from "../platform/db/schema.js";
 import { userColumns } from "../users/queries.js";
 
 /**

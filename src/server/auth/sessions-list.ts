@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { deviceLabel } from "#domain/device.js";
 import { activeSession, sessionIdParam } from "#domain/schemas/sessions.js";
-import { recordAudit } from "../audit/record.js";
-import { sessions } from "../db/schema.js";
-import { notFound } from "../errors.js";
+import { recordAudit } from "../platform/audit.js";
+import { sessions } from "../platform/db/schema.js";
+import { notFound } from "../platform/errors.js";
 import { requireUser } from "./guards.js";
 import { endSession, hashSessionToken, sessionCookieName } from "./session.js";
 

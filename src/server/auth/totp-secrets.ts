@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type Config, parseTotpKey } from "../config.js";
-import type { Database } from "../db/client.js";
-import { users } from "../db/schema.js";
+import { type Config, parseTotpKey } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { users } from "../platform/db/schema.js";
 
 /**
  * Admins' TOTP secrets are sealed (AES-256-GCM) with TOTP_ENCRYPTION_KEY, which never lives in the

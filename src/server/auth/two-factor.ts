@@ -10,10 +10,10 @@ import {
   twoFactorSetup,
   twoFactorStatus,
 } from "#domain/schemas/two-factor.js";
-import { recordAudit } from "../audit/record.js";
-import type { Database, Transaction } from "../db/client.js";
-import { recoveryCodes, sessions, users } from "../db/schema.js";
-import { badRequest, forbidden, HttpError } from "../errors.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { recoveryCodes, sessions, users } from "../platform/db/schema.js";
+import { badRequest, forbidden, HttpError } from "../platform/errors.js";
 import { enqueueAccountChanged } from "./account-notices.js";
 import { confirmCurrentPassword } from "./current-password.js";
 import { requireUser } from "./guards.js";

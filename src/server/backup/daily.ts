@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import type { S3Settings } from "../config.js";
-import { errWithoutValues } from "../log-errors.js";
+import type { S3Settings } from "../platform/config.js";
+import { errWithoutValues } from "../platform/log-errors.js";
 import { BACKUP_SUFFIX, type BackupResult, createBackup } from "./create.js";
 import { type CopyOptions, copyBackupOffsite, offsiteKey, pruneOffsiteBackups } from "./offsite.js";
 
-/** The pg-boss queue of the scheduled backup (jobs/engine.ts). */
+/** The pg-boss queue of the scheduled backup (platform/jobs/engine.ts). */
 export const BACKUP_JOB = "backup";
 
 export interface BackupRun {

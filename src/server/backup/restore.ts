@@ -9,8 +9,8 @@ import { createGunzip } from "node:zlib";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { from as copyFrom } from "pg-copy-streams";
-import { migrationsFolder } from "../db/migrate.js";
-import { prepareDatabase } from "../db/setup.js";
+import { migrationsFolder } from "../platform/db/migrate.js";
+import { prepareDatabase } from "../platform/db/setup.js";
 import { createBackup } from "./create.js";
 import {
   BackupFormatError,

@@ -1,7 +1,7 @@
-import type { Config } from "../config.js";
-import { describeHolder, lockDataDir } from "../db/data-dir-lock.js";
-import { requireCluster, startEmbeddedPostgres } from "../db/embedded.js";
-import { describeDatabase, ensureDatabase, SHOP_DATABASE } from "../db/open.js";
+import type { Config } from "../platform/config.js";
+import { describeHolder, lockDataDir } from "../platform/db/data-dir-lock.js";
+import { requireCluster, startEmbeddedPostgres } from "../platform/db/embedded.js";
+import { describeDatabase, ensureDatabase, SHOP_DATABASE } from "../platform/db/open.js";
 
 export interface ShopDatabase {
   databaseUrl: string;
@@ -19,7 +19,7 @@ export interface ShopDatabase {
 export async function shopDatabase(
   config: Config,
   log: (line: string) => void,
-  /** Only `restore` may create DATA_DIR's cluster; a backup of a folder that has none refuses (db/embedded.ts). */
+  /** Only `restore` may create DATA_DIR's cluster; a backup of a folder that has none refuses (platform/db/embedded.ts). */
   { createCluster = false }: { createCluster?: boolean } = {},
 ): Promise<ShopDatabase> {
   if (config.databaseUrl) {
@@ -27,7 +27,7 @@ export async function shopDatabase(
     return { databaseUrl: config.databaseUrl, shared: false, close: async () => {} };
   }
   if (!createCluster) await requireCluster(config.dataDir);
-  // DATA_DIR's lock (db/data-dir-lock.ts): beside a running shop this is its guest and never stops
+  // DATA_DIR's lock (platform/db/data-dir-lock.ts): beside a running shop this is its guest and never stops
   // its server; otherwise it owns the directory for its run, so a shop started meanwhile is
   // refused rather than left on a server this command is about to stop.
   const lock = await lockDataDir(config.dataDir, { shop: false, log });

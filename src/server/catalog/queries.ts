@@ -6,8 +6,8 @@ import { planSavingBp } from "#domain/plans.js";
 import type { AdminProduct, Category, Product } from "#domain/schemas/catalog.js";
 import type { FitMeasure, FitRange } from "#domain/size-fit.js";
 import { LOW_STOCK_LIMIT, publicStock } from "#domain/stock.js";
-import type { Database } from "../db/client.js";
-import { categories, productStock, products } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { categories, productStock, products } from "../platform/db/schema.js";
 
 /**
  * Per size, a figure from the product's stock rows as a JSON object ({} when it has none). The

@@ -9,11 +9,11 @@ import {
   sizeFacetsQuery,
 } from "#domain/schemas/catalog-search.js";
 import { SLUG_PATTERN } from "#domain/slug.js";
-import { notFound } from "../errors.js";
-import type { CachedBody } from "./cache.js";
+import { notFound } from "../platform/errors.js";
+import type { CachedBody } from "../platform/http-cache/cache.js";
+import { answerCached, CACHED_ROUTE, freshOrLastGood, sendWhenMade } from "../platform/http-cache/send-cached.js";
 import { listCategories, listProducts } from "./queries.js";
 import { findProductBySlug, findSizeFacets, searchProducts } from "./search.js";
-import { answerCached, CACHED_ROUTE, freshOrLastGood, sendWhenMade } from "./send-cached.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

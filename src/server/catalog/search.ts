@@ -8,9 +8,9 @@ import type {
   SizeFacets,
 } from "#domain/schemas/catalog-search.js";
 import { sortSizeNames } from "#domain/shop-by-size.js";
-import type { Database } from "../db/client.js";
-import { categories, products } from "../db/schema.js";
-import { badRequest } from "../errors.js";
+import type { Database } from "../platform/db/client.js";
+import { categories, products } from "../platform/db/schema.js";
+import { badRequest } from "../platform/errors.js";
 import { productColumns, toProduct } from "./queries.js";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, like, ne, or, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "#domain/slug.js";
-import type { Database, Transaction } from "../db/client.js";
-import { inTurn } from "../db/in-turn.js";
-import { productSlugRedirects, products } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { inTurn } from "../platform/db/in-turn.js";
+import { productSlugRedirects, products } from "../platform/db/schema.js";
 
 /** One slug is chosen at a time (a transaction-level advisory lock), so two products never race for one. */
 const SLUG_LOCK = sql`select pg_advisory_xact_lock(hashtext('product-slug'))`;

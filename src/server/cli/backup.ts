@@ -11,9 +11,9 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { backupAndRecord } from "../backup/daily.js";
 import { shopDatabase } from "../backup/target.js";
-import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
-import { NoClusterError } from "../db/embedded.js";
-import { errWithoutValues } from "../log-errors.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
+import { NoClusterError } from "../platform/db/embedded.js";
+import { errWithoutValues } from "../platform/log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
 
 const USAGE = `Usage: npm run backup [-- --dir <folder>]

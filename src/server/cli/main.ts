@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadEnvFile } from "../config.js";
+import { loadEnvFile } from "../platform/config.js";
 import { isEntryPoint } from "./entry-point.js";
 
 export interface Command {

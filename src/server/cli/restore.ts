@@ -15,9 +15,9 @@ import { BackupFormatError } from "../backup/format.js";
 import { downloadOffsiteBackup } from "../backup/offsite.js";
 import { RestoreRefusedError, restoreBackup } from "../backup/restore.js";
 import { shopDatabase } from "../backup/target.js";
-import { ConfigError, loadConfig } from "../config.js";
-import { errWithoutValues } from "../log-errors.js";
-import { S3Error } from "../s3-bucket.js";
+import { ConfigError, loadConfig } from "../platform/config.js";
+import { errWithoutValues } from "../platform/log-errors.js";
+import { S3Error } from "../platform/s3-bucket.js";
 import { isEntryPoint } from "./entry-point.js";
 
 const USAGE = `Usage: npm run restore -- <file> [--force] [--database-url <url>]

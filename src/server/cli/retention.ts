@@ -7,10 +7,10 @@
  * Safe while the shop runs: an order is done once, whoever gets to it first.
  */
 import pino from "pino";
-import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
-import { NoClusterError } from "../db/embedded.js";
-import { openDatabase } from "../db/open.js";
-import { errWithoutValues } from "../log-errors.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
+import { NoClusterError } from "../platform/db/embedded.js";
+import { openDatabase } from "../platform/db/open.js";
+import { errWithoutValues } from "../platform/log-errors.js";
 import { anonymiseExpiredOrders } from "../privacy/retention.js";
 import { isEntryPoint } from "./entry-point.js";
 

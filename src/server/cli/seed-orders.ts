@@ -12,11 +12,11 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
-import { DataDirInUseError } from "../db/data-dir-lock.js";
-import { NoClusterError } from "../db/embedded.js";
-import { openDatabase } from "../db/open.js";
-import { errWithoutValues } from "../log-errors.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
+import { DataDirInUseError } from "../platform/db/data-dir-lock.js";
+import { NoClusterError } from "../platform/db/embedded.js";
+import { openDatabase } from "../platform/db/open.js";
+import { errWithoutValues } from "../platform/log-errors.js";
 import { isEntryPoint } from "./entry-point.js";
 
 export interface SeedOrdersOptions {

@@ -5,7 +5,7 @@
  * PostgreSQL in DATA_DIR, as `npm start`): the brands a South African nappy shop stocks (Pampers,
  * Huggies, Cuddlers, Molfix, TENA, Always, Lil-Lets, Kotex...), their lines in baby, pants, adult
  * and period sizes, packs from carry to monthly box and bundles of two or three, each size with its
- * price, its pack count and its stock, in the shop's own categories (src/server/db/generated-catalogue.ts).
+ * price, its pack count and its stock, in the shop's own categories (src/server/seed/generated-catalogue.ts).
  *
  * Idempotent: the generated catalogue is the same on every run and each of its products has a
  * fixed id, so the command makes sure its first N products are in the database and adds only the
@@ -20,15 +20,15 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
 import { slugify, uniqueSlug } from "#domain/slug.js";
-import { ConfigError, loadConfig, loadEnvFile } from "../config.js";
-import { DataDirInUseError } from "../db/data-dir-lock.js";
-import { NoClusterError } from "../db/embedded.js";
-import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../db/generated-catalogue.js";
-import { openDatabase } from "../db/open.js";
-import { BASE_PHOTO_PATH, basePhotos, photoKey } from "../db/seed-product-photos.js";
-import { errWithoutValues } from "../log-errors.js";
 import { storePhoto } from "../media/photos.js";
 import { type MediaStore, mediaStore } from "../media/store.js";
+import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
+import { DataDirInUseError } from "../platform/db/data-dir-lock.js";
+import { NoClusterError } from "../platform/db/embedded.js";
+import { openDatabase } from "../platform/db/open.js";
+import { errWithoutValues } from "../platform/log-errors.js";
+import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../seed/generated-catalogue.js";
+import { BASE_PHOTO_PATH, basePhotos, photoKey } from "../seed/seed-product-photos.js";
 import { isEntryPoint } from "./entry-point.js";
 
 export interface SeedProductsOptions {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../platform/config.js";
 import type { CourierApi } from "./courier-api.js";
 import { CourierError, type CourierRequest, type CourierSend } from "./courier-http.js";
 import { pargoPickupPoints } from "./pargo.js";

@@ -14,9 +14,9 @@ import {
 import { compartmentFor, DEFAULT_BOX_SIZES, DEFAULT_PACKED_SIZE, type Packing, packOrder } from "#domain/parcels.js";
 import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import type { DeliveryDestination } from "#domain/schemas/delivery.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { deliveryBoxes, products } from "../db/schema.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { deliveryBoxes, products } from "../platform/db/schema.js";
 import type { CourierAddress, CourierApi, DoorRate, LockerBoxRate } from "./courier-api.js";
 import type { Directory } from "./directory.js";
 

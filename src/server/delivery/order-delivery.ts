@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { type DeliveryService, isPointService } from "#domain/delivery.js";
 import type { DeliveryChoice, DeliveryDestination } from "#domain/schemas/delivery.js";
-import { badRequest, conflict } from "../errors.js";
+import { badRequest, conflict } from "../platform/errors.js";
 import type { DirectoryPoint } from "./courier-api.js";
 import { type Directory, nearestPoints } from "./directory.js";
 import { type CartLine, chargeOf, type DeliveryQuotes, optionLabel } from "./options.js";

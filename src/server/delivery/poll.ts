@@ -1,7 +1,7 @@
 import { asc, notInArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { FINAL_SHIPMENT_STATES } from "#domain/tracking.js";
-import { shipments } from "../db/schema.js";
+import { shipments } from "../platform/db/schema.js";
 import type { CourierApi } from "./courier-api.js";
 import { applyTrackingEvents, type TrackingContext } from "./tracking.js";
 

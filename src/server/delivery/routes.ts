@@ -7,7 +7,7 @@ import {
   deliveryPointsAnswer,
   deliveryPointsQuery,
 } from "#domain/schemas/delivery.js";
-import { HttpError } from "../errors.js";
+import { HttpError } from "../platform/errors.js";
 import { chargeOf } from "./options.js";
 
 /**

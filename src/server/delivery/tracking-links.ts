@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { TRACKING_LINK_DAYS } from "#domain/tracking.js";
-import type { Database } from "../db/client.js";
-import { shopKeys } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { shopKeys } from "../platform/db/schema.js";
 
 /**
  * The tracking page's link in the delivery e-mails: `{order id}.{expiry}.{HMAC}` under the shop's

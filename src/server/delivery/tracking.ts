@@ -10,12 +10,12 @@ import {
   type ShipmentState,
   shipmentStateOfVendor,
 } from "#domain/tracking.js";
-import type { Database, Transaction } from "../db/client.js";
-import { orders, shipmentEvents, shipments } from "../db/schema.js";
 import { greetsByName } from "../mail/greeting.js";
 import { deliveryOptionText } from "../mail/order-emails.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { moveOrderStatus } from "../orders/status.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { orders, shipmentEvents, shipments } from "../platform/db/schema.js";
 import type { CourierTrackingEvent, CourierVendor } from "./courier-api.js";
 import { signTrackingToken } from "./tracking-links.js";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../platform/config.js";
 import { parseLaunchChecklist, readLaunchChecklist } from "./content.js";
 
 const values = { shopName: "Snug & Dry", informationOfficerName: "Nomsa Dube" };

@@ -9,12 +9,12 @@ import {
   launchItemInput,
   launchItemParams,
 } from "#domain/schemas/launch-checklist.js";
-import { asText } from "../admin/order-export.js";
-import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
-import type { Database } from "../db/client.js";
-import { launchChecklistTicks } from "../db/schema.js";
-import { notFound } from "../errors.js";
+import { asText } from "../orders/admin-export.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Database } from "../platform/db/client.js";
+import { launchChecklistTicks } from "../platform/db/schema.js";
+import { notFound } from "../platform/errors.js";
 import type { LaunchChecklistContent, LaunchDuty } from "./content.js";
 
 type Tick = typeof launchChecklistTicks.$inferSelect;

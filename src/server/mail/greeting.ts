@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database, Transaction } from "../db/client.js";
-import { users } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { users } from "../platform/db/schema.js";
 
 /**
  * Whether a message to `to` may greet the account by the name it typed: only when the account

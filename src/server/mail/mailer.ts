@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { smtpTransport } from "../platform/mail-transport.js";
 import type { ShopIdentity } from "./messages.js";
 import { type DeliveryRun, deliverDueEmails } from "./sender.js";
-import { smtpTransport } from "./transport.js";
 
-/** The pg-boss queue that sends the outbox (jobs/engine.ts). */
+/** The pg-boss queue that sends the outbox (platform/jobs/engine.ts). */
 export const SEND_EMAILS_JOB = "send-emails";
 
 export interface Mail {

@@ -1,7 +1,7 @@
 import type { ReturnReason } from "#domain/returns.js";
 import type { NotifiedState } from "#domain/tracking.js";
 import type { VatRateTotal } from "#domain/vat.js";
-import type { EmailKind } from "../db/schema.js";
+import type { EmailKind } from "../platform/db/schema.js";
 
 /**
  * What each kind of message carries: the data written to the outbox with the event, from which

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_KINDS, type EmailKind } from "../db/schema.js";
+import { EMAIL_KINDS, type EmailKind } from "../platform/db/schema.js";
 import { type EmailDataByKind, type EmailLine, RETURN_UPDATE_STEPS, type ShopIdentity } from "./messages.js";
 import { subjectOf } from "./subjects.js";
 import { renderEmail } from "./templates/index.js";

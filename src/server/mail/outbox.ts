@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database, Transaction } from "../db/client.js";
-import { type EmailKind, emails } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { type EmailKind, emails } from "../platform/db/schema.js";
 import type { EmailDataByKind } from "./messages.js";
 import { subjectOf } from "./subjects.js";
 

@@ -4,12 +4,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { hashResetToken } from "../auth/password-reset.js";
-import type { Database } from "../db/client.js";
-import type { emails } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import type { emails } from "../platform/db/schema.js";
+import type { MailTransport } from "../platform/mail-transport.js";
 import { EMAIL_CHANGE_HOURS } from "./email-change-hours.js";
 import { type EmailDataByKind, RESET_MINUTES, type SendTimeData, type ShopIdentity } from "./messages.js";
 import { renderEmail } from "./render.js";
-import type { MailTransport } from "./transport.js";
 
 type EmailRow = typeof emails.$inferSelect;
 

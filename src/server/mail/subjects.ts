@@ -1,6 +1,6 @@
 import { formatPlanDay } from "#domain/plans.js";
 import type { NotifiedState } from "#domain/tracking.js";
-import type { EmailKind } from "../db/schema.js";
+import type { EmailKind } from "../platform/db/schema.js";
 import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
 /**

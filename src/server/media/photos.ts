@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { MAX_PHOTO_WIDTH, type MediaPhoto, mediaPath, mediaPhoto, SHARE_WIDTH } from "#domain/media.js";
-import { HttpError } from "../errors.js";
+import { HttpError } from "../platform/errors.js";
 import type { MediaStore } from "./store.js";
 
 /**

@@ -7,8 +7,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES, MEDIA_NAME, SHARE_WIDTH } from "#domain/media.js";
-import { badRequest, HttpError, notFound } from "../errors.js";
-import { webRoot } from "../web.js";
+import { webRoot } from "../pages/static-files.js";
+import { badRequest, HttpError, notFound } from "../platform/errors.js";
 import { loadSharp, storePhoto } from "./photos.js";
 import { IMMUTABLE, type MediaStore } from "./store.js";
 

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { S3Settings } from "../config.js";
-import { s3Bucket, s3Failure } from "../s3-bucket.js";
+import type { S3Settings } from "../platform/config.js";
+import { s3Bucket, s3Failure } from "../platform/s3-bucket.js";
 
 /** Every rendition's name is content-hashed, so a stored file never changes: caches may keep it a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { CancelReason, OrderMover, OrderStatus } from "#domain/order-status.js";
-import { recordAudit } from "../audit/record.js";
-import type { Database, Transaction } from "../db/client.js";
-import { orders } from "../db/schema.js";
-import { conflict } from "../errors.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { orders } from "../platform/db/schema.js";
+import { conflict } from "../platform/errors.js";
 import { releasePromo, releaseStrandedPromoHolds } from "../promo/codes.js";
 import { releaseHeld } from "../stock/settle.js";
 import { moveOrderStatus } from "./status.js";

@@ -8,9 +8,9 @@ import {
   invoiceVatLines,
   type OrderForVat,
 } from "#domain/vat.js";
-import type { Database, Transaction } from "../db/client.js";
-import { inTurn } from "../db/in-turn.js";
-import { orderItems, orders, refundLines, refunds } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { inTurn } from "../platform/db/in-turn.js";
+import { orderItems, orders, refundLines, refunds } from "../platform/db/schema.js";
 
 type Line = OrderForVat["lines"][number] & { id: number; name: string; size: string };
 

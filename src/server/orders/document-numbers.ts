@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Transaction } from "../db/client.js";
+import type { Transaction } from "../platform/db/client.js";
 
 export type DocumentSeries = "invoice" | "credit_note" | "return_request";
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
-import type { Config } from "../config.js";
-import type { Database, Transaction } from "../db/client.js";
-import { issuedDocuments, orders, refunds } from "../db/schema.js";
 import type { CopyMark } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData } from "../documents/types.js";
-import { badRequest } from "../errors.js";
+import type { Config } from "../platform/config.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { issuedDocuments, orders, refunds } from "../platform/db/schema.js";
+import { badRequest } from "../platform/errors.js";
 import { creditNoteData, invoiceContent, shopDetails } from "./document-data.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 

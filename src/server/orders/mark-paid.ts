@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#domain/order-status.js";
 import type { OrderStockState } from "#domain/stock.js";
-import type { Transaction } from "../db/client.js";
 import { enqueueOrderConfirmation } from "../mail/order-emails.js";
 import { settlePlanChargeOfOrder } from "../plans/charge-paid.js";
 import { settleRemindedBoxOfOrder } from "../plans/pay-link.js";
 import { activatePlanOfOrder } from "../plans/start.js";
+import type { Transaction } from "../platform/db/client.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderHolders, orderItems, orders } from "../db/schema.js";
+import { orderHolders, orderItems, orders } from "../platform/db/schema.js";
 import { PLACE_ORDER } from "./place-order.js";
 
 /** The columns PLACE_ORDER names for each table it inserts into. */

@@ -113,7 +113,7 @@ describe("the scan, with a probe file", () => {
     ],
     [
       "a migration's function",
-      "src/server/db/migrations/9999_probe.sql",
+      "src/server/platform/db/migrations/9999_probe.sql",
       `CREATE FUNCTION "expire"() RETURNS void AS $$ UPDATE "orders" SET "status" = 'cancelled' WHERE true; $$;`,
     ],
     [

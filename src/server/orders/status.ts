@@ -1,9 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { canMoveOrder, type OrderMover, type OrderStatus } from "#domain/order-status.js";
-import type { Database, Transaction } from "../db/client.js";
-import { orders } from "../db/schema.js";
-import { conflict } from "../errors.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { orders } from "../platform/db/schema.js";
+import { conflict } from "../platform/errors.js";
 
 /** What else a move writes on the order row with its new status (when it was paid, shipped, cancelled...). */
 export type OrderMoveColumns = Omit<PgUpdateSetSource<typeof orders>, "id" | "status">;

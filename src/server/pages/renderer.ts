@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Config } from "../config.js";
-import { pageConfig, webRoot } from "../web.js";
+import type { Config } from "../platform/config.js";
+import { pageConfig, webRoot } from "./static-files.js";
 
 /** The data a page was rendered with: each query's key and answer (src/web/lib/page-data.ts). */
 export interface PageData {

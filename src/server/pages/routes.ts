@@ -5,12 +5,11 @@ import { LEGAL_API, POLICY_KINDS, policyApiPath, policyPath, policyVersionPath }
 import type { Category, Product } from "#domain/schemas/catalog.js";
 import type { CatalogPage, ProductWithRelated } from "#domain/schemas/catalog-search.js";
 import { SLUG_PATTERN } from "#domain/slug.js";
-import { type CachedBody, negotiateCoding } from "../catalog/cache.js";
 import { cachedCategories, cachedProductBySlug, cachedSearch, searchQueryOf } from "../catalog/routes.js";
-import { answerCached, CACHED_ROUTE } from "../catalog/send-cached.js";
 import { redirectedSlug } from "../catalog/slugs.js";
+import { type CachedBody, negotiateCoding } from "../platform/http-cache/cache.js";
+import { answerCached, CACHED_ROUTE } from "../platform/http-cache/send-cached.js";
 import { legalPage } from "../policies/legal.js";
-import { injectShopConfig, pageConfig } from "../web.js";
 import { pageDocument, templateDescription } from "./document.js";
 import {
   categoryHead,
@@ -24,6 +23,7 @@ import {
 } from "./head.js";
 import type { PageData, PageRenderer } from "./renderer.js";
 import { robotsTxt, sitemapXml } from "./sitemap.js";
+import { injectShopConfig, pageConfig } from "./static-files.js";
 
 const HTML = "text/html; charset=utf-8";
 const XML = "application/xml; charset=utf-8";

@@ -1,8 +1,8 @@
 import { asc, desc, eq, max, sql } from "drizzle-orm";
 import { categoryPath, productPath } from "#domain/catalog.js";
 import { policyPath } from "#domain/policies.js";
-import type { Database } from "../db/client.js";
-import { categories, policyVersions, products } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { categories, policyVersions, products } from "../platform/db/schema.js";
 import { absoluteUrl, escapeHtml } from "./head.js";
 
 /** Pages no search engine should list: accounts, checkout and its result pages, the admin, the API. */

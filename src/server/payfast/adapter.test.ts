@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../../../tests/helpers/live-seller.js";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../platform/config.js";
 import {
   buildCheckoutForm,
   type CheckoutOrder,

@@ -1,6 +1,6 @@
 import { centsToDecimal } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
-import type { Config } from "../config.js";
+import type { Config } from "../platform/config.js";
 import { CHECKOUT_FIELD_ORDER, checkoutSignature } from "./signature.js";
 
 /** Where the browser posts the checkout form and where ITNs are confirmed, per mode. */

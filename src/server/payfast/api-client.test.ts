@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Config } from "../config.js";
-import { loadConfig } from "../config.js";
+import type { Config } from "../platform/config.js";
+import { loadConfig } from "../platform/config.js";
 import { apiSignature, parseHistory, payfastApiClient, payfastTimestamp, sastDate } from "./api-client.js";
 import { emulatedApiSignature } from "./emulator-api-signature.js";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { parseRandToCents } from "#domain/money.js";
-import type { Config } from "../config.js";
+import type { Config } from "../platform/config.js";
 import { phpUrlencode } from "./signature.js";
 import { payfastUserAgent } from "./user-agent.js";
 

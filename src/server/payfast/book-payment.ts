@@ -2,11 +2,11 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { formatRand } from "#domain/money.js";
 import { UNPAID_STATUSES } from "#domain/order-status.js";
 import { ITN_FLAGGED_OUTCOMES, type ItnOutcome } from "#domain/schemas/payments.js";
-import type { Database } from "../db/client.js";
-import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { orders, payfastItns } from "../db/schema.js";
 import type { DocumentIssuer } from "../orders/issued-documents.js";
 import { markOrderPaid } from "../orders/mark-paid.js";
+import type { Database } from "../platform/db/client.js";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
+import { orders, payfastItns } from "../platform/db/schema.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
 export interface PaymentRecord {

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { centsToDecimal, formatRand } from "#domain/money.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../platform/db/schema.js";
 import { apiGate, type EmulatorControls } from "./emulator-gate.js";
 
 /**
@@ -126,7 +126,7 @@ const csvCell = (value: string) => `"${value.replaceAll('"', '""')}"`;
 /**
  * The history as PayFast's API documents it: a header row, then one quoted row per transaction.
  * A refund is a DEBIT row of type REFUND with a negative gross, carrying the payment's ids (its
- * exact type name in PayFast's CSV is not documented; the shop reads either sign: jobs/payfast-reconcile.ts).
+ * exact type name in PayFast's CSV is not documented; the shop reads either sign: payfast/reconcile.ts).
  */
 function historyCsv(rows: readonly HistoryTransaction[]): string {
   let balance = 0;

@@ -2,9 +2,9 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { payfastEmulatorNotifications, payfastEmulatorPayments } from "../db/schema.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { payfastEmulatorNotifications, payfastEmulatorPayments } from "../platform/db/schema.js";
 import { emulatedItnParamString, emulatedSignedItn, postedFieldsBeforeSignature } from "./emulator-api-signature.js";
 
 /** PayFast's notifications carry a Referer naming a PayFast host (its SDK checks it); so do ours. */

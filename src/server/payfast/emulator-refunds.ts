@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { Config } from "../config.js";
-import type { Database, Transaction } from "../db/client.js";
-import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../db/schema.js";
+import type { Config } from "../platform/config.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { payfastEmulatorPayments, payfastEmulatorRefunds } from "../platform/db/schema.js";
 import { apiGate, type EmulatorControls, signedValues } from "./emulator-gate.js";
 
 /** What a BANK_PAYOUT refund must also carry (docs/payfast.md §7). */

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { payfastEmulatorPayments, payfastEmulatorTokens } from "../db/schema.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { payfastEmulatorPayments, payfastEmulatorTokens } from "../platform/db/schema.js";
 import { apiGate, type EmulatorControls, signedValues, type TokenControls } from "./emulator-gate.js";
 import type { EmulatorNotifier } from "./emulator-notifier.js";
 

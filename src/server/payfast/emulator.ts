@@ -8,9 +8,9 @@ import Fastify, {
   type FastifyReply,
 } from "fastify";
 import { formatRand, parseRandToCents } from "#domain/money.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { payfastEmulatorRefunds, payfastEmulatorTokens } from "../db/schema.js";
+import type { Config } from "../platform/config.js";
+import type { Database } from "../platform/db/client.js";
+import { payfastEmulatorRefunds, payfastEmulatorTokens } from "../platform/db/schema.js";
 import { emulatorApiRoutes } from "./emulator-api.js";
 import {
   type EmulatedZeroRule,

@@ -1,7 +1,7 @@
 import { promises as dns } from "node:dns";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../platform/config.js";
 import { ItnSources, rangeMatcher, resolveWithSystemDns } from "./itn-sources.js";
 
 describe("ITN source ranges", () => {

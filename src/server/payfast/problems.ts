@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client.js";
-import { type PayfastProblemKind, payfastProblems } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { type PayfastProblemKind, payfastProblems } from "../platform/db/schema.js";
 import { storable } from "./book-payment.js";
 
 /**

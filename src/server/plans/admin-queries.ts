@@ -11,8 +11,8 @@ import {
 import type { AdminPlan, AdminPlanFilter, DashboardPlans } from "#domain/schemas/admin-plans.js";
 import { southAfricanDay } from "#domain/south-african-day.js";
 import { containsPattern } from "../admin/cursor.js";
-import type { Database } from "../db/client.js";
-import { planLines, plans, products } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { planLines, plans, products } from "../platform/db/schema.js";
 
 /** The boxes the dashboard counts ahead: today and the 6 days after it. */
 export const BOXES_DUE_DAYS = 7;

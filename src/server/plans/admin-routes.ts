@@ -11,12 +11,12 @@ import {
   adminPlanPauseInput,
 } from "#domain/schemas/admin-plans.js";
 import { decodeCursor, encodeCursor } from "../admin/cursor.js";
-import { recordAudit } from "../audit/record.js";
-import type { Transaction } from "../db/client.js";
-import { plans } from "../db/schema.js";
-import { notFound } from "../errors.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Transaction } from "../platform/db/client.js";
+import { plans } from "../platform/db/schema.js";
+import { notFound } from "../platform/errors.js";
 import { adminPlansPage } from "./admin-queries.js";
 import { cancelPlan, pausePlan } from "./changes.js";
 import { CANCEL_PLAN_TOKENS_JOB } from "./payfast-cancel.js";

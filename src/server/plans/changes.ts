@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { addDays, laterDay, PLAN_DATE_MAX_DAYS_AHEAD, PLAN_PAUSE_MAX_DAYS, type PlanStatus } from "#domain/plans.js";
 import type { PlanChangeInput } from "#domain/schemas/plans.js";
 import { southAfricanDay } from "#domain/south-african-day.js";
-import type { Transaction } from "../db/client.js";
-import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.js";
-import { planCharges, planLines, plans, products } from "../db/schema.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import type { Transaction } from "../platform/db/client.js";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
+import { planCharges, planLines, plans, products } from "../platform/db/schema.js";
+import { badRequest, conflict, notFound } from "../platform/errors.js";
 
 type PlanRow = typeof plans.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../db/client.js";
-import { orderItems, planCharges, planLines, plans } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { orderItems, planCharges, planLines, plans } from "../platform/db/schema.js";
 
 /**
  * A box's order became paid (orders/mark-paid.ts, whichever way: the charge's own answer, its

@@ -1,4 +1,4 @@
-import type { RecurringJob } from "../jobs/engine.js";
+import type { RecurringJob } from "../platform/jobs/engine.js";
 import { type ChargeRunSummary, chargeDuePlans, PLAN_CHARGE_JOB, type PlanChargeContext } from "./charge.js";
 import { settleUnknownCharges } from "./reconcile-charges.js";
 import { checkPlanTokens, PLAN_TOKEN_CHECK_JOB } from "./token-check.js";

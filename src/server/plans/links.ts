@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { shopKeys } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { shopKeys } from "../platform/db/schema.js";
 
 /** The skip link of one box: the plan, the date it skips, and when the link stops working. */
 export interface PlanSkipLink {

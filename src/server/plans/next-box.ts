@@ -1,10 +1,10 @@
 import { and, between, eq, inArray } from "drizzle-orm";
 import { addDays, PLAN_NOTICE_DAYS, PLAN_SKIP_LINK_DAYS } from "#domain/plans.js";
 import { southAfricanDay } from "#domain/south-african-day.js";
-import type { Database } from "../db/client.js";
-import { planLines, plans } from "../db/schema.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Database } from "../platform/db/client.js";
+import { planLines, plans } from "../platform/db/schema.js";
 import { signPlanSkipLink } from "./links.js";
 import { payLinkFor } from "./pay-link.js";
 import { plansOfUser } from "./queries.js";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { addDays, PLAN_PAY_LINK_DAYS } from "#domain/plans.js";
-import type { Database, Transaction } from "../db/client.js";
-import { planCharges, planLines, plans } from "../db/schema.js";
-import { badRequest, conflict, forbidden } from "../errors.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { planCharges, planLines, plans } from "../platform/db/schema.js";
+import { badRequest, conflict, forbidden } from "../platform/errors.js";
 import { readPlanPayLink, signPlanPayLink } from "./links.js";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client.js";
-import { orders, plans } from "../db/schema.js";
 import type { PayfastApi } from "../payfast/api-client.js";
+import type { Database } from "../platform/db/client.js";
+import { orders, plans } from "../platform/db/schema.js";
 
 export const CANCEL_PLAN_TOKENS_JOB = "plan-tokens-cancel";
 

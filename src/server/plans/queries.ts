@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { planBoxTotals, planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import type { Plan } from "#domain/schemas/plans.js";
-import type { Database, Transaction } from "../db/client.js";
-import { planLines, plans, products } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { planLines, plans, products } from "../platform/db/schema.js";
 
 /**
  * A customer's plans, newest first (or the one named), each with its lines at today's prices and

@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { UNPAID_STATUSES } from "#domain/order-status.js";
 import { PLAN_UNKNOWN_SETTLE_MINUTES } from "#domain/plans.js";
-import type { Database } from "../db/client.js";
-import { orders, payfastItns, planCharges } from "../db/schema.js";
 import { cancelOrder } from "../orders/cancel.js";
 import { trackPayfastProblem } from "../payfast/problems.js";
+import type { Database } from "../platform/db/client.js";
+import { orders, payfastItns, planCharges } from "../platform/db/schema.js";
 
 /** A "charging" row older than this lost its runner (a crash, a restart): it is settled like an unknown one. */
 const STALE_CHARGING_MINUTES = 10;
@@ -13,7 +13,7 @@ const STALE_CHARGING_MINUTES = 10;
 export interface SettleChargesContext {
   db: Database;
   log: FastifyBaseLogger;
-  /** Reconciliation of these orders against PayFast's history (jobs/payfast-reconcile.ts); throws when PayFast does not answer. */
+  /** Reconciliation of these orders against PayFast's history (payfast/reconcile.ts); throws when PayFast does not answer. */
   reconcile: (orderIds: readonly string[]) => Promise<unknown>;
 }
 

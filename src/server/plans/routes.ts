@@ -13,9 +13,9 @@ import {
   planPayBox,
 } from "#domain/schemas/plans.js";
 import { requireUser } from "../auth/guards.js";
-import type { Transaction } from "../db/client.js";
-import { plans } from "../db/schema.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
+import type { Transaction } from "../platform/db/client.js";
+import { plans } from "../platform/db/schema.js";
+import { badRequest, forbidden, notFound } from "../platform/errors.js";
 import {
   cancelPlan,
   cardUpdated,

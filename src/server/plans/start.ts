@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { addDays, type PlanMode } from "#domain/plans.js";
 import { southAfricanDay } from "#domain/south-african-day.js";
-import type { Database, Transaction } from "../db/client.js";
-import { planLines, plans } from "../db/schema.js";
 import type { NewOrder } from "../orders/place-order.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { planLines, plans } from "../platform/db/schema.js";
 
 /** PayFast's tokens are UUIDs; anything else in a notification's `token` is not one to keep. */
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

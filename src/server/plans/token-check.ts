@@ -1,8 +1,8 @@
 import { and, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client.js";
-import { plans } from "../db/schema.js";
 import type { PayfastApi } from "../payfast/api-client.js";
+import type { Database } from "../platform/db/client.js";
+import { plans } from "../platform/db/schema.js";
 import { cancelPlansOfToken } from "./start.js";
 
 export const PLAN_TOKEN_CHECK_JOB = "plan-token-check";

@@ -7,7 +7,7 @@ import { DELIVERY_FEE_CENTS, DISPATCH_PROMISE, FREE_DELIVERY_THRESHOLD_CENTS } f
 import { LAST_RETURN_DUE_MONTHS } from "#domain/retention.js";
 import { legalEntityName } from "#domain/seller.js";
 import { vatWording } from "#domain/vat-wording.js";
-import { type Config, ConfigError } from "../config.js";
+import { type Config, ConfigError } from "../platform/config.js";
 
 /** A policy file as it will be published: its front matter read, its placeholders filled in. */
 export interface PolicyFile {

@@ -5,7 +5,7 @@ import { LAST_RETURN_DUE_MONTHS } from "#domain/retention.js";
 import { COMPLAINT_BUSINESS_DAYS } from "#domain/returns.js";
 import { legalEntityName } from "#domain/seller.js";
 import { vatWording } from "#domain/vat-wording.js";
-import type { Config } from "../config.js";
+import type { Config } from "../platform/config.js";
 
 /**
  * The Legal page: every item ECTA s43(1) makes an online seller show (docs/legal.md), each

@@ -1,8 +1,8 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { type PolicyKind, type PolicyVersion, policyVersionPath } from "#domain/policies.js";
 import type { OrderPolicy } from "#domain/schemas/orders.js";
-import type { Database, Transaction } from "../db/client.js";
-import { policyVersions } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { policyVersions } from "../platform/db/schema.js";
 import type { PolicyFile } from "./content.js";
 import { renderPolicyMarkdown } from "./render.js";
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { isPolicyKind } from "#domain/policies.js";
-import { notFound } from "../errors.js";
+import { notFound } from "../platform/errors.js";
 import { legalPage } from "./legal.js";
 
 /** A version number as it appears in an address: 1 to 999999999, no leading zero. */

@@ -1,9 +1,9 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { recordAudit } from "../audit/record.js";
 import { closeOpenResets } from "../auth/account-notices.js";
-import type { Transaction } from "../db/client.js";
-import { auditLog, childProfiles, orders, plans, sessions, users } from "../db/schema.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Transaction } from "../platform/db/client.js";
+import { auditLog, childProfiles, orders, plans, sessions, users } from "../platform/db/schema.js";
 import { provenEmail } from "../users/queries.js";
 import { withdrawAllConsents } from "./consents.js";
 import { anonymisePayfastNotifications } from "./retention.js";

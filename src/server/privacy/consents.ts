@@ -7,9 +7,9 @@ import {
   OFFERED_CONSENT_CHANNELS,
 } from "#domain/consent.js";
 import type { ChannelConsent } from "#domain/schemas/privacy.js";
-import { recordAudit } from "../audit/record.js";
-import type { Database, Transaction } from "../db/client.js";
-import { marketingConsents } from "../db/schema.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { marketingConsents } from "../platform/db/schema.js";
 
 type ConsentRow = typeof marketingConsents.$inferSelect;
 

@@ -1,8 +1,16 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { emails, passwordResets, products, refunds, returnRequests, sessions, stockAlerts } from "../db/schema.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 import { listOrdersForUser } from "../orders/queries.js";
+import type { Database } from "../platform/db/client.js";
+import {
+  emails,
+  passwordResets,
+  products,
+  refunds,
+  returnRequests,
+  sessions,
+  stockAlerts,
+} from "../platform/db/schema.js";
 import { forCustomer, listReturnRequests } from "../returns/queries.js";
 import { listChildren } from "../size-fit/children.js";
 import { findUserById, provenEmail, toUser } from "../users/queries.js";

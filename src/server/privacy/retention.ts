@@ -1,13 +1,13 @@
 import { and, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { retentionCutoff } from "#domain/retention.js";
-import { recordSystemAudit } from "../audit/record.js";
-import type { Database, Transaction } from "../db/client.js";
-import { orders, payfastItns } from "../db/schema.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 import { anonymiseIssuedDocuments } from "../orders/issued-documents.js";
+import { recordSystemAudit } from "../platform/audit.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { orders, payfastItns } from "../platform/db/schema.js";
 
-/** The pg-boss queue of the daily run (jobs/engine.ts). */
+/** The pg-boss queue of the daily run (platform/jobs/engine.ts). */
 export const RETENTION_JOB = "retention";
 
 /** What an anonymised order shows where its delivery details were. */

@@ -8,13 +8,13 @@ import {
   DATA_EXPORTS_PER_DAY,
   passwordConfirmInput,
 } from "#domain/schemas/privacy.js";
-import { recordAudit } from "../audit/record.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireUser } from "../auth/guards.js";
 import { endSession, hashSessionToken, sessionCookieName } from "../auth/session.js";
-import type { Database, Transaction } from "../db/client.js";
-import { auditLog } from "../db/schema.js";
-import { HttpError } from "../errors.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { auditLog } from "../platform/db/schema.js";
+import { HttpError } from "../platform/errors.js";
 import { closeAccount } from "./close-account.js";
 import { currentConsents, recordConsentChange } from "./consents.js";
 import { buildDataExport } from "./data-export.js";

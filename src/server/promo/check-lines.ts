@@ -1,7 +1,7 @@
 import type { PromoCheckInput } from "#domain/schemas/promo.js";
-import { conflict } from "../errors.js";
 import { type PricedOrderLine, type ProductForOrder, priceOrder } from "../orders/pricing.js";
 import type { productsForOrderQuery } from "../orders/queries.js";
+import { conflict } from "../platform/errors.js";
 
 /**
  * A cart priced as create-order prices it (orders/pricing.ts: merged per product and size, the

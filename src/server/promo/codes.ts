@@ -12,11 +12,11 @@ import {
   type PromoRule,
   type PromoUses,
 } from "#domain/promo.js";
-import type { Database, Transaction } from "../db/client.js";
-import { products, promoCodes, promoRedemptions } from "../db/schema.js";
-import { HttpError } from "../errors.js";
 import type { PricedOrderLine } from "../orders/pricing.js";
 import type { PromoAgainst } from "../orders/savings.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { products, promoCodes, promoRedemptions } from "../platform/db/schema.js";
+import { HttpError } from "../platform/errors.js";
 
 export type StoredPromo = PromoRule & { id: string };
 type Db = Database | Transaction;

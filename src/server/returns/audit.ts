@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { AuditAction } from "../audit/record.js";
-import type { Transaction } from "../db/client.js";
-import { auditLog } from "../db/schema.js";
+import type { AuditAction } from "../platform/audit.js";
+import type { Transaction } from "../platform/db/client.js";
+import { auditLog } from "../platform/db/schema.js";
 
 /**
  * An audit record of a step of a request, on its order (the order's activity shows it). Written

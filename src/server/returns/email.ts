@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { orderNumber } from "#domain/order-status.js";
 import { returnReferenceText, shopPaysReturn } from "#domain/returns.js";
-import type { Transaction } from "../db/client.js";
-import { orderItems, orders, returnRequestLines, returnRequests } from "../db/schema.js";
 import { greetsByName } from "../mail/greeting.js";
 import type { ReturnUpdateStep } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Transaction } from "../platform/db/client.js";
+import { orderItems, orders, returnRequestLines, returnRequests } from "../platform/db/schema.js";
 
 /**
  * The customer's message about a step of a request (kind `return_update`), written in the step's

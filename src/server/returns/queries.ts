@@ -4,9 +4,9 @@ import { centsToDecimal } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
 import { returnReferenceText } from "#domain/returns.js";
 import type { AdminReturnRequest, ReturnRequest } from "#domain/schemas/returns.js";
-import type { Database, Transaction } from "../db/client.js";
-import { inTurn } from "../db/in-turn.js";
-import { orderItems, orders, returnRequestEvents, returnRequestLines, returnRequests } from "../db/schema.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { inTurn } from "../platform/db/in-turn.js";
+import { orderItems, orders, returnRequestEvents, returnRequestLines, returnRequests } from "../platform/db/schema.js";
 
 type Db = Database | Transaction;
 

@@ -25,12 +25,19 @@ import {
   statedReceiptRefusal,
   WHOLE_ORDER_REASONS,
 } from "#domain/returns.js";
-import type { Database, Transaction } from "../db/client.js";
-import { orderItems, orders, refunds, returnRequestEvents, returnRequestLines, returnRequests } from "../db/schema.js";
-import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import type { ReturnUpdateStep } from "../mail/messages.js";
 import { nextDocumentNumber } from "../orders/document-numbers.js";
 import { type RefundContext, refundOrder } from "../orders/refunds.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import {
+  orderItems,
+  orders,
+  refunds,
+  returnRequestEvents,
+  returnRequestLines,
+  returnRequests,
+} from "../platform/db/schema.js";
+import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
 import { returnUnits } from "../stock/settle.js";
 import { auditReturnStep } from "./audit.js";
 import { enqueueReturnUpdate } from "./email.js";

@@ -28,14 +28,14 @@ import {
   resolveReturnInput,
   returnRequest,
 } from "#domain/schemas/returns.js";
-import { asText } from "../admin/order-export.js";
-import { recordAudit } from "../audit/record.js";
 import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
-import { orderItems, orders, refunds, returnRequests } from "../db/schema.js";
-import { HttpError, notFound } from "../errors.js";
+import { asText } from "../orders/admin-export.js";
 import { documentIssuer } from "../orders/issued-documents.js";
 import { findAdminOrder } from "../orders/queries.js";
+import { recordAudit } from "../platform/audit.js";
+import { orderItems, orders, refunds, returnRequests } from "../platform/db/schema.js";
+import { HttpError, notFound } from "../platform/errors.js";
 import { findReturnRequest, forCustomer, listReturnRequests, unitsAskedBack } from "./queries.js";
 import {
   acceptReturnRequest,

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { returnReferenceText } from "#domain/returns.js";
-import type { Transaction } from "../db/client.js";
-import { returnRequestEvents, returnRequests, users } from "../db/schema.js";
+import type { Transaction } from "../platform/db/client.js";
+import { returnRequestEvents, returnRequests, users } from "../platform/db/schema.js";
 import { auditReturnStep } from "./audit.js";
 import { enqueueReturnUpdate } from "./email.js";
 

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { type ChildProfile, childProfile, childProfileInput } from "#domain/schemas/size-fit.js";
 import { MAX_CHILD_PROFILES } from "#domain/size-fit.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
-import type { Database, Transaction } from "../db/client.js";
-import { childProfiles } from "../db/schema.js";
-import { conflict, notFound } from "../errors.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { childProfiles } from "../platform/db/schema.js";
+import { conflict, notFound } from "../platform/errors.js";
 import { refuseClosedAccount } from "../users/queries.js";
 
 export const childColumns = {

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type SizeFinderAnswer, sizeFinderAnswer, sizeFinderQuery } from "#domain/schemas/size-fit.js";
 import { type FitMeasure, nearTopOfSize, recommendSize } from "#domain/size-fit.js";
 import { requireUser } from "../auth/guards.js";
-import type { Database } from "../db/client.js";
-import { categories, products } from "../db/schema.js";
-import { badRequest, notFound } from "../errors.js";
+import type { Database } from "../platform/db/client.js";
+import { categories, products } from "../platform/db/schema.js";
+import { badRequest, notFound } from "../platform/errors.js";
 import { findChild } from "./children.js";
 
 /** The products with a guide of `measure`, among the named ones or of a category. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { STOCK_ALERT_UNSUBSCRIBE_DAYS } from "#domain/stock-alerts.js";
-import type { Transaction } from "../db/client.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Transaction } from "../platform/db/client.js";
 import { signStockAlertLink } from "./tokens.js";
 
 /**

@@ -11,10 +11,10 @@ import {
 } from "#domain/stock-alerts.js";
 import { clientNetwork } from "../auth/client-network.js";
 import { countAttempt } from "../auth/rate-limit.js";
-import type { Database, Transaction } from "../db/client.js";
-import { productStock, products, stockAlerts } from "../db/schema.js";
-import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { productStock, products, stockAlerts } from "../platform/db/schema.js";
+import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
 import { provenEmail } from "../users/queries.js";
 import { readStockAlertLink, signStockAlertLink, stockAlertKey } from "./tokens.js";
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { shopKeys } from "../db/schema.js";
+import type { Database } from "../platform/db/client.js";
+import { shopKeys } from "../platform/db/schema.js";
 
 /** What a link may do: confirm one alert, or end every alert of one address. */
 export type StockAlertLink = { purpose: "confirm"; alertId: string } | { purpose: "unsubscribe"; email: string };

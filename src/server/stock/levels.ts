@@ -1,8 +1,8 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { productWithSize } from "#domain/stock.js";
-import type { Transaction } from "../db/client.js";
-import { productStock } from "../db/schema.js";
-import { conflict } from "../errors.js";
+import type { Transaction } from "../platform/db/client.js";
+import { productStock } from "../platform/db/schema.js";
+import { conflict } from "../platform/errors.js";
 
 /**
  * Sets a product's stock rows to its sizes, from the admin's form: the sizes it names get the

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { OrderStockState } from "#domain/stock.js";
-import type { Transaction } from "../db/client.js";
+import type { Transaction } from "../platform/db/client.js";
 
 /**
  * What happens to an order's stock after create-order held it (docs/product.md §10). Each runs in

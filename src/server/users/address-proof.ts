@@ -9,10 +9,10 @@ import {
 } from "#domain/schemas/account.js";
 import { requireUser } from "../auth/guards.js";
 import { countAttempt } from "../auth/rate-limit.js";
-import type { Database, Transaction } from "../db/client.js";
-import { emailChanges, emails, users } from "../db/schema.js";
-import { conflict, HttpError } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import type { Database, Transaction } from "../platform/db/client.js";
+import { emailChanges, emails, users } from "../platform/db/schema.js";
+import { conflict, HttpError } from "../platform/errors.js";
 
 /**
  * Proving that an account's address is its own (docs/decisions/041): at sign-up, and by Resend on

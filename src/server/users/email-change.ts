@@ -3,14 +3,14 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage, confirmEmailInput } from "#domain/schemas/account.js";
-import { recordAudit } from "../audit/record.js";
 import { closeOpenResets, enqueueAccountChanged } from "../auth/account-notices.js";
 import { hashResetToken } from "../auth/password-reset.js";
 import { countAttempt, networkKey } from "../auth/rate-limit.js";
-import type { Transaction } from "../db/client.js";
-import { emailChanges, users } from "../db/schema.js";
-import { badRequest } from "../errors.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { recordAudit } from "../platform/audit.js";
+import type { Transaction } from "../platform/db/client.js";
+import { emailChanges, users } from "../platform/db/schema.js";
+import { badRequest } from "../platform/errors.js";
 import { duplicateUserError, emailTaken } from "./queries.js";
 
 /**

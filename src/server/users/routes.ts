@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileInput, user } from "#domain/schemas/account.js";
 import { uuidParam } from "#domain/schemas/common.js";
-import { changedFields, recordAudit } from "../audit/record.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
-import { users } from "../db/schema.js";
-import { conflict, forbidden, notFound } from "../errors.js";
+import { changedFields, recordAudit } from "../platform/audit.js";
+import { users } from "../platform/db/schema.js";
+import { conflict, forbidden, notFound } from "../platform/errors.js";
 import { requestEmailChange } from "./email-change.js";
 import {
   duplicateUserError,

@@ -1,5 +1,5 @@
 /**
- * The page config src/server/web.ts injects into index.html (`pageConfig`): the shop's details
+ * The page config src/server/pages/static-files.ts injects into index.html (`pageConfig`): the shop's details
  * (SHOP_* variables), whether payments are test payments, and the ad conversion id. Read once.
  */
 export interface PublicConfig {
@@ -27,7 +27,7 @@ export interface PublicConfig {
 
 type ShopDetail = "name" | "email" | "phone" | "address" | "hours" | "seller";
 
-/** The same defaults as src/server/config.ts: used in development (Vite serves index.html as is). */
+/** The same defaults as src/server/platform/config.ts: used in development (Vite serves index.html as is). */
 const DEFAULT_CONFIG: PublicConfig = {
   name: "Snug & Dry",
   email: "hello@snuganddry.co.za",

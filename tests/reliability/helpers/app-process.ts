@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "#server/db/embedded.js";
+import { freePort } from "#server/platform/db/embedded.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const mainScript = path.join(repoRoot, "dist/server/main.js");

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "#server/db/embedded.js";
+import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
 
 const run = promisify(execFile);
 
@@ -115,7 +115,7 @@ export const clusterDir = (dataDir: string) => path.join(dataDir, "postgres");
 
 /**
  * The sizes of the embedded server's log files now: pg_ctl's start file (server.log) and the
- * logging collector's (log/postgresql-<weekday>.log, src/server/db/embedded.ts).
+ * logging collector's (log/postgresql-<weekday>.log, src/server/platform/db/embedded.ts).
  */
 export async function serverLogSizes(dataDir: string): Promise<Map<string, number>> {
   const dir = clusterDir(dataDir);

@@ -1,6 +1,6 @@
 import { render } from "@react-email/components";
 import { createElement, type ReactElement } from "react";
-import type { EmailKind } from "#server/db/schema.js";
+import type { EmailKind } from "#server/platform/db/schema.js";
 import type { AnyEmail, EmailDataByKind, SendTimeData, ShopIdentity } from "../messages.js";
 import { AccountChangedEmail } from "./account-changed.js";
 import { BackInStockEmail, StockAlertConfirmEmail } from "./back-in-stock.js";
