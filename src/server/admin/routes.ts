@@ -1,27 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminAuditRoutes } from "../audit/admin-routes.js";
-import { adminSecondFactorRoutes } from "../auth/admin-second-factor.js";
 import { requireAdmin } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
-import { adminCategoryRoutes } from "../catalog/admin-categories.js";
-import { adminProductRoutes } from "../catalog/admin-products.js";
-import { adminWaybillRoutes } from "../delivery/admin-waybills.js";
-import { adminInvoiceCorrectionRoutes } from "../documents/admin-invoice-corrections.js";
-import { adminLaunchChecklistRoutes } from "../launch-checklist/routes.js";
-import { adminEmailRoutes } from "../mail/admin-routes.js";
-import { adminMediaRoutes } from "../media/routes.js";
-import { adminCancelRefundRoutes } from "../orders/admin-cancel-and-refund.js";
-import { adminOrderExportRoutes } from "../orders/admin-export.js";
-import { adminOrderRoutes } from "../orders/admin-routes.js";
-import { adminPaymentRoutes } from "../payments/admin-payments.js";
-import { adminVatReportRoutes } from "../payments/vat-report.js";
-import { adminPlanRoutes } from "../plans/admin-routes.js";
-import { adminPromoRoutes } from "../promo/routes.js";
-import { adminReturnRoutes } from "../returns/routes.js";
-import { adminHolderRoutes } from "../users/admin-holders.js";
-import { adminUserRoutes } from "../users/admin-routes.js";
-import { adminDashboardRoutes } from "./dashboard.js";
 
 const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
 
@@ -31,7 +11,10 @@ const CATALOGUE_WRITES = /^\/api\/admin\/(products|categories)(\/|\?|$)/;
  * factor) before any route marked `config: { moneyMove }`: every refund, every payment booked by
  * hand, every tax invoice or credit note an admin makes (tests/api/money-routes.test.ts lists them).
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminMount: FastifyPluginAsyncZod<{ routes: readonly FastifyPluginAsyncZod[] }> = async (
+  app,
+  { routes },
+) => {
   app.addHook("onRequest", requireAdmin);
   // Each marked route gets the step-up as a preHandler of its own (after its body is checked), so the
   // route table shows which routes carry it (`printRoutes({ includeHooks: true })`).
@@ -53,24 +36,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  await app.register(adminOrderRoutes);
-  await app.register(adminWaybillRoutes);
-  await app.register(adminCancelRefundRoutes);
-  await app.register(adminInvoiceCorrectionRoutes);
-  await app.register(adminReturnRoutes);
-  await app.register(adminOrderExportRoutes);
-  await app.register(adminPaymentRoutes);
-  await app.register(adminProductRoutes);
-  await app.register(adminMediaRoutes, { store: app.media });
-  await app.register(adminCategoryRoutes);
-  await app.register(adminUserRoutes);
-  await app.register(adminHolderRoutes);
-  await app.register(adminSecondFactorRoutes);
-  await app.register(adminEmailRoutes);
-  await app.register(adminAuditRoutes);
-  await app.register(adminDashboardRoutes);
-  await app.register(adminVatReportRoutes);
-  await app.register(adminPromoRoutes);
-  await app.register(adminPlanRoutes);
-  await app.register(adminLaunchChecklistRoutes, { content: app.launchChecklist });
+  // Each feature's admin routes (its index.ts), in the order app.ts lists the features.
+  for (const plugin of routes) await app.register(plugin);
 };

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { RecurringJob } from "../platform/jobs/engine.js";
 import { type ChargeRunSummary, chargeDuePlans, PLAN_CHARGE_JOB, type PlanChargeContext } from "./charge.js";
 import { settleUnknownCharges } from "./reconcile-charges.js";
@@ -15,14 +16,14 @@ export interface PlanChargingRuns {
   checkTokens: () => Promise<number>;
 }
 
-/** The plans' money jobs, wired in app.ts: each run idempotent, each safe on several instances at once. */
-export function planChargingJobs(
+/** The plans' money runs (app.plans): each run idempotent, each safe on several instances at once. */
+export function planChargingRuns(
   context: PlanChargeContext & {
     reconcile: (orderIds: readonly string[]) => Promise<unknown>;
     wakeMail: () => void;
   },
-): { run: PlanChargingRuns; jobs: RecurringJob[] } {
-  const run: PlanChargingRuns = {
+): PlanChargingRuns {
+  return {
     charge: async (today) => {
       const summary = await chargeDuePlans(context, today);
       if (summary.declined + summary.needsCard + summary.outOfStock > 0) context.wakeMail();
@@ -31,24 +32,25 @@ export function planChargingJobs(
     settleCharges: () => settleUnknownCharges(context),
     checkTokens: () => checkPlanTokens(context.db, context.api, context.log),
   };
-  return {
-    run,
-    jobs: [
-      {
-        name: PLAN_CHARGE_JOB,
-        everyMs: CHARGE_EVERY_MS,
-        firstRunAfterMs: 60_000,
-        run: async () => {
-          const summary = await run.charge();
-          context.log.info(summary, "nappy plan charging round");
-        },
+}
+
+/** The charging round every CHARGE_EVERY_MS and the daily token check, on the jobs engine. */
+export function planChargingJobs(run: PlanChargingRuns, log: FastifyBaseLogger): RecurringJob[] {
+  return [
+    {
+      name: PLAN_CHARGE_JOB,
+      everyMs: CHARGE_EVERY_MS,
+      firstRunAfterMs: 60_000,
+      run: async () => {
+        const summary = await run.charge();
+        log.info(summary, "nappy plan charging round");
       },
-      {
-        name: PLAN_TOKEN_CHECK_JOB,
-        everyMs: 86_400_000,
-        firstRunAfterMs: 5 * 60_000,
-        run: async () => void (await run.checkTokens()),
-      },
-    ],
-  };
+    },
+    {
+      name: PLAN_TOKEN_CHECK_JOB,
+      everyMs: 86_400_000,
+      firstRunAfterMs: 5 * 60_000,
+      run: async () => void (await run.checkTokens()),
+    },
+  ];
 }

@@ -1,11 +1,14 @@
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { readJournal } from "../backup/journal.js";
 import { migrationLevel } from "../backup/session.js";
+import { buildInfo } from "./build-info.js";
 import type { EmbeddedState } from "./db/embedded-watch.js";
 
 type Check = "ok" | "down" | "behind";
 
 /**
+ * GET /api/health: the database answers `select 1`, with the release's version and revision; 503 if not.
  * GET /api/health/live: the process answers (a container platform restarts it when not); 503 while
  * the embedded PostgreSQL it owns is gone and a restart of it has failed (the process exits 30 s
  * after the server died if it stays so: src/server/platform/db/embedded-watch.ts).
@@ -19,6 +22,21 @@ export const healthRoutes: FastifyPluginAsync<{ embeddedState: () => EmbeddedSta
   { embeddedState },
 ) => {
   const expectedMigrations = (await readJournal()).length;
+
+  app.get("/health", async (_request, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+      return { status: "ok", database: "up", ...buildInfo() };
+    } catch (error) {
+      app.log.error({ err: error }, "health check: database down");
+      return reply.status(503).send({
+        message: "The database is unavailable",
+        code: "SERVICE_UNAVAILABLE",
+        database: "down",
+        ...buildInfo(),
+      });
+    }
+  });
 
   app.get("/health/live", async (_request, reply) => {
     if (embeddedState() !== "failing") return { status: "ok" };
