@@ -1,7 +1,7 @@
-import { addBusinessDays, isBusinessDay, saDay } from "./calendar.js";
 import type { Cents } from "./money.js";
 import type { LockerCompartment } from "./parcels.js";
 import { DELIVERY_FEE_CENTS, FREE_DELIVERY_THRESHOLD_CENTS } from "./pricing.js";
+import { addBusinessDays, isBusinessDay, saDay } from "./sa-calendar.js";
 
 /**
  * The ways an order can travel (docs/decisions/051): to the door (economy or express), to a

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  addBusinessDays,
-  addMonths,
-  businessDaysBetween,
-  endOfSaDay,
-  isBusinessDay,
-  saDay,
-  saPublicHolidays,
-} from "./calendar.js";
-import {
   canMoveRequest,
   coolingOffLastDay,
   declineRefusal,
@@ -25,6 +16,15 @@ import {
   returnWindows,
   statedReceiptRefusal,
 } from "./returns.js";
+import {
+  addBusinessDays,
+  addMonths,
+  businessDaysBetween,
+  endOfSaDay,
+  isBusinessDay,
+  saDay,
+  saPublicHolidays,
+} from "./sa-calendar.js";
 
 const shipped = (deliveredAt: string | null, shippedAt = "2026-03-02T08:00:00Z") => ({
   status: "processed",

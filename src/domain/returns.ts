@@ -1,5 +1,5 @@
-import { addBusinessDays, addDays, addMonths, daysBetween, saDay, saPublicHolidays, weekday } from "./calendar.js";
 import { EVER_PAID_STATUSES } from "./order-status.js";
+import { addBusinessDays, addDays, addMonths, daysBetween, saDay, saPublicHolidays, weekday } from "./sa-calendar.js";
 import { lineOffCents } from "./vat.js";
 /**
  * Cancellations, returns and complaints (docs/returns.md, docs/decisions/016): the windows the law

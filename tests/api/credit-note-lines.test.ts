@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saDay } from "#domain/calendar.js";
 import { formatRand } from "#domain/money.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
 import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addBusinessDays, addDays, addMonths, daysBetween, saDay } from "#domain/calendar.js";
 import { coolingOffLastDay, defectLastDay, REFUND_DAYS } from "#domain/returns.js";
+import { addBusinessDays, addDays, addMonths, daysBetween, saDay } from "#domain/sa-calendar.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AdminReturnRequest, OrderReturns, ReturnRequest } from "#domain/schemas/returns.js";
 import {

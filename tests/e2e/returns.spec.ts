@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { addDays, saDay } from "#domain/calendar.js";
 import { CUSTOMER_REASONS, coolingOffLastDay, returnWindows } from "#domain/returns.js";
+import { addDays, saDay } from "#domain/sa-calendar.js";
 import { checkOutOneProduct, logInAsNewAdmin, orderNumberOf, signUpAndLogIn } from "./helpers";
 
 // The e2e server has no SMTP_URL: every message is captured in the outbox, readable in the admin's Emails tab.

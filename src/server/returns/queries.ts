@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { endOfSaDay } from "#domain/calendar.js";
 import { centsToDecimal } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
 import { returnReferenceText } from "#domain/returns.js";
+import { endOfSaDay } from "#domain/sa-calendar.js";
 import type { AdminReturnRequest, ReturnRequest } from "#domain/schemas/returns.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { inTurn } from "../platform/db/in-turn.js";

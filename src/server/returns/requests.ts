@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { saDay } from "#domain/calendar.js";
 import { formatRand } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
@@ -25,6 +24,7 @@ import {
   statedReceiptRefusal,
   WHOLE_ORDER_REASONS,
 } from "#domain/returns.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { ReturnUpdateStep } from "../mail/messages.js";
 import { nextDocumentNumber } from "../orders/document-numbers.js";
 import { type RefundContext, refundOrder } from "../orders/refunds.js";

@@ -2,7 +2,6 @@ import { stringify } from "csv-stringify/sync";
 import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { businessDaysBetween, daysBetween, saDay } from "#domain/calendar.js";
 import { centsToDecimal } from "#domain/money.js";
 import {
   CUSTOMER_REASONS,
@@ -12,6 +11,7 @@ import {
   RETURN_STATUS_LABELS,
   returnWindows,
 } from "#domain/returns.js";
+import { businessDaysBetween, daysBetween, saDay } from "#domain/sa-calendar.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { adminOrder } from "#domain/schemas/orders.js";
 import {

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { daysBetween, saDay } from "#domain/calendar.js";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
@@ -14,6 +13,7 @@ import {
   RETURN_STATUS_LABELS,
   WHOLE_ORDER_REASONS,
 } from "#domain/returns.js";
+import { daysBetween, saDay } from "#domain/sa-calendar.js";
 import type { AdminReturnRequest } from "#domain/schemas/returns.js";
 import { Button, buttonClass } from "#web/components/ui/button.js";
 import { TextField } from "#web/components/ui/text-field.js";
