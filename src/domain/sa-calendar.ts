@@ -7,8 +7,12 @@
 const DAY_MS = 86_400_000;
 const SA_OFFSET_MS = 2 * 3_600_000; // South Africa keeps UTC+2 all year
 
-/** The South African calendar day of an instant. */
-export function saDay(instant: Date): string {
+/**
+ * The South African calendar day of an instant (now by default), written as a date input and
+ * PayFast's API take it (YYYY-MM-DD): the browser's "today" for a date field and the server's check
+ * of it use the same rule.
+ */
+export function saDay(instant: Date = new Date()): string {
   return new Date(instant.getTime() + SA_OFFSET_MS).toISOString().slice(0, 10);
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saDay } from "#domain/sa-calendar.js";
 import type { ChildProfile, SizeFinderAnswer } from "#domain/schemas/size-fit.js";
 import { MAX_CHILD_PROFILES } from "#domain/size-fit.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -42,7 +42,7 @@ describe("/api/users/{id}/children", () => {
     const onlyName = await add(parent, { name: "Bean" });
     expect(onlyName.json()).toMatchObject({ name: "Bean", birthMonth: null, weightGrams: null, weighedOn: null });
     const weighedToday = await add(parent, { name: "Zee", weightKg: 4 });
-    expect(weighedToday.json()).toMatchObject({ weightGrams: 4000, weighedOn: southAfricanDay() });
+    expect(weighedToday.json()).toMatchObject({ weightGrams: 4000, weighedOn: saDay() });
 
     const changed = await t.app.inject({
       method: "PUT",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { ageStepUp, codeAt, enrolSecondFactor } from "../helpers/two-factor.js";
 import { confirmWithPassword, type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -58,7 +58,7 @@ const MONEY_MOVES: Record<string, { url: string; body?: Record<string, unknown> 
       amountCents: 100,
       reason: "Refunded in PayFast's dashboard",
       restock: false,
-      refundedOn: southAfricanDay(),
+      refundedOn: saDay(),
       payfastReference: "PF-1",
     },
   },

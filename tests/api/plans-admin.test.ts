@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, planUnitPriceCents } from "#domain/plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { signPlanPayLink, signPlanSkipLink } from "#server/plans/links.js";
 import { emails, planCharges, plans, shopKeys } from "#server/platform/db/schema.js";
 import { insertOrder, type SignedIn, signIn, signInAsAdmin } from "../helpers/admin.js";
@@ -112,7 +112,7 @@ describe("the admin's Plans list", () => {
     for (const [method, url, payload] of [
       ["GET", "/api/admin/plans", undefined],
       ["POST", `/api/admin/plans/${planId}/cancel`, { reason: "Out of stock" }],
-      ["POST", `/api/admin/plans/${planId}/pause`, { reason: "Out of stock", until: addDays(southAfricanDay(), 7) }],
+      ["POST", `/api/admin/plans/${planId}/pause`, { reason: "Out of stock", until: addDays(saDay(), 7) }],
     ] as const) {
       const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode).toBe(401);
@@ -150,8 +150,8 @@ describe("the admin's Plans list", () => {
     const due = await paidPlan();
     const doubt = await paidPlan();
     const later = await paidPlan();
-    await t.pool.query("update plans set next_date = $2 where id = $1", [due.planId, southAfricanDay()]);
-    await t.db.insert(planCharges).values({ planId: doubt.planId, deliveryDate: southAfricanDay(), status: "unknown" });
+    await t.pool.query("update plans set next_date = $2 where id = $1", [due.planId, saDay()]);
+    await t.db.insert(planCharges).values({ planId: doubt.planId, deliveryDate: saDay(), status: "unknown" });
     const dueToday = ids(await list("?filter=due_today"));
     expect(dueToday).toContain(due.planId);
     expect(dueToday).not.toContain(later.planId);
@@ -198,7 +198,7 @@ describe("the owner pauses or cancels a plan with a reason", () => {
   it("pauses until a day: audited with the reason, and the customer is e-mailed it", async () => {
     const { planId } = await paidPlan();
     const since = Date.now();
-    const until = addDays(southAfricanDay(), 14);
+    const until = addDays(saDay(), 14);
     const response = await asAdmin("POST", `/api/admin/plans/${planId}/pause`, {
       reason: "  Our supplier is out of this size until next month  ",
       until,
@@ -250,14 +250,14 @@ describe("the owner pauses or cancels a plan with a reason", () => {
 
   it("refuses a reason under 3 or over 300 characters, a pause past 26 weeks, a bad id; changes nothing", async () => {
     const { planId } = await paidPlan();
-    const tomorrow = addDays(southAfricanDay(), 1);
+    const tomorrow = addDays(saDay(), 1);
     const refused = [
       { path: "cancel", body: { reason: "no" }, status: 400 },
       { path: "cancel", body: { reason: "x".repeat(301) }, status: 400 },
       { path: "cancel", body: {}, status: 400 },
-      { path: "pause", body: { reason: "Stock", until: addDays(southAfricanDay(), 183) }, status: 400 },
+      { path: "pause", body: { reason: "Stock", until: addDays(saDay(), 183) }, status: 400 },
       { path: "pause", body: { reason: "Stock", until: "2027-02-31" }, status: 400 },
-      { path: "pause", body: { reason: "Stock", until: southAfricanDay() }, status: 400 },
+      { path: "pause", body: { reason: "Stock", until: saDay() }, status: 400 },
     ];
     for (const { path, body, status } of refused) {
       const response = await asAdmin("POST", `/api/admin/plans/${planId}/${path}`, body);
@@ -270,7 +270,7 @@ describe("the owner pauses or cancels a plan with a reason", () => {
     expect((await planRow(planId))?.status).toBe("active");
     const edges = await asAdmin("POST", `/api/admin/plans/${planId}/pause`, {
       reason: "x".repeat(300),
-      until: addDays(southAfricanDay(), 182),
+      until: addDays(saDay(), 182),
     });
     expect(edges.statusCode, edges.body).toBe(200);
     expect(
@@ -291,7 +291,7 @@ describe("the dashboard's plans", () => {
     product = await reloaded();
     const soon = await paidPlan();
     const later = await paidPlan();
-    const today = southAfricanDay();
+    const today = saDay();
     await t.pool.query("update plan_lines set quantity = 2 where plan_id = $1", [soon.planId]);
     await t.pool.query("update plans set next_date = $2, cadence_weeks = 4 where id = $1", [
       soon.planId,

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays, planUnitPriceCents } from "#domain/plans.js";
 import { orderTotals } from "#domain/pricing.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { PayfastEmulator } from "#server/payfast/emulator.js";
 import { cardUpdateUrl, claim } from "#server/plans/charge.js";
 import { freePort } from "#server/platform/db/embedded.js";
@@ -341,7 +341,7 @@ describe("a declined card", () => {
       headers: shopper.headers,
     });
     expect(said.statusCode).toBe(200);
-    const today = southAfricanDay();
+    const today = saDay();
     expect(said.json()).toMatchObject({ status: "active", nextDate: today });
     expect(said.json().effect).toMatch(/^Thank you: we charge your updated card for this box now\./);
     // The charging run (the route asks for one at once; this one may find it done) charges today's box.

@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, planUnitPriceCents } from "#domain/plans.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { Plan } from "#domain/schemas/plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { signPlanSkipLink } from "#server/plans/links.js";
 import { freePort } from "#server/platform/db/embedded.js";
 import { emails, planCharges, plans, shopKeys } from "#server/platform/db/schema.js";
@@ -163,7 +163,7 @@ describe("the token from PayFast's notification", () => {
     const { planId, token } = await paidPlan();
     const row = await planRow(planId);
     expect(row).toMatchObject({ status: "active", mode: "card", payfastToken: token });
-    expect(row?.nextDate).toBe(addDays(southAfricanDay(), 28));
+    expect(row?.nextDate).toBe(addDays(saDay(), 28));
   });
 
   it("never replaces or cancels a live token with a replayed or later first notification", async () => {
@@ -232,7 +232,7 @@ describe("My plans", () => {
 
   it("changes the date, the cadence, the size and quantity, and adds a product, each checked at its limits", async () => {
     const { planId } = await paidPlan();
-    const today = southAfricanDay();
+    const today = saDay();
     expect((await change(planId, { nextDate: today })).statusCode).toBe(400);
     expect((await change(planId, { nextDate: addDays(today, 85) })).statusCode).toBe(400);
     expect((await change(planId, { nextDate: "2027-02-30" })).statusCode).toBe(400);
@@ -273,7 +273,7 @@ describe("My plans", () => {
 
   it("pauses until a date within 26 weeks, then resumes", async () => {
     const { planId } = await paidPlan();
-    const today = southAfricanDay();
+    const today = saDay();
     expect((await act(`${base()}/${planId}/pause`, { until: addDays(today, 183) })).statusCode).toBe(400);
     expect((await act(`${base()}/${planId}/resume`)).statusCode).toBe(409);
     const paused = await act(`${base()}/${planId}/pause`, { until: addDays(today, 182) });
@@ -306,7 +306,7 @@ describe("My plans", () => {
   it("delivers now: the next box is today", async () => {
     const { planId } = await paidPlan();
     const response = await act(`${base()}/${planId}/deliver-now`);
-    expect(response.json()).toMatchObject({ nextDate: southAfricanDay() });
+    expect(response.json()).toMatchObject({ nextDate: saDay() });
   });
 
   it("is the owner's only: another customer gets 403 on the list and 404 on a plan", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { saDay } from "../sa-calendar.js";
 import { FIT_LIMITS, FIT_MEASURES, MAX_CHILD_PROFILES } from "../size-fit.js";
-import { southAfricanDay } from "../south-african-day.js";
 import { requiredText } from "./common.js";
 
 /** The most products one size-finder question may name. */
@@ -114,7 +114,7 @@ export const childProfileInput = z
       .refine((value) => value === null || DAY.test(value), "weighedOn must be a day, YYYY-MM-DD"),
   })
   .superRefine((child, context) => {
-    const today = southAfricanDay();
+    const today = saDay();
     if (child.birthMonth !== null) {
       const earliest = `${Number(today.slice(0, 4)) - CHILD_MAX_AGE_YEARS}${today.slice(4, 7)}`;
       if (child.birthMonth > today.slice(0, 7) || child.birthMonth < earliest) {
@@ -135,7 +135,7 @@ export const childProfileInput = z
   .transform(({ weightKg: weightGrams, ...child }) => ({
     ...child,
     weightGrams,
-    weighedOn: weightGrams === null ? null : (child.weighedOn ?? southAfricanDay()),
+    weighedOn: weightGrams === null ? null : (child.weighedOn ?? saDay()),
   }));
 export type ChildProfileInput = z.input<typeof childProfileInput>;
 

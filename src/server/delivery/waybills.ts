@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { TCG_LOCKER_COMPARTMENTS } from "#domain/delivery.js";
 import { compartmentFor, type Packing } from "#domain/parcels.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { recordAudit } from "../platform/audit.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { LOCK_NOT_AVAILABLE, pgErrorCode } from "../platform/db/errors.js";
@@ -193,7 +193,7 @@ function boxesOf(packing: Packing) {
  */
 export async function createTodaysWaybills(ctx: WaybillContext, request: FastifyRequest) {
   refuseWhenManual(ctx);
-  const startOfDay = new Date(`${southAfricanDay()}T00:00:00+02:00`);
+  const startOfDay = new Date(`${saDay()}T00:00:00+02:00`);
   const due = await ctx.db
     .select({ id: orders.id })
     .from(orders)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { saDay } from "#domain/sa-calendar.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "#domain/schemas/orders.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { requireUser } from "../auth/guards.js";
 import { recordAudit } from "../platform/audit.js";
 import { badRequest, HttpError, notFound } from "../platform/errors.js";
@@ -90,7 +90,7 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const admin = requireUser(request);
       const { amountCents, reason, refundedOn, payfastReference } = request.body;
-      if (refundedOn > southAfricanDay()) {
+      if (refundedOn > saDay()) {
         throw badRequest("refundedOn must not be in the future");
       }
       const context = {

@@ -8,8 +8,8 @@ import {
   planBoxTotals,
   planSavingBp,
 } from "#domain/plans.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { AdminPlan, AdminPlanFilter, DashboardPlans } from "#domain/schemas/admin-plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { containsPattern } from "../admin/cursor.js";
 import type { Database } from "../platform/db/client.js";
 import { planLines, plans, products } from "../platform/db/schema.js";
@@ -85,7 +85,7 @@ export async function adminPlansPage(
   query: { filter: AdminPlanFilter; status?: PlanStatus | undefined; q?: string | undefined },
   after: { at: Date; id: string } | null,
   limit: number,
-  today = southAfricanDay(),
+  today = saDay(),
   planId?: string,
 ): Promise<AdminPlan[]> {
   const rows = await db
@@ -137,7 +137,7 @@ export async function adminPlansPage(
  * BOXES_DUE_DAYS - 1 days ahead (an overdue one too), less dates already skipped or paid, with the
  * packs they need per product and size against what is left to sell; and MRR (MRR_METHOD_TEXT).
  */
-export async function dashboardPlanFigures(db: Database, today = southAfricanDay()): Promise<DashboardPlans> {
+export async function dashboardPlanFigures(db: Database, today = saDay()): Promise<DashboardPlans> {
   const active = await db
     .select({ id: plans.id, cadenceWeeks: plans.cadenceWeeks, nextDate: plans.nextDate })
     .from(plans)

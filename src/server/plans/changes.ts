@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { addDays, laterDay, PLAN_DATE_MAX_DAYS_AHEAD, PLAN_PAUSE_MAX_DAYS, type PlanStatus } from "#domain/plans.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { PlanChangeInput } from "#domain/schemas/plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import type { Transaction } from "../platform/db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
 import { planCharges, planLines, plans, products } from "../platform/db/schema.js";
@@ -36,7 +36,7 @@ function requireStatus(row: PlanRow, allowed: readonly PlanStatus[], what: strin
 
 /** A day a customer picks: from tomorrow to `maxDays` ahead, or a 400 naming the limits. */
 function dayWithin(day: string, field: string, maxDays: number): string {
-  const today = southAfricanDay();
+  const today = saDay();
   const first = addDays(today, 1);
   const last = addDays(today, maxDays);
   if (day < first || day > last) throw badRequest(`${field} must be from ${first} to ${last}`);
@@ -79,7 +79,7 @@ export async function skipNextBox(tx: Transaction, row: PlanRow, date = row.next
 /** Deliver now: the next box is charged today (the charging job takes it up), and the cadence counts from it. */
 export async function deliverNow(tx: Transaction, row: PlanRow): Promise<string> {
   requireStatus(row, ["active"], "deliver now");
-  const today = southAfricanDay();
+  const today = saDay();
   await tx.update(plans).set({ nextDate: today, updatedAt: sql`now()` }).where(eq(plans.id, row.id));
   return "Your next box is charged and packed today.";
 }
@@ -101,7 +101,7 @@ export async function pausePlan(tx: Transaction, row: PlanRow, until: string): P
 
 export async function resumePlan(tx: Transaction, row: PlanRow): Promise<string> {
   requireStatus(row, ["paused"], "be resumed");
-  const tomorrow = addDays(southAfricanDay(), 1);
+  const tomorrow = addDays(saDay(), 1);
   await tx
     .update(plans)
     .set({
@@ -125,7 +125,7 @@ export async function cardUpdated(tx: Transaction, row: PlanRow): Promise<string
   if (row.mode !== "card" || !row.payfastToken) {
     throw conflict("This plan has no card at PayFast to charge: start a new plan at checkout.", "PLAN_STATUS_CONFLICT");
   }
-  const today = southAfricanDay();
+  const today = saDay();
   await tx.update(plans).set({ status: "active", nextDate: today, updatedAt: sql`now()` }).where(eq(plans.id, row.id));
   await tx
     .update(planCharges)

@@ -5,7 +5,7 @@ import type { Pool } from "pg";
 import { centsToDecimal } from "#domain/money.js";
 import { addDays, PLAN_DECLINE_RETRY_DAYS, PLAN_PLACE_CAP } from "#domain/plans.js";
 import { orderTotals } from "#domain/pricing.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { greetsByName } from "../mail/greeting.js";
 import type { PlanChargeProblemData } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
@@ -75,7 +75,7 @@ export function cardUpdateUrl(config: Config, token: string): string {
  * runner that claimed it goes on: order at today's plan prices with its stock held, then the ad hoc
  * charge, m_payment_id the order's id.
  */
-export async function chargeDuePlans(context: PlanChargeContext, today = southAfricanDay()): Promise<ChargeRunSummary> {
+export async function chargeDuePlans(context: PlanChargeContext, today = saDay()): Promise<ChargeRunSummary> {
   const due = await dueBoxes(context.db, today);
   const findProducts = productsForOrderQuery(context.db);
   const summary: ChargeRunSummary = { paid: 0, declined: 0, needsCard: 0, unknown: 0, outOfStock: 0 };

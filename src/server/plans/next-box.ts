@@ -1,6 +1,6 @@
 import { and, between, eq, inArray } from "drizzle-orm";
 import { addDays, PLAN_NOTICE_DAYS, PLAN_SKIP_LINK_DAYS } from "#domain/plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { Database } from "../platform/db/client.js";
@@ -21,7 +21,7 @@ export async function sendNextBoxNotices(
   db: Database,
   shop: { publicUrl: string; name: string },
   signingKey: Buffer,
-  today = southAfricanDay(),
+  today = saDay(),
 ): Promise<number> {
   const due = await db
     .select({ id: plans.id, userId: plans.userId, nextDate: plans.nextDate, email: plans.customerEmail })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { addDays, type PlanMode } from "#domain/plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { NewOrder } from "../orders/place-order.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { planLines, plans } from "../platform/db/schema.js";
@@ -30,7 +30,7 @@ export async function createPlanForOrder(
         userId: order.userId,
         mode: choice.mode,
         cadenceWeeks: choice.cadenceWeeks,
-        nextDate: addDays(southAfricanDay(), choice.cadenceWeeks * 7),
+        nextDate: addDays(saDay(), choice.cadenceWeeks * 7),
         customerEmail: order.customerEmail,
         deliveryName: order.deliveryName,
         deliveryPhone: order.deliveryPhone,
@@ -87,7 +87,7 @@ export async function activatePlanOfOrder(tx: Transaction, orderId: string, toke
     .set({
       status: "active",
       mode: token || found.token ? "card" : "reminder",
-      nextDate: addDays(southAfricanDay(), found.cadenceWeeks * 7),
+      nextDate: addDays(saDay(), found.cadenceWeeks * 7),
       updatedAt: sql`now()`,
     })
     .where(eq(plans.id, found.id));

@@ -10,9 +10,9 @@ import {
   RETURN_REASON_LABELS,
   SHIPPED_ORDER_REASONS,
 } from "#domain/returns.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { ReturnRequest } from "#domain/schemas/returns.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { errorMessage } from "#web/lib/api.js";
@@ -154,7 +154,7 @@ function ReturnForm({
     );
   }
   const { windows, lines, deliveryDay, deliveryRecorded, sentOn } = returns.data;
-  const today = southAfricanDay();
+  const today = saDay();
   const windowOf = (candidate: CustomerReason) => windows.find((window) => window.reason === candidate);
   const needsLines = reason !== null && REASONS_WITH_LINES.includes(reason);
   // ECTA s44(1): without a recorded delivery the windows count from the day the customer received the goods.

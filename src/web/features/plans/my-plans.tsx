@@ -7,9 +7,9 @@ import {
   PLAN_CADENCE_MIN_WEEKS,
   type PlanStatus,
 } from "#domain/plans.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { Product } from "#domain/schemas/catalog.js";
 import type { Plan } from "#domain/schemas/plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { Button } from "#web/components/ui/button.js";
 import { apiGet, errorMessage } from "#web/lib/api.js";
 import { formatRand } from "#web/lib/format.js";
@@ -56,7 +56,7 @@ function PlanCard({ userId, plan }: { userId: string; plan: Plan }) {
   const [lines, setLines] = useState(
     plan.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
   );
-  const today = southAfricanDay();
+  const today = saDay();
   const open = plan.status !== "cancelled" && plan.status !== "pending_first_payment";
   const run = (next: PlanAction) =>
     action.mutate(next, {

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { nextOrderStatus } from "#domain/order-status.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { Button } from "#web/components/ui/button.js";
 import { errorMessage } from "#web/lib/api.js";
 import { formatDate } from "#web/lib/format.js";
@@ -39,7 +39,7 @@ function StatusAction({ order }: { order: AdminOrder }) {
  */
 function DeliveredAction({ order }: { order: AdminOrder }) {
   const delivered = useMarkDelivered();
-  const today = southAfricanDay();
+  const today = saDay();
   const [deliveredOn, setDeliveredOn] = useState(today);
   const dayId = useId();
   if (order.deliveredAt) {

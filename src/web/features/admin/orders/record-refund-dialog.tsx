@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { centsToDecimal, formatRand, parseRandToCents } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";
 import { useRecordRefund } from "./api/record-refund";
@@ -18,7 +18,7 @@ export function RecordRefundDialog({ order, open, onOpenChange }: OrderDialogPro
   const record = useRecordRefund();
   const left = refundableCents(order);
   // The most recent day a refund can have been made.
-  const today = southAfricanDay();
+  const today = saDay();
   const [amount, setAmount] = useState(centsToDecimal(left));
   const [refundedOn, setRefundedOn] = useState(today);
   const [reference, setReference] = useState("");

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { formatRand } from "#domain/money.js";
 import { addDays, formatPlanDay, PLAN_ADMIN_REASON_MAX, PLAN_PAUSE_MAX_DAYS, type PlanStatus } from "#domain/plans.js";
+import { saDay } from "#domain/sa-calendar.js";
 import type { AdminPlan, AdminPlanFilter } from "#domain/schemas/admin-plans.js";
-import { southAfricanDay } from "#domain/south-african-day.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { toast } from "#web/components/ui/toast.js";
@@ -171,7 +171,7 @@ function OwnerChangeDialog({
 }) {
   const reasonId = useId();
   const untilId = useId();
-  const today = southAfricanDay();
+  const today = saDay();
   const [reason, setReason] = useState("");
   const [until, setUntil] = useState(addDays(today, 28));
   const change = useOwnerPlanChange(plan.id);
