@@ -1,5 +1,6 @@
 import { type Cents, formatRand } from "./money.js";
 import { deliveryFeeCents, PAYFAST_MINIMUM_CENTS } from "./pricing.js";
+import { formatShortDate } from "./sa-format.js";
 import { apportion } from "./vat.js";
 
 /**
@@ -162,10 +163,10 @@ export function checkPromo(
 ): PromoCheck {
   if (!rule?.active) return fail("PROMO_UNKNOWN", "This promo code does not exist. Check the spelling.");
   if (rule.startsAt && now < rule.startsAt) {
-    return fail("PROMO_NOT_STARTED", `The code ${rule.code} can be used from ${southAfricanDate(rule.startsAt)}.`);
+    return fail("PROMO_NOT_STARTED", `The code ${rule.code} can be used from ${formatShortDate(rule.startsAt)}.`);
   }
   if (rule.endsAt && now >= rule.endsAt) {
-    return fail("PROMO_EXPIRED", `The code ${rule.code} expired on ${southAfricanDate(rule.endsAt)}.`);
+    return fail("PROMO_EXPIRED", `The code ${rule.code} expired on ${formatShortDate(rule.endsAt)}.`);
   }
   const applies = lines.map((line) => promoAppliesTo(rule, line));
   if (!applies.some(Boolean)) {
@@ -213,16 +214,6 @@ export function checkPromo(
       totalCents: plain.subtotalCents - alreadyOff - discountCents + fee,
     },
   };
-}
-
-/** "26 Nov 2026": the day in South Africa, as the messages name it. */
-function southAfricanDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Africa/Johannesburg",
-  }).format(at);
 }
 
 /** What a code gives, in a few words: "10% off", "R50.00 off", "Free delivery". */

@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal, formatRand } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
+import { formatDocumentDate } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
 import { creditNoteVats, formatVatRate, invoiceVat, invoiceVatLines } from "#domain/vat.js";
-import { formatSaDate } from "#server/documents/sa-date.js";
 import { documentIssuer } from "#server/orders/issued-documents.js";
 import { bookPayment } from "#server/payfast/book-payment.js";
 import { orderItems, orders } from "#server/platform/db/schema.js";
@@ -164,7 +164,7 @@ describe("the invoice PDF", () => {
       "14 Loop Street, Cape Town, 8001",
       `VAT number: ${SHOP_VAT}`,
       order.invoiceNumber ?? "missing",
-      formatSaDate(row.paidAt ?? new Date(0)),
+      formatDocumentDate(row.paidAt ?? new Date(0)),
       "Thandi Mokoena",
       "12 Jacaranda Street",
       "Pretoria, Gauteng, 0181",

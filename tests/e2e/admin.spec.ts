@@ -178,9 +178,13 @@ test("an admin runs orders, payments, products and categories from the admin pan
   await page.getByRole("radio", { name: "Today" }).click();
   await expect(page.getByRole("radio", { name: "Today" })).toHaveAttribute("aria-checked", "true");
   const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat("en-ZA", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
-      new Date(),
-    ),
+    new Intl.DateTimeFormat("en-ZA", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Africa/Johannesburg",
+    }).format(new Date()),
   );
   await expect(page.getByRole("heading", { level: 3, name: new RegExp(`^${today}`) })).toBeVisible();
   await expect(page.locator("section[aria-labelledby^='day-']")).toHaveCount(1);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { centsToDecimal } from "#domain/money.js";
 import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES } from "#domain/order-status.js";
 import { LATE_SHIPMENT_ALERT_DAYS, shipByDay } from "#domain/returns.js";
+import { SA_TIME_ZONE } from "#domain/sa-format.js";
 import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
@@ -16,7 +17,6 @@ import type { Database } from "../platform/db/client.js";
 
 const REVENUE_DAYS = 30;
 const RECENT_ORDERS = 5;
-const SHOP_TIME_ZONE = "Africa/Johannesburg";
 /** Each kind of "Needs attention" item is counted up to this: the figure says "act now", not an exact backlog. */
 export const ATTENTION_COUNT_CAP = 1000;
 const COUNT_CAP = ATTENTION_COUNT_CAP;
@@ -36,7 +36,7 @@ const PAID = statusList(PAID_STATUSES);
  */
 async function partlyRefunded(db: Database): Promise<{ totalCents: number; byDay: Map<string, number> }> {
   const { rows } = await db.execute<{ day: string; cents: string }>(sql`
-    select ((o.created_at at time zone ${SHOP_TIME_ZONE})::date)::text as day, sum(r.amount_cents)::bigint as cents
+    select ((o.created_at at time zone ${SA_TIME_ZONE})::date)::text as day, sum(r.amount_cents)::bigint as cents
     from refunds r join orders o on o.id = r.order_id
     where r.status = 'completed' and o.status in ${PAID}
     group by 1`);
@@ -72,7 +72,7 @@ async function revenueByDay(
   const { rows } = await db.execute<{ day: string; orders: number; cents: string }>(sql`
     with days as (
       select generate_series((today - ${REVENUE_DAYS - 1}::int)::timestamp, today::timestamp, interval '1 day')::date as day
-      from (select (now() at time zone ${SHOP_TIME_ZONE})::date as today) as shop
+      from (select (now() at time zone ${SA_TIME_ZONE})::date as today) as shop
     )
     select days.day::text as day, coalesce(sum(counters.orders), 0)::int as orders,
       coalesce(sum(counters.total_cents), 0)::bigint as cents

@@ -1,18 +1,7 @@
 import { formatRand } from "#domain/money.js";
+import { formatDocumentDate } from "#domain/sa-format.js";
 import { formatVatRate } from "#domain/vat.js";
-import {
-  block,
-  type CopyMark,
-  facts,
-  footer,
-  formatSaDate,
-  INK,
-  PAGE,
-  renderPdf,
-  shopHeader,
-  table,
-  totals,
-} from "./pdf.js";
+import { block, type CopyMark, facts, footer, INK, PAGE, renderPdf, shopHeader, table, totals } from "./pdf.js";
 import { type CreditNoteData, customerLines } from "./types.js";
 import { vatSummary } from "./vat-summary.js";
 
@@ -32,7 +21,7 @@ export function creditNotePdf(data: CreditNoteData, { copy = null }: { copy?: Co
       doc,
       [
         ["Credit note number", data.number],
-        ["Date", formatSaDate(data.issuedAt)],
+        ["Date", formatDocumentDate(data.issuedAt)],
         ["Credits invoice", data.invoiceNumber],
         ["Order", `#${data.orderNumber}`],
       ],

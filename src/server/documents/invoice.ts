@@ -1,11 +1,11 @@
 import { formatRand } from "#domain/money.js";
+import { formatDocumentDate } from "#domain/sa-format.js";
 import { formatVatRate } from "#domain/vat.js";
 import {
   block,
   type CopyMark,
   facts,
   footer,
-  formatSaDate,
   INK,
   PAGE,
   type Pdf,
@@ -167,11 +167,11 @@ function header(doc: Pdf, data: InvoiceData, title: string): number {
     doc,
     [
       ["Invoice number", data.number],
-      ["Invoice date", formatSaDate(data.issuedAt)],
+      ["Invoice date", formatDocumentDate(data.issuedAt)],
       ...(data.correction
         ? ([
             ["Replaces", data.correction.replaces],
-            ["Corrected on", formatSaDate(data.correction.correctedAt)],
+            ["Corrected on", formatDocumentDate(data.correction.correctedAt)],
           ] as const)
         : []),
       ["Order", `#${data.orderNumber}`],

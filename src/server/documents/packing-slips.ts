@@ -1,4 +1,5 @@
-import { block, facts, footer, formatSaDate, PAGE, renderPdf, shopHeader, table } from "./pdf.js";
+import { formatDocumentDate } from "#domain/sa-format.js";
+import { block, facts, footer, PAGE, renderPdf, shopHeader, table } from "./pdf.js";
 import { customerLines, type DocumentCustomer, type PackingSlipsData } from "./types.js";
 
 /** Where the parcel goes and what the courier needs: the numbers to call and the instructions, when given. */
@@ -13,7 +14,7 @@ export function deliverToLines(customer: DocumentCustomer): string[] {
 
 /** One page per order paid on the day: what goes in the parcel (lines, sizes, quantities) and where to; no prices. */
 export function packingSlipsPdf(data: PackingSlipsData): Promise<Buffer> {
-  const day = formatSaDate(new Date(`${data.date}T12:00:00+02:00`));
+  const day = formatDocumentDate(new Date(`${data.date}T12:00:00+02:00`));
   return renderPdf({ title: `Packing slips ${data.date}`, author: data.shop.name, created: new Date() }, (doc) => {
     if (data.orders.length === 0) {
       shopHeader(doc, data.shop, "Packing slips");
@@ -29,7 +30,7 @@ export function packingSlipsPdf(data: PackingSlipsData): Promise<Buffer> {
         doc,
         [
           ["Order", `#${order.orderNumber}`],
-          ["Paid", formatSaDate(order.paidAt)],
+          ["Paid", formatDocumentDate(order.paidAt)],
           ["Items", String(order.lines.reduce((sum, line) => sum + line.quantity, 0))],
         ],
         330,

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type {} from "pdfkit";
-import { formatSaDate } from "./sa-date.js";
+import { formatDocumentDate } from "#domain/sa-format.js";
 
 const require = createRequire(import.meta.url);
 /**
@@ -83,9 +83,14 @@ function markCopy(doc: Pdf, title: string, copy: CopyMark): void {
       .font("bold")
       .fontSize(9)
       .fillColor("#b91c1c")
-      .text(`Copy of ${title} as issued; first downloaded on ${formatSaDate(copy.firstDownloadedAt)}.`, PAGE.left, 24, {
-        width: PAGE.right - PAGE.left,
-      });
+      .text(
+        `Copy of ${title} as issued; first downloaded on ${formatDocumentDate(copy.firstDownloadedAt)}.`,
+        PAGE.left,
+        24,
+        {
+          width: PAGE.right - PAGE.left,
+        },
+      );
   }
 }
 
@@ -232,5 +237,3 @@ export function footer(doc: Pdf, text: string): void {
       align: "center",
     });
 }
-
-export { formatSaDate };

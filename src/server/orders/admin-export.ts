@@ -5,6 +5,7 @@ import QueryStream from "pg-query-stream";
 import { z } from "zod";
 import { centsToDecimal } from "#domain/money.js";
 import { ORDER_STATUS_LABELS, type OrderStatus, orderNumber } from "#domain/order-status.js";
+import { saDay } from "#domain/sa-calendar.js";
 import { orderRangeQuery } from "#domain/schemas/admin-orders.js";
 import { formatVatRate, invoiceVat, type OrderForVat } from "#domain/vat.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
@@ -95,8 +96,6 @@ function toRecord(row: ExportRow): string[] {
   ];
 }
 
-const SA_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" });
-
 /**
  * GET /api/admin/orders.csv?from=&to=: the orders of a range for the accountant, streamed from a
  * PostgreSQL cursor through csv-stringify to the answer, BATCH_ROWS at a time: memory stays flat
@@ -130,7 +129,7 @@ export const adminOrderExportRoutes: FastifyPluginAsyncZod = async (app) => {
         release(error);
         if (error) request.log.warn({ err: error }, "order export ended early");
       });
-      const name = `orders-${from ? SA_DATE.format(from) : "start"}-to-${to ? SA_DATE.format(new Date(to.getTime() - 1)) : "now"}.csv`;
+      const name = `orders-${from ? saDay(from) : "start"}-to-${to ? saDay(new Date(to.getTime() - 1)) : "now"}.csv`;
       reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${name}"`);
       // The stream goes out as it is, not through the serializer: its schema says what it carries.
       return reply.send(csv as unknown as string);

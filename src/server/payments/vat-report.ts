@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
+import { saDay } from "#domain/sa-calendar.js";
 import {
   type VatReport,
   type VatReportRate,
@@ -28,8 +29,6 @@ interface PeriodDocument {
   orderId: string;
   byRate: VatRateTotal[];
 }
-
-const SA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" });
 
 /** `at` (an invoice's or credit note's date) falls on a South African day of [first, next). */
 const inPeriod = (at: SQL, first: string, next: string) =>
@@ -89,7 +88,7 @@ export async function periodDocuments(db: Database, first: string, next: string)
     documents.push({
       kind: "invoice",
       number: invoiceNumberText(invoice.number),
-      date: SA_DAY.format(invoice.at ?? new Date(0)),
+      date: saDay(invoice.at ?? new Date(0)),
       orderId: invoice.id,
       byRate: invoiceVat(order).byRate,
     });
@@ -100,7 +99,7 @@ export async function periodDocuments(db: Database, first: string, next: string)
     documents.push({
       kind: "credit_note",
       number: creditNoteNumberText(note.number),
-      date: SA_DAY.format(note.at ?? new Date(0)),
+      date: saDay(note.at ?? new Date(0)),
       orderId: note.orderId,
       byRate: vat.byRate,
     });

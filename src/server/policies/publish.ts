@@ -1,5 +1,6 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { type PolicyKind, type PolicyVersion, policyVersionPath } from "#domain/policies.js";
+import { formatCalendarDate } from "#domain/sa-format.js";
 import type { OrderPolicy } from "#domain/schemas/orders.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { policyVersions } from "../platform/db/schema.js";
@@ -148,11 +149,5 @@ export async function policyVersionsById(
 
 /** "Terms and Conditions, version 2 of 26 November 2026": how e-mails and invoices name a version. */
 export function policyVersionLabel(policy: Pick<OrderPolicy, "title" | "version" | "effectiveDate">): string {
-  const date = new Date(`${policy.effectiveDate}T00:00:00Z`).toLocaleDateString("en-ZA", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return `${policy.title}, version ${policy.version} of ${date}`;
+  return `${policy.title}, version ${policy.version} of ${formatCalendarDate(policy.effectiveDate)}`;
 }

@@ -1,9 +1,9 @@
 import { Link, Section, Text } from "@react-email/components";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import type { AccountChangedData, ShopIdentity } from "../messages.js";
 import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { NoWrap } from "./parts.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { colour, link, small, text } from "./theme.js";
 
 export function AccountChangedEmail({ data, shop }: { data: AccountChangedData; shop: ShopIdentity }) {
@@ -14,7 +14,7 @@ export function AccountChangedEmail({ data, shop }: { data: AccountChangedData; 
       : locked
         ? "Ten wrong two-step sign-in codes were typed after your password, so codes from your authenticator app are locked for 15 minutes (your recovery codes still work)"
         : `The e-mail address of your account was changed to ${data.newEmail ? plainText(data.newEmail, FREE_TEXT_LIMITS.line) : "a new address"}`;
-  const when = formatSaDateTime(data.changedAt);
+  const when = formatLongDateTime(data.changedAt);
   const heading =
     data.change === "password"
       ? "Your password was changed"

@@ -1,10 +1,10 @@
 import { Section, Text } from "@react-email/components";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import type { NotifiedState } from "#domain/tracking.js";
 import type { DeliveryUpdateData, ShopIdentity } from "../messages.js";
 import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction } from "./parts.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { colour, text } from "./theme.js";
 
 const HEADINGS: Record<NotifiedState, string> = {
@@ -28,7 +28,7 @@ export function DeliveryUpdateEmail({ data, shop }: { data: DeliveryUpdateData; 
       <Text style={text}>{greeting(data.customerName, data.greetByName)}</Text>
       <Text style={text}>
         Order #{data.orderNumber} ({option}), waybill {data.waybillNumber}: {HEADINGS[data.step].toLowerCase()} on{" "}
-        {formatSaDateTime(data.at)}.
+        {formatLongDateTime(data.at)}.
       </Text>
       {data.pin && (
         <Section

@@ -1,10 +1,10 @@
 import { Link, Text } from "@react-email/components";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import { EMAIL_CHANGE_HOURS } from "../email-change-hours.js";
 import type { SendTimeData, ShopIdentity, SignupAttemptData } from "../messages.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction } from "./parts.js";
 import { LINK_NOT_MADE_YET } from "./password-reset.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { colour, link, small, text } from "./theme.js";
 
 /** To a new address: follow the link to make it the account's. No name: the address is not proven yet. */
@@ -67,12 +67,12 @@ export function SignupAttemptEmail({ data, shop }: { data: SignupAttemptData; sh
   return (
     <EmailLayout
       shop={shop}
-      preview={`Someone tried to open a ${shop.name} account with this address on ${formatSaDateTime(data.attemptedAt)}.`}
+      preview={`Someone tried to open a ${shop.name} account with this address on ${formatLongDateTime(data.attemptedAt)}.`}
       heading="Someone tried to sign up with your address"
     >
       <Text style={text}>Hello,</Text>
       <Text style={text}>
-        On {formatSaDateTime(data.attemptedAt)} (South African time) someone tried to open a new {shop.name} account
+        On {formatLongDateTime(data.attemptedAt)} (South African time) someone tried to open a new {shop.name} account
         with this e-mail address. This address already has an account, so no new one was made and nothing about your
         account changed.
       </Text>

@@ -1,14 +1,14 @@
 import { Link, Section, Text } from "@react-email/components";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import type { LoginFailuresData, ShopIdentity } from "../messages.js";
 import { greeting } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { NoWrap } from "./parts.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { colour, link, small, text } from "./theme.js";
 
 /** To an account's holder when its password was given wrongly many times (auth/login-failures.ts). */
 export function LoginFailuresEmail({ data, shop }: { data: LoginFailuresData; shop: ShopIdentity }) {
-  const when = formatSaDateTime(data.at);
+  const when = formatLongDateTime(data.at);
   const what = `${data.failures} wrong passwords in ${data.windowMinutes} minutes`;
   return (
     <EmailLayout

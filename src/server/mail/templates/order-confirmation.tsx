@@ -1,9 +1,9 @@
 import { Link, Section, Text } from "@react-email/components";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import type { OrderConfirmationData, ShopIdentity } from "../messages.js";
 import { greeting } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, DeliveryAddress, NoWrap, OrderLines, SectionHeading, Totals } from "./parts.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { link, small, text } from "./theme.js";
 
 export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmationData; shop: ShopIdentity }) {
@@ -21,7 +21,7 @@ export function OrderConfirmationEmail({ data, shop }: { data: OrderConfirmation
       <Section style={{ margin: "0 0 8px" }}>
         <SectionHeading>{`Order #${data.orderNumber}`}</SectionHeading>
         <Text style={{ ...text, margin: 0, fontSize: "14px", lineHeight: "20px" }}>
-          Paid on {formatSaDateTime(data.paidAt)}
+          Paid on {formatLongDateTime(data.paidAt)}
         </Text>
       </Section>
       <OrderLines lines={data.lines} priced />

@@ -1,10 +1,10 @@
 import { Section, Text } from "@react-email/components";
 import { formatRand } from "#domain/money.js";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import type { OrderRefundedData, ShopIdentity } from "../messages.js";
 import { FREE_TEXT_LIMITS, greeting, plainText } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
 import { CallToAction, NoWrap, SectionHeading } from "./parts.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { colour, tabular, text } from "./theme.js";
 
 export function OrderRefundedEmail({ data, shop }: { data: OrderRefundedData; shop: ShopIdentity }) {
@@ -27,7 +27,7 @@ export function OrderRefundedEmail({ data, shop }: { data: OrderRefundedData; sh
       >
         <SectionHeading>{`Credit note ${data.creditNoteNumber}`}</SectionHeading>
         <Text style={{ ...text, margin: 0 }}>Reason: {plainText(data.reason, FREE_TEXT_LIMITS.reason)}</Text>
-        <Text style={{ ...text, margin: 0 }}>Refunded on {formatSaDateTime(data.refundedAt)}</Text>
+        <Text style={{ ...text, margin: 0 }}>Refunded on {formatLongDateTime(data.refundedAt)}</Text>
         <Text style={{ ...text, margin: 0 }}>
           Refunded so far: <span style={tabular}>{formatRand(data.refundedCents)}</span> of{" "}
           <span style={tabular}>{formatRand(data.totalCents)}</span> paid

@@ -1,13 +1,13 @@
 import { Link, Section, Text } from "@react-email/components";
+import { formatLongDateTime } from "#domain/sa-format.js";
 import type { OwnerAlertData, ShopIdentity } from "../messages.js";
 import { EmailLayout } from "./layout.js";
-import { formatSaDateTime } from "./sa-time.js";
 import { colour, link, small, text } from "./theme.js";
 
 /** To the shop's owner (ALERT_EMAIL): a problem the shop's checks found, or the note that it cleared. */
 export function OwnerAlertEmail({ data, shop }: { data: OwnerAlertData; shop: ShopIdentity }) {
   const raised = data.state === "raised";
-  const since = formatSaDateTime(data.raisedAt);
+  const since = formatLongDateTime(data.raisedAt);
   return (
     <EmailLayout
       shop={shop}
@@ -27,7 +27,7 @@ export function OwnerAlertEmail({ data, shop }: { data: OwnerAlertData; shop: Sh
         <Text style={{ ...small, marginTop: "4px" }}>
           {raised
             ? `Since ${since} (South African time)`
-            : `From ${since} to ${formatSaDateTime(data.resolvedAt ?? data.raisedAt)} (South African time)`}
+            : `From ${since} to ${formatLongDateTime(data.resolvedAt ?? data.raisedAt)} (South African time)`}
         </Text>
       </Section>
       <Text style={text}>

@@ -1,6 +1,7 @@
 import { Section, Text } from "@react-email/components";
 import { formatRand } from "#domain/money.js";
 import { RETURN_REASON_LABELS } from "#domain/returns.js";
+import { formatCalendarDate } from "#domain/sa-format.js";
 import type { ReturnUpdateData, ReturnUpdateStep, ShopIdentity } from "../messages.js";
 import { greeting } from "./free-text.js";
 import { EmailLayout } from "./layout.js";
@@ -18,17 +19,8 @@ const HEADINGS: Record<ReturnUpdateStep, string> = {
   out_of_stock: "We cannot fill your order",
 };
 
-/** "10 March 2026" from a South African day (YYYY-MM-DD). */
-function longDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    date,
-  );
-}
-
 function StepText({ data, shop }: { data: ReturnUpdateData; shop: ShopIdentity }) {
-  const by = longDay(data.deadlineDay);
+  const by = formatCalendarDate(data.deadlineDay);
   const amount = data.amountCents !== null && data.amountCents > 0 ? formatRand(data.amountCents) : null;
   switch (data.step) {
     case "requested":

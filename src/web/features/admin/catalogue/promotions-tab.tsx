@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { formatRandText } from "#domain/money.js";
 import { PROMO_KIND_LABELS, PROMO_KINDS, type PromoKind } from "#domain/promo.js";
+import { saDay } from "#domain/sa-calendar.js";
+import { formatShortDate } from "#domain/sa-format.js";
 import type { AdminPromoCode, PromoCodeInput } from "#domain/schemas/promo.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
@@ -9,19 +11,16 @@ import { useAdminCategories } from "./api/get-categories";
 import { useAdminProducts } from "./api/get-products";
 import { usePromoCodes, useSavePromoCode } from "./api/promo-codes";
 
-const SA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" });
-const DAY_TEXT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
 /** A South African day (YYYY-MM-DD) as the moment it starts there (UTC+2, no daylight saving). */
 const dayStart = (day: string) => `${day}T00:00:00+02:00`;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The South African day of a moment; for an end (exclusive), the day before it: the last day the code works. */
-const saDay = (iso: string, end = false) => SA_DAY.format(new Date(Date.parse(iso) - (end ? 1 : 0)));
-const dayText = (day: string) => DAY_TEXT.format(new Date(`${day}T00:00:00Z`));
+const dayOf = (iso: string, end = false) => saDay(new Date(Date.parse(iso) - (end ? 1 : 0)));
+const dayText = (day: string) => formatShortDate(`${day}T12:00:00+02:00`);
 
 function when(code: AdminPromoCode): string {
-  const from = code.startsAt ? dayText(saDay(code.startsAt)) : null;
-  const to = code.endsAt ? dayText(saDay(code.endsAt, true)) : null;
+  const from = code.startsAt ? dayText(dayOf(code.startsAt)) : null;
+  const to = code.endsAt ? dayText(dayOf(code.endsAt, true)) : null;
   if (from && to) return `${from} to ${to}`;
   if (from) return `From ${from}`;
   if (to) return `Until ${to}`;
@@ -126,8 +125,8 @@ function PromoCodeDialog({ code, onClose }: { code: AdminPromoCode | null; onClo
     percent: code?.percent !== null && code?.percent !== undefined ? String(code.percent) : "",
     amount: code?.amount ?? "",
     minSpend: code?.minSpend ?? "",
-    startDay: code?.startsAt ? saDay(code.startsAt) : "",
-    endDay: code?.endsAt ? saDay(code.endsAt, true) : "",
+    startDay: code?.startsAt ? dayOf(code.startsAt) : "",
+    endDay: code?.endsAt ? dayOf(code.endsAt, true) : "",
     maxUses: code?.maxUses !== null && code?.maxUses !== undefined ? String(code.maxUses) : "",
     maxUsesPerCustomer:
       code?.maxUsesPerCustomer !== null && code?.maxUsesPerCustomer !== undefined

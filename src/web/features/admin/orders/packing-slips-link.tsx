@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
+import { saDay } from "#domain/sa-calendar.js";
 import { buttonClass } from "#web/components/ui/button.js";
 import { DocumentIcon } from "#web/components/ui/icons.js";
 
 /** Today in South African time, as a date input holds it (YYYY-MM-DD). */
-const saToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date());
 
 /** Packing slips: one PDF with a slip per order paid on the chosen day (GET /api/admin/packing-slips.pdf). */
 export function PackingSlipsLink() {
-  const [date, setDate] = useState(saToday);
+  const [date, setDate] = useState(() => saDay());
   const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -19,7 +19,7 @@ export function PackingSlipsLink() {
           id={id}
           type="date"
           value={date}
-          max={saToday()}
+          max={saDay()}
           onChange={(event) => setDate(event.target.value)}
           className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900"
         />

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { formatRand } from "#domain/money.js";
+import { formatCalendarDate, formatCalendarMonth, saMonth } from "#domain/sa-format.js";
 import type { VatReport, VatReportRate } from "#domain/schemas/vat-report.js";
 import { VAT_CLASS_LABELS } from "#domain/vat.js";
 import { buttonClass } from "#web/components/ui/button.js";
@@ -7,24 +8,17 @@ import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader } from "../sha
 import { useVatReport, type VatPeriodChoice, vatReportCsvUrl } from "./api/get-vat-report";
 
 const MONTHS_OFFERED = 36;
-const SA_MONTH = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Africa/Johannesburg",
-  year: "numeric",
-  month: "2-digit",
-});
-const MONTH_NAME = new Intl.DateTimeFormat("en-ZA", { month: "long", year: "numeric", timeZone: "UTC" });
-const DAY = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The last MONTHS_OFFERED months, newest first, as YYYY-MM and their names ("November 2026"). */
 function recentMonths(): { value: string; label: string }[] {
-  const [year = 2026, month = 1] = SA_MONTH.format(new Date()).split("-").map(Number);
+  const [year = 2026, month = 1] = saMonth().split("-").map(Number);
   return Array.from({ length: MONTHS_OFFERED }, (_, back) => {
     const date = new Date(Date.UTC(year, month - 1 - back, 1));
-    return { value: date.toISOString().slice(0, 7), label: MONTH_NAME.format(date) };
+    return { value: date.toISOString().slice(0, 7), label: formatCalendarMonth(date.toISOString().slice(0, 7)) };
   });
 }
 
-const dayText = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
+const dayText = formatCalendarDate;
 
 /** The admin's VAT tab: a period's sales, credit notes and net VAT per rate, and its CSV. */
 export default function VatTab() {
