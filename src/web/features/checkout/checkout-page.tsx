@@ -110,20 +110,25 @@ export default function CheckoutPage() {
     },
   });
 
-  // The options are asked for once the postal code is a real one; the cart and code are the quote's key.
+  // The options are asked for once the postal code is a real one, while the shopper types the rest;
+  // the cart, code, province and chosen locker are the quote's key, which create-order finds again
+  // (src/server/delivery/options.ts quoteKey), so the price shown is the price charged.
   const zipCode = (watch("zipCode") ?? "").trim();
   const province = watch("province") ?? "";
+  const lockerCode = chosenDelivery?.service === "locker" ? chosenDelivery.point?.code : undefined;
   const optionsInput = useMemo<DeliveryOptionsInput | null>(
     () =>
       POSTAL_CODE_PATTERN.test(zipCode)
         ? {
             items: cart.items.map(({ id, size, quantity }) => ({ id, size, quantity })),
             destination: { zipCode, province },
-            // A plan's box is at plan prices: the free-delivery threshold counts them (decision 051).
-            ...(planWeeks ? { plan: true } : {}),
+            // The chosen locker's own rate, as create-order asks for it.
+            ...(lockerCode ? { lockerCode } : {}),
+            // A plan's box (or a plan's pay link) is at plan prices: the free-delivery threshold counts them (decision 051).
+            ...(atPlanPrices ? { plan: true } : {}),
           }
         : null,
-    [zipCode, province, cart.items, planWeeks],
+    [zipCode, province, cart.items, atPlanPrices, lockerCode],
   );
 
   // Prefill from the profile once the user is known (without overwriting what the shopper typed).
