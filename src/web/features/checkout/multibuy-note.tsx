@@ -9,7 +9,8 @@ import {
   perUnitAfterTierCents,
 } from "#domain/multibuy.js";
 import { formatRand } from "#web/lib/format.js";
-import { useCart, useLiveCartProducts } from "../cart";
+import { useCart } from "../cart";
+import { useLiveCartProducts } from "../cart/api";
 
 const amountOf = (line: CartLine) => (parseRandToCents(line.price) ?? 0) * line.quantity;
 
