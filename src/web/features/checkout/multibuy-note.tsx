@@ -5,9 +5,9 @@ import {
   multibuyProgress,
   multibuySavings,
   nextTierText,
-  percentText,
   perUnitAfterTierCents,
 } from "#domain/multibuy.js";
+import { percentText } from "#domain/percent.js";
 import { formatRand } from "#web/lib/format.js";
 import { useCart } from "../cart";
 import { useLiveCartProducts } from "../cart/api";
