@@ -27,6 +27,7 @@ const BENCHMARKS = [
   { id: "metrics", file: "metrics.mjs", title: "11. Cost of /metrics", timeoutMs: 240_000 },
   { id: "catalog-size", file: "catalog-size.mjs", title: "12. A shop of 5,000 products", timeoutMs: 600_000 },
   { id: "plans", file: "plans.mjs", title: "13. Nappy plans' charging round", timeoutMs: 300_000 },
+  { id: "delivery", file: "delivery.mjs", title: "14. Checkout with live delivery rates", timeoutMs: 300_000 },
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
@@ -254,5 +255,6 @@ function benchName(id) {
     pages: "pages",
     metrics: "metrics",
     "catalog-size": "catalogue size",
+    delivery: "delivery",
   }[id];
 }

@@ -2,6 +2,7 @@
 // temporary directories, the embedded PostgreSQL, child servers and health polling.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -135,9 +136,32 @@ export function stopPostgresUnder(dir) {
   }
 }
 
+const handedOut = new Set();
+
+/**
+ * A port nobody listens on: one the system picks, or with BENCH_PORTS=4121-4129 (a machine shared
+ * by several people, each with their own ports) the first free one of that range not handed out yet.
+ */
 export async function freePort() {
+  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+      if (handedOut.has(port) || !(await isFree(port))) continue;
+      handedOut.add(port);
+      return port;
+    }
+    throw new Error(`BENCH_PORTS=${process.env.BENCH_PORTS}: no free port left in the range`);
+  }
   const { freePort: free } = await fromDist("server/platform/db/embedded.js");
   return free();
+}
+
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
 }
 
 /**

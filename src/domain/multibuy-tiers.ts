@@ -1,5 +1,6 @@
 import { type Cents, formatRand, parseRandToCents } from "./money.js";
 import { perUnitCents, type SizedPrices, sizePrice } from "./packs.js";
+import { percentText } from "./percent.js";
 
 /**
  * Multi-buy tiers (issue 42, docs/decisions/047-multi-buy-tiers.md): the owner sets tiers per
@@ -16,9 +17,6 @@ export interface MultibuyTier {
 }
 
 const BP = 10_000;
-
-/** "3%", "2.5%", "0.25%": basis points as people read a percentage. */
-export const percentText = (offBp: number): string => `${(offBp / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 
 /** "2+ packs: 3% off". */
 export const describeTier = (tier: MultibuyTier): string => `${tier.minPacks}+ packs: ${percentText(tier.offBp)} off`;

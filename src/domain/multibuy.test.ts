@@ -8,7 +8,6 @@ import {
   multibuyProgress,
   multibuySavings,
   nextTierText,
-  percentText,
   perUnitAfterTierCents,
   tierReached,
   tierSavingCents,
@@ -90,8 +89,6 @@ describe("the tier reached", () => {
     expect(bestTier(TIERS)).toEqual({ minPacks: 4, offBp: 600 });
     expect(bestTier([])).toBeNull();
     expect(describeTier({ minPacks: 2, offBp: 300 })).toBe("2+ packs: 3% off");
-    expect(percentText(250)).toBe("2.5%");
-    expect(percentText(25)).toBe("0.25%");
   });
 });
 

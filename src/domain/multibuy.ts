@@ -1,5 +1,6 @@
 import { type Cents, formatRand } from "./money.js";
-import { type MultibuyTier, percentText, tierReached, tierSavingCents } from "./multibuy-tiers.js";
+import { type MultibuyTier, tierReached, tierSavingCents } from "./multibuy-tiers.js";
+import { percentText } from "./percent.js";
 import type { PromoCheck, PromoFigures } from "./promo.js";
 import { spreadDiscount } from "./promo.js";
 

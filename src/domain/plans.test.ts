@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, planBoxTotals, planSavingBp, planUnitPriceCents, savingPercentText } from "./plans.js";
+import { addDays, daysBetween, planBoxTotals, planSavingBp, planUnitPriceCents } from "./plans.js";
 
 describe("plan prices", () => {
   it.each([
@@ -29,12 +29,6 @@ describe("plan prices", () => {
     // 2 x 237.49 = 474.98: under R500 after the saving, so delivery is charged.
     expect(planBoxTotals([{ priceCents: 24999, savingBp: 500, quantity: 2 }]).deliveryFeeCents).toBe(7500);
     expect(planBoxTotals([{ priceCents: 26316, savingBp: 500, quantity: 2 }]).deliveryFeeCents).toBe(0);
-  });
-
-  it("says a saving as a percentage", () => {
-    expect(savingPercentText(500)).toBe("5%");
-    expect(savingPercentText(750)).toBe("7.5%");
-    expect(savingPercentText(1234)).toBe("12.34%");
   });
 });
 

@@ -61,11 +61,6 @@ export function planUnitPriceCents(priceCents: Cents, savingBp: number): Cents {
   return priceCents - Math.round((priceCents * savingBp) / 10_000);
 }
 
-/** "5%", "7.5%": a saving as the shop says it. */
-export function savingPercentText(savingBp: number): string {
-  return `${Number((savingBp / 100).toFixed(2))}%`;
-}
-
 export interface PlanQuoteLine {
   /** Today's price of the size, before the plan's saving. */
   priceCents: Cents;

@@ -188,8 +188,16 @@ describe("choosing a locker or a pickup point", () => {
     expect(lockers.length).toBeGreaterThan(3);
     expect(lockers[0]?.postalCode).toMatch(/^219/);
     expect(lockers[0]?.hours).toMatch(/Mon-Sun 06:00-22:00/);
+    // Each with where it is, for the checkout's map: near Sandton (26.1 S, 28.06 E).
+    for (const locker of lockers) {
+      expect(locker.latitude).toBeGreaterThan(-26.5);
+      expect(locker.latitude).toBeLessThan(-25.5);
+      expect(locker.longitude).toBeGreaterThan(27.5);
+      expect(locker.longitude).toBeLessThan(28.5);
+    }
     const byTown = await pointsNear("pickup_point", "Durban");
     expect(byTown.every((point) => point.city === "Durban")).toBe(true);
+    expect(byTown.every((point) => Math.abs((point.latitude ?? 0) + 29.86) < 0.1)).toBe(true);
   });
 
   it("records a locker chosen at checkout, checked against the directory, at its price", async () => {
@@ -244,6 +252,51 @@ describe("choosing a locker or a pickup point", () => {
     const response = await createOrder(orderBody("locker", locker?.code, 7_500));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "CART_CHANGED", message: expect.stringContaining("R60.00") });
+  });
+});
+
+describe("a live quote kept for create-order", () => {
+  it("charges the price the checkout showed for the postal code, from the kept quote, without asking the courier again", async () => {
+    // Live rates with the quote cache on (5 minutes by default), a second instance on the same data.
+    const cached = await buildTestApp({ DELIVERY_PRICING: "live" }, {}, flat.databaseUrl);
+    try {
+      const emulator = cached.app.delivery.emulator;
+      if (!emulator) throw new Error("local mode has the emulator");
+      // As the checkout page asks: the cart's lines, the postal code and the province, before the street is typed.
+      const shown = await cached.app.inject({
+        method: "POST",
+        url: "/api/delivery/options",
+        payload: {
+          items: [{ id: cheap.product.id, size: cheap.size, quantity: 1 }],
+          destination: { zipCode: "2520", province: "Gauteng" },
+        },
+      });
+      expect(shown.statusCode).toBe(200);
+      const economy = (shown.json() as DeliveryOptionsAnswer).options.find(
+        (option) => option.service === "door_economy",
+      );
+      expect(economy).toMatchObject({ source: "live" });
+      const feeCents = Math.round(Number(economy?.charge) * 100);
+      expect(feeCents).not.toBe(7_500);
+      // The courier goes down: asked again, it would fall back to the flat R75 and the fee would not match.
+      emulator.state.controls.down = true;
+      const body = orderBody("door_economy", undefined, feeCents);
+      const response = await cached.app.inject({
+        method: "POST",
+        url: "/api/create-order",
+        headers: shopper.headers,
+        // The whole address now, with the line's name and price as the checkout sends them.
+        payload: { ...body, deliveryInfo: { ...body.deliveryInfo, ...destination("2520") } },
+      });
+      expect(response.statusCode).toBe(200);
+      const [order] = await cached.db
+        .select({ source: orders.deliveryPriceSource, quoted: orders.deliveryQuotedCents })
+        .from(orders)
+        .where(eq(orders.id, (response.json() as { orderId: string }).orderId));
+      expect(order).toEqual({ source: "live", quoted: Math.round(Number(economy?.price) * 100) });
+    } finally {
+      await cached.close();
+    }
   });
 });
 

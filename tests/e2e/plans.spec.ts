@@ -1,6 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { formatRand, parseRandToCents } from "#domain/money.js";
+import { sizePrice } from "#domain/packs.js";
+import { planUnitPriceCents } from "#domain/plans.js";
 import {
   fillDelivery,
   logInAdminOn,
@@ -121,6 +124,70 @@ test("a shopper starts a nappy plan, skips the next box from the e-mail's link a
     }
   }
   await adminContext.close();
+});
+
+test("a shopper chooses a plan on a product card; the cart sheet and the checkout carry it, with its saving", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndLogIn(page);
+  const { product, size } = await pickInStockProduct(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toHaveCount(0);
+
+  const card = page.getByRole("article", { name: product.name, exact: true });
+  await card.scrollIntoViewIfNeeded();
+  const saving = `${(product.planSavingBp as number) / 100}%`;
+  // The card's invitation loads the chooser on its first click, and hands it the focus.
+  await card.getByRole("button", { name: `Deliver every few weeks and save ${saving}` }).click();
+  const cardPlan = card.getByLabel(`Nappy plan: save ${saving}`);
+  await expect(cardPlan).toBeFocused();
+  await cardPlan.selectOption({ label: "Deliver every 3 weeks" });
+  await expect(card.getByText("Your whole cart, every 3 weeks", { exact: false })).toBeVisible();
+  await card.getByLabel("Size", { exact: true }).selectOption(size);
+  if (SHOTS) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/plan-card-${width}.png` });
+    }
+  }
+  await card.getByRole("button", { name: "Add to Cart" }).click();
+
+  // The cart sheet: the same choice, the box at plan prices and the saving said.
+  await page.getByRole("button", { name: "Cart, 1 item" }).click();
+  const sheet = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(sheet.getByLabel(`Nappy plan: save ${saving}`)).toHaveValue("3");
+  const shelf = parseRandToCents(sizePrice(product, size)) as number;
+  const box = planUnitPriceCents(shelf, product.planSavingBp as number);
+  await expect(sheet.getByText("Nappy plan saving").locator("..")).toContainText(`-${formatRand(shelf - box)}`);
+  await expect(sheet.getByText("Total", { exact: true }).locator("..")).toContainText(formatRand(box));
+  if (SHOTS) {
+    // The "Added to cart" toast goes after 5 seconds: the sheet's footer is seen whole after it.
+    await expect(page.getByText("Added to cart")).toBeHidden({ timeout: 10_000 });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.screenshot({ path: `${SHOTS}/plan-cart-sheet-${width}.png` });
+    }
+  }
+
+  // The checkout: the plan, its saving and its terms; create-order is asked for a plan every 3 weeks.
+  await sheet.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page.getByLabel(`Nappy plan: save ${saving}`)).toHaveValue("3");
+  await expect(page.getByText("Your cart becomes a plan: every 3 weeks")).toBeVisible();
+  await expect(page.getByText("This box now, then the same box every 3 weeks.")).toBeVisible();
+  await fillDelivery(page);
+  let body: Record<string, unknown> = {};
+  await page.route("**/api/create-order", async (route) => {
+    body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: /^Place Order - / }).click();
+  await expect(page.getByRole("button", { name: "Complete payment", exact: true })).toBeVisible();
+  expect(body.plan).toEqual({ cadenceWeeks: 3, payBy: "card" });
+  expect(body.items).toEqual([expect.objectContaining({ id: product.id, size, quantity: 1 })]);
 });
 
 /**

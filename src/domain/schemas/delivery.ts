@@ -92,6 +92,9 @@ export const deliveryPoint = z.object({
   postalCode: z.string(),
   /** "Mon-Fri 08:00-18:00, Sat 08:00-13:00". */
   hours: z.string(),
+  /** Degrees (WGS84), for the checkout's map; null when the courier's list did not give them. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 export type DeliveryPoint = z.infer<typeof deliveryPoint>;
 

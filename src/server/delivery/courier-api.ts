@@ -43,6 +43,9 @@ export interface DirectoryPoint {
   city: string;
   postalCode: string;
   hours: string;
+  /** Where it is (WGS84 degrees), for the checkout's map; null when the vendor did not say. */
+  latitude: number | null;
+  longitude: number | null;
   /** False for a locker offline or full, a counter closed. */
   open: boolean;
 }

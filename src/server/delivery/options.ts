@@ -56,8 +56,8 @@ const FALLBACK_NOTE = "Live rates are unavailable right now, so this is our stan
  * The delivery options for a cart and address (docs/decisions/051): the order packed into the
  * owner's boxes, then door rates (ShipLogic) and the locker's rate (TCG Locker) asked at once,
  * each within COURIER_TIMEOUT_MS; a quote that fails falls back to the owner's flat price, said
- * plainly. Quotes are kept per cart, address and locker for DELIVERY_QUOTE_CACHE_SECONDS, so the
- * price shown is the price create-order charges.
+ * plainly. Quotes are kept per cart, postal code, province and locker (quoteKey) for
+ * DELIVERY_QUOTE_CACHE_SECONDS, so the price shown is the price create-order charges.
  */
 export function createDeliveryQuotes(deps: {
   db: Database;
@@ -124,14 +124,7 @@ export function createDeliveryQuotes(deps: {
     lockerCode?: string,
     plan = false,
   ) {
-    const key = JSON.stringify([
-      plan,
-      [...lines].sort((a, b) => `${a.id}${a.size}`.localeCompare(`${b.id}${b.size}`)),
-      destination.zipCode,
-      destination.suburb.toLowerCase(),
-      destination.city.toLowerCase(),
-      lockerCode ?? null,
-    ]);
+    const key = quoteKey(lines, destination, lockerCode, plan);
     const cached = cache.get(key);
     if (cached && cached.expires > Date.now()) return cached.quote;
 
@@ -242,6 +235,31 @@ export function createDeliveryQuotes(deps: {
   return { quote, flatQuote, packCart, from, offers: (service: DeliveryService) => services.includes(service) };
 }
 export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
+
+/**
+ * A quote's key: the cart (each line's product, size and count, nothing else a caller's line may
+ * carry), the postal code and province, the locker, and whether it is a plan's box. The checkout
+ * asks with the postal code and province alone while the shopper types the rest, and create-order
+ * asks with the whole address: the street, suburb and town are left out so that both find the same
+ * quote, and the price shown is the price charged without asking the courier twice.
+ */
+export function quoteKey(
+  lines: readonly CartLine[],
+  destination: Pick<DeliveryDestination, "zipCode" | "province">,
+  lockerCode: string | undefined,
+  plan: boolean,
+): string {
+  const cart = lines
+    .map((line) => [line.id, line.size, line.quantity] as const)
+    .sort(([a, sizeA], [b, sizeB]) => `${a}${sizeA}`.localeCompare(`${b}${sizeB}`));
+  return JSON.stringify([
+    plan,
+    cart,
+    destination.zipCode.trim(),
+    destination.province.trim().toLowerCase(),
+    lockerCode?.toLowerCase() ?? null,
+  ]);
+}
 
 function pickDoorRate(rates: DoorRate[] | null, level: DoorRate["level"]) {
   return rates?.find((rate) => rate.level === level) ?? null;

@@ -32,6 +32,8 @@ export async function deliveryForOrder(
   lines: readonly CartLine[],
   destination: DeliveryDestination,
   choice: DeliveryChoice = { service: "door_economy" },
+  /** A nappy plan's box (at plan prices): the checkout asked for its options with `plan: true`. */
+  plan = false,
 ): Promise<OrderDeliveryChoice> {
   const { service } = choice;
   if (!deps.quotes.offers(service)) {
@@ -49,7 +51,7 @@ export async function deliveryForOrder(
   }
   const quote =
     (service !== "locker" ? deps.quotes.flatQuote() : null) ??
-    (await deps.quotes.quote(lines, destination, service === "locker" ? point?.code : undefined));
+    (await deps.quotes.quote(lines, destination, service === "locker" ? point?.code : undefined, plan));
   const option = quote.options.find((candidate) => candidate.service === service);
   if (!option?.available) {
     throw conflict(

@@ -1,10 +1,11 @@
 import type { DirectoryPoint } from "./courier-api.js";
 import { type CourierRequest, courierJson } from "./courier-http.js";
+import { coordinates } from "./tcg-locker.js";
 
 /**
  * Pargo's pickup points: GET {base}/api/v1/pickup-points (all, or near lat/lng within radius_km),
  * answering data[] with pargoPointCode, storeName, address1, suburb, city, postalcode and
- * businessHours. Seen in third-party code and Pargo's widget only: unverified (decision 051).
+ * businessHours (and latitude, longitude). Seen in third-party code and Pargo's widget only: unverified (decision 051).
  */
 interface PargoPoints {
   data?: {
@@ -14,6 +15,8 @@ interface PargoPoints {
     suburb?: string;
     city?: string;
     postalcode?: string;
+    latitude?: number | string;
+    longitude?: number | string;
     businessHours?: string;
   }[];
 }
@@ -31,6 +34,7 @@ export async function pargoPickupPoints(request: CourierRequest): Promise<Direct
             city: point.city ?? "",
             postalCode: point.postalcode ?? "",
             hours: point.businessHours ?? "Hours not given",
+            ...coordinates(point.latitude, point.longitude),
             // Pargo lists only the counters that take parcels now.
             open: true,
           },

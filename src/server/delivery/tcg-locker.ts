@@ -13,6 +13,9 @@ interface TcgLocker {
   code?: string;
   name?: string;
   address?: string;
+  /** Degrees, as text ("-26.1076"). */
+  latitude?: string | number;
+  longitude?: string | number;
   status?: string;
   detailed_address?: { sublocality?: string; locality?: string; postal_code?: string };
   openinghours?: { day?: string; open_time?: string; close_time?: string }[];
@@ -41,6 +44,18 @@ export function hoursText(days: readonly { day?: string; open_time?: string; clo
   return each.map((day) => `${day.day} ${day.hours}`).join(", ");
 }
 
+/** A point's latitude and longitude from a vendor's text or number; both null unless both are real degrees. */
+export function coordinates(
+  latitude: unknown,
+  longitude: unknown,
+): { latitude: number | null; longitude: number | null } {
+  const lat = typeof latitude === "string" && latitude.trim() !== "" ? Number(latitude) : latitude;
+  const lng = typeof longitude === "string" && longitude.trim() !== "" ? Number(longitude) : longitude;
+  const real = (value: unknown, limit: number): value is number =>
+    typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= limit;
+  return real(lat, 90) && real(lng, 180) ? { latitude: lat, longitude: lng } : { latitude: null, longitude: null };
+}
+
 export async function tcgLockers(request: CourierRequest): Promise<DirectoryPoint[]> {
   const answer = await courierJson<TcgLocker[]>(request, "GET", "/api/v1/lockers-data");
   return (Array.isArray(answer) ? answer : []).flatMap((locker) =>
@@ -54,6 +69,7 @@ export async function tcgLockers(request: CourierRequest): Promise<DirectoryPoin
             city: locker.detailed_address?.locality ?? "",
             postalCode: locker.detailed_address?.postal_code ?? "",
             hours: hoursText(locker.openinghours ?? []),
+            ...coordinates(locker.latitude, locker.longitude),
             open: (locker.status ?? "online") === "online",
           },
         ]

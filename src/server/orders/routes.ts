@@ -106,6 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         input.items,
         { ...delivery, address: delivery.address, zipCode: delivery.zipCode },
         input.delivery,
+        Boolean(input.plan || payBox),
       );
       const found = await findProductsForOrder(input.items.map((item) => item.id));
       // A plan's box is at plan prices, without multi-buy tiers (atPlanPrices empties them).

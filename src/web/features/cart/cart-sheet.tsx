@@ -1,10 +1,12 @@
 import { Dialog } from "radix-ui";
+import { Suspense } from "react";
 import { useLocation } from "wouter";
 import { parseRandToCents } from "#domain/money.js";
 import { amountToFreeDeliveryCents } from "#domain/pricing.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { formatRand } from "#web/lib/format.js";
 import { isLastOfProduct, MultibuyLineNote, useCartMultibuy } from "../checkout";
+import { cartAtPlanPrices, PlanOption, usePlanWeeks } from "../plans";
 import { useCart } from "./cart-context";
 import { useLineStock } from "./line-stock";
 import { LineStockNote } from "./line-stock-note";
@@ -15,7 +17,9 @@ export default function CartSheet() {
   const stockOf = useLineStock();
   const multibuy = useCartMultibuy();
   const [, navigate] = useLocation();
-  const toFree = amountToFreeDeliveryCents(cart.subtotalCents);
+  // A nappy plan: the box at plan prices instead of multi-buy tiers, as the checkout will price it (decision 050).
+  const box = usePlanWeeks() ? cartAtPlanPrices(cart.items) : null;
+  const toFree = amountToFreeDeliveryCents(box ? box.subtotalCents : cart.subtotalCents);
 
   const checkout = () => {
     if (cart.items.length === 0) return;
@@ -73,7 +77,9 @@ export default function CartSheet() {
                         <p className="text-sm text-stone-600">Size: {line.size}</p>
                         <p className="tabular text-sm text-stone-600">{formatRand(unit)} each</p>
                         <LineStockNote stock={stock} quantity={line.quantity} />
-                        <MultibuyLineNote line={line} multibuy={multibuy} last={isLastOfProduct(cart.items, index)} />
+                        {!box && (
+                          <MultibuyLineNote line={line} multibuy={multibuy} last={isLastOfProduct(cart.items, index)} />
+                        )}
                         <div className="mt-2 flex items-center gap-2">
                           <button
                             type="button"
@@ -111,12 +117,21 @@ export default function CartSheet() {
                 })}
               </ul>
               <footer className="space-y-3 border-t border-stone-200 px-5 py-4">
+                <Suspense fallback={<div className="h-24" aria-hidden="true" />}>
+                  <PlanOption savingBp={cart.items[0]?.planSavingBp} compact />
+                </Suspense>
                 <p className="text-sm text-stone-600">
                   {toFree > 0
                     ? `Add ${formatRand(toFree)} more for free delivery.`
                     : "Your order qualifies for free delivery."}
                 </p>
-                {multibuy.discountCents > 0 && (
+                {box && (
+                  <div className="flex items-baseline justify-between text-sm text-brand-800">
+                    <span>Nappy plan saving</span>
+                    <span className="tabular">-{formatRand(box.savingCents)}</span>
+                  </div>
+                )}
+                {!box && multibuy.discountCents > 0 && (
                   <div className="flex items-baseline justify-between text-sm text-brand-800">
                     <span>Multi-buy saving</span>
                     <span className="tabular">-{formatRand(multibuy.discountCents)}</span>
@@ -124,7 +139,9 @@ export default function CartSheet() {
                 )}
                 <div className="flex items-baseline justify-between text-lg font-semibold">
                   <span>Total</span>
-                  <span className="tabular">{formatRand(cart.subtotalCents - multibuy.discountCents)}</span>
+                  <span className="tabular">
+                    {formatRand(box ? box.subtotalCents : cart.subtotalCents - multibuy.discountCents)}
+                  </span>
                 </div>
                 <button
                   type="button"

@@ -1,6 +1,7 @@
 import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from "react";
 import { productPath } from "#domain/catalog.js";
 import { perUnitText, priceText } from "#domain/packs.js";
+import { percentText } from "#domain/percent.js";
 import type { Product } from "#domain/schemas/catalog.js";
 import { Button } from "#web/components/ui/button.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
@@ -11,6 +12,8 @@ import { LowStockNote } from "./stock-note";
 
 /** The alert form, loaded on the first click of a card's "E-mail me when it's back". */
 const BackInStock = lazy(() => import("./back-in-stock"));
+/** The nappy plan's chooser, loaded on the first click of a card's "Deliver every few weeks" (decision 050). */
+const PlanOption = lazy(() => import("../plans").then((plans) => plans.loadPlanOption()));
 
 /** How long the button reads "Added!" after a successful add (docs/product.md §9). */
 const ADDED_FEEDBACK_MS = 1500;
@@ -32,13 +35,13 @@ export function addButtonLabel(product: Product, size: string, added: boolean): 
  * phone styles the first screen of a long grid instead of all of it (decision 013). `auto` keeps a
  * card's real height once it has been rendered; before that a stand-in height is used, as close to
  * the real one as it can be, or the page's length changes under the shopper as cards are drawn (a
- * link near the footer moved between press and release). A phone's card is a row about 17rem high;
+ * link near the footer moved between press and release). A phone's card is a row about 20.5rem high;
  * from `sm` the card stacks a square photo as wide as its column (the list item is a container, so
- * 100cqw is that width) over the same 18rem of text. On the card itself, not its list item: the
+ * 100cqw is that width) over about 21.5rem of text (both with the plan's "Deliver every few weeks"). On the card itself, not its list item: the
  * paint containment this brings leaves the card's own shadow unclipped.
  */
 const OFFSCREEN_UNTIL_NEEDED =
-  "[content-visibility:auto] [contain-intrinsic-size:auto_17rem] sm:[contain-intrinsic-size:auto_calc(100cqw+18rem)]";
+  "[content-visibility:auto] [contain-intrinsic-size:auto_20.5rem] sm:[contain-intrinsic-size:auto_calc(100cqw+21.5rem)]";
 
 /**
  * Chromium's autofill looks at every form control on the page whenever controls come and go, and
@@ -102,6 +105,7 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
   const unit = perUnitText(product, shown);
   const [added, setAdded] = useState(false);
   const [alertOpen, setAlertOpen] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
   const addToCart = useAddToCart();
   const cardRef = useRef<HTMLElement>(null);
   const nearScreen = useNearScreen(cardRef, eager);
@@ -204,6 +208,21 @@ export function ProductCard({ product, eager, onOpenDetail }: ProductCardProps) 
           )}
           <LowStockNote id={stockNoteId} left={left} className="shrink-0" />
         </div>
+        {!unavailable &&
+          (planOpen ? (
+            <Suspense fallback={<p className="text-sm text-stone-600">Loading...</p>}>
+              <PlanOption savingBp={product.planSavingBp} compact focusOnMount />
+            </Suspense>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setPlanOpen(true)}
+              className="min-h-11 justify-self-start text-left text-sm font-medium text-brand-800 underline decoration-brand-600/40 decoration-2 underline-offset-4 hover:decoration-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {/* The server sends the product's saving or the owner's default (src/domain/plans.ts). */}
+              Deliver every few weeks{product.planSavingBp ? ` and save ${percentText(product.planSavingBp)}` : ""}
+            </button>
+          ))}
         <Button
           size="md"
           variant={added ? "confirm" : "primary"}
@@ -247,6 +266,7 @@ export function ProductCardSkeleton() {
       </div>
       <div className="grid gap-3 p-3 pt-0 sm:p-4">
         <div className="skeleton h-11 rounded-lg bg-sand-100" />
+        <div className="skeleton h-11 w-3/5 rounded-lg bg-sand-100" />
         <div className="skeleton h-11 rounded-lg bg-sand-200" />
       </div>
     </div>

@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button.js";
 import { MinusIcon, PlusIcon, ShieldIcon, TruckIcon } from "#web/components/ui/icons.js";
 import { ProductImage } from "#web/components/ui/product-image.js";
 import { formatRand } from "#web/lib/format.js";
+import { useMounted } from "#web/lib/use-mounted.js";
 import { useAddToCart } from "../cart";
 import { AbsorbencyNote } from "./absorbency-note";
 import BackInStock from "./back-in-stock";
@@ -58,6 +59,8 @@ export function ProductDetail({
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
   const addToCart = useAddToCart();
   const id = useId();
+  // On the product's own page the detail is server-rendered: its size menu and "Find my size" wait for it to hydrate.
+  const ready = useMounted();
 
   const sizeImage = size ? product.sizeImages[size] : undefined;
   const image = sizeImage || product.image;
@@ -117,6 +120,7 @@ export function ProductDetail({
             id={`${id}-size`}
             value={size}
             required
+            disabled={!ready}
             onChange={(event) => setPicked(event.target.value)}
             aria-describedby={left ? stockNoteId : undefined}
             className="select-native mt-1"
@@ -154,7 +158,12 @@ export function ProductDetail({
                 <SizeFinder measure={product.fitMeasure} scope={{ productIds: [product.id] }} product={product} />
               </Suspense>
             ) : (
-              <Button variant="secondary" onClick={() => setFinderOpen(true)} className="justify-self-start">
+              <Button
+                variant="secondary"
+                disabled={!ready}
+                onClick={() => setFinderOpen(true)}
+                className="justify-self-start"
+              >
                 Find my size
               </Button>
             )}

@@ -4,7 +4,6 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { POSTAL_CODE_PATTERN } from "#domain/delivery.js";
 import { centsToDecimal, parseRandToCents } from "#domain/money.js";
-import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import { amountToFreeDeliveryCents, DISPATCH_PROMISE, deliveryFeeCents } from "#domain/pricing.js";
 import type { DeliveryOptionsInput } from "#domain/schemas/delivery.js";
 import { type CreateOrderInput, type DeliveryInfo, deliveryInfo } from "#domain/schemas/orders.js";
@@ -15,7 +14,7 @@ import { formatRand } from "#web/lib/format.js";
 import { isShopPaused } from "#web/lib/shop-paused.js";
 import { useSession } from "../account";
 import { useCart } from "../cart";
-import { PlanOption, PlanTerms, usePlanWeeks } from "../plans";
+import { cartAtPlanPrices, PlanOption, PlanTerms, usePlanWeeks } from "../plans";
 import { useCreateOrder } from "./api/create-order";
 import { DeliveryFields, type DeliveryForm, REQUIRED_DELIVERY_FIELDS } from "./delivery-fields";
 import { type ChosenDelivery, DeliveryOptions } from "./delivery-options";
@@ -68,17 +67,10 @@ export default function CheckoutPage() {
   const planWeeks = payToken ? null : chosenWeeks;
   const atPlanPrices = Boolean(planWeeks || paying);
   const [payBy, setPayBy] = useState<"card" | "eft">("card");
-  const items = atPlanPrices
-    ? cart.items.map((line) => ({
-        ...line,
-        price: centsToDecimal(planUnitPriceCents(parseRandToCents(line.price) ?? 0, planSavingBp(line.planSavingBp))),
-        multibuyTiers: [],
-      }))
-    : cart.items;
+  const box = atPlanPrices ? cartAtPlanPrices(cart.items) : null;
+  const items = box ? box.items : cart.items;
   const planPromo = atPlanPrices ? null : promo;
-  const subtotal = atPlanPrices
-    ? items.reduce((sum, line) => sum + (parseRandToCents(line.price) ?? 0) * line.quantity, 0)
-    : cart.subtotalCents;
+  const subtotal = box ? box.subtotalCents : cart.subtotalCents;
   const cents = (text: string | undefined) => parseRandToCents(text ?? "0") ?? 0;
   // The chosen delivery option's price (docs/decisions/051); before one is priced, the flat rule.
   const [chosenDelivery, setChosenDelivery] = useState<ChosenDelivery | null>(null);
@@ -110,20 +102,25 @@ export default function CheckoutPage() {
     },
   });
 
-  // The options are asked for once the postal code is a real one; the cart and code are the quote's key.
+  // The options are asked for once the postal code is a real one, while the shopper types the rest;
+  // the cart, code, province and chosen locker are the quote's key, which create-order finds again
+  // (src/server/delivery/options.ts quoteKey), so the price shown is the price charged.
   const zipCode = (watch("zipCode") ?? "").trim();
   const province = watch("province") ?? "";
+  const lockerCode = chosenDelivery?.service === "locker" ? chosenDelivery.point?.code : undefined;
   const optionsInput = useMemo<DeliveryOptionsInput | null>(
     () =>
       POSTAL_CODE_PATTERN.test(zipCode)
         ? {
             items: cart.items.map(({ id, size, quantity }) => ({ id, size, quantity })),
             destination: { zipCode, province },
-            // A plan's box is at plan prices: the free-delivery threshold counts them (decision 051).
-            ...(planWeeks ? { plan: true } : {}),
+            // The chosen locker's own rate, as create-order asks for it.
+            ...(lockerCode ? { lockerCode } : {}),
+            // A plan's box (or a plan's pay link) is at plan prices: the free-delivery threshold counts them (decision 051).
+            ...(atPlanPrices ? { plan: true } : {}),
           }
         : null,
-    [zipCode, province, cart.items, planWeeks],
+    [zipCode, province, cart.items, atPlanPrices, lockerCode],
   );
 
   // Prefill from the profile once the user is known (without overwriting what the shopper typed).

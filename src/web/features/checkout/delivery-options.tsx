@@ -3,6 +3,7 @@ import { type DeliveryService, isPointService } from "#domain/delivery.js";
 import type { DeliveryOption, DeliveryOptionsInput, DeliveryPoint } from "#domain/schemas/delivery.js";
 import { formatRandText } from "#web/lib/format.js";
 import { useDeliveryOptions, useDeliveryPoints } from "./api/delivery-options";
+import { PointsMap } from "./points-map";
 
 /** What the checkout needs of the shopper's choice: the service, its point, and what it costs. */
 export interface ChosenDelivery {
@@ -17,7 +18,7 @@ const chargeText = (option: DeliveryOption) => (option.charge === "0.00" ? "Free
 /**
  * The delivery options after the address (docs/decisions/051): door economy and express, a TCG
  * locker or a Pargo pickup point chosen from the nearest to the postal code (or a place typed in),
- * each with its price and expected day. A quote that failed says so and shows the standard price.
+ * in a list and on a map beside it (below it on a phone), each with its price and expected day. A quote that failed says so and shows the standard price.
  */
 export function DeliveryOptions({
   input,
@@ -39,6 +40,8 @@ export function DeliveryOptions({
   const points = useDeliveryPoints(pointService, near);
 
   const current = list.find((option) => option.service === service);
+  const selectedCode = chosen?.service === service ? (chosen.point?.code ?? null) : null;
+  const choose = (point: DeliveryPoint) => current && onChange({ service, point, charge: current.charge });
   // Tell the checkout the price of what is chosen whenever it (or its quote) changes.
   useEffect(() => {
     if (!current?.available) return;
@@ -115,30 +118,53 @@ export function DeliveryOptions({
           {points.data?.points.length === 0 && (
             <p className="mt-2 text-sm text-stone-700">None found there. Try a nearby postal code or town.</p>
           )}
-          <ul
-            className="mt-2 grid gap-2"
-            aria-label={pointService === "locker" ? "Nearby lockers" : "Nearby pickup points"}
-          >
-            {points.data?.points.map((point) => {
-              const selected = chosen?.service === service && chosen.point?.code === point.code;
-              return (
-                <li key={point.code}>
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    onClick={() => current && onChange({ service, point, charge: current.charge })}
-                    className={`w-full rounded-lg border p-3 text-left ${
-                      selected ? "border-brand-700 bg-brand-50" : "border-stone-200 hover:bg-stone-50"
-                    }`}
-                  >
-                    <span className="block font-medium text-stone-900">{point.name}</span>
-                    <span className="block text-sm text-stone-600">{point.address}</span>
-                    <span className="block text-sm text-stone-600">Open {point.hours}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <div className="mt-2 grid gap-3 md:grid-cols-2">
+            <ul
+              className="grid content-start gap-2"
+              aria-label={pointService === "locker" ? "Nearby lockers" : "Nearby pickup points"}
+            >
+              {points.data?.points.map((point, index) => {
+                const selected = selectedCode === point.code;
+                return (
+                  <li key={point.code}>
+                    <button
+                      type="button"
+                      aria-pressed={selected}
+                      onClick={() => choose(point)}
+                      className={`flex w-full items-start gap-3 rounded-lg border p-3 text-left ${
+                        selected ? "border-brand-700 bg-brand-50" : "border-stone-200 hover:bg-stone-50"
+                      }`}
+                    >
+                      {/* The number of its marker on the map. */}
+                      <span
+                        aria-hidden="true"
+                        className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold tabular-nums ${
+                          selected ? "bg-brand-700 text-white" : "border border-brand-700 text-brand-800"
+                        }`}
+                      >
+                        {index + 1}
+                      </span>
+                      <span className="min-w-0">
+                        <span className="block font-medium text-stone-900">{point.name}</span>
+                        <span className="block text-sm text-stone-600">{point.address}</span>
+                        <span className="block text-sm text-stone-600">Open {point.hours}</span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {points.data && points.data.points.length > 0 && (
+              <div className="md:sticky md:top-24 md:self-start">
+                <PointsMap
+                  points={points.data.points}
+                  kind={pointService}
+                  selectedCode={selectedCode}
+                  onChoose={choose}
+                />
+              </div>
+            )}
+          </div>
         </div>
       )}
     </div>

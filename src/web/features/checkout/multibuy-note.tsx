@@ -5,11 +5,12 @@ import {
   multibuyProgress,
   multibuySavings,
   nextTierText,
-  percentText,
   perUnitAfterTierCents,
 } from "#domain/multibuy.js";
+import { percentText } from "#domain/percent.js";
 import { formatRand } from "#web/lib/format.js";
-import { useCart, useLiveCartProducts } from "../cart";
+import { useCart } from "../cart";
+import { useLiveCartProducts } from "../cart/api";
 
 const amountOf = (line: CartLine) => (parseRandToCents(line.price) ?? 0) * line.quantity;
 

@@ -4,7 +4,7 @@ import { parseRandToCents } from "#domain/money.js";
 import { vatWording } from "#domain/vat-wording.js";
 import { formatRand } from "#web/lib/format.js";
 import { publicConfig } from "#web/lib/public-config.js";
-import { LineStockNote, useLineStock } from "../cart";
+import { LineStockNote, useLineStock } from "../cart/api";
 import { type CartMultibuy, isLastOfProduct, MultibuyLineNote } from "./multibuy-note";
 
 /** The cart's lines and the order's totals beside the delivery form. */

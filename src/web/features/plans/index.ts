@@ -4,8 +4,11 @@ import { lazy } from "react";
 
 export { usePlanPayBox } from "./api/pay-link";
 export { readPlanWeeks, setPlanWeeks, usePlanWeeks } from "./plan-choice";
+export { cartAtPlanPrices } from "./plan-prices";
 
-export const PlanOption = lazy(() => import("./plan-option"));
+/** The chooser's own chunk: a product card loads it through this on the first click of its "Deliver every few weeks". */
+export const loadPlanOption = () => import("./plan-option");
+export const PlanOption = lazy(loadPlanOption);
 export const PlanTerms = lazy(() => import("./plan-terms"));
 export const MyPlans = lazy(() => import("./my-plans"));
 export const PlanSkipPage = lazy(() => import("./skip-page"));
