@@ -23,11 +23,16 @@ function saFormat(locale: string, options: Intl.DateTimeFormatOptions): (date: D
 }
 
 /** "3 March 2025" */
-export const formatDate = saFormat("en-ZA", { day: "numeric", month: "long", year: "numeric" });
+export const formatDate = /* @__PURE__ */ saFormat("en-ZA", { day: "numeric", month: "long", year: "numeric" });
 /** "Monday, 3 March 2025" */
-export const formatDay = saFormat("en-ZA", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+export const formatDay = /* @__PURE__ */ saFormat("en-ZA", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 /** "3 Mar 2025, 14:05" */
-export const formatDateTime = saFormat("en-ZA", {
+export const formatDateTime = /* @__PURE__ */ saFormat("en-ZA", {
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -35,16 +40,16 @@ export const formatDateTime = saFormat("en-ZA", {
   minute: "2-digit",
 });
 /** "3 Mar, 14:05": for the admin's lists of recent orders. */
-export const formatRecentDateTime = saFormat("en-ZA", {
+export const formatRecentDateTime = /* @__PURE__ */ saFormat("en-ZA", {
   day: "numeric",
   month: "short",
   hour: "2-digit",
   minute: "2-digit",
 });
 /** "26 Nov 2026": the day as the promo messages name it. */
-export const formatShortDate = saFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+export const formatShortDate = /* @__PURE__ */ saFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 /** "25 November 2026": the day on the tax documents. */
-export const formatDocumentDate = saFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
+export const formatDocumentDate = /* @__PURE__ */ saFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 let longDateTime: Intl.DateTimeFormat | undefined;
 /** "25 November 2026, 14:05": the e-mails' moments (built from parts: ICU joins them in several ways); an unreadable instant is written as it came. */
@@ -65,7 +70,7 @@ export function formatLongDateTime(iso: string): string {
   return `${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")}`;
 }
 
-const monthFormat = saFormat("en-CA", { year: "numeric", month: "2-digit" });
+const monthFormat = /* @__PURE__ */ saFormat("en-CA", { year: "numeric", month: "2-digit" });
 /** "2026-11": the South African month of an instant (the VAT report's periods). */
 export const saMonth = (when: DateLike = new Date()) => monthFormat(when);
 const MONTHS = [

@@ -7,15 +7,7 @@ export function categoryLabel(name: string): string {
 export { formatRand, formatRandText } from "#domain/money.js";
 export { orderNumber } from "#domain/order-number.js";
 
-// Every date and time in South African time, whatever the browser's zone (one home: domain/sa-format.ts).
-export {
-  formatCalendarDate,
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatRecentDateTime,
-} from "#domain/sa-format.js";
-
+// Dates and times: #domain/sa-format.js, imported where used (kept out of the first load).
 export function isValidDate(iso: string): boolean {
   return !Number.isNaN(Date.parse(iso));
 }

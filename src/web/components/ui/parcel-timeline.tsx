@@ -1,6 +1,6 @@
+import { formatDateTime } from "#domain/sa-format.js";
 import type { TrackingEvent } from "#domain/schemas/tracking.js";
 import type { ShipmentState } from "#domain/tracking.js";
-import { formatDateTime } from "#web/lib/format.js";
 
 /** The problem states read as such (amber), the end reached as done (green); the rest plain. */
 const PROBLEMS: readonly ShipmentState[] = ["failed_attempt", "not_collected", "returned", "lost"];

@@ -1,8 +1,8 @@
 import { formatRandText } from "#domain/money.js";
+import { formatDateTime } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
 import { creditNotePath, invoicePath } from "#domain/tax-documents.js";
 import { PdfLink } from "#web/components/ui/pdf-link.js";
-import { formatDateTime } from "#web/lib/format.js";
 
 /** The invoice of a paid order, and what the shop refunded with each credit note. */
 export function OrderDocuments({ order }: { order: Order }) {

@@ -1,10 +1,11 @@
 import { Link } from "wouter";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import type { CancelReason } from "#domain/order-status.js";
+import { formatDateTime } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
 import { Button, buttonClass } from "#web/components/ui/button.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
-import { formatDateTime, orderNumber } from "#web/lib/format.js";
+import { orderNumber } from "#web/lib/format.js";
 import { useUserOrders } from "./api/get-user-orders";
 import { OrderDocuments } from "./order-documents";
 import { OrderPolicies } from "./order-policies";

@@ -1,5 +1,5 @@
+import { formatCalendarDate } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
-import { formatCalendarDate } from "#web/lib/format.js";
 
 /** The versions of the terms, return policy and privacy policy the order was placed under, each at its own address. */
 export function OrderPolicies({ order }: { order: Order }) {

@@ -2,10 +2,10 @@ import { lazy, Suspense, useState } from "react";
 import { formatRandText } from "#domain/money.js";
 import { EVER_PAID_STATUSES } from "#domain/order-status.js";
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnStatus } from "#domain/returns.js";
+import { formatDate } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { ReturnRequest } from "#domain/schemas/returns.js";
 import { Button } from "#web/components/ui/button.js";
-import { formatDate } from "#web/lib/format.js";
 import { useMyReturns } from "./api/get-my-returns";
 
 // The form loads when it is first opened: the profile's first load stays as it was.

@@ -1,8 +1,9 @@
 import { Tabs } from "radix-ui";
 import { Suspense } from "react";
 import { useSearch } from "wouter";
+import { formatDate } from "#domain/sa-format.js";
 import type { User } from "#domain/schemas/account.js";
-import { formatDate, isValidDate } from "#web/lib/format.js";
+import { isValidDate } from "#web/lib/format.js";
 import { usePageTitle } from "#web/lib/use-page-title.js";
 import { NotFoundPage } from "../content";
 import { MyPlans, PlanSkipPage } from "../plans";

@@ -11,12 +11,13 @@ import {
   SHIPPED_ORDER_REASONS,
 } from "#domain/returns.js";
 import { saDay } from "#domain/sa-calendar.js";
+import { formatDate } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
 import type { ReturnRequest } from "#domain/schemas/returns.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatDate, orderNumber } from "#web/lib/format.js";
+import { orderNumber } from "#web/lib/format.js";
 import { useCreateReturn } from "./api/create-return";
 import { useOrderReturns } from "./api/get-order-returns";
 

@@ -1,7 +1,7 @@
+import { formatDateTime } from "#domain/sa-format.js";
 import { Button } from "#web/components/ui/button.js";
 import { toast } from "#web/components/ui/toast.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatDateTime } from "#web/lib/format.js";
 import { useEndOtherSessions, useEndSession, useSessions } from "./api/sessions";
 import { useSession } from "./session";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { formatDate } from "#domain/sa-format.js";
 import type { TwoFactorSetup } from "#domain/schemas/two-factor.js";
 import { Button } from "#web/components/ui/button.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatDate } from "#web/lib/format.js";
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from "./api/two-factor";
 
 const cardClass = "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6";

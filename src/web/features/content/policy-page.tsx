@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { type PolicyVersion, policyApiPath, policyOfPath, policyPath } from "#domain/policies.js";
+import { formatCalendarDate } from "#domain/sa-format.js";
 import { ApiError, errorMessage } from "#web/lib/api.js";
-import { formatCalendarDate } from "#web/lib/format.js";
 import { NotFoundPage } from "./not-found-page";
 import { StaticPage } from "./static-page";
 

@@ -1,9 +1,9 @@
 import { Link, useParams, useSearch } from "wouter";
+import { formatCalendarDate, formatDate } from "#domain/sa-format.js";
 import type { OrderTracking } from "#domain/schemas/tracking.js";
 import { buttonClass } from "#web/components/ui/button.js";
 import { ParcelTimeline } from "#web/components/ui/parcel-timeline.js";
 import { ApiError } from "#web/lib/api.js";
-import { formatCalendarDate, formatDate } from "#web/lib/format.js";
 import { usePageTitle } from "#web/lib/use-page-title.js";
 import { useSession } from "../account";
 import { useTracking } from "./api/get-tracking";

@@ -1,5 +1,5 @@
+import { formatDateTime } from "#domain/sa-format.js";
 import { AUDIT_ACTION_LABELS, type AuditEntry } from "#domain/schemas/audit.js";
-import { formatDateTime } from "#web/lib/format.js";
 
 /** A value as the change list shows it: text as it is, anything else as compact JSON. */
 function shown(value: unknown): string {

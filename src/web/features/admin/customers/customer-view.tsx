@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatRandText } from "#domain/money.js";
+import { formatDate } from "#domain/sa-format.js";
 import { Button } from "#web/components/ui/button.js";
-import { formatDate } from "#web/lib/format.js";
 import { useSession } from "../../account";
 import { OrderCard } from "../orders";
 import { EmptyState, LoadError, LoadingRows, StatCard } from "../shared";

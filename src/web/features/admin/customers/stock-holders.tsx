@@ -1,6 +1,6 @@
 import { formatRandText } from "#domain/money.js";
+import { formatRecentDateTime } from "#domain/sa-format.js";
 import { Button } from "#web/components/ui/button.js";
-import { formatRecentDateTime } from "#web/lib/format.js";
 import { LoadError, LoadingRows, Panel } from "../shared";
 import { useStockHolders } from "./api/get-holders";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { formatRandText } from "#domain/money.js";
+import { formatDate } from "#domain/sa-format.js";
 import type { Customer } from "#domain/schemas/customers.js";
 import { Button } from "#web/components/ui/button.js";
-import { formatDate } from "#web/lib/format.js";
 import { EmptyState, PagedList, SearchField, SectionHeader } from "../shared";
 import { useAdminUsers } from "./api/get-users";
 import { CustomerView } from "./customer-view";

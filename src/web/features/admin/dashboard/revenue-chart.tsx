@@ -1,6 +1,6 @@
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
+import { formatDay } from "#domain/sa-format.js";
 import type { Dashboard } from "#domain/schemas/dashboard.js";
-import { formatDay } from "#web/lib/format.js";
 
 const WIDTH = 600;
 const HEIGHT = 180;

@@ -1,3 +1,4 @@
+import { formatDateTime } from "#domain/sa-format.js";
 import {
   EMAIL_KIND_LABELS,
   EMAIL_STATUS_LABELS,
@@ -5,7 +6,6 @@ import {
   type EmailSummary,
 } from "#domain/schemas/emails.js";
 import { Button } from "#web/components/ui/button.js";
-import { formatDateTime } from "#web/lib/format.js";
 
 const STATUS_CLASSES: Record<EmailStatusName, { badge: string; dot: string }> = {
   captured: { badge: "bg-brand-50 text-brand-900 ring-brand-300", dot: "bg-brand-700" },

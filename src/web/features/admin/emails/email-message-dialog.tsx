@@ -1,8 +1,8 @@
 import { Tabs } from "radix-ui";
+import { formatDateTime } from "#domain/sa-format.js";
 import { EMAIL_KIND_LABELS, type EmailSummary } from "#domain/schemas/emails.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
-import { formatDateTime } from "#web/lib/format.js";
 import { LoadError } from "../shared";
 import { emailHtmlUrl, useAdminEmail } from "./api/get-email";
 import { EmailStatusBadge } from "./email-list-item";

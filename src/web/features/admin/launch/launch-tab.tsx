@@ -1,7 +1,7 @@
 import { useState } from "react";
+import { formatDateTime } from "#domain/sa-format.js";
 import type { LaunchItem } from "#domain/schemas/launch-checklist.js";
 import { buttonClass } from "#web/components/ui/button.js";
-import { formatDateTime } from "#web/lib/format.js";
 import { LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
 import { LAUNCH_CHECKLIST_CSV_URL, useLaunchChecklist, useSetLaunchItem } from "./api/launch-checklist";
 

@@ -1,4 +1,4 @@
-import { formatRecentDateTime } from "#web/lib/format.js";
+import { formatRecentDateTime } from "#domain/sa-format.js";
 import { type AdminOrder, cancelReasonText } from "./order-model";
 
 /** Why and when a cancelled order was cancelled ("Not paid in time · 3 Mar, 14:05"); nothing for other orders. */

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { nextOrderStatus } from "#domain/order-status.js";
 import { saDay } from "#domain/sa-calendar.js";
+import { formatDate } from "#domain/sa-format.js";
 import { Button } from "#web/components/ui/button.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatDate } from "#web/lib/format.js";
 import { useMarkDelivered } from "./api/mark-delivered";
 import { useUpdateOrderStatus } from "./api/update-order-status";
 import { CancelNote } from "./cancel-note";

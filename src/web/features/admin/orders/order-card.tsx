@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
+import { formatRecentDateTime } from "#domain/sa-format.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
-import { formatRecentDateTime } from "#web/lib/format.js";
 import { type AdminOrder, lineTotalCents, orderLines } from "./order-model";
 import { OrderMoneyActions, OrderRefunds } from "./order-refunds";
 

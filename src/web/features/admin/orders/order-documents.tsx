@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { orderNumber } from "#domain/order-status.js";
+import { formatDateTime } from "#domain/sa-format.js";
 import type { AdminOrderDetail } from "#domain/schemas/admin-orders.js";
 import { formatVatRate, VAT_CLASS_LABELS } from "#domain/vat.js";
 import { Button } from "#web/components/ui/button.js";
 import { PdfLink } from "#web/components/ui/pdf-link.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatDateTime } from "#web/lib/format.js";
 import { Panel } from "../shared";
 import { useCorrectInvoice } from "./api/correct-invoice";
 import { OrderFormDialog } from "./order-form-dialog";

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { orderNumber } from "#domain/order-status.js";
+import { formatDateTime } from "#domain/sa-format.js";
 import type { AdminOrderDetail } from "#domain/schemas/admin-orders.js";
 import { EMAIL_KIND_LABELS } from "#domain/schemas/emails.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
 import { ApiError } from "#web/lib/api.js";
-import { formatDateTime } from "#web/lib/format.js";
 import { usePageTitle } from "#web/lib/use-page-title.js";
 import { ActivityEntry } from "../activity";
 import { EmailStatusBadge } from "../emails";

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { formatRandText } from "#domain/money.js";
 import { canMoveOrder, REFUNDABLE_STATUSES } from "#domain/order-status.js";
+import { formatRecentDateTime } from "#domain/sa-format.js";
 import { creditNotePath, invoicePath } from "#domain/tax-documents.js";
 import { Button } from "#web/components/ui/button.js";
 import { PdfLink } from "#web/components/ui/pdf-link.js";
-import { formatRecentDateTime } from "#web/lib/format.js";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import type { AdminOrder } from "./order-model";
 import { RecordRefundDialog } from "./record-refund-dialog";

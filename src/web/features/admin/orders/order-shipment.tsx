@@ -1,9 +1,9 @@
 import { centsToDecimal, formatRandText } from "#domain/money.js";
+import { formatCalendarDate, formatDateTime } from "#domain/sa-format.js";
 import { Button } from "#web/components/ui/button.js";
 import { ParcelTimeline } from "#web/components/ui/parcel-timeline.js";
 import { PdfLink } from "#web/components/ui/pdf-link.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatCalendarDate, formatDateTime } from "#web/lib/format.js";
 import { LoadError, LoadingRows, Panel } from "../shared";
 import { useCreateWaybill } from "./api/create-waybill";
 import { labelPdfUrl, useAdminShipment } from "./api/get-shipment";

@@ -14,11 +14,11 @@ import {
   WHOLE_ORDER_REASONS,
 } from "#domain/returns.js";
 import { daysBetween, saDay } from "#domain/sa-calendar.js";
+import { formatDate, formatRecentDateTime } from "#domain/sa-format.js";
 import type { AdminReturnRequest } from "#domain/schemas/returns.js";
 import { Button, buttonClass } from "#web/components/ui/button.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";
-import { formatDate, formatRecentDateTime } from "#web/lib/format.js";
 import { confirmBeforeDownload, EmptyState, inputClass, LoadError, LoadingRows, SectionHeader } from "../shared";
 import { type ReturnListStatus, useReturns } from "./api/get-returns";
 import { type ReturnStep, useUpdateReturn } from "./api/update-return";

@@ -1,9 +1,9 @@
 import { Link } from "wouter";
 import { formatRandText, parseRandToCents } from "#domain/money.js";
+import { formatRecentDateTime } from "#domain/sa-format.js";
 import type { AttentionItem, AttentionKind } from "#domain/schemas/payments.js";
 import { Button } from "#web/components/ui/button.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
-import { formatRecentDateTime } from "#web/lib/format.js";
 import { LoadError, LoadingRows } from "../shared";
 import { useCheckPayfast } from "./api/check-payfast";
 import { usePaymentAttention } from "./api/get-payment-attention";
