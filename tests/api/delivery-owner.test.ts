@@ -344,6 +344,7 @@ describe("the monthly delivery-cost report", () => {
       ["from=2025-05&to=2025-04", /to must not be before from/],
       ["from=2024-01&to=2025-01", /at most 12 months/],
       ["from=2025-01", /to must be a month/],
+      ["from=0000-01&to=0000-01", /from must be 2020-01 or later/],
     ] as const) {
       const response = await call("GET", `/api/admin/delivery-costs?${query}`);
       expect(response.statusCode, query).toBe(400);

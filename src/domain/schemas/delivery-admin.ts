@@ -53,8 +53,15 @@ export const boxCodeParam = z.object({ code: z.string().max(12, "no box has that
 /** The most months one delivery-cost report covers. */
 export const DELIVERY_COST_MONTHS_MAX = 12;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** The first month the report answers: no order of this shop is older. */
+export const DELIVERY_COST_FIRST_MONTH = "2020-01";
 const month = (field: string) =>
-  z.string({ message: `${field} must be a month, YYYY-MM` }).regex(MONTH, `${field} must be a month, YYYY-MM`);
+  z
+    .string({ message: `${field} must be a month, YYYY-MM` })
+    .regex(MONTH, `${field} must be a month, YYYY-MM`)
+    .refine((value) => value >= DELIVERY_COST_FIRST_MONTH && value <= "2999-12", {
+      message: `${field} must be ${DELIVERY_COST_FIRST_MONTH} or later`,
+    });
 
 /** Months between two YYYY-MM, both counted ("2026-01" to "2026-03": 3). */
 export const monthsBetween = (from: string, to: string) => {
