@@ -11,6 +11,8 @@ import { adminAuditRoutes } from "./audit.js";
 import { adminCancelRefundRoutes } from "./cancel-and-refund.js";
 import { adminCategoryRoutes } from "./categories.js";
 import { adminDashboardRoutes } from "./dashboard.js";
+import { adminDeliveryBoxRoutes } from "./delivery-boxes.js";
+import { adminDeliveryCostRoutes } from "./delivery-costs.js";
 import { adminEmailRoutes } from "./emails.js";
 import { adminHolderRoutes } from "./holders.js";
 import { adminInvoiceCorrectionRoutes } from "./invoice-corrections.js";
@@ -70,6 +72,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(adminVatReportRoutes);
+  await app.register(adminDeliveryBoxRoutes);
+  await app.register(adminDeliveryCostRoutes);
   await app.register(adminPromoRoutes);
   await app.register(adminPlanRoutes);
   await app.register(adminLaunchChecklistRoutes, { content: app.launchChecklist });
