@@ -36,6 +36,8 @@ export const ERROR_CODE_MEANINGS = {
     "Create waybill: the courier refused the booking (a locker full, a point closed, an address it cannot place), or the order cannot be booked (not paid, already booked, a Pargo counter, a shop with COURIER_MODE=manual) (409); the message says which.",
   WAYBILL_IN_PROGRESS:
     "Create waybill: another request is booking this order's waybill right now (409); nothing was booked twice. Reload the order.",
+  DELIVERY_BOX_LAST:
+    "Admin delivery boxes: removing the only box left (409); orders are packed into the owner's boxes, so one must stay.",
   WEBHOOK_UNSIGNED: "A courier's tracking webhook without a valid signature (401); nothing changed.",
   CART_CHANGED: "Create-order: a price, size or availability changed; review the cart (409).",
   OUT_OF_STOCK: "Create-order: a line asks for more than is left; counts only up to 5 (409).",

@@ -157,6 +157,24 @@ const ROUTES: Route[] = [
     expected: adminOnly(200),
   },
   {
+    method: "GET",
+    path: "/api/admin/delivery-costs",
+    url: () => `/api/admin/delivery-costs?from=2026-01&to=2026-03`,
+    expected: adminOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/delivery/boxes",
+    url: () => `/api/admin/delivery/boxes`,
+    expected: adminOnly(200),
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/delivery/boxes/{code}",
+    url: () => `/api/admin/delivery/boxes/NONE`,
+    expected: adminOnly(404),
+  },
+  {
     method: "PATCH",
     path: "/api/admin/orders/{id}/confirm-payment",
     url: () => `/api/admin/orders/${unknownId}/confirm-payment`,

@@ -71,6 +71,8 @@ describe("POST /api/admin/products", () => {
       planSavingOwnBp: null,
       stock: { M: 4, L: 20, XL: 0 },
       held: { M: 0, L: 0, XL: 0 },
+      // Not measured yet: each size packs as DEFAULT_PACKED_SIZE (decision 053).
+      sizeParcels: {},
     });
     // The public sees whether a size sells and, at 5 or fewer, how many are left; never the stock itself.
     expect(await publicProduct(created.id as string)).toEqual(expected);

@@ -705,6 +705,13 @@ describe("hostile input", () => {
         .map(([path, from, months]) => `${path}?from=${encodeURIComponent(from)}&months=${encodeURIComponent(months)}`),
       fc
         .tuple(
+          fc.constantFrom("/api/admin/delivery-costs", "/api/admin/delivery-costs.csv"),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("2026-02", "0000-01", "9999-12", "2026-00", "%00")),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("2026-01", "2027-02", "2026-13", "-1", "1e9")),
+        )
+        .map(([path, from, to]) => `${path}?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+      fc
+        .tuple(
           fc.constantFrom("/api/admin/orders", "/api/admin/orders/preparing", "/api/admin/orders.csv"),
           fc.constantFrom("limit", "cursor", "status", "from", "to", "q"),
           fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("0", "-1", "1e9", "2025-02-30", "%00", "#", "%25_")),

@@ -81,6 +81,9 @@ const NOT_MONEY: Record<string, string> = {
   "POST /api/admin/orders/:id/waybill":
     "books a parcel with the courier (the shop's account is billed monthly); no customer money or tax document",
   "POST /api/admin/orders/waybills": "the same booking for today's paid orders",
+  "POST /api/admin/delivery/boxes": "a box size orders are packed into; no money moves",
+  "PUT /api/admin/delivery/boxes/:code": "a box size's measures",
+  "DELETE /api/admin/delivery/boxes/:code": "a box size no longer used for packing",
   "POST /api/admin/payments/attention/:id/resolve":
     "marks a flagged payment or a parcel's problem as looked at; books nothing",
   "POST /api/admin/returns/:id/accept": "a decision; the refund is its own step",

@@ -129,6 +129,7 @@ test("an admin runs orders, payments, products and categories from the admin pan
     "Users",
     "Plans",
     "Promotions",
+    "Delivery",
     "VAT",
     "Emails",
     "Activity",

@@ -46,6 +46,8 @@ test("the admin creates the waybill and downloads its label; the customer follow
   await expect(delivery).toContainText("To a TCG Locker");
   await delivery.getByRole("button", { name: "Create waybill" }).click();
   await expect(delivery).toContainText("Waybill created");
+  // What delivery cost: the customer's fee against the courier's quote at booking.
+  await expect(delivery).toContainText(/Customer paid R[\d.,]+ · courier quoted R/);
   const label = delivery.getByRole("link", { name: /Download label/ });
   await expect(label).toBeVisible();
   const pdf = await admin.request.get((await label.getAttribute("href")) as string);
@@ -82,4 +84,43 @@ test("the admin creates the waybill and downloads its label; the customer follow
   await expect(journey.getByRole("listitem")).toHaveCount(3);
   await expect(journey.getByRole("listitem").first()).toContainText("Collected by the courier");
   await shots(page, "tracking-ready");
+});
+
+test("the owner keeps the delivery boxes and reads the monthly delivery costs in the Delivery tab", async ({
+  page,
+}) => {
+  await logInAsNewAdmin(page);
+  await page.goto("/admin?tab=delivery");
+  const boxes = page.getByRole("region", { name: "Boxes" });
+  await expect(boxes.getByRole("listitem")).not.toHaveCount(0);
+
+  const code = `T${Date.now().toString(36).slice(-5).toUpperCase()}`;
+  await boxes.getByRole("button", { name: "Add Box" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Box" });
+  await dialog.getByLabel("Code").fill(code);
+  await dialog.getByLabel("Name").fill("Test carton");
+  await dialog.getByLabel("Length inside (mm)").fill("0");
+  await dialog.getByLabel("Width inside (mm)").fill("300");
+  await dialog.getByLabel("Height inside (mm)").fill("200");
+  await dialog.getByLabel("Most weight when full (g)").fill("8000");
+  await dialog.getByRole("button", { name: "Add Box" }).click();
+  await expect(dialog.getByText("Length must be more than 0 mm")).toBeVisible();
+  await dialog.getByLabel("Length inside (mm)").fill("450");
+  await dialog.getByRole("button", { name: "Add Box" }).click();
+  await expect(dialog).toBeHidden();
+  const added = boxes.getByRole("listitem").filter({ hasText: `Test carton (${code})` });
+  await expect(added).toContainText("450 × 300 × 200 mm inside, up to 8 kg");
+
+  page.once("dialog", (confirm) => confirm.accept());
+  await added.getByRole("button", { name: "Remove Test carton" }).click();
+  await expect(added).toHaveCount(0);
+
+  const costs = page.getByRole("region", { name: "Delivery costs" });
+  await expect(costs.getByRole("table")).toBeVisible();
+  await expect(costs.getByRole("row", { name: /^Total/ })).toBeVisible();
+  const csv = await page.request.get(
+    (await costs.getByRole("link", { name: "Download CSV" }).getAttribute("href")) as string,
+  );
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toMatch(/^Month,Orders shipped,/);
 });

@@ -8,6 +8,7 @@ import { PLAN_SAVING_MAX_BP } from "../plans.js";
 import { FIT_MEASURES, sizeFitProblems } from "../size-fit.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
+import { packedSizeInput } from "./delivery-admin.js";
 
 /** A size's range as stored and sent: whole grams or centimetres, both ends included. */
 function fitRange() {
@@ -75,6 +76,13 @@ export const adminProduct = product.extend({
   held: z.record(z.string(), z.number().int()),
   /** The product's own plan saving; null: the owner's default for all (DEFAULT_PLAN_SAVING_BP). */
   planSavingOwnBp: z.number().int().nullable().optional(),
+  /** Each size's packed weight and sides (src/domain/parcels.ts); a size left out packs as DEFAULT_PACKED_SIZE. */
+  sizeParcels: z
+    .record(
+      z.string(),
+      z.object({ weightGrams: z.number(), lengthMm: z.number(), widthMm: z.number(), heightMm: z.number() }),
+    )
+    .optional(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
@@ -242,6 +250,11 @@ export const productInput = z
     fitMeasure: z.enum(FIT_MEASURES, { message: "fitMeasure must be weight, waist or null" }).nullable().optional(),
     /** Each size's range (grams or cm); sizes left out have none. Checked by sizeFitProblems. */
     sizeFits: z.record(z.string().max(40), fitRange()).optional(),
+    /**
+     * Each size's packed weight (g) and sides (mm) for the courier (decision 053); sizes not listed are
+     * dropped, a size left out packs as DEFAULT_PACKED_SIZE. On update left out keeps the product's own.
+     */
+    sizeParcels: z.record(z.string().max(40), packedSizeInput, { message: "sizeParcels must list sizes" }).optional(),
   })
   .superRefine((values, context) => {
     if (values.fitMeasure !== undefined || values.sizeFits !== undefined) {

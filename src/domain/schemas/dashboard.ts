@@ -28,8 +28,10 @@ export const dashboard = z.object({
       held: z.number().int(),
     }),
   ),
-  /** How many items Payment Verification's "Needs attention" holds (each kind counted up to 1,000). */
+  /** How many items Payment Verification's "Needs attention" holds (each kind counted up to 1,000), delivery problems included. */
   needsAttention: z.number().int(),
+  /** Of them, parcels in trouble (ATTENTION_STATES) not marked resolved (up to 1,000). */
+  deliveryProblems: z.number().int(),
   /**
    * Paid orders not shipped 25 days after payment, oldest first (up to 50): ECTA s46(1) gives the
    * shop 30 days; `shipBy` is the last day (South African).

@@ -49,7 +49,14 @@ export const adminShipmentAnswer = z.object({
       state: z.enum(SHIPMENT_STATES),
       stateLabel: z.string(),
       nextStep: z.string().nullable(),
+      /** What the courier charged at booking (its quote). */
       chargedCents: z.number().int().nullable(),
+      /** What it charges after re-weighing the parcel; null while it has not (decision 053). */
+      finalChargedCents: z.number().int().nullable(),
+      reweighedGrams: z.number().int().nullable(),
+      reweighedAt: z.string().nullable(),
+      /** The delivery fee the customer paid, to set the courier's charge against. */
+      customerPaidCents: z.number().int(),
       createdAt: z.string(),
       events: z.array(trackingEvent),
     })

@@ -8,6 +8,7 @@ import { SA_TIME_ZONE } from "#domain/sa-format.js";
 import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
+import { ATTENTION_STATES } from "#domain/tracking.js";
 import { latestBackups, latestCopies } from "../backup/daily.js";
 import { statusList } from "../orders/status.js";
 import { PENDING_TOO_LONG } from "../payments/admin-payments.js";
@@ -108,8 +109,23 @@ async function lowStock(db: Database): Promise<Dashboard["lowStock"]> {
 }
 
 /**
+ * Parcels in trouble (a failed attempt, not collected, returned, lost: ATTENTION_STATES) that no admin
+ * has marked resolved: each is an item of Needs attention (payments/admin-payments.ts, `shipment-<id>`).
+ */
+async function deliveryProblems(db: Database): Promise<number> {
+  const states = sql.join(
+    ATTENTION_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from (
+      select 1 from shipments where state in (${states}) and attention_resolved_at is null limit ${COUNT_CAP}) as problems`);
+  return rows[0]?.count ?? 0;
+}
+
+/**
  * As many as Payment Verification's "Needs attention" lists (payments/admin-payments.ts): problems reaching
- * PayFast, flagged payments not resolved, orders pending too long.
+ * PayFast, flagged payments not resolved, orders pending too long (delivery problems are added by the route).
  */
 async function needsAttention(db: Database): Promise<number> {
   const booked = sql.join(
@@ -184,11 +200,12 @@ async function recentOrders(db: Database): Promise<Dashboard["recentOrders"]> {
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboard", { schema: { response: { 200: dashboard } } }, async () => {
     const refunded = await partlyRefunded(app.db);
-    const [counts, series, stock, attention, late, recent, backups, copies, planFigures] = await Promise.all([
+    const [counts, series, stock, attention, problems, late, recent, backups, copies, planFigures] = await Promise.all([
       figures(app.db, refunded),
       revenueByDay(app.db, refunded),
       lowStock(app.db),
       needsAttention(app.db),
+      deliveryProblems(app.db),
       lateShipments(app.db),
       recentOrders(app.db),
       latestBackups(app.pool),
@@ -220,7 +237,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       ...counts,
       revenueByDay: series,
       lowStock: stock,
-      needsAttention: attention,
+      needsAttention: attention + problems,
+      deliveryProblems: problems,
       lateShipments: late,
       backup,
       recentOrders: recent,

@@ -58,6 +58,13 @@ async function productRow(db: Database, values: ProductValues) {
     ...(values.planSavingPercent === undefined ? {} : { planSavingBp: values.planSavingPercent }),
     ...(values.absorbency === undefined ? {} : { absorbency: values.absorbency }),
     ...sizeFitColumns(values),
+    ...(values.sizeParcels === undefined
+      ? {}
+      : {
+          sizeParcels: Object.fromEntries(
+            values.sizes.flatMap((size) => (values.sizeParcels?.[size] ? [[size, values.sizeParcels[size]]] : [])),
+          ),
+        }),
   };
 }
 
@@ -103,6 +110,7 @@ async function productSnapshot(tx: Transaction, id: string): Promise<Record<stri
       absorbency: products.absorbency,
       fitMeasure: products.fitMeasure,
       sizeFits: products.sizeFits,
+      sizeParcels: products.sizeParcels,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -49,6 +49,7 @@ const adminProductColumns = {
   sellable: perSize(sql`${productStock.quantity} - ${productStock.held}`),
   stock: perSize(sql`${productStock.quantity}`),
   held: perSize(sql`${productStock.held}`),
+  sizeParcels: products.sizeParcels,
 };
 
 type ProductRow = {
@@ -126,9 +127,12 @@ export async function listAdminProducts(db: Database, id?: string): Promise<Admi
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .where(id ? eq(products.id, id) : undefined)
     .orderBy(asc(products.name), asc(products.id));
-  return rows.map(({ vatClass, ...row }) => ({
+  return rows.map(({ vatClass, sizeParcels, ...row }) => ({
     ...toProduct(row),
     vatClass,
+    sizeParcels: Object.fromEntries(
+      row.sizes.flatMap((size) => (sizeParcels[size] ? [[size, sizeParcels[size]]] : [])),
+    ),
     planSavingOwnBp: row.planSavingBp,
     stock: bySize(row.sizes, row.stock),
     held: bySize(row.sizes, row.held),

@@ -34,12 +34,12 @@ export const adminWaybillRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, response: { 200: adminShipmentAnswer } } },
     async (request) => {
       const [found] = await app.db
-        .select({ shipment: shipments, service: orders.deliveryService })
+        .select({ shipment: shipments, service: orders.deliveryService, feeCents: orders.deliveryFeeCents })
         .from(shipments)
         .innerJoin(orders, eq(orders.id, shipments.orderId))
         .where(eq(shipments.orderId, request.params.id));
       if (!found) return { shipment: null };
-      const { shipment, service } = found;
+      const { shipment, service, feeCents } = found;
       const events = await app.db
         .select()
         .from(shipmentEvents)
@@ -55,6 +55,10 @@ export const adminWaybillRoutes: FastifyPluginAsyncZod = async (app) => {
           stateLabel: SHIPMENT_STATE_LABELS[shipment.state],
           nextStep: nextStepText(shipment.state, service),
           chargedCents: shipment.chargedCents,
+          finalChargedCents: shipment.finalChargedCents,
+          reweighedGrams: shipment.reweighedGrams,
+          reweighedAt: shipment.reweighedAt?.toISOString() ?? null,
+          customerPaidCents: feeCents,
           createdAt: shipment.createdAt.toISOString(),
           events: events.map(timelineEvent),
         },

@@ -105,6 +105,8 @@ export interface CourierApi {
   /** The label PDF, fetched at once from the courier's link (it expires after 24 hours). */
   labelPdf(vendor: CourierVendor, vendorShipmentId: string): Promise<Buffer>;
   tracking(vendor: CourierVendor, trackingReference: string): Promise<CourierTrackingEvent[]>;
+  /** What the courier charges for the shipment now, in cents (its `rate`; re-rated after a re-weigh), or null when it says nothing. */
+  shipmentCharge(vendor: CourierVendor, trackingReference: string): Promise<number | null>;
   doorRates(from: CourierAddress, to: CourierAddress, boxes: readonly PackedBox[]): Promise<DoorRate[]>;
   lockerRates(from: CourierAddress, terminalId: string): Promise<LockerBoxRate[]>;
   lockers(): Promise<DirectoryPoint[]>;

@@ -4,7 +4,7 @@ import type { CourierApi } from "./courier-api.js";
 import { CourierError, type CourierRequest, type CourierSend } from "./courier-http.js";
 import { pargoPickupPoints } from "./pargo.js";
 import { shiplogicDoorRates } from "./shiplogic.js";
-import { shiplogicBook, shiplogicLabel, shiplogicTracking } from "./shipments.js";
+import { shiplogicBook, shiplogicCharge, shiplogicLabel, shiplogicTracking } from "./shipments.js";
 import { tcgLockerBook, tcgLockerRates, tcgLockers } from "./tcg-locker.js";
 
 /**
@@ -24,6 +24,7 @@ const MANUAL_API: CourierApi = {
   bookLocker: async () => noCourier(),
   labelPdf: async () => noCourier(),
   tracking: async () => noCourier(),
+  shipmentCharge: async () => noCourier(),
 };
 
 /** The vendors behind the one interface, each with its base URL, token and the time limit. */
@@ -49,6 +50,10 @@ export function courierApi(config: Config, send: CourierSend): CourierApi {
       vendor === "shiplogic"
         ? shiplogicTracking(at("shiplogic"), "", reference)
         : shiplogicTracking(at("tcgLocker"), "/api/v1", reference),
+    shipmentCharge: (vendor, reference) =>
+      vendor === "shiplogic"
+        ? shiplogicCharge(at("shiplogic"), "", reference)
+        : shiplogicCharge(at("tcgLocker"), "/api/v1", reference),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type WireAddress,
 } from "./emulator-checks.js";
 import { EMULATED_LOCKERS } from "./emulator-points.js";
-import { zoneOfPostalCode } from "./emulator-zones.js";
+import { type EmulatedZone, emulatedDoorRate, zoneOfPostalCode } from "./emulator-zones.js";
 
 /**
  * The courier emulator's shipments (docs/decisions/051, round 2), kept in memory: a restart begins
@@ -41,6 +41,9 @@ export interface EmulatedShipment {
   terminalId: string | null;
   rateRevisionId: string | null;
   customerReference: string;
+  /** ShipLogic: the delivery zone and the chargeable kg the rate was worked out from (a re-weigh re-rates it). */
+  zone: EmulatedZone | null;
+  chargeableKg: number;
   status: string;
   events: EmulatedEvent[];
   createdAt: string;
@@ -212,6 +215,36 @@ export class EmulatedShipments {
     return made;
   }
 
+  /**
+   * The courier weighs the parcel at its hub and finds it heavier (or lighter): the shipment's `rate`
+   * becomes the rate for the new weight (or its volume, if more), and a `parcel-dimension-changes`
+   * webhook tells the shop (fields of its SDK's ParcelDimensionChangePayload; it carries no amount, so
+   * the shop asks GET /shipments?tracking_reference= for the rate). ShipLogic only: a locker's price
+   * is its box size's. Answers the new rate, or null for a locker parcel.
+   */
+  reweigh(shipment: EmulatedShipment, weightKg: number): number | null {
+    if (shipment.vendor !== "shiplogic" || !shipment.zone) return null;
+    const level = shipment.serviceLevelCode === "EXP" ? "EXP" : "ECO";
+    shipment.chargeableKg = Math.max(weightKg, shipment.chargeableKg);
+    shipment.rate = emulatedDoorRate(shipment.zone, level, shipment.chargeableKg);
+    if (!this.controls.loseWebhooks) {
+      const body = JSON.stringify({
+        shipment_id: shipment.id,
+        shipment_tracking_reference: shipment.shortReference,
+        parcel_reference: `${shipment.customReference}/1`,
+        source: "hub-scale",
+        event_type: "parcel-dimension-changes",
+        event_time: new Date(this.now()).toISOString(),
+        length_cm: 0,
+        width_cm: 0,
+        height_cm: 0,
+        weight_kg: weightKg,
+      });
+      void this.#post(shipment, body, 0);
+    }
+    return shipment.rate;
+  }
+
   /** ShipLogic's tracking-event webhook body (its SDK's TrackingEventPayload). */
   webhookBody(shipment: EmulatedShipment, event: EmulatedEvent): string {
     return JSON.stringify({
@@ -227,9 +260,12 @@ export class EmulatedShipments {
 
   /** Posts one webhook; resolves once the shop answered (or failed to), a retry scheduled when it did not take it. */
   #send(shipment: EmulatedShipment, event: EmulatedEvent, attempt: number): Promise<void> {
+    return this.#post(shipment, this.webhookBody(shipment, event), attempt);
+  }
+
+  #post(shipment: EmulatedShipment, body: string, attempt: number): Promise<void> {
     const target = this.target();
     if (!target) return Promise.resolve();
-    const body = this.webhookBody(shipment, event);
     const headers = {
       "content-type": "application/json",
       "x-shiplogic-signature": emulatorWebhookSignature(target.secret, body),
@@ -239,7 +275,7 @@ export class EmulatedShipments {
       if (delay === undefined) return;
       const timer = setTimeout(() => {
         this.#pending.delete(timer);
-        void this.#send(shipment, event, attempt + 1);
+        void this.#post(shipment, body, attempt + 1);
       }, delay);
       timer.unref();
       this.#pending.add(timer);

@@ -16,7 +16,13 @@ import {
   shipmentProblems,
   type WebhookTarget,
 } from "./emulator-shipments.js";
-import { chargeableKg, EMULATED_DOOR_RATES, emulatedDoorRate, zoneOfPostalCode } from "./emulator-zones.js";
+import {
+  chargeableKg,
+  EMULATED_DOOR_RATES,
+  type EmulatedZone,
+  emulatedDoorRate,
+  zoneOfPostalCode,
+} from "./emulator-zones.js";
 
 /**
  * A local stand-in for the couriers (COURIER_MODE=local, docs/decisions/051), mounted at
@@ -28,7 +34,8 @@ import { chargeableKg, EMULATED_DOOR_RATES, emulatedDoorRate, zoneOfPostalCode }
  * It checks what it receives with its own code (emulator-checks.ts; nothing here imports the
  * shop's clients): the bearer token, the fields each vendor requires, a postal code it knows.
  * Controls make it fail as the vendors do. Shipments, labels and tracking webhooks: emulator-shipments.ts
- * (in memory), with POST /control/advance to move a parcel along (tests and the browser spec).
+ * (in memory), with POST /control/advance to move a parcel along and POST /control/reweigh to re-weigh
+ * one (tests and the browser spec).
  */
 export interface CourierEmulatorControls {
   /** Every call answers 503, as an API down does. */
@@ -70,6 +77,8 @@ export interface CourierEmulator {
   staleRevisions(): void;
   /** The courier's next steps for a shipment (by tracking reference), sent as webhooks; the whole flow when none are given. */
   advance(trackingReference: string, statuses?: readonly string[]): void;
+  /** The courier re-weighs a door parcel: its rate goes up for the new weight, and the shop hears by webhook. Answers the new rate in rand. */
+  reweigh(trackingReference: string, weightKg: number): number | null;
 }
 
 /** The emulator's expected tokens (the shop's config gives the same in local mode). */
@@ -188,6 +197,8 @@ export function createCourierEmulator(
       let terminalId: string | null = null;
       let rateRevisionId: string | null = null;
       let rate = 0;
+      let doorZone: EmulatedZone | null = null;
+      let kg = 0;
       if (vendor === "tcg_locker") {
         terminalId = String((body.delivery_address as { terminal_id: unknown }).terminal_id);
         rateRevisionId = String(body.rate_revision_id);
@@ -212,6 +223,8 @@ export function createCourierEmulator(
         const zone = zoneOfPostalCode(String((body.delivery_address as WireAddress).code));
         const level = body.service_level_code === "EXP" ? "EXP" : "ECO";
         rate = zone ? emulatedDoorRate(zone, level, chargeableKg(parcels)) : 0;
+        doorZone = zone;
+        kg = chargeableKg(parcels);
       }
       const shipment = state.shipments.book({
         vendor,
@@ -220,6 +233,8 @@ export function createCourierEmulator(
         terminalId,
         rateRevisionId,
         customerReference: String(body.customer_reference ?? ""),
+        zone: doorZone,
+        chargeableKg: kg,
       });
       return state.shipments.asWire(shipment);
     });
@@ -229,6 +244,15 @@ export function createCourierEmulator(
       if (!shipment || shipment.vendor !== vendor)
         return reply.status(404).send({ message: `Shipment ${id} not found` });
       return { url: state.shipments.labelUrl(shipment) };
+    });
+    // The shipment as it is now (its SDK's getShipmentByTrackingReference): `rate` re-rated after a re-weigh.
+    scope.get("/shipments", async (request, reply) => {
+      const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
+      const shipment = state.shipments.byReference(reference);
+      if (!shipment || shipment.vendor !== vendor) {
+        return reply.status(404).send({ message: `No shipment with tracking reference ${reference}` });
+      }
+      return { shipments: [state.shipments.asWire(shipment)] };
     });
     scope.get("/tracking/shipments", async (request, reply) => {
       const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
@@ -384,6 +408,20 @@ export function createCourierEmulator(
       if (!events) return reply.status(404).send({ message: "No such shipment" });
       return { events };
     });
+    // The emulator's own control: the courier re-weighs a parcel at its hub (ShipLogic door parcels only).
+    scope.post("/control/reweigh", async (request, reply) => {
+      if (!isLoopback(request.ip)) return reply.status(403).send({ message: "This machine only" });
+      const body = (request.body ?? {}) as { tracking_reference?: unknown; weight_kg?: unknown };
+      const weightKg = Number(body.weight_kg);
+      if (!Number.isFinite(weightKg) || weightKg <= 0)
+        return reply.status(400).send({ message: "weight_kg must be above 0" });
+      const shipment = state.shipments.byReference(String(body.tracking_reference ?? ""));
+      if (!shipment) return reply.status(404).send({ message: "No such shipment" });
+      const rate = state.shipments.reweigh(shipment, weightKg);
+      if (rate === null)
+        return reply.status(409).send({ message: "A locker parcel is priced by its box, not weighed" });
+      return { rate };
+    });
   };
 
   return {
@@ -395,6 +433,10 @@ export function createCourierEmulator(
     },
     advance(trackingReference, statuses) {
       advance(trackingReference, statuses);
+    },
+    reweigh(trackingReference, weightKg) {
+      const shipment = state.shipments.byReference(trackingReference);
+      return shipment ? state.shipments.reweigh(shipment, weightKg) : null;
     },
     staleRevisions() {
       for (const revision of state.rateRevisions.values()) revision.stale = true;

@@ -1,4 +1,6 @@
 import type { Feature } from "../platform/feature.js";
+import { adminDeliveryBoxRoutes } from "./admin-boxes.js";
+import { adminDeliveryCostRoutes } from "./admin-costs.js";
 import { adminWaybillRoutes } from "./admin-waybills.js";
 import { courierApi, sendThroughApp } from "./couriers.js";
 import { createDirectory } from "./directory.js";
@@ -47,7 +49,11 @@ export const delivery: Feature = {
     await api.register(trackingWebhookRoutes, { prefix: "/delivery" });
   },
   routes: trackingPageRoutes,
-  adminRoutes: adminWaybillRoutes,
+  adminRoutes: async (admin) => {
+    await admin.register(adminWaybillRoutes);
+    await admin.register(adminDeliveryBoxRoutes);
+    await admin.register(adminDeliveryCostRoutes);
+  },
   // The couriers' stand-in (COURIER_MODE=local): outside the cookie scope, as the vendors are.
   siteRoutes: async (site) => {
     if (site.delivery.emulator) await site.register(site.delivery.emulator.plugin, { prefix: "/courier-emulator" });

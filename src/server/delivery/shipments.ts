@@ -96,6 +96,25 @@ export async function shiplogicTracking(
   return (answer.shipments?.[0]?.tracking_events ?? []).flatMap((event) => trackingEventOf(event));
 }
 
+/**
+ * The shipment as the courier has it now, `GET /shipments?tracking_reference=` (the SDK's
+ * getShipmentByTrackingReference; it answers `shipments[]` or the shipment itself): its `rate` in
+ * cents. That ShipLogic re-rates `rate` after a re-weigh is **unverified** (decision 053).
+ */
+export async function shiplogicCharge(
+  request: CourierRequest,
+  prefix: string,
+  reference: string,
+): Promise<number | null> {
+  const answer = await courierJson<WireShipment & { shipments?: WireShipment[] }>(
+    request,
+    "GET",
+    `${prefix}/shipments?tracking_reference=${encodeURIComponent(reference)}`,
+  );
+  const rate = (answer.shipments?.[0] ?? answer).rate;
+  return typeof rate === "number" && Number.isFinite(rate) && rate >= 0 ? Math.round(rate * 100) : null;
+}
+
 /** A wire event, or nothing when it lacks an id, a status or a date. */
 export function trackingEventOf(event: unknown): CourierTrackingEvent[] {
   const e = (event ?? {}) as Record<string, unknown>;

@@ -7,7 +7,9 @@ import type { OrderTracking } from "#domain/schemas/tracking.js";
 import { nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
 import { orders, shipmentEvents, shipments } from "../platform/db/schema.js";
 import { HttpError, notFound } from "../platform/errors.js";
+import { recordReweigh, reweighOf } from "./charges.js";
 import type { CourierVendor } from "./courier-api.js";
+import { CourierError } from "./courier-http.js";
 import { trackingEventOf } from "./shipments.js";
 import { applyTrackingEvents, timelineEvent } from "./tracking.js";
 import { trackingTokenOpens } from "./tracking-links.js";
@@ -26,7 +28,8 @@ export function webhookSignatureValid(secret: string, body: string, header: unkn
 /**
  * POST /api/delivery/webhooks/{shiplogic,tcg-locker}: the couriers' tracking events (decision 051,
  * round 2). The body is read as text and its signature checked before anything is parsed: unsigned or
- * wrongly signed, 401 and nothing changed. Each event is then kept once (tracking.ts).
+ * wrongly signed, 401 and nothing changed. Each event is then kept once (tracking.ts); a re-weigh
+ * (parcel-dimension-changes, decision 053) records the courier's new charge (charges.ts).
  */
 export const trackingWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>
@@ -44,6 +47,20 @@ export const trackingWebhookRoutes: FastifyPluginAsync = async (app) => {
       payload = JSON.parse(body) as Record<string, unknown>;
     } catch {
       throw new HttpError(400, "The webhook's body is not JSON.", "VALIDATION_FAILED");
+    }
+    // A re-weigh (parcel-dimension-changes): the charge asked again and kept beside the booked one.
+    const reweigh = reweighOf(payload);
+    if (reweigh) {
+      const known = await recordReweigh({ db: app.db, api: app.delivery.api }, vendor, reweigh).catch((error) => {
+        if (!(error instanceof CourierError)) throw error;
+        throw new HttpError(
+          503,
+          "The courier did not say what it charges now; send the webhook again.",
+          "SERVICE_UNAVAILABLE",
+        );
+      });
+      if (!known) throw notFound(`No shipment with tracking reference ${reweigh.reference}`);
+      return reply.status(200).send({ received: 1, new: 1 });
     }
     const reference = payload.short_tracking_reference;
     const events = Array.isArray(payload.tracking_events) ? payload.tracking_events.flatMap(trackingEventOf) : [];

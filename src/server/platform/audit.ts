@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   "category.created",
   "category.updated",
   "category.deleted",
+  "delivery_box.created",
+  "delivery_box.updated",
+  "delivery_box.deleted",
   "user.admin_granted",
   "user.admin_revoked",
   "user.profile_updated",
@@ -86,6 +89,7 @@ export type AuditSubjectType =
   | "payment"
   | "product"
   | "category"
+  | "delivery_box"
   | "user"
   | "email"
   | "retention"

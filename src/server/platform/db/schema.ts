@@ -1415,6 +1415,13 @@ export const shipments = pgTable(
     serviceLevelCode: text("service_level_code").notNull(),
     /** What the courier charged at booking, in cents (the delivery-cost report compares it with the fee). */
     chargedCents: integer("charged_cents"),
+    /**
+     * What the courier charges after re-weighing the parcel (its parcel-dimension-changes webhook, then
+     * the shipment's rate asked again): null while it has not re-weighed. `reweighedGrams` is its weight.
+     */
+    finalChargedCents: integer("final_charged_cents"),
+    reweighedGrams: integer("reweighed_grams"),
+    reweighedAt: timestamp("reweighed_at", { withTimezone: true, mode: "date" }),
     labelPdf: bytea("label_pdf").notNull(),
     state: text("state", { enum: SHIPMENT_STATES }).notNull().default("booked"),
     stateAt: timestamp("state_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

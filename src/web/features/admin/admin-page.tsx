@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { buttonClass } from "#web/components/ui/button.js";
 import { usePageTitle } from "#web/lib/use-page-title.js";
@@ -19,6 +19,7 @@ const RequestsTab = lazy(() => import("./orders/requests-tab"));
 const PromotionsTab = lazy(() => import("./catalogue/promotions-tab"));
 const LaunchTab = lazy(() => import("./launch/launch-tab"));
 const PlansTab = lazy(() => import("./plans/plans-tab"));
+const DeliveryTab = lazy(() => import("./delivery/delivery-tab"));
 
 const TABS = [
   { value: "dashboard", label: "Dashboard", Panel: DashboardTab },
@@ -30,6 +31,7 @@ const TABS = [
   { value: "users", label: "Users", Panel: UsersTab },
   { value: "plans", label: "Plans", Panel: PlansTab },
   { value: "promotions", label: "Promotions", Panel: PromotionsTab },
+  { value: "delivery", label: "Delivery", Panel: DeliveryTab },
   { value: "vat", label: "VAT", Panel: VatTab },
   { value: "emails", label: "Emails", Panel: EmailsTab },
   { value: "activity", label: "Activity", Panel: ActivityTab },
@@ -40,9 +42,12 @@ const TABS = [
 export default function AdminPage() {
   // ?tab=orders: where the order page's "Back to orders" returns.
   const wanted = new URLSearchParams(useSearch()).get("tab");
-  const [tab, setTab] = useState<string>(
-    TABS.some((entry) => entry.value === wanted) ? (wanted as string) : "dashboard",
-  );
+  const known = TABS.some((entry) => entry.value === wanted);
+  const [tab, setTab] = useState<string>(known ? (wanted as string) : "dashboard");
+  // A link within the panel (the dashboard's "Needs attention") changes ?tab= without remounting the page.
+  useEffect(() => {
+    if (known && wanted) setTab(wanted);
+  }, [known, wanted]);
   usePageTitle("Admin Panel");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">

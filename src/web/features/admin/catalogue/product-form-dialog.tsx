@@ -23,6 +23,7 @@ import {
   valuesForSizes,
 } from "./product-form-values";
 import { SizeFitFields } from "./size-fit-fields";
+import { SizeParcelFields } from "./size-parcel-fields";
 import { type RememberedSizeSettings, SizeSettings, stockFieldId } from "./size-settings";
 
 interface ProductFormDialogProps {
@@ -91,6 +92,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     setValue("sizePrices", presentForSizes(list, prices));
     setValue("sizePackCounts", presentForSizes(list, packs));
     setValue("sizeFits", presentForSizes(list, getValues("sizeFits") ?? {}));
+    setValue("sizeParcels", presentForSizes(list, getValues("sizeParcels") ?? {}));
   }, [sizesKey, getValues, setValue]);
   const stockHeld = stockHeldMessage(save.error);
 
@@ -233,6 +235,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       <MultibuyFieldset control={control} register={register} errors={errors} />
       {/* The size guide (issue 42): its own fieldset. */}
       {sizes.length > 0 && <SizeFitFields key={sizesKey} control={control} sizes={sizes} />}
+      {sizes.length > 0 && <SizeParcelFields key={sizesKey} control={control} sizes={sizes} />}
 
       <Field
         id="admin-product-maxPerOrder"

@@ -29,6 +29,7 @@ const pants: AdminProduct = {
   packUnit: "nappy",
   fitMeasure: "weight",
   sizeFits: { "Size 4 (9-14kg)": { min: 9000, max: 14_000 } },
+  sizeParcels: { "Size 4 (9-14kg)": { weightGrams: 2_000, lengthMm: 400, widthMm: 250, heightMm: 150 } },
   sizeOutOfStock: { "Size 5 (12-17kg)": true },
   outOfStock: false,
   sizeLowStock: {},
@@ -61,6 +62,7 @@ describe("formDefaults", () => {
       planSavingPercent: "",
       fitMeasure: "weight",
       sizeFits: { "Size 4 (9-14kg)": { min: 9000, max: 14_000 } },
+      sizeParcels: { "Size 4 (9-14kg)": { weightGrams: 2_000, lengthMm: 400, widthMm: 250, heightMm: 150 } },
     });
   });
 

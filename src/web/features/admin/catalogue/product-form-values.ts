@@ -25,6 +25,7 @@ export function formDefaults(product: AdminProduct | null): ProductInput {
     planSavingPercent: product?.planSavingOwnBp == null ? "" : String(product.planSavingOwnBp / 100),
     fitMeasure: product?.fitMeasure ?? null,
     sizeFits: { ...product?.sizeFits },
+    sizeParcels: { ...product?.sizeParcels },
   };
 }
 

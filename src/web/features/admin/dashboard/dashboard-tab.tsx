@@ -33,7 +33,7 @@ export function DashboardTab() {
         <StatCard label="Shipped Orders" value={figures.shippedOrders} />
         <StatCard label="Total Revenue" value={formatRandText(figures.revenue)} hint="Paid and shipped orders" />
       </dl>
-      <AttentionNote count={data.needsAttention} late={data.lateShipments} />
+      <AttentionNote count={data.needsAttention} deliveryProblems={data.deliveryProblems} late={data.lateShipments} />
       <LaunchChecklistNote />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <RevenueChart days={data.revenueByDay} />
@@ -160,7 +160,15 @@ function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function AttentionNote({ count, late }: { count: number; late: Dashboard["lateShipments"] }) {
+function AttentionNote({
+  count,
+  deliveryProblems,
+  late,
+}: {
+  count: number;
+  deliveryProblems: number;
+  late: Dashboard["lateShipments"];
+}) {
   if (count === 0 && late.length === 0) {
     return (
       <p className="rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
@@ -175,8 +183,18 @@ function AttentionNote({ count, late }: { count: number; late: Dashboard["lateSh
     >
       {count > 0 && (
         <p>
-          <span className="tabular font-bold">{count}</span> {count === 1 ? "item needs" : "items need"} attention: see
-          Needs attention in Payment Verification.
+          <span className="tabular font-bold">{count}</span> {count === 1 ? "item needs" : "items need"} attention: see{" "}
+          <Link href="/admin?tab=payments#needs-attention" className="font-semibold underline">
+            Needs attention
+          </Link>{" "}
+          in Payment Verification.
+        </p>
+      )}
+      {deliveryProblems > 0 && (
+        <p>
+          Of them, <span className="tabular font-bold">{deliveryProblems}</span>{" "}
+          {deliveryProblems === 1 ? "is a delivery problem" : "are delivery problems"} (a failed attempt, a parcel not
+          collected, returned or lost).
         </p>
       )}
       {late.length > 0 && (

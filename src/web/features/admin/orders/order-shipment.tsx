@@ -1,5 +1,6 @@
-import { centsToDecimal, formatRandText } from "#domain/money.js";
+import { formatRand } from "#domain/money.js";
 import { formatCalendarDate, formatDateTime } from "#domain/sa-format.js";
+import type { AdminShipmentAnswer } from "#domain/schemas/tracking.js";
 import { Button } from "#web/components/ui/button.js";
 import { ParcelTimeline } from "#web/components/ui/parcel-timeline.js";
 import { PdfLink } from "#web/components/ui/pdf-link.js";
@@ -64,9 +65,10 @@ export function OrderShipment({ order }: { order: AdminOrder }) {
               <dt className="text-stone-600">Courier</dt>
               <dd>
                 {shipment.courierName}, booked {formatDateTime(shipment.createdAt)}
-                {shipment.chargedCents !== null && (
-                  <> · charged {formatRandText(centsToDecimal(shipment.chargedCents))}</>
-                )}
+              </dd>
+              <dt className="text-stone-600">Cost</dt>
+              <dd>
+                <ShipmentCost shipment={shipment} />
               </dd>
               <dt className="text-stone-600">Now</dt>
               <dd className="font-semibold text-stone-900">{shipment.stateLabel}</dd>
@@ -106,5 +108,40 @@ export function OrderShipment({ order }: { order: AdminOrder }) {
         </div>
       )}
     </Panel>
+  );
+}
+
+type Shipment = NonNullable<AdminShipmentAnswer["shipment"]>;
+
+/**
+ * What delivery cost (decision 053): the fee the customer paid, the courier's quote at booking, and,
+ * once the courier has re-weighed the parcel, its new charge and how much more (or less) it is.
+ */
+function ShipmentCost({ shipment }: { shipment: Shipment }) {
+  const { customerPaidCents: paid, chargedCents: quoted, finalChargedCents: final, reweighedGrams } = shipment;
+  const charged = final ?? quoted;
+  const extra = final !== null && quoted !== null ? final - quoted : 0;
+  return (
+    <span className="grid gap-0.5 tabular">
+      <span>
+        Customer paid {formatRand(paid)}
+        {quoted !== null && <> · courier quoted {formatRand(quoted)}</>}
+      </span>
+      {final !== null && (
+        <span className={extra > 0 ? "font-semibold text-amber-900" : undefined}>
+          Re-weighed by the courier
+          {reweighedGrams !== null && ` at ${(reweighedGrams / 1000).toLocaleString("en-ZA")} kg`}: charged{" "}
+          {formatRand(final)}
+          {extra !== 0 && ` (${formatRand(Math.abs(extra))} ${extra > 0 ? "more" : "less"} than quoted)`}
+        </span>
+      )}
+      {charged !== null && charged !== paid && (
+        <span className="text-stone-600">
+          {charged > paid
+            ? `The shop pays ${formatRand(charged - paid)} more than the customer paid.`
+            : `The customer paid ${formatRand(paid - charged)} more than the courier charged.`}
+        </span>
+      )}
+    </span>
   );
 }

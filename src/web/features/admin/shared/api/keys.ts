@@ -22,6 +22,9 @@ export const adminKeys = {
   preparingOrders: (filters: object) => ["admin", "payments", "preparing", filters] as const,
   paymentAttention: () => ["admin", "payments", "attention"] as const,
   vatReport: (period: object) => ["admin", "vat-report", period] as const,
+  /** The Delivery tab: the owner's boxes, and the delivery-cost report per period. */
+  deliveryBoxes: () => ["admin", "delivery", "boxes"] as const,
+  deliveryCosts: (period: object) => ["admin", "delivery", "costs", period] as const,
   products: () => ["admin", "products"] as const,
   categories: () => ["admin", "categories"] as const,
   promoCodes: () => ["admin", "promo-codes"] as const,
