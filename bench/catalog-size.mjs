@@ -10,6 +10,7 @@
 // - rendered pages from the page cache against a bare route sending the same bytes (as bench 10;
 //   ratio at or above 0.8 at both sizes).
 import http from "node:http";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
   freePort,
@@ -167,7 +168,10 @@ async function searchLatency(endpoint) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failures };
 }
 
-/** The process among `pid`'s descendants whose first argument is `script` (not the shell npm runs it with), or null. */
+/**
+ * The node process among `pid`'s descendants running `script` (an argument after node's own flags, as
+ * package.json's start passes them; not the shell npm runs it with), or null.
+ */
 async function descendantRunning(pid, script) {
   const { readFile } = await import("node:fs/promises");
   const read = (file) => readFile(file, "utf8").catch(() => "");
@@ -180,7 +184,8 @@ async function descendantRunning(pid, script) {
   const queue = [pid];
   while (queue.length) {
     const next = queue.shift();
-    if ((await read(`/proc/${next}/cmdline`)).split("\0")[1]?.endsWith(script)) return next;
+    const [command = "", ...args] = (await read(`/proc/${next}/cmdline`)).split("\0");
+    if (path.basename(command).startsWith("node") && args.some((arg) => arg.endsWith(script))) return next;
     queue.push(...(await children(next)));
   }
   return null;

@@ -8,25 +8,62 @@ export const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (Linux; Android 14) shop-bench",
 };
 
+/** How much of a refused answer's body is kept to show (its `{ message, code }`). */
+const SAMPLE_CHARS = 300;
+
 /**
  * autocannon appends every chunk of every answer to a string (`body += chunk`), decoding it as
  * UTF-8, for `verifyBody` and `onResponse`, which these benchmarks never use. For a compressed
  * answer that decoding is the slow path: a 67 KB brotli catalogue cost the load generator about
  * 1.3 ms per answer and capped both the app and the bare route at ~780 req/s with a p99 over
- * 150 ms, measuring autocannon rather than the server. Dropping the bodies keeps what the runs
- * read (status codes, bytes, latencies) and lets the same run reach ~12,000 req/s.
+ * 150 ms, measuring autocannon rather than the server. Dropping the bodies of successes keeps what
+ * the runs read (status codes, bytes, latencies) and lets the same run reach ~12,000 req/s.
+ *
+ * The first body of each status code that is not a success is kept (its first SAMPLE_CHARS
+ * characters) in `samples`, so a run's refusals say what they were (a 409's code and message), not
+ * only how many.
  */
-function dropBodies(client) {
-  client.pipelinedRequests.addBody = () => {};
+function keepRefusals(samples) {
+  return (client) => {
+    const queue = client.pipelinedRequests;
+    const setHeaders = queue.setHeaders.bind(queue);
+    let status = 0;
+    let chunks = [];
+    queue.setHeaders = (headers) => {
+      status = headers.statusCode;
+      chunks = [];
+      setHeaders(headers);
+    };
+    queue.addBody = (chunk) => {
+      if ((status < 200 || status >= 300) && !samples.has(status)) chunks.push(Buffer.from(chunk));
+    };
+    client.on("response", (code) => {
+      if (code >= 200 && code < 300) return;
+      if (!samples.has(code) && chunks.length) {
+        samples.set(code, Buffer.concat(chunks).toString("utf8").slice(0, SAMPLE_CHARS));
+      }
+      chunks = [];
+    });
+  };
 }
 
-/** One autocannon run; also when its first request went out and its last answer came back. */
+/**
+ * One autocannon run; also when its first request went out and its last answer came back, and the
+ * first body of each refused status code (`refusals`: { "409": "{\"message\":...}" }).
+ */
 function once(options) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let lastResponse = started;
-    const instance = autocannon({ setupClient: dropBodies, ...options }, (error, result) =>
-      error ? reject(error) : resolve({ ...result, wallSeconds: (lastResponse - started) / 1000 }),
+    const samples = new Map();
+    const instance = autocannon({ setupClient: keepRefusals(samples), ...options }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({
+            ...result,
+            wallSeconds: (lastResponse - started) / 1000,
+            refusals: Object.fromEntries(samples),
+          }),
     );
     instance.on("response", () => {
       lastResponse = performance.now();
@@ -64,6 +101,7 @@ export async function load({ label, warmupSeconds = 1, durationSeconds = 5, befo
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCodes: result.statusCodeStats,
+    refusals: result.refusals,
     bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
   if (label) {
@@ -71,6 +109,7 @@ export async function load({ label, warmupSeconds = 1, durationSeconds = 5, befo
       `${label}: ${Math.round(summary.rps)} req/s, p50 ${summary.p50} ms, p99 ${summary.p99} ms` +
         `${summary.errors || summary.timeouts || summary.non2xx ? `, errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}` : ""}`,
     );
+    for (const [code, body] of Object.entries(summary.refusals)) log(`  first HTTP ${code} answer: ${body}`);
   }
   return summary;
 }
@@ -79,10 +118,16 @@ export async function load({ label, warmupSeconds = 1, durationSeconds = 5, befo
 export function failuresOf(summary, allowed = []) {
   const bad = Object.entries(summary.statusCodes ?? {})
     .filter(([code]) => !(Number(code) >= 200 && Number(code) < 300) && !allowed.includes(Number(code)))
-    .map(([code, { count }]) => `${count}x HTTP ${code}`);
+    .map(([code, { count }]) => `${count}x HTTP ${code}${refusalCode(summary.refusals?.[code])}`);
   if (summary.errors) bad.push(`${summary.errors} errors`);
   if (summary.timeouts) bad.push(`${summary.timeouts} timeouts`);
   return bad.join(", ");
+}
+
+/** A refused answer's error code, " (CART_CHANGED)", when its body is the API's `{ message, code }`. */
+function refusalCode(body) {
+  const code = body?.match(/"code":"([A-Z_]+)"/)?.[1];
+  return code ? ` (${code})` : "";
 }
 
 /** Alternations of app and bare route per comparison, and the seconds measured of each run. */

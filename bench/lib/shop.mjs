@@ -110,17 +110,33 @@ export async function cartOrder(customer, products, rng) {
 /**
  * The POST /api/create-order body of `customer` buying `lines` (each a product as GET
  * /api/products answers it, with the `size` and `quantity` wanted), priced as the checkout page
- * prices it; with the lines and totals in cents.
+ * prices it (src/web/features/checkout/checkout-page.tsx): the goods, less the multi-buy saving of
+ * the products' tiers (seeded since issue 42), plus the door delivery the page picks first, sent as
+ * the chosen option (decision 051); with the lines and totals in cents (the total after the saving).
  */
 export async function orderFor(customer, wanted) {
   const { parseRandToCents } = await fromDist("domain/money.js");
   const { orderTotals } = await fromDist("domain/pricing.js");
+  const { multibuySavings } = await fromDist("domain/multibuy.js");
   // Each size has its own price (sizePrices, issue 28); `price` is the lowest.
   const lines = wanted.map((line) => {
     const price = line.sizePrices?.[line.size] ?? line.price;
     return { ...line, price, unitPriceCents: parseRandToCents(price) };
   });
-  const totals = orderTotals(lines);
+  const plain = orderTotals(lines);
+  const multibuy = multibuySavings(
+    lines.map((line) => ({
+      productId: line.id,
+      quantity: line.quantity,
+      amountCents: line.unitPriceCents * line.quantity,
+    })),
+    (productId) => lines.find((line) => line.id === productId)?.multibuyTiers ?? [],
+  );
+  const totals = {
+    ...plain,
+    multibuyDiscountCents: multibuy.discountCents,
+    totalCents: plain.totalCents - multibuy.discountCents,
+  };
   const rand = (cents) => cents / 100;
   const body = {
     subtotal: rand(totals.subtotalCents),
@@ -135,6 +151,7 @@ export async function orderFor(customer, wanted) {
     })),
     customerEmail: customer.email,
     userId: customer.id,
+    delivery: { service: "door_economy" },
     deliveryInfo: {
       name: customer.fullName,
       phone: "082 123 4567",
@@ -146,5 +163,10 @@ export async function orderFor(customer, wanted) {
       suburb: "City Centre",
     },
   };
-  return { body, lines, totals };
+  // Each line's share of the saving, as create-order stores it (order_items.multibuy_discount_cents).
+  const priced = lines.map((line, index) => ({
+    ...line,
+    multibuyDiscountCents: multibuy.lineDiscountsCents[index] ?? 0,
+  }));
+  return { body, lines: priced, totals };
 }

@@ -298,6 +298,23 @@ describe("deploy/snug-and-dry.service", () => {
   });
 });
 
+describe("memory settings (docs/decisions/052-page-cache-memory.md)", () => {
+  it("are the same for npm start, the image and the systemd unit", () => {
+    const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe("MALLOC_ARENA_MAX=2 node --max-semi-space-size=2 scripts/start.mjs");
+    const runStage =
+      read("Dockerfile")
+        .split(/^FROM /m)
+        .at(-1) ?? "";
+    expect(runStage).toMatch(/^ {4}MALLOC_ARENA_MAX=2 \\$/m);
+    expect(runStage).toMatch(/^ {4}NODE_OPTIONS=--max-semi-space-size=2$/m);
+    expect(parseUnit(read("deploy/snug-and-dry.service")).execEnv).toMatchObject({
+      MALLOC_ARENA_MAX: "2",
+      NODE_OPTIONS: "--max-semi-space-size=2",
+    });
+  });
+});
+
 interface ParsedUnit {
   /** Environment= assignments, later ones winning. */
   environment: Record<string, string>;
