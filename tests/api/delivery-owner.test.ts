@@ -252,6 +252,28 @@ describe("a courier's re-weigh", () => {
     expect((await shipmentOf(id))?.finalChargedCents).toBe(shipment.chargedCents);
   });
 
+  it("reaches the shop through the hourly poll when its webhook was lost: the delivered parcel's charge is asked once more", async () => {
+    const { id, shipment } = await bookedDoorOrder();
+    emulator().state.shipments.controls.loseWebhooks = true;
+    try {
+      const newRate = emulator().reweigh(shipment.trackingReference, 30);
+      if (newRate === null) throw new Error("no re-weigh");
+      emulator().advance(shipment.trackingReference, ["collected", "in-transit"]);
+      await t.app.pollTracking();
+      // In transit: the poll leaves the charge alone (a re-weigh may still come).
+      expect((await shipmentOf(id))?.finalChargedCents).toBeNull();
+      emulator().advance(shipment.trackingReference, ["out-for-delivery", "delivered"]);
+      await t.app.pollTracking();
+      const after = await shipmentOf(id);
+      expect(after?.state).toBe("delivered");
+      expect(after?.finalChargedCents).toBe(Math.round(newRate * 100));
+      expect(after?.finalChargedCents).toBeGreaterThan(shipment.chargedCents ?? 0);
+      expect(after?.reweighedGrams).toBeNull();
+    } finally {
+      emulator().state.shipments.controls.loseWebhooks = false;
+    }
+  });
+
   it("is refused for a locker parcel by the emulator's control (a locker is priced by its box)", async () => {
     const missing = await t.app.inject({
       method: "POST",
