@@ -94,8 +94,9 @@ test("every control of the storefront can be reached with the keyboard", async (
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Enter");
 
-  // Tab through the hero to the search box, search, then on to the first card's first button
-  // (Add to Cart, which asks a guest to log in), and press it with Enter.
+  // Tab through the hero to the search box, search, then on to the first card's Add to Cart (which
+  // asks a guest to log in; the plan's "Deliver every few weeks" line before it is passed by), and
+  // press it with Enter.
   const search = page.getByLabel("Search products");
   for (let step = 0; step < 20 && !(await search.evaluate((element) => element === document.activeElement)); step++) {
     await page.keyboard.press("Tab");
@@ -114,20 +115,20 @@ test("every control of the storefront can be reached with the keyboard", async (
     .filter({ has: page.getByRole("article") });
   await expect(grid).toHaveAttribute("aria-busy", "false");
 
-  const firstButton = page
+  const addToCart = page
     .getByRole("region", { name: "Our products" })
     .getByRole("article")
     .first()
-    .getByRole("button")
+    .getByRole("button", { name: "Add to Cart" })
     .first();
   for (
     let step = 0;
-    step < 20 && !(await firstButton.evaluate((element) => element === document.activeElement));
+    step < 20 && !(await addToCart.evaluate((element) => element === document.activeElement));
     step++
   ) {
     await page.keyboard.press("Tab");
   }
-  await expect(firstButton).toBeFocused();
+  await expect(addToCart).toBeFocused();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
@@ -138,5 +139,5 @@ test("every control of the storefront can be reached with the keyboard", async (
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(firstButton).toBeFocused();
+  await expect(addToCart).toBeFocused();
 });
