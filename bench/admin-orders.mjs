@@ -19,9 +19,9 @@ import {
   rssOf,
   sleep,
   startDatabase,
-} from "./lib/harness.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+} from "./lib/harness.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "admin orders";
 const SMALL = 1_000;

@@ -25,10 +25,10 @@ import {
   spawnServer,
   startDatabase,
   waitFor200,
-} from "./lib/harness.mjs.mjs";
-import { appAgainstBare, BROWSER_HEADERS } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+} from "./lib/harness.mjs";
+import { appAgainstBare, BROWSER_HEADERS } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "catalogue size";
 const LARGE = 5_000;

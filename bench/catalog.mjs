@@ -4,10 +4,10 @@
 // with 2,000 generated products. Also: a revalidation with the ETag is a 304 that reads nothing
 // from the database, and a catalogue write makes the next read fresh.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { importPg, log, main, startDatabase } from "./lib/harness.mjs.mjs";
-import { appAgainstBare, BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { importPg, log, main, startDatabase } from "./lib/harness.mjs";
+import { appAgainstBare, BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "catalogue";
 const CONNECTIONS = 64;

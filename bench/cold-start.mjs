@@ -6,8 +6,8 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { freePort, log, logPath, main, ROOT, spawnServer, tempDir, waitFor200 } from "./lib/harness.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
+import { freePort, log, logPath, main, ROOT, spawnServer, tempDir, waitFor200 } from "./lib/harness.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
 
 const BENCH = "cold start";
 const BAR_MS = 3_000;

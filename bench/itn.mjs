@@ -7,10 +7,10 @@
 // sale. No bar on speed; it must be error-free, and every order must end up paid with its stock
 // sold.
 import { createHash, randomUUID } from "node:crypto";
-import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs.mjs";
-import { failuresOf, load } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
+import { failuresOf, load } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "payment notification";
 const CONNECTIONS = 32;

@@ -6,9 +6,9 @@
 // rate depends on the SMTP server far more than on the shop.
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { freePort, importPg, log, main, onCleanup, sleep, startDatabase } from "./lib/harness.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { freePort, importPg, log, main, onCleanup, sleep, startDatabase } from "./lib/harness.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "mail";
 const MESSAGES = 2_000;

@@ -18,9 +18,9 @@ import {
   spawnServer,
   tempDir,
   waitFor200,
-} from "./lib/harness.mjs.mjs";
-import { BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
+} from "./lib/harness.mjs";
+import { BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
 
 const BENCH = "memory";
 const ROUNDS = 3;

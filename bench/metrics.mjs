@@ -3,10 +3,10 @@
 // request timed into prom-client's histogram, /metrics scraped every 2.5 s during each run, more often than Prometheus
 // would) against the same app without it, in the same run, on the same database, at 64
 // connections, alternated five times in 3 s runs; each side keeps its best run (the machine is shared).
-import { log, main, startDatabase } from "./lib/harness.mjs.mjs";
-import { BROWSER_HEADERS, load } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { log, main, startDatabase } from "./lib/harness.mjs";
+import { BROWSER_HEADERS, load } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "metrics";
 const CONNECTIONS = 64;

@@ -6,11 +6,11 @@
 // costs the app. Every size is given far more stock than the run can sell, so the benchmark
 // measures orders, not refusals (stock running out is bench/stock.mjs's subject).
 import { randomUUID } from "node:crypto";
-import { fromDist, importPg, log, main, onCleanup, sleep, startDatabase } from "./lib/harness.mjs.mjs";
-import { failuresOf, load } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { cartOrder, customerHeaders, orderableProducts, random, signUpCustomers } from "./lib/shop.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { fromDist, importPg, log, main, onCleanup, sleep, startDatabase } from "./lib/harness.mjs";
+import { failuresOf, load } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { cartOrder, customerHeaders, orderableProducts, random, signUpCustomers } from "./lib/shop.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "orders";
 const CUSTOMERS = 50;

@@ -3,10 +3,10 @@
 // the page cache) versus a bare Fastify route in a process of its own (bench/lib/bare.mjs) that
 // sends the same bytes from memory, at 64 connections. Also: a catalogue change renders the page
 // again on the next request.
-import { importPg, log, main, startDatabase } from "./lib/harness.mjs.mjs";
-import { appAgainstBare, BROWSER_HEADERS } from "./lib/load.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { importPg, log, main, startDatabase } from "./lib/harness.mjs";
+import { appAgainstBare, BROWSER_HEADERS } from "./lib/load.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "pages";
 const CONNECTIONS = 64;

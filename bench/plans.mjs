@@ -6,9 +6,9 @@
 // (plan, delivery date) must let each box be charged once. Bars: all 1,000 paid in under a minute,
 // and no token charged twice (the emulator's own payments are counted, not the shop's records).
 import { randomUUID } from "node:crypto";
-import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs.mjs";
-import { emit, row, verdict } from "./lib/report.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { fromDist, importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
+import { emit, row, verdict } from "./lib/report.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "nappy plans";
 const PLANS = 1_000;

@@ -7,8 +7,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild } from "../scripts/ensure-build.mjs.mjs";
-import { formatTable, markdownTable } from "./lib/report.mjs.mjs";
+import { ensureBuild } from "../scripts/ensure-build.mjs";
+import { formatTable, markdownTable } from "./lib/report.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 

@@ -6,10 +6,10 @@
 // oversold: not in the answers, not in the orders written, not in the stock rows read afterwards.
 // Each setup drops three times (a fresh product each time) after a warm-up drop on a well-stocked
 // product, so that JIT, pooled connections and prepared statements are warm, as in a real sale.
-import { importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs.mjs";
-import { emit, fmt, row, verdict } from "./lib/report.mjs.mjs";
-import { customerHeaders, orderFor, signUpCustomers } from "./lib/shop.mjs.mjs";
-import { startTarget } from "./lib/target-client.mjs.mjs";
+import { importPg, log, main, onCleanup, startDatabase } from "./lib/harness.mjs";
+import { emit, fmt, row, verdict } from "./lib/report.mjs";
+import { customerHeaders, orderFor, signUpCustomers } from "./lib/shop.mjs";
+import { startTarget } from "./lib/target-client.mjs";
 
 const BENCH = "stock";
 const CUSTOMERS = 200;

@@ -8,8 +8,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { log, main, ROOT, tempDir } from "./lib/harness.mjs.mjs";
-import { emit, row, verdict } from "./lib/report.mjs.mjs";
+import { log, main, ROOT, tempDir } from "./lib/harness.mjs";
+import { emit, row, verdict } from "./lib/report.mjs";
 
 const BENCH = "storefront";
 const LIGHTHOUSE_RUNS = 5;

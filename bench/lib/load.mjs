@@ -1,6 +1,6 @@
 // autocannon, run from this process, with a warm-up and a summary every benchmark reads the same way.
 import autocannon from "autocannon";
-import { log } from "./harness.mjs.mjs";
+import { log } from "./harness.mjs";
 
 /** What a browser on a phone sends with every request. */
 export const BROWSER_HEADERS = {

@@ -1,6 +1,6 @@
 // Shop-shaped test data: customers signed up and logged in through the API, and carts priced the
 // way the browser prices them (with the shop's own pricing module from dist/).
-import { fromDist } from "./harness.mjs.mjs";
+import { fromDist } from "./harness.mjs";
 
 /** A small deterministic PRNG (mulberry32), so every run sends the same carts. */
 export function random(seed) {

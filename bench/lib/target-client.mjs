@@ -1,7 +1,7 @@
 // Starts bench/lib/target.mjs (the real app from dist/ and the benchmark's controls, in one process)
 // and bench/lib/bare.mjs (the baselines' bare routes, in another), and talks to both.
 import path from "node:path";
-import { freePort, log, logPath, ROOT, spawnServer, waitFor200 } from "./harness.mjs.mjs";
+import { freePort, log, logPath, ROOT, spawnServer, waitFor200 } from "./harness.mjs";
 
 /**
  * `env` is added to the app's environment (LOG_LEVEL, AUTH_RATE_LIMIT_PER_MINUTE...), or is a

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -413,4 +413,26 @@ it("the deployment's example files exist for every file it reads", () => {
   }
   expect(readFileSync(path.join(deployDir, ".env.example"), "utf8")).toMatch(/^SHOP_DOMAIN=/m);
   expect(services["shop-1"]?.env_file).toBe("shop.env");
+});
+
+describe("the project's own scripts", () => {
+  /** Every .mjs file under scripts/, bench/ and tests/ (the commands npm start, npm test and npm run bench run). */
+  const scriptFiles = (dir: string): string[] =>
+    readdirSync(path.join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "node_modules" ? [] : scriptFiles(relative);
+      return entry.name.endsWith(".mjs") ? [relative] : [];
+    });
+
+  it("import only files that exist (npm start, the test runner and the benchmarks load them unbuilt)", () => {
+    const files = ["scripts", "bench", "tests"].flatMap(scriptFiles);
+    expect(files).toContain(path.join("scripts", "start.mjs"));
+    const missing = files.flatMap((file) =>
+      [...read(file).matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)]
+        .map((match) => path.join(path.dirname(file), match[1] as string))
+        .filter((target) => !existsSync(path.join(repoRoot, target)))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
