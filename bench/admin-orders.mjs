@@ -9,17 +9,7 @@
 // same orders at both sizes, so the comparison shows what the other 199,000 rows cost (a scan
 // would grow 200-fold; an index range does not). A busy month of the large shop is exported too,
 // and printed, for its throughput.
-import {
-  fromDist,
-  importPg,
-  log,
-  main,
-  onCleanup,
-  peakRssOf,
-  rssOf,
-  sleep,
-  startDatabase,
-} from "./lib/harness.mjs";
+import { fromDist, importPg, log, main, onCleanup, peakRssOf, rssOf, sleep, startDatabase } from "./lib/harness.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";
 import { startTarget } from "./lib/target-client.mjs";
 

@@ -7,18 +7,7 @@
 // checked: the rate limiter would otherwise answer 429 cheaply).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  DIST,
-  freePort,
-  log,
-  logPath,
-  main,
-  rssOf,
-  sleep,
-  spawnServer,
-  tempDir,
-  waitFor200,
-} from "./lib/harness.mjs";
+import { DIST, freePort, log, logPath, main, rssOf, sleep, spawnServer, tempDir, waitFor200 } from "./lib/harness.mjs";
 import { BROWSER_HEADERS, failuresOf, load } from "./lib/load.mjs";
 import { emit, fmt, row, verdict } from "./lib/report.mjs";
 
