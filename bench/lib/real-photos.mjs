@@ -18,7 +18,7 @@ import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dist = (file) => path.join(root, "dist/server", file);
-const { loadConfig } = await import(dist("config.js"));
+const { loadConfig } = await import(dist("platform/config.js"));
 const { openDatabase } = await import(dist("platform/db/open.js"));
 const { loadSharp, storePhoto } = await import(dist("media/photos.js"));
 const { mediaStore } = await import(dist("media/store.js"));
