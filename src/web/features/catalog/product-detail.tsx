@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { MAX_LINE_QUANTITY } from "#domain/cart.js";
 import { parseRandToCents } from "#domain/money.js";
 import { packText, perUnitText, priceText, sizePrice } from "#domain/packs.js";
@@ -76,6 +76,18 @@ export function ProductDetail({
   const shownQuantity = Math.min(quantity, max);
   const left = size ? product.sizeLowStock[size] : undefined;
   const stockNoteId = `${id}-stock`;
+  // One element across renders: the server-rendered chooser keeps its HTML while its chunk loads. A new
+  // element (useMounted's re-render) would reach the boundary before it hydrates, and React would swap
+  // the chooser for its shorter fallback and back, moving the page under it.
+  const savingBp = product.planSavingBp;
+  const planOption = useMemo(
+    () => (
+      <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
+        <PlanOption savingBp={savingBp} />
+      </Suspense>
+    ),
+    [savingBp],
+  );
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -170,9 +182,7 @@ export function ProductDetail({
           </div>
         )}
 
-        <Suspense fallback={<div className="h-28" aria-hidden="true" />}>
-          <PlanOption savingBp={product.planSavingBp} />
-        </Suspense>
+        {planOption}
 
         <div className="flex flex-wrap items-end justify-between gap-4">
           <fieldset>
