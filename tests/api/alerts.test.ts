@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, saDay } from "#domain/sa-calendar.js";
-import { runScheduledBackup } from "#server/backup/daily.js";
+import { runScheduledBackup } from "#server/platform/backup/daily.js";
 import { insertOrder, type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { waitFor } from "../helpers/wait.js";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Dashboard } from "#domain/schemas/dashboard.js";
-import { BACKUP_JOB, runScheduledBackup } from "#server/backup/daily.js";
+import { BACKUP_JOB, runScheduledBackup } from "#server/platform/backup/daily.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { waitFor } from "../helpers/wait.js";

@@ -12,8 +12,8 @@ import {
   backupDue,
   latestBackupSlot,
   runScheduledBackup,
-} from "#server/backup/daily.js";
-import { OFFSITE_PREFIX, pruneOffsiteBackups } from "#server/backup/offsite.js";
+} from "#server/platform/backup/daily.js";
+import { OFFSITE_PREFIX, pruneOffsiteBackups } from "#server/platform/backup/offsite.js";
 import type { S3Settings } from "#server/platform/config.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";

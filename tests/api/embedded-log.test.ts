@@ -29,7 +29,7 @@ describe("the embedded PostgreSQL's own log", () => {
     await fs.chmod(dataDir, 0o755);
     embedded = await startEmbeddedPostgres({ dataDir, preferredPort: await freePort() });
     await ensureDatabase(embedded.url("postgres"), "shop");
-    await prepareDatabase(embedded.url("shop"), { seed: false });
+    await prepareDatabase(embedded.url("shop"), {});
     t = await buildTestApp({}, {}, embedded.url("shop"));
   }, 120_000);
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientNetwork } from "#server/auth/client-network.js";
+import { clientNetwork } from "#server/platform/client-network.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 
 let t: TestApp;

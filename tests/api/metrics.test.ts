@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackup } from "#server/backup/create.js";
-import { recordBackupRun } from "#server/backup/daily.js";
+import { createBackup } from "#server/platform/backup/create.js";
+import { recordBackupRun } from "#server/platform/backup/daily.js";
 import { loadConfig } from "#server/platform/config.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

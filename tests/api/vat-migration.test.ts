@@ -90,7 +90,7 @@ beforeAll(async () => {
     await client.end();
     await fs.rm(before, { recursive: true, force: true });
   }
-  await prepareDatabase(databaseUrl, { seed: false });
+  await prepareDatabase(databaseUrl, {});
   t = await buildTestApp({ SHOP_VAT_NUMBER: "4123456789" }, {}, databaseUrl);
 });
 afterAll(() => t?.close());

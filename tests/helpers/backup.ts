@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { inject } from "vitest";
-import { connectForCopy, quoteIdent, tablesInLoadOrder } from "#server/backup/session.js";
+import { connectForCopy, quoteIdent, tablesInLoadOrder } from "#server/platform/backup/session.js";
 import { withDatabase } from "../setup/global-db.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -9,10 +9,10 @@ import { type Dashboard, dashboard } from "#domain/schemas/dashboard.js";
 import { ITN_ATTENTION_OUTCOMES, ITN_FLAGGED_OUTCOMES } from "#domain/schemas/payments.js";
 import { LOW_STOCK_LIMIT } from "#domain/stock.js";
 import { ATTENTION_STATES } from "#domain/tracking.js";
-import { latestBackups, latestCopies } from "../backup/daily.js";
 import { statusList } from "../orders/status.js";
 import { PENDING_TOO_LONG } from "../payments/admin-payments.js";
 import { dashboardPlanFigures } from "../plans/admin-queries.js";
+import { latestBackups, latestCopies } from "../platform/backup/daily.js";
 import { buildInfo } from "../platform/build-info.js";
 import type { Database } from "../platform/db/client.js";
 

@@ -4,7 +4,7 @@ import { orderNumber } from "#domain/order-status.js";
 import { LATE_SHIPMENT_ALERT_DAYS, PERFORM_DAYS, shipByDay } from "#domain/returns.js";
 import { saDay } from "#domain/sa-calendar.js";
 import { ITN_ATTENTION_OUTCOMES } from "#domain/schemas/payments.js";
-import { latestBackups, latestCopies } from "../backup/daily.js";
+import { latestBackups, latestCopies } from "../platform/backup/daily.js";
 import { JOBS_SCHEMA } from "../platform/jobs/engine.js";
 import { type AlertContext, type Problem, raiseAlert, raisedAlertKeys, resolveAlert } from "./alerts.js";
 

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { recordAudit } from "../platform/audit.js";
+import { clientNetwork } from "../platform/client-network.js";
 import { users } from "../platform/db/schema.js";
 import { HttpError } from "../platform/errors.js";
-import { clientNetwork } from "./client-network.js";
 import { type AttemptAccount, countInWindow, countsNow } from "./rate-limit.js";
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { recordAudit } from "../platform/audit.js";
+import { clientNetwork } from "../platform/client-network.js";
 import type { Database } from "../platform/db/client.js";
 import { HttpError } from "../platform/errors.js";
-import { clientNetwork } from "./client-network.js";
 
 const WINDOW = "1 minute";
 

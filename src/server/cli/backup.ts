@@ -9,8 +9,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { backupAndRecord } from "../backup/daily.js";
-import { shopDatabase } from "../backup/target.js";
+import { backupAndRecord } from "../platform/backup/daily.js";
+import { shopDatabase } from "../platform/backup/target.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
 import { NoClusterError } from "../platform/db/embedded.js";
 import { errWithoutValues } from "../platform/log-errors.js";

@@ -17,6 +17,7 @@ import { DataDirInUseError } from "../platform/db/data-dir-lock.js";
 import { NoClusterError } from "../platform/db/embedded.js";
 import { openDatabase } from "../platform/db/open.js";
 import { errWithoutValues } from "../platform/log-errors.js";
+import { seedCatalogue } from "../seed/seed.js";
 import { isEntryPoint } from "./entry-point.js";
 
 export interface SeedOrdersOptions {
@@ -231,7 +232,10 @@ function parse(argv: string[]): SeedOrdersOptions {
 async function main() {
   const options = parse(process.argv.slice(2));
   loadEnvFile();
-  const database = await openDatabase(loadConfig(), { seed: true, log: (line) => console.error(`[db] ${line}`) });
+  const database = await openDatabase(loadConfig(), {
+    seed: seedCatalogue,
+    log: (line) => console.error(`[db] ${line}`),
+  });
   const started = performance.now();
   // Its own connection: the pool's statement timeout is for requests, not for a bulk load.
   const client = new pg.Client({ connectionString: database.databaseUrl });

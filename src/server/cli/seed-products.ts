@@ -28,6 +28,7 @@ import { NoClusterError } from "../platform/db/embedded.js";
 import { openDatabase } from "../platform/db/open.js";
 import { errWithoutValues } from "../platform/log-errors.js";
 import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../seed/generated-catalogue.js";
+import { seedCatalogue } from "../seed/seed.js";
 import { BASE_PHOTO_PATH, basePhotos, photoKey } from "../seed/seed-product-photos.js";
 import { isEntryPoint } from "./entry-point.js";
 
@@ -206,7 +207,7 @@ async function main() {
   const options = parseSeedProductsArgs(process.argv.slice(2));
   loadEnvFile();
   const config = loadConfig();
-  const database = await openDatabase(config, { seed: true, log: (line) => console.error(`[db] ${line}`) });
+  const database = await openDatabase(config, { seed: seedCatalogue, log: (line) => console.error(`[db] ${line}`) });
   const started = performance.now();
   // Its own connection: the pool's statement timeout is for requests, not for a bulk load.
   const client = new pg.Client({ connectionString: database.databaseUrl });

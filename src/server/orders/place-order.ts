@@ -31,7 +31,7 @@ export interface NewOrder {
   /** A business buyer's, for the tax invoice. */
   companyName: string | null;
   vatNumber: string | null;
-  /** The client network that places it (auth/client-network.ts): the per-address cap. */
+  /** The client network that places it (platform/client-network.ts): the per-address cap. */
   placedFrom: string;
   /** The delivery option chosen and priced by the server (delivery/order-delivery.ts); absent: door economy at the flat price. */
   delivery?: Omit<OrderDeliveryChoice, "feeOf">;

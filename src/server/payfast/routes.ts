@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { clientNetwork } from "../auth/client-network.js";
 import { countAttempt } from "../auth/rate-limit.js";
+import { clientNetwork } from "../platform/client-network.js";
 import { confirmWithPayfast, processItn } from "./itn.js";
 import { ItnSources, type ResolveHost } from "./itn-sources.js";
 import { trackPayfastProblem } from "./problems.js";

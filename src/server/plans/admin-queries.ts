@@ -10,7 +10,7 @@ import {
 } from "#domain/plans.js";
 import { saDay } from "#domain/sa-calendar.js";
 import type { AdminPlan, AdminPlanFilter, DashboardPlans } from "#domain/schemas/admin-plans.js";
-import { containsPattern } from "../admin/cursor.js";
+import { containsPattern } from "../platform/cursor.js";
 import type { Database } from "../platform/db/client.js";
 import { planLines, plans, products } from "../platform/db/schema.js";
 

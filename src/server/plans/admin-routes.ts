@@ -10,10 +10,10 @@ import {
   adminPlanParams,
   adminPlanPauseInput,
 } from "#domain/schemas/admin-plans.js";
-import { decodeCursor, encodeCursor } from "../admin/cursor.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { recordAudit } from "../platform/audit.js";
+import { decodeCursor, encodeCursor } from "../platform/cursor.js";
 import type { Transaction } from "../platform/db/client.js";
 import { plans } from "../platform/db/schema.js";
 import { notFound } from "../platform/errors.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { clientNetwork } from "../auth/client-network.js";
+import { clientNetwork } from "./client-network.js";
 import type { Database, Transaction } from "./db/client.js";
 import { auditLog } from "./db/schema.js";
 import { clientRequestId } from "./request-logging.js";

@@ -13,7 +13,7 @@ import { parseRandToCents } from "#domain/money.js";
 import { MULTIBUY_PROMO_RULES } from "#domain/multibuy.js";
 import { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS } from "#domain/retention.js";
 import { DEMO_SHOP_CONTACT, isDemoContact, type ShopContactDetail } from "#domain/seller.js";
-import { backupFolderProblem } from "../backup/folder.js";
+import { backupFolderProblem } from "./backup/folder.js";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import { readJournal } from "../backup/journal.js";
-import { migrationLevel } from "../backup/session.js";
+import { readJournal } from "./backup/journal.js";
+import { migrationLevel } from "./backup/session.js";
 import { buildInfo } from "./build-info.js";
 import type { EmbeddedState } from "./db/embedded-watch.js";
 

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
 import { EVER_PAID_STATUSES } from "#domain/order-status.js";
-import { latestBackups, latestCopies } from "../backup/daily.js";
+import { latestBackups, latestCopies } from "./backup/daily.js";
 import { buildInfo } from "./build-info.js";
 import { JOBS_SCHEMA } from "./jobs/engine.js";
 

@@ -9,9 +9,9 @@ import {
   STOCK_ALERTS_PER_ADDRESS,
   STOCK_ALERTS_WAITING_PER_NETWORK,
 } from "#domain/stock-alerts.js";
-import { clientNetwork } from "../auth/client-network.js";
 import { countAttempt } from "../auth/rate-limit.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { clientNetwork } from "../platform/client-network.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { productStock, products, stockAlerts } from "../platform/db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";

@@ -15,11 +15,11 @@ import {
   customerOrdersQuery,
   customerPage,
 } from "#domain/schemas/customers.js";
-import { containsPattern, decodeCursor, encodeCursor } from "../admin/cursor.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { listOrders, withPaidBy } from "../orders/queries.js";
 import { statusList } from "../orders/status.js";
 import { recordAudit } from "../platform/audit.js";
+import { containsPattern, decodeCursor, encodeCursor } from "../platform/cursor.js";
 import type { Database } from "../platform/db/client.js";
 import { orders, users } from "../platform/db/schema.js";
 import { HttpError, notFound } from "../platform/errors.js";

@@ -5,14 +5,14 @@ import { createDatabase, type Database } from "./client.js";
 import { describeHolder, lockDataDir } from "./data-dir-lock.js";
 import { requireCluster, startEmbeddedPostgres } from "./embedded.js";
 import { type EmbeddedState, watchEmbeddedPostgres } from "./embedded-watch.js";
-import { prepareDatabase } from "./setup.js";
+import { prepareDatabase, type Seeder } from "./setup.js";
 
 export const SHOP_DATABASE = "shop";
 
 export interface OpenDatabaseOptions {
   log?: (line: string) => void;
   /** Seed the catalogue into an empty database (the shop does; a one-off command need not). */
-  seed?: boolean;
+  seed?: Seeder | undefined;
   /**
    * The shop: it owns DATA_DIR's embedded PostgreSQL (adopting one a crash left running) and
    * refuses to start while another process owns it. Otherwise a one-off command: beside a running
@@ -89,7 +89,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     }
   } else log(`Database: ${describeDatabase(databaseUrl)}`);
   try {
-    const { seeded } = await prepareDatabase(databaseUrl, { seed: options.seed ?? false });
+    const { seeded } = await prepareDatabase(databaseUrl, { seed: options.seed });
     if (seeded) log("Seeded the catalogue");
   } catch (error) {
     if (stopEmbedded) await stopEmbedded();

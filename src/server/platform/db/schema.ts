@@ -902,7 +902,7 @@ export const orderStatChanges = pgTable("order_stat_changes", {
 });
 
 /**
- * Each backup's outcome (src/server/backup): the daily job's and `npm run backup`'s. The admin's
+ * Each backup's outcome (src/server/platform/backup): the daily job's and `npm run backup`'s. The admin's
  * dashboard and the metrics show the latest; the alerts check its age.
  */
 export const backupRuns = pgTable(
@@ -1089,7 +1089,7 @@ export const stockAlerts = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
     /**
-     * The client network (auth/client-network.ts) an unconfirmed alert was asked from: its limit of
+     * The client network (platform/client-network.ts) an unconfirmed alert was asked from: its limit of
      * waiting alerts is counted by it. Null for alerts confirmed at once and those asked before.
      */
     askedFrom: text("asked_from"),

@@ -9,8 +9,8 @@ import { createGunzip } from "node:zlib";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { from as copyFrom } from "pg-copy-streams";
-import { migrationsFolder } from "../platform/db/migrate.js";
-import { prepareDatabase } from "../platform/db/setup.js";
+import { migrationsFolder } from "../db/migrate.js";
+import { prepareDatabase } from "../db/setup.js";
 import { createBackup } from "./create.js";
 import {
   BackupFormatError,
@@ -201,7 +201,7 @@ export async function restoreBackup({
     }
     await client.query("analyze");
     const before = (await migrationLevel(client)).count;
-    await prepareDatabase(databaseUrl, { seed: false, restoring: true });
+    await prepareDatabase(databaseUrl, { restoring: true });
     const after = (await migrationLevel(client)).count;
     await clearRestoreMark(client);
     log(`Restored ${rows} rows in ${header.tables.length} tables from a backup of ${header.createdAt}.`);

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import type { S3Settings } from "../platform/config.js";
-import { errWithoutValues } from "../platform/log-errors.js";
+import type { S3Settings } from "../config.js";
+import { errWithoutValues } from "../log-errors.js";
 import { BACKUP_SUFFIX, type BackupResult, createBackup } from "./create.js";
 import { type CopyOptions, copyBackupOffsite, offsiteKey, pruneOffsiteBackups } from "./offsite.js";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { migrationsFolder } from "../platform/db/migrate.js";
+import { migrationsFolder } from "../db/migrate.js";
 
 export interface JournalEntry {
   idx: number;

@@ -1,4 +1,4 @@
-import { badRequest } from "../platform/errors.js";
+import { badRequest } from "./errors.js";
 
 /**
  * Keyset cursors of the admin's lists: the last row's (time, id), as opaque base64url text. A

@@ -1,4 +1,4 @@
-import type { Feature } from "../platform/feature.js";
+import type { Feature } from "../feature.js";
 import { BACKUP_JOB, runScheduledBackup } from "./daily.js";
 
 /**

@@ -5,8 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as delay } from "node:timers/promises";
-import type { S3Settings } from "../platform/config.js";
-import { type Bucket, S3Error, s3Bucket, s3Failure } from "../platform/s3-bucket.js";
+import type { S3Settings } from "../config.js";
+import { type Bucket, S3Error, s3Bucket, s3Failure } from "../s3-bucket.js";
 import { BACKUP_SUFFIX } from "./create.js";
 
 /** Where the copies go in the bucket (BACKUP_S3_URL): backups/shop-<time>.backup.gz. */

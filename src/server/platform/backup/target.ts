@@ -1,7 +1,7 @@
-import type { Config } from "../platform/config.js";
-import { describeHolder, lockDataDir } from "../platform/db/data-dir-lock.js";
-import { requireCluster, startEmbeddedPostgres } from "../platform/db/embedded.js";
-import { describeDatabase, ensureDatabase, SHOP_DATABASE } from "../platform/db/open.js";
+import type { Config } from "../config.js";
+import { describeHolder, lockDataDir } from "../db/data-dir-lock.js";
+import { requireCluster, startEmbeddedPostgres } from "../db/embedded.js";
+import { describeDatabase, ensureDatabase, SHOP_DATABASE } from "../db/open.js";
 
 export interface ShopDatabase {
   databaseUrl: string;
