@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage, forgotPasswordInput, resetPasswordInput } from "#domain/schemas/account.js";
+import { hashLinkToken } from "../mail/link-token.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { recordAudit } from "../platform/audit.js";
 import { clientNetwork } from "../platform/client-network.js";
@@ -31,11 +31,6 @@ export const RESETS_PER_ADDRESS_PER_MINUTE = 3;
  * customer's mailbox with genuine messages, and the answer still does not say who is a customer.
  */
 export const RESETS_PER_ADDRESS_PER_DAY = 5;
-
-/** password_resets keeps only this of the mailed token, as sessions do of theirs. */
-export function hashResetToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 const linkInvalid = () => badRequest(RESET_LINK_INVALID_MESSAGE, "RESET_LINK_INVALID");
 
@@ -123,7 +118,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, password } = request.body;
       await countAttempt(app.db, reply, [networkKey("reset-password", request)], app.config.authRateLimitPerMinute);
-      const tokenHash = hashResetToken(token);
+      const tokenHash = hashLinkToken(token);
       const open = and(
         eq(passwordResets.tokenHash, tokenHash),
         isNull(passwordResets.usedAt),

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sessions, users } from "../platform/db/schema.js";
-import { userColumns } from "../users/queries.js";
+import { userColumns } from "./accounts.js";
 
 /**
  * The session cookie's name: `__Host-sid` when PUBLIC_URL is https, `sid` on plain http (where

@@ -10,6 +10,7 @@
 import { parseArgs } from "node:util";
 import { eq, or, sql } from "drizzle-orm";
 import { registerInput } from "#domain/schemas/account.js";
+import { duplicateUserError } from "../auth/accounts.js";
 import { passwordProblem } from "../auth/password-policy.js";
 import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
@@ -19,7 +20,6 @@ import { NoClusterError } from "../platform/db/embedded.js";
 import { openDatabase } from "../platform/db/open.js";
 import { users } from "../platform/db/schema.js";
 import { errWithoutValues } from "../platform/log-errors.js";
-import { duplicateUserError } from "../users/queries.js";
 import { isEntryPoint } from "./entry-point.js";
 
 const USAGE = `Usage:

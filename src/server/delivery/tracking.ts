@@ -11,8 +11,8 @@ import {
   shipmentStateOfVendor,
 } from "#domain/tracking.js";
 import { greetsByName } from "../mail/greeting.js";
-import { deliveryOptionText } from "../mail/order-emails.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { deliveryOptionText } from "../orders/order-emails.js";
 import { moveOrderStatus } from "../orders/status.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { orders, shipmentEvents, shipments } from "../platform/db/schema.js";

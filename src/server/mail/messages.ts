@@ -169,7 +169,7 @@ export interface OwnerAlertData {
   resolvedAt: string | null;
 }
 
-/** A link to confirm a new address, sent to that address (users/email-change.ts). */
+/** A link to confirm a new address, sent to that address (auth/email-change.ts). */
 export interface EmailChangeData {
   /** The email_changes row; its token is made (and only its hash kept) when the message is sent. */
   changeId: string;

@@ -3,11 +3,11 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { hashResetToken } from "../auth/password-reset.js";
 import type { Database } from "../platform/db/client.js";
 import type { emails } from "../platform/db/schema.js";
 import type { MailTransport } from "../platform/mail-transport.js";
 import { EMAIL_CHANGE_HOURS } from "./email-change-hours.js";
+import { hashLinkToken } from "./link-token.js";
 import { type EmailDataByKind, RESET_MINUTES, type SendTimeData, type ShopIdentity } from "./messages.js";
 import { renderEmail } from "./render.js";
 
@@ -151,7 +151,7 @@ async function issueEmailChangeLink(db: Database, row: EmailRow, shop: ShopIdent
   const { changeId } = row.data as unknown as EmailDataByKind["email_change"];
   const token = randomBytes(32).toString("base64url");
   const { rows } = await db.execute(sql`
-    update email_changes set token_hash = ${hashResetToken(token)}, expires_at = now() + ${`${EMAIL_CHANGE_HOURS} hours`}::interval
+    update email_changes set token_hash = ${hashLinkToken(token)}, expires_at = now() + ${`${EMAIL_CHANGE_HOURS} hours`}::interval
     where id = ${changeId} and used_at is null
     returning id`);
   if (rows.length === 0) throw new PermanentFailure("This change of address was already confirmed or replaced.");
@@ -187,7 +187,7 @@ async function writeCaptured(dir: string, row: EmailRow, rendered: { html: strin
 async function issueResetLink(db: Database, row: EmailRow, shop: ShopIdentity): Promise<SendTimeData> {
   const { resetId } = row.data as unknown as EmailDataByKind["password_reset"];
   const token = randomBytes(32).toString("base64url");
-  const tokenHash = hashResetToken(token);
+  const tokenHash = hashLinkToken(token);
   const { rows } = await db.execute(sql`
     update password_resets set token_hash = ${tokenHash}, expires_at = now() + ${`${RESET_MINUTES} minutes`}::interval
     where id = ${resetId} and used_at is null

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#domain/order-status.js";
 import type { OrderStockState } from "#domain/stock.js";
-import { enqueueOrderConfirmation } from "../mail/order-emails.js";
 import { settlePlanChargeOfOrder } from "../plans/charge-paid.js";
 import { settleRemindedBoxOfOrder } from "../plans/pay-link.js";
 import { activatePlanOfOrder } from "../plans/start.js";
@@ -11,6 +10,7 @@ import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
 import { assignInvoiceNumber } from "./document-numbers.js";
 import { type DocumentIssuer, invoiceToIssue, storeIssuedInvoice } from "./issued-documents.js";
+import { enqueueOrderConfirmation } from "./order-emails.js";
 import { moveOrderStatus } from "./status.js";
 
 export interface MarkPaid {

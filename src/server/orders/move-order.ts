@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { nextOrderStatus, type OrderStatus } from "#domain/order-status.js";
 import type { AdminOrder } from "#domain/schemas/orders.js";
-import { enqueueOrderShipped } from "../mail/order-emails.js";
 import { type AuditAction, recordAudit } from "../platform/audit.js";
 import type { Database } from "../platform/db/client.js";
 import { orders } from "../platform/db/schema.js";
@@ -10,6 +9,7 @@ import { conflict, notFound } from "../platform/errors.js";
 import { openWholeOrderRequest } from "../returns/requests.js";
 import type { DocumentIssuer } from "./issued-documents.js";
 import { markOrderPaid } from "./mark-paid.js";
+import { enqueueOrderShipped } from "./order-emails.js";
 import { findAdminOrder } from "./queries.js";
 import { cannotMoveOrder, moveOrderStatus } from "./status.js";
 

@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { closeOpenResets } from "../auth/account-notices.js";
+import { provenEmail } from "../auth/accounts.js";
+import { withdrawAllConsents } from "../auth/consents.js";
 import { recordAudit } from "../platform/audit.js";
 import type { Transaction } from "../platform/db/client.js";
 import { auditLog, childProfiles, orders, plans, sessions, users } from "../platform/db/schema.js";
-import { provenEmail } from "../users/queries.js";
-import { withdrawAllConsents } from "./consents.js";
 import { anonymisePayfastNotifications } from "./retention.js";
 
 /** What stands in the audit trail for a closed account's old details. */

@@ -1,4 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { findUserById, provenEmail, toUser } from "../auth/accounts.js";
+import { consentHistory } from "../auth/consents.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
 import { listOrdersForUser } from "../orders/queries.js";
 import type { Database } from "../platform/db/client.js";
@@ -13,8 +15,6 @@ import {
 } from "../platform/db/schema.js";
 import { forCustomer, listReturnRequests } from "../returns/queries.js";
 import { listChildren } from "../size-fit/children.js";
-import { findUserById, provenEmail, toUser } from "../users/queries.js";
-import { consentHistory } from "./consents.js";
 
 /** Messages found by the account's address, once proven its own: they carry no key of the account. */
 const TO_THE_ADDRESS = [

@@ -8,6 +8,7 @@ import {
   DATA_EXPORTS_PER_DAY,
   passwordConfirmInput,
 } from "#domain/schemas/privacy.js";
+import { currentConsents, recordConsentChange } from "../auth/consents.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { requireUser } from "../auth/guards.js";
 import { endSession, hashSessionToken, sessionCookieName } from "../auth/session.js";
@@ -16,7 +17,6 @@ import type { Database, Transaction } from "../platform/db/client.js";
 import { auditLog } from "../platform/db/schema.js";
 import { HttpError } from "../platform/errors.js";
 import { closeAccount } from "./close-account.js";
-import { currentConsents, recordConsentChange } from "./consents.js";
 import { buildDataExport } from "./data-export.js";
 
 export const DATA_EXPORT_PASSWORD_MESSAGE = "Enter your password to download your data.";

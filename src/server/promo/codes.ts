@@ -29,7 +29,7 @@ export async function findPromo(db: Db, typed: string): Promise<StoredPromo | nu
   return row ?? null;
 }
 
-/** Who is using a code: the account, and its address when proven its own (users/queries.ts provenEmail). */
+/** Who is using a code: the account, and its address when proven its own (auth/accounts.ts provenEmail). */
 export interface PromoCustomer {
   userId: string | null;
   provenEmail: string | null;

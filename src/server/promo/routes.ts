@@ -5,6 +5,7 @@ import { centsToDecimal } from "#domain/money.js";
 import { checkPromo, describePromo } from "#domain/promo.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { adminPromoCode, promoCheckAnswer, promoCheckInput, promoCodeInput } from "#domain/schemas/promo.js";
+import { provenEmail } from "../auth/accounts.js";
 import { countAttempt } from "../auth/rate-limit.js";
 import { productsForOrderQuery } from "../orders/queries.js";
 import { savingsForOrder } from "../orders/savings.js";
@@ -13,7 +14,6 @@ import { clientNetwork } from "../platform/client-network.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
 import { promoCodes } from "../platform/db/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
-import { provenEmail } from "../users/queries.js";
 import { priceLinesForCheck } from "./check-lines.js";
 import { findPromo, productCategories, promoError, promoUses, toPromoLines } from "./codes.js";
 

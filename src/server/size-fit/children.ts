@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ChildProfile, childProfile, childProfileInput } from "#domain/schemas/size-fit.js";
 import { MAX_CHILD_PROFILES } from "#domain/size-fit.js";
+import { refuseClosedAccount } from "../auth/accounts.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { childProfiles } from "../platform/db/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
-import { refuseClosedAccount } from "../users/queries.js";
 
 export const childColumns = {
   id: childProfiles.id,

@@ -9,13 +9,13 @@ import {
   STOCK_ALERTS_PER_ADDRESS,
   STOCK_ALERTS_WAITING_PER_NETWORK,
 } from "#domain/stock-alerts.js";
+import { provenEmail } from "../auth/accounts.js";
 import { countAttempt } from "../auth/rate-limit.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { clientNetwork } from "../platform/client-network.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { productStock, products, stockAlerts } from "../platform/db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
-import { provenEmail } from "../users/queries.js";
 import { readStockAlertLink, signStockAlertLink, stockAlertKey } from "./tokens.js";
 
 export const STOCK_ALERT_LINK_INVALID_MESSAGE = "This link has expired or is not valid. Ask for the alert again.";

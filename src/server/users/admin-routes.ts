@@ -15,6 +15,7 @@ import {
   customerOrdersQuery,
   customerPage,
 } from "#domain/schemas/customers.js";
+import { refuseClosedAccount, toUser, userColumns } from "../auth/accounts.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { listOrders, withPaidBy } from "../orders/queries.js";
 import { statusList } from "../orders/status.js";
@@ -23,7 +24,6 @@ import { containsPattern, decodeCursor, encodeCursor } from "../platform/cursor.
 import type { Database } from "../platform/db/client.js";
 import { orders, users } from "../platform/db/schema.js";
 import { HttpError, notFound } from "../platform/errors.js";
-import { refuseClosedAccount, toUser, userColumns } from "./queries.js";
 
 /** The text the users' trigram index holds (migration 0006): the search must use this very expression. */
 const searchText = sql`lower(${users.username} || ' ' || ${users.fullName} || ' ' || ${users.email} || ' ' || ${users.phone})`;

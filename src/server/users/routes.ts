@@ -2,12 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileInput, user } from "#domain/schemas/account.js";
 import { uuidParam } from "#domain/schemas/common.js";
-import { confirmCurrentPassword } from "../auth/current-password.js";
-import { requireSelfOrAdmin } from "../auth/guards.js";
-import { changedFields, recordAudit } from "../platform/audit.js";
-import { users } from "../platform/db/schema.js";
-import { conflict, forbidden, notFound } from "../platform/errors.js";
-import { requestEmailChange } from "./email-change.js";
 import {
   duplicateUserError,
   findTakenIdentity,
@@ -15,7 +9,13 @@ import {
   refuseClosedAccount,
   toUser,
   userColumns,
-} from "./queries.js";
+} from "../auth/accounts.js";
+import { confirmCurrentPassword } from "../auth/current-password.js";
+import { requestEmailChange } from "../auth/email-change.js";
+import { requireSelfOrAdmin } from "../auth/guards.js";
+import { changedFields, recordAudit } from "../platform/audit.js";
+import { users } from "../platform/db/schema.js";
+import { conflict, forbidden, notFound } from "../platform/errors.js";
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE = "Enter your current password to change your e-mail address.";
 

@@ -156,7 +156,7 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * A change of address waiting for its link (users/email-change.ts): the new address takes effect
+ * A change of address waiting for its link (auth/email-change.ts): the new address takes effect
  * only once the link mailed to it is followed. Only the token's SHA-256 is kept.
  */
 export const emailChanges = pgTable(

@@ -1,9 +1,9 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { User } from "#domain/schemas/account.js";
-import type { SessionUser } from "../auth/guards.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { users } from "../platform/db/schema.js";
 import { conflict, type HttpError } from "../platform/errors.js";
+import type { SessionUser } from "./guards.js";
 
 /** Every column of a user but the password hash: what the server may hand around. */
 export const userColumns = {

@@ -3,13 +3,13 @@ import { trackingUrl } from "#domain/couriers.js";
 import { DELIVERY_SERVICE_LABELS, type DeliveryService } from "#domain/delivery.js";
 import { orderNumber } from "#domain/order-status.js";
 import { invoiceVat } from "#domain/vat.js";
-import { orderPolicyIds } from "../orders/queries.js";
+import { greetsByName } from "../mail/greeting.js";
+import type { EmailDelivery, EmailLine } from "../mail/messages.js";
+import { enqueueEmail } from "../mail/outbox.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { orderItems, orders } from "../platform/db/schema.js";
 import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
-import { greetsByName } from "./greeting.js";
-import type { EmailDelivery, EmailLine } from "./messages.js";
-import { enqueueEmail } from "./outbox.js";
+import { orderPolicyIds } from "./queries.js";
 
 async function orderWithLines(tx: Database | Transaction, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));

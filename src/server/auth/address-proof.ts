@@ -7,12 +7,12 @@ import {
   addressProof,
   SIGNUP_ATTEMPT_NOTES_PER_DAY,
 } from "#domain/schemas/account.js";
-import { requireUser } from "../auth/guards.js";
-import { countAttempt } from "../auth/rate-limit.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { emailChanges, emails, users } from "../platform/db/schema.js";
 import { conflict, HttpError } from "../platform/errors.js";
+import { requireUser } from "./guards.js";
+import { countAttempt } from "./rate-limit.js";
 
 /**
  * Proving that an account's address is its own (docs/decisions/041): at sign-up, and by Resend on

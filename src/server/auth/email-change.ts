@@ -3,15 +3,15 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage, confirmEmailInput } from "#domain/schemas/account.js";
-import { closeOpenResets, enqueueAccountChanged } from "../auth/account-notices.js";
-import { hashResetToken } from "../auth/password-reset.js";
-import { countAttempt, networkKey } from "../auth/rate-limit.js";
+import { hashLinkToken } from "../mail/link-token.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { recordAudit } from "../platform/audit.js";
 import type { Transaction } from "../platform/db/client.js";
 import { emailChanges, users } from "../platform/db/schema.js";
 import { badRequest } from "../platform/errors.js";
-import { duplicateUserError, emailTaken } from "./queries.js";
+import { closeOpenResets, enqueueAccountChanged } from "./account-notices.js";
+import { duplicateUserError, emailTaken } from "./accounts.js";
+import { countAttempt, networkKey } from "./rate-limit.js";
 
 /**
  * A change of address asked for on the profile: a pending row and the `email_change` message to the
@@ -63,7 +63,7 @@ export const confirmEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await countAttempt(app.db, reply, [networkKey("reset-password", request)], app.config.authRateLimitPerMinute);
       const open = and(
-        eq(emailChanges.tokenHash, hashResetToken(request.body.token)),
+        eq(emailChanges.tokenHash, hashLinkToken(request.body.token)),
         isNull(emailChanges.usedAt),
         gt(emailChanges.expiresAt, sql`now()`),
       );
