@@ -21,7 +21,7 @@ export const ORDER_START_STATUS: OrderStatus = "pending";
  * through a verified payment (docs/product.md §4: money is never ignored), never by a status change.
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  // Paid: PayFast proved it (orders/mark-paid.ts), or an admin marked it paid by hand.
+  // Paid: PayFast proved it (payments/mark-paid.ts), or an admin marked it paid by hand.
   { from: "pending", to: "completed", by: ["admin", "payment"] },
   { from: "cancelled", to: "completed", by: ["payment"] },
   // Shipped: an admin, with the courier and tracking number, or the courier's "collected" on a
@@ -29,7 +29,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: "completed", to: "processed", by: ["admin", "courier"] },
   // Cancelled unpaid (orders/cancel.ts): by its shopper, an admin with a reason, or the expiry job.
   { from: "pending", to: "cancelled", by: ["admin", "shopper", "expiry"] },
-  // Refunded in full (orders/refunds.ts): a partial refund leaves the status as it was.
+  // Refunded in full (payments/refunds.ts): a partial refund leaves the status as it was.
   { from: "completed", to: "refunded", by: ["refund"] },
   { from: "processed", to: "refunded", by: ["refund"] },
 ];

@@ -4,8 +4,8 @@ import { alerts } from "./alerts/index.js";
 import { audit } from "./audit/index.js";
 import { auth } from "./auth/index.js";
 import { catalog } from "./catalog/index.js";
+import { checkout } from "./checkout/index.js";
 import { delivery } from "./delivery/index.js";
-import { documents } from "./documents/index.js";
 import { launchChecklist } from "./launch-checklist/index.js";
 import { mail } from "./mail/index.js";
 import { media } from "./media/index.js";
@@ -13,7 +13,7 @@ import { mountFeatures } from "./mount.js";
 import { orders } from "./orders/index.js";
 import { pages } from "./pages/index.js";
 import { type PayfastOptions, payfast } from "./payfast/index.js";
-import { payments } from "./payments/index.js";
+import { type PaymentsOptions, payments } from "./payments/index.js";
 import { plans } from "./plans/index.js";
 import { backup } from "./platform/backup/index.js";
 import type { EmbeddedState } from "./platform/db/embedded-watch.js";
@@ -31,7 +31,7 @@ import { users } from "./users/index.js";
 /** What the app is built from: main.ts gives the real ones, tests their own (a fake DNS, a PayFast stand-in, ...). */
 export interface AppDependencies extends ServerParts {
   payfastApi?: PayfastOptions["api"];
-  resolvePayfastHost?: PayfastOptions["resolveHost"];
+  resolvePayfastHost?: PaymentsOptions["resolveHost"];
   /** The storefront's renderer; default: the build's, when served. */
   pageRenderer?: Parameters<typeof pages>[0];
   /** The policy files and "Before you open", already read (main.ts); default: read from CONTENT_DIR. */
@@ -54,8 +54,9 @@ export async function buildApp(deps: AppDependencies) {
     auth,
     mail,
     delivery,
-    payfast({ api: deps.payfastApi, resolveHost: deps.resolvePayfastHost }),
+    payfast({ api: deps.payfastApi }),
     orders,
+    checkout,
     stockAlerts,
     plans,
     catalog,
@@ -64,8 +65,7 @@ export async function buildApp(deps: AppDependencies) {
     privacy,
     promo,
     returns,
-    documents,
-    payments,
+    payments({ resolveHost: deps.resolvePayfastHost }),
     audit,
     admin,
     backup(deps.databaseUrl),

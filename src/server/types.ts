@@ -12,7 +12,8 @@ import type { Mail } from "./mail/mailer.js";
 import type { MediaStore } from "./media/store.js";
 import type { PayfastApi } from "./payfast/api-client.js";
 import type { PayfastEmulator } from "./payfast/emulator.js";
-import type { ReconcileFinding } from "./payfast/reconcile.js";
+import type { bookPayment } from "./payments/book-payment.js";
+import type { ReconcileFinding } from "./payments/reconcile.js";
 import type { PlanChargingRuns } from "./plans/jobs.js";
 import type { Config } from "./platform/config.js";
 import type { Database } from "./platform/db/client.js";
@@ -31,6 +32,8 @@ declare module "fastify" {
     earlyAnswers: EarlyAnswers;
     /** Where photos' renditions are kept (MEDIA_DIR or S3_URL); storePhoto (media/photos.ts) writes them. */
     media: MediaStore;
+    /** Books a payment PayFast proved (payments/book-payment.ts): the plans' charging round books its boxes with it. */
+    bookPayment: typeof bookPayment;
     /** Asks PayFast's transaction history about pending orders (all due ones, or those named) and books what it shows. */
     reconcilePayfast: (orderIds?: readonly string[]) => Promise<{ checked: number; findings: ReconcileFinding[] }>;
     /** Cancels the orders unpaid for longer than ORDER_HOLD_MINUTES and releases their stock; answers how many. */

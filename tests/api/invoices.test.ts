@@ -6,7 +6,7 @@ import { formatDocumentDate } from "#domain/sa-format.js";
 import type { Order } from "#domain/schemas/orders.js";
 import { creditNoteVats, formatVatRate, invoiceVat, invoiceVatLines } from "#domain/vat.js";
 import { documentIssuer } from "#server/orders/issued-documents.js";
-import { bookPayment } from "#server/payfast/book-payment.js";
+import { bookPayment } from "#server/payments/book-payment.js";
 import { orderItems, orders } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";

@@ -6,7 +6,7 @@ import type { Order } from "#domain/schemas/orders.js";
 import type { AttentionItem } from "#domain/schemas/payments.js";
 import { documentIssuer } from "#server/orders/issued-documents.js";
 import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
-import { reconcilePayfast } from "#server/payfast/reconcile.js";
+import { reconcilePayfast } from "#server/payments/reconcile.js";
 import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds } from "#server/platform/db/schema.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";

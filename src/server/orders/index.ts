@@ -1,11 +1,11 @@
 import type { Feature } from "../platform/feature.js";
-import { adminCancelRefundRoutes } from "./admin-cancel-and-refund.js";
 import { adminOrderExportRoutes } from "./admin-export.js";
+import { adminInvoiceCorrectionRoutes } from "./admin-invoice-corrections.js";
 import { adminOrderRoutes } from "./admin-routes.js";
 import { expireOrders } from "./cancel.js";
 import { orderRoutes } from "./routes.js";
 
-/** Orders: placing one, its status, its stock holds, cancelling and refunding; the admin's orders. */
+/** Orders: the record (placing one, its status, stock holds, cancelling, its documents); the admin's orders. Paying and refunding are payments/. */
 export const orders: Feature = {
   name: "orders",
   // Unpaid orders give their stock back after ORDER_HOLD_MINUTES.
@@ -13,8 +13,8 @@ export const orders: Feature = {
   routes: orderRoutes,
   adminRoutes: async (admin) => {
     await admin.register(adminOrderRoutes);
-    await admin.register(adminCancelRefundRoutes);
     await admin.register(adminOrderExportRoutes);
+    await admin.register(adminInvoiceCorrectionRoutes);
   },
   jobs: (app) => [
     {

@@ -58,7 +58,7 @@ const creditNoteOf = (row: IssuedRow): CreditNoteData => ({
 });
 
 /**
- * In the paying transaction (orders/mark-paid.ts), before the invoice number is taken: what the
+ * In the paying transaction (payments/mark-paid.ts), before the invoice number is taken: what the
  * invoice will say, read while the counter row is not yet locked.
  */
 export async function invoiceToIssue(
@@ -84,7 +84,7 @@ export async function storeIssuedInvoice(
 }
 
 /**
- * In the transaction that completes a refund (orders/refunds.ts), once it has its credit note
+ * In the transaction that completes a refund (payments/refunds.ts), once it has its credit note
  * number: whatever the credit note builder (document-data.ts `creditNoteData`) says, stored.
  */
 export async function storeIssuedCreditNote(

@@ -1,9 +1,9 @@
 import type { Pool } from "pg";
 import { ORDER_START_STATUS } from "#domain/order-status.js";
 import { shortLineMessage } from "#domain/stock.js";
+import type { PricedOrderLine } from "../../domain/order-pricing.js";
 import type { OrderDeliveryChoice } from "../delivery/order-delivery.js";
 import { namedStatement } from "../platform/db/named-statement.js";
-import type { PricedOrderLine } from "./pricing.js";
 
 export interface NewOrder {
   id: string;

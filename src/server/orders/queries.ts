@@ -4,10 +4,10 @@ import { DELIVERY_SERVICE_LABELS } from "#domain/delivery.js";
 import { centsToDecimal } from "#domain/money.js";
 import type { AdminOrder, Order, OrderPolicy, Refund } from "#domain/schemas/orders.js";
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
+import type { ProductForOrder } from "../../domain/order-pricing.js";
 import type { Database } from "../platform/db/client.js";
 import { orderItems, orders, products, refundLines, refunds, users } from "../platform/db/schema.js";
 import { policyVersionsById } from "../policies/publish.js";
-import type { ProductForOrder } from "./pricing.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -126,7 +126,7 @@ const csvCell = (value: string) => `"${value.replaceAll('"', '""')}"`;
 /**
  * The history as PayFast's API documents it: a header row, then one quoted row per transaction.
  * A refund is a DEBIT row of type REFUND with a negative gross, carrying the payment's ids (its
- * exact type name in PayFast's CSV is not documented; the shop reads either sign: payfast/reconcile.ts).
+ * exact type name in PayFast's CSV is not documented; the shop reads either sign: payments/reconcile.ts).
  */
 function historyCsv(rows: readonly HistoryTransaction[]): string {
   let balance = 0;

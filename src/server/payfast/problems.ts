@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../platform/db/client.js";
 import { type PayfastProblemKind, payfastProblems } from "../platform/db/schema.js";
-import { storable } from "./book-payment.js";
+import { storable } from "../platform/db/storable.js";
 
 /**
  * Problems between the shop and PayFast that no single payment shows (PayFast's API not

@@ -3,7 +3,7 @@ import type { Database, Transaction } from "../platform/db/client.js";
 import { orderItems, planCharges, planLines, plans } from "../platform/db/schema.js";
 
 /**
- * A box's order became paid (orders/mark-paid.ts, whichever way: the charge's own answer, its
+ * A box's order became paid (payments/mark-paid.ts, whichever way: the charge's own answer, its
  * notification, reconciliation): its charge row is paid, the plan's next date moves on by its
  * cadence from that box's date, and each line remembers the unit price paid (the next-box e-mail
  * says a rise). A plan that waited for a card is active again. Nothing for an order that is no box.
@@ -32,7 +32,7 @@ export async function settlePlanChargeOfOrder(tx: Transaction, orderId: string):
 /**
  * The box's order a notification is about, by its pf_payment_id (the charge's answer carried it):
  * PayFast may echo an older m_payment_id on an ad hoc charge's notification, so the payment's own id
- * is matched first (payfast/itn.ts), then the m_payment_id.
+ * is matched first (payments/itn.ts), then the m_payment_id.
  */
 export async function orderOfChargedPayment(db: Database, pfPaymentId: string): Promise<string | null> {
   const [row] = await db

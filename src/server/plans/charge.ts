@@ -6,16 +6,16 @@ import { centsToDecimal } from "#domain/money.js";
 import { addDays, PLAN_DECLINE_RETRY_DAYS, PLAN_PLACE_CAP } from "#domain/plans.js";
 import { orderTotals } from "#domain/pricing.js";
 import { saDay } from "#domain/sa-calendar.js";
+import { priceOrder } from "../../domain/order-pricing.js";
 import { greetsByName } from "../mail/greeting.js";
 import type { PlanChargeProblemData } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { cancelOrder } from "../orders/cancel.js";
 import { documentIssuer } from "../orders/issued-documents.js";
 import { type NewOrder, placeOrder, type ShortLine } from "../orders/place-order.js";
-import { priceOrder } from "../orders/pricing.js";
 import { productsForOrderQuery } from "../orders/queries.js";
 import type { PayfastApi } from "../payfast/api-client.js";
-import { bookPayment } from "../payfast/book-payment.js";
+import type { bookPayment } from "../payments/book-payment.js";
 import type { Config } from "../platform/config.js";
 import type { Database } from "../platform/db/client.js";
 import { orders, planCharges, planLines, plans } from "../platform/db/schema.js";
@@ -40,6 +40,12 @@ export interface PlanChargeContext {
   config: Config;
   /** The policy versions in force: every box's order keeps them, as every order does. */
   policies: () => Promise<CurrentPolicies>;
+  /**
+   * Books a charged box's payment as a PayFast notification would (payments/book-payment.ts, given
+   * by plans/index.ts from app.bookPayment): payments/ marks the order paid and settles the charge
+   * here (plans/charge-paid.ts), so plans/ does not import payments/.
+   */
+  bookPayment: typeof bookPayment;
 }
 
 export interface ChargeRunSummary {
@@ -255,7 +261,7 @@ async function chargeBox(
       if (!outcome.pfPaymentId) return "paid";
       // The same booking a notification makes; the notification that follows is then a duplicate,
       // and markOrderPaid settles this row and moves the plan on (settlePlanChargeOfOrder).
-      const booked = await bookPayment(
+      const booked = await context.bookPayment(
         db,
         {
           via: "reconcile",

@@ -30,6 +30,7 @@ export const plans: Feature = {
         config,
         policies: () => app.policies.current(),
         reconcile: (orderIds) => app.reconcilePayfast(orderIds),
+        bookPayment: (...payment) => app.bookPayment(...payment),
         wakeMail: () => app.mail.wake(),
       }),
     );

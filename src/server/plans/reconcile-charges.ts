@@ -13,7 +13,7 @@ const STALE_CHARGING_MINUTES = 10;
 export interface SettleChargesContext {
   db: Database;
   log: FastifyBaseLogger;
-  /** Reconciliation of these orders against PayFast's history (payfast/reconcile.ts); throws when PayFast does not answer. */
+  /** Reconciliation of these orders against PayFast's history (payments/reconcile.ts); throws when PayFast does not answer. */
   reconcile: (orderIds: readonly string[]) => Promise<unknown>;
 }
 

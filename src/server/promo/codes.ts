@@ -12,7 +12,7 @@ import {
   type PromoRule,
   type PromoUses,
 } from "#domain/promo.js";
-import type { PricedOrderLine } from "../orders/pricing.js";
+import type { PricedOrderLine } from "../../domain/order-pricing.js";
 import type { PromoAgainst } from "../orders/savings.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { products, promoCodes, promoRedemptions } from "../platform/db/schema.js";

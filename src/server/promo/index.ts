@@ -1,5 +1,5 @@
 import type { Feature } from "../platform/feature.js";
-import { adminPromoRoutes, promoCheckRoutes } from "./routes.js";
+import { adminPromoRoutes } from "./routes.js";
 
-/** Promo codes (decision 023). */
-export const promo: Feature = { name: "promo", routes: promoCheckRoutes, adminRoutes: adminPromoRoutes };
+/** Promo codes (decision 023): the admin's codes; checking one against a cart is checkout/promo-check.ts. */
+export const promo: Feature = { name: "promo", adminRoutes: adminPromoRoutes };

@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { formatRand } from "#domain/money.js";
 import {
-  COOLING_OFF_REASONS,
   CUSTOMER_REASONS,
   type CustomerReason,
   canExchange,
@@ -27,7 +25,6 @@ import {
 import { saDay } from "#domain/sa-calendar.js";
 import type { ReturnUpdateStep } from "../mail/messages.js";
 import { nextDocumentNumber } from "../orders/document-numbers.js";
-import { type RefundContext, refundOrder } from "../orders/refunds.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import {
   orderItems,
@@ -37,7 +34,7 @@ import {
   returnRequestLines,
   returnRequests,
 } from "../platform/db/schema.js";
-import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
+import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { returnUnits } from "../stock/settle.js";
 import { auditReturnStep } from "./audit.js";
 import { enqueueReturnUpdate } from "./email.js";
@@ -317,7 +314,7 @@ export async function createReturnRequest(
 
 /**
  * ECTA s46: a paid order whose stock is gone joins the requests at once, with 30 days to refund,
- * and the customer is told in the same transaction (orders/mark-paid.ts calls this with the order
+ * and the customer is told in the same transaction (payments/mark-paid.ts calls this with the order
  * locked). One per order.
  */
 export async function openOutOfStockRequest(tx: Transaction, orderId: string, shopName: string): Promise<void> {
@@ -561,71 +558,6 @@ export function resolveReturnRequest(
     set: { decision: outcome },
     note: outcome,
   }));
-}
-
-/**
- * Refund a request through the order's refund flow (orders/refunds.ts), which completes it
- * (settle-refund.ts) once PayFast has refunded. The amount of an ECTA cancellation (changed mind,
- * wrong size, a cancelled or unfillable order) is the server's: the whole payment where the whole
- * order goes back, delivery included. A defect's refund defaults to its lines' price; a
- * complaint's needs an amount. The refund credits the units the request names (fitRefundToUnits in
- * src/domain/refund-lines.ts), so its credit note reverses their own VAT rates. The refund index
- * allows one refund per request.
- */
-export async function refundReturnRequest(
-  context: RefundContext,
-  request: FastifyRequest,
-  id: string,
-  amountCents: number | undefined,
-  onCompleted: Parameters<typeof refundOrder>[4],
-): Promise<string> {
-  const [row] = await context.db.select().from(returnRequests).where(eq(returnRequests.id, id));
-  if (!row) throw notFound("Request not found");
-  const reference = returnReferenceText(row.number);
-  if (!canMoveRequest(row.status, "refunded")) {
-    throw conflict(
-      `${reference} is ${RETURN_STATUS_LABELS[row.status].toLowerCase()}: it cannot be refunded now.`,
-      "RETURN_STATUS_CONFLICT",
-    );
-  }
-  const [order] = await context.db.select().from(orders).where(eq(orders.id, row.orderId));
-  if (!order) throw notFound("Order not found");
-  const [{ cents: refunded = 0 } = {}] = await context.db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, "completed")));
-  const left = Math.max(order.totalCents - refunded, 0);
-  const fixed = WHOLE_ORDER_REASONS.includes(row.reason) || COOLING_OFF_REASONS.includes(row.reason);
-  const offered = WHOLE_ORDER_REASONS.includes(row.reason) ? left : Math.min(row.offeredRefundCents, left);
-  if (fixed && amountCents !== undefined && amountCents !== offered) {
-    throw conflict(
-      `The refund of ${reference} is fixed by law at ${formatRand(offered)} (everything paid for what comes back, delivery included when the whole order does).`,
-      "RETURN_AMOUNT_FIXED",
-    );
-  }
-  const amount = amountCents ?? offered;
-  if (amount <= 0) throw badRequest("Give the amount to refund (amountCents).", "VALIDATION_FAILED");
-  if (!request.user) throw new HttpError(401, "Please log in to continue", "NOT_LOGGED_IN");
-  // Its credit note credits the units the request names (docs/decisions/036), at their own VAT rates.
-  const units = await context.db
-    .select({ orderItemId: returnRequestLines.orderItemId, quantity: returnRequestLines.quantity })
-    .from(returnRequestLines)
-    .where(eq(returnRequestLines.requestId, row.id));
-  await refundOrder(
-    context,
-    order.id,
-    {
-      amountCents: amount,
-      reason: `${reference}: ${RETURN_REASON_LABELS[row.reason]}`.slice(0, 255),
-      // A cancelled order's goods never left: the whole order goes back on the shelf (once).
-      restock: row.reason === "cancellation",
-      returnRequestId: row.id,
-      returnUnits: units,
-    },
-    request.user.id,
-    onCompleted,
-  );
-  return order.id;
 }
 
 /**

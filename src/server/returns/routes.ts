@@ -24,18 +24,15 @@ import {
   markDeliveredInput,
   orderReturns,
   receiveReturnInput,
-  refundReturnInput,
   resolveReturnInput,
   returnRequest,
 } from "#domain/schemas/returns.js";
 import { requireUser } from "../auth/guards.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { asText } from "../orders/admin-export.js";
-import { documentIssuer } from "../orders/issued-documents.js";
 import { findAdminOrder } from "../orders/queries.js";
-import { recordAudit } from "../platform/audit.js";
 import { orderItems, orders, refunds, returnRequests } from "../platform/db/schema.js";
-import { HttpError, notFound } from "../platform/errors.js";
+import { notFound } from "../platform/errors.js";
 import { findReturnRequest, forCustomer, listReturnRequests, unitsAskedBack } from "./queries.js";
 import {
   acceptReturnRequest,
@@ -44,7 +41,6 @@ import {
   exchangeReturnRequest,
   markDelivered,
   receiveReturnRequest,
-  refundReturnRequest,
   resolveReturnRequest,
 } from "./requests.js";
 
@@ -243,55 +239,6 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     await resolveReturnRequest(app.db, request, request.params.id, request.body.outcome, shop.name);
     return answer(request.params.id);
   });
-  // Pays money through PayFast as the order's refund does: stepped up by the admin guard (moneyMove).
-  app.post(
-    "/returns/:id/refund",
-    { schema: { ...step, body: refundReturnInput }, config: { moneyMove: true } },
-    async (request) => {
-      const { id } = request.params;
-      const found = await findReturnRequest(app.db, id);
-      if (!found) throw notFound("Request not found");
-      const subject = { type: "order" as const, id: found.orderId };
-      const context = {
-        db: app.db,
-        api: app.payfastApi,
-        log: request.log,
-        shopName: shop.name,
-        issuer: documentIssuer(app.config),
-      };
-      try {
-        await refundReturnRequest(context, request, id, request.body.amountCents, (tx, done) =>
-          recordAudit(tx, request, {
-            action: "order.refunded",
-            subject,
-            after: {
-              amountCents: done.amountCents,
-              reason: found.reference,
-              restock: done.restock,
-              status: done.orderStatus,
-            },
-          }),
-        );
-      } catch (error) {
-        // A refusal changes nothing but is still an admin's action, as for a refund from the order.
-        if (error instanceof HttpError && error.code !== "RETURN_STATUS_CONFLICT" && error.statusCode !== 404) {
-          await recordAudit(app.db, request, {
-            action: "order.refund_refused",
-            subject,
-            after: {
-              reference: found.reference,
-              amountCents: request.body.amountCents ?? null,
-              refusal: error.message,
-            },
-          });
-        }
-        throw error;
-      }
-      request.log.info({ orderId: found.orderId, reference: found.reference }, "return refunded");
-      return answer(id);
-    },
-  );
-
   app.post(
     "/orders/:id/delivered",
     { schema: { params: uuidParam, body: markDeliveredInput, response: { 200: adminOrder } } },

@@ -6,7 +6,7 @@ import { auditReturnStep } from "./audit.js";
 import { enqueueReturnUpdate } from "./email.js";
 
 /**
- * A refund that settles a request has completed (orders/refunds.ts `completeRefund`, in its
+ * A refund that settles a request has completed (payments/refunds.ts `completeRefund`, in its
  * transaction, with the order locked): the request becomes `refunded`, whoever completed the
  * refund (the admin's own call, or the settling of a refund a crash left requested). Money is the
  * truth: a request declined meanwhile is refunded all the same.

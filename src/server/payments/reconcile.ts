@@ -5,9 +5,9 @@ import { UNPAID_STATUSES } from "#domain/order-status.js";
 import type { ItnOutcome } from "#domain/schemas/payments.js";
 import type { DocumentIssuer } from "../orders/issued-documents.js";
 import { statusList } from "../orders/status.js";
+import { type HistoryRow, type PayfastApi, sastDate } from "../payfast/api-client.js";
 import type { Database } from "../platform/db/client.js";
 import { orders, payfastItns } from "../platform/db/schema.js";
-import { type HistoryRow, type PayfastApi, sastDate } from "./api-client.js";
 import { alreadyBooked, bookPayment, recordPayment } from "./book-payment.js";
 
 /**

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#domain/order-status.js";
 import type { OrderStockState } from "#domain/stock.js";
+import { assignInvoiceNumber } from "../orders/document-numbers.js";
+import { type DocumentIssuer, invoiceToIssue, storeIssuedInvoice } from "../orders/issued-documents.js";
+import { enqueueOrderConfirmation } from "../orders/order-emails.js";
+import { moveOrderStatus } from "../orders/status.js";
 import { settlePlanChargeOfOrder } from "../plans/charge-paid.js";
 import { settleRemindedBoxOfOrder } from "../plans/pay-link.js";
 import { activatePlanOfOrder } from "../plans/start.js";
@@ -8,10 +12,6 @@ import type { Transaction } from "../platform/db/client.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
 import { settlePaidStock } from "../stock/settle.js";
-import { assignInvoiceNumber } from "./document-numbers.js";
-import { type DocumentIssuer, invoiceToIssue, storeIssuedInvoice } from "./issued-documents.js";
-import { enqueueOrderConfirmation } from "./order-emails.js";
-import { moveOrderStatus } from "./status.js";
 
 export interface MarkPaid {
   orderId: string;

@@ -1,10 +1,10 @@
 import type { PromoCheckInput } from "#domain/schemas/promo.js";
-import { type PricedOrderLine, type ProductForOrder, priceOrder } from "../orders/pricing.js";
+import { type PricedOrderLine, type ProductForOrder, priceOrder } from "../../domain/order-pricing.js";
 import type { productsForOrderQuery } from "../orders/queries.js";
 import { conflict } from "../platform/errors.js";
 
 /**
- * A cart priced as create-order prices it (orders/pricing.ts: merged per product and size, the
+ * A cart priced as create-order prices it (src/domain/order-pricing.ts: merged per product and size, the
  * database's prices), for a code check that has no figures of its own to compare: the figures it
  * "shows" are whatever the lines come to. A product or size that is gone is a 409 CART_CHANGED.
  */

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uuidParam } from "#domain/schemas/common.js";
 import { correctInvoiceInput } from "#domain/schemas/orders.js";
-import { documentIssuer, issueCorrectedInvoice } from "../orders/issued-documents.js";
 import { recordAudit } from "../platform/audit.js";
 import { notFound } from "../platform/errors.js";
+import { documentIssuer, issueCorrectedInvoice } from "./issued-documents.js";
 
 /**
  * POST /api/admin/orders/{id}/invoice/corrections: a corrected invoice on the customer's request

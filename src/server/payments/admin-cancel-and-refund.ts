@@ -3,16 +3,16 @@ import { saDay } from "#domain/sa-calendar.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "#domain/schemas/orders.js";
 import { requireUser } from "../auth/guards.js";
+import { cancelOrderByPerson, cannotCancel } from "../orders/cancel.js";
+import { documentIssuer } from "../orders/issued-documents.js";
+import { findOrder } from "../orders/queries.js";
 import { recordAudit } from "../platform/audit.js";
 import { badRequest, HttpError, notFound } from "../platform/errors.js";
-import { cancelOrderByPerson, cannotCancel } from "./cancel.js";
-import { documentIssuer } from "./issued-documents.js";
-import { findOrder } from "./queries.js";
 import { recordDashboardRefund, refundOrder } from "./refunds.js";
 
 /**
  * /api/admin/orders/{id}/cancel (an unpaid order, with the admin's reason), /refund (through
- * PayFast's Refunds API: orders/refunds.ts), /refunds/record (a refund made in PayFast's
+ * PayFast's Refunds API: payments/refunds.ts), /refunds/record (a refund made in PayFast's
  * dashboard, booked the same way): an admin's cancel and the refunds of an order.
  */
 export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {

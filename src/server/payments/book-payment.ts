@@ -3,10 +3,11 @@ import { formatRand } from "#domain/money.js";
 import { UNPAID_STATUSES } from "#domain/order-status.js";
 import { ITN_FLAGGED_OUTCOMES, type ItnOutcome } from "#domain/schemas/payments.js";
 import type { DocumentIssuer } from "../orders/issued-documents.js";
-import { markOrderPaid } from "../orders/mark-paid.js";
 import type { Database } from "../platform/db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
 import { orders, payfastItns } from "../platform/db/schema.js";
+import { storable } from "../platform/db/storable.js";
+import { markOrderPaid } from "./mark-paid.js";
 
 /** What the audit record of a payment keeps, whichever way the payment reached us. */
 export interface PaymentRecord {
@@ -28,13 +29,6 @@ export interface BookingResult {
 }
 
 const BOOKED: readonly ItnOutcome[] = ["accepted", ...ITN_FLAGGED_OUTCOMES];
-
-/** Text as PostgreSQL can keep it (no NUL characters), cut to `max` characters. */
-export function storable<T extends string | null>(text: T, max?: number): T {
-  if (text === null) return text;
-  const clean = text.replaceAll("\u0000", "\uFFFD");
-  return (max !== undefined && clean.length > max ? clean.slice(0, max) : clean) as T;
-}
 
 function recordValues(record: PaymentRecord, outcome: ItnOutcome, reason: string | null) {
   return {

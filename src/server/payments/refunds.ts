@@ -7,6 +7,10 @@ import { refundableCents } from "#domain/refunds.js";
 import { creditNoteNumberText } from "#domain/tax-documents.js";
 import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
+import { creditableOrder } from "../orders/credit-note-vat.js";
+import { nextDocumentNumber } from "../orders/document-numbers.js";
+import { type DocumentIssuer, storeIssuedCreditNote } from "../orders/issued-documents.js";
+import { moveOrderStatus } from "../orders/status.js";
 import type { PayfastApi } from "../payfast/api-client.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
@@ -14,10 +18,6 @@ import { orders, payfastItns, refundLines, refunds } from "../platform/db/schema
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/settle.js";
-import { creditableOrder } from "./credit-note-vat.js";
-import { nextDocumentNumber } from "./document-numbers.js";
-import { type DocumentIssuer, storeIssuedCreditNote } from "./issued-documents.js";
-import { moveOrderStatus } from "./status.js";
 
 /**
  * Refunds through PayFast's Refunds API (docs/decisions/009). The order row is locked only while

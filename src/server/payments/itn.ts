@@ -2,14 +2,14 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { parseRandToCents } from "#domain/money.js";
 import type { ItnOutcome } from "#domain/schemas/payments.js";
 import { documentIssuer } from "../orders/issued-documents.js";
+import { payfastValidateUrl } from "../payfast/adapter.js";
+import { itnSignature, type ParsedItn, parseItn, sameSignature } from "../payfast/signature.js";
 import { orderOfChargedPayment } from "../plans/charge-paid.js";
 import { cancelPlansOfToken, payfastToken } from "../plans/start.js";
 import type { Config } from "../platform/config.js";
 import type { Database } from "../platform/db/client.js";
 import { orders, payfastItns } from "../platform/db/schema.js";
-import { payfastValidateUrl } from "./adapter.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
-import { itnSignature, type ParsedItn, parseItn, sameSignature } from "./signature.js";
 
 export interface ItnResult {
   outcome: ItnOutcome;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { countAttempt } from "../auth/rate-limit.js";
+import { ItnSources, type ResolveHost } from "../payfast/itn-sources.js";
+import { trackPayfastProblem } from "../payfast/problems.js";
+import { payfastUserAgent } from "../payfast/user-agent.js";
 import { clientNetwork } from "../platform/client-network.js";
 import { confirmWithPayfast, processItn } from "./itn.js";
-import { ItnSources, type ResolveHost } from "./itn-sources.js";
-import { trackPayfastProblem } from "./problems.js";
-import { payfastUserAgent } from "./user-agent.js";
 
 /** Refused notifications allowed per source address (an IPv6 /64) and minute before 429 (and nothing is stored). */
 const REFUSED_PER_MINUTE = 20;

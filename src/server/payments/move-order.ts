@@ -2,16 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { nextOrderStatus, type OrderStatus } from "#domain/order-status.js";
 import type { AdminOrder } from "#domain/schemas/orders.js";
+import type { DocumentIssuer } from "../orders/issued-documents.js";
+import { enqueueOrderShipped } from "../orders/order-emails.js";
+import { findAdminOrder } from "../orders/queries.js";
+import { cannotMoveOrder, moveOrderStatus } from "../orders/status.js";
 import { type AuditAction, recordAudit } from "../platform/audit.js";
 import type { Database } from "../platform/db/client.js";
 import { orders } from "../platform/db/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
 import { openWholeOrderRequest } from "../returns/requests.js";
-import type { DocumentIssuer } from "./issued-documents.js";
 import { markOrderPaid } from "./mark-paid.js";
-import { enqueueOrderShipped } from "./order-emails.js";
-import { findAdminOrder } from "./queries.js";
-import { cannotMoveOrder, moveOrderStatus } from "./status.js";
 
 export interface MoveForwardOptions {
   /** The audit record's action: a status change, or a payment confirmed in Payment Verification. */
@@ -24,7 +24,7 @@ export interface MoveForwardOptions {
  * An admin moves an order one step forward (nextOrderStatus: Mark as Paid, Mark as Shipped), in
  * one transaction with the order row locked: of many concurrent requests exactly one makes the
  * move, and the others see the status it made. Marking
- * an order paid is orders/mark-paid.ts, as for a PayFast payment (invoice number, stock,
+ * an order paid is payments/mark-paid.ts, as for a PayFast payment (invoice number, stock,
  * confirmation), and keeps which admin did (paid_by_user_id); marking it shipped keeps the courier
  * and tracking number and writes the shipped message. The audit record of the move is written in
  * the same transaction.
