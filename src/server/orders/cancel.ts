@@ -6,7 +6,7 @@ import type { Database, Transaction } from "../platform/db/client.js";
 import { orders } from "../platform/db/schema.js";
 import { conflict } from "../platform/errors.js";
 import { releasePromo, releaseStrandedPromoHolds } from "../promo/codes.js";
-import { releaseHeld } from "../stock/settle.js";
+import { releaseHeld } from "../stock/holds.js";
 import { moveOrderStatus } from "./status.js";
 
 const CANCELLED_BY: Record<CancelReason, OrderMover> = { expired: "expiry", shopper: "shopper", admin: "admin" };

@@ -124,7 +124,7 @@ type PlaceOrderParameter = (typeof PLACE_ORDER_PARAMETERS)[number];
  *   nothing is locked or written.
  *
  * - `locked` takes the lines' stock rows FOR UPDATE in the one order every writer of stock uses
- *   (product id, then size; stock/settle.ts and stock/levels.ts too), so carts naming the same
+ *   (product id, then size; stock/holds.ts and stock/levels.ts too), so carts naming the same
  *   sizes wait for each other instead of deadlocking. Having waited, it reads the rows as the
  *   transaction before it committed them, so `left` is what can be sold now.
  * - `short` is every line asking for more than is left (a size without a stock row has none).

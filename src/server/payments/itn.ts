@@ -9,6 +9,7 @@ import { cancelPlansOfToken, payfastToken } from "../plans/start.js";
 import type { Config } from "../platform/config.js";
 import type { Database } from "../platform/db/client.js";
 import { orders, payfastItns } from "../platform/db/schema.js";
+import { pendingHoldUntil } from "../stock/holds.js";
 import { alreadyBooked, bookPayment, type PaymentRecord, recordPayment } from "./book-payment.js";
 
 export interface ItnResult {
@@ -154,12 +155,7 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
   if (paymentStatus === "FAILED" || paymentStatus === "PENDING") {
     // Noted on an order that still waits for its payment, so the shopper sees it and may retry.
     // PENDING (a slow EFT or voucher) also keeps the order's stock until PayFast finishes.
-    const holdUntil =
-      paymentStatus === "PENDING"
-        ? {
-            holdUntil: sql`greatest(coalesce(${orders.holdUntil}, now()), now() + ${`${context.pendingHoldHours} hours`}::interval)`,
-          }
-        : {};
+    const holdUntil = paymentStatus === "PENDING" ? pendingHoldUntil(context.pendingHoldHours) : {};
     if (orderId) {
       await db
         .update(orders)

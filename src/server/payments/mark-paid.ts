@@ -11,7 +11,7 @@ import { activatePlanOfOrder } from "../plans/start.js";
 import type { Transaction } from "../platform/db/client.js";
 import { countPromoUse } from "../promo/codes.js";
 import { openOutOfStockRequest } from "../returns/requests.js";
-import { settlePaidStock } from "../stock/settle.js";
+import { settlePaidStock } from "../stock/holds.js";
 
 export interface MarkPaid {
   orderId: string;
@@ -32,7 +32,7 @@ export interface MarkPaid {
  * Everything that happens when an order becomes paid, whichever way (a PayFast notification,
  * reconciliation, or an admin's Mark as Paid), in the caller's transaction with the order row
  * locked: the status and how it was paid, its promo code's use, the next invoice number of the gapless series
- * (document-numbers.ts), the stock hold becoming a sale (stock/settle.ts), the confirmation
+ * (document-numbers.ts), the stock hold becoming a sale (stock/holds.ts), the confirmation
  * in the outbox, and the nappy plan the order started (plans/start.ts); when the stock is gone, a request to refund it (returns/requests.ts, ECTA s46); and
  * the invoice stored as issued, with the seller's details of this moment (`issuer`,
  * issued-documents.ts). Answers whether the stock was there.

@@ -17,7 +17,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
 import { orders, payfastItns, refundLines, refunds } from "../platform/db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
-import { returnSold } from "../stock/settle.js";
+import { returnSold } from "../stock/holds.js";
 
 /**
  * Refunds through PayFast's Refunds API (docs/decisions/009). The order row is locked only while

@@ -35,7 +35,7 @@ import {
   returnRequests,
 } from "../platform/db/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
-import { returnUnits } from "../stock/settle.js";
+import { returnUnits } from "../stock/holds.js";
 import { auditReturnStep } from "./audit.js";
 import { enqueueReturnUpdate } from "./email.js";
 import { unitsAskedBack } from "./queries.js";

@@ -1,12 +1,25 @@
 import { sql } from "drizzle-orm";
 import type { OrderStockState } from "#domain/stock.js";
 import type { Transaction } from "../platform/db/client.js";
+import { orders } from "../platform/db/schema.js";
 
 /**
- * What happens to an order's stock after create-order held it (docs/product.md §10). Each runs in
+ * An order's stock holds, their whole life (docs/product.md §10): held by create-order
+ * (orders/place-order.ts, in the statement that writes the order), kept longer while PayFast says
+ * a payment is pending (`pendingHoldUntil`), then sold (`sellHeld`, `takeStock`, or short:
+ * `settlePaidStock`), released (`releaseHeld`) or returned (`returnSold`, `returnUnits`). Each runs in
  * the caller's transaction, with the order row already locked by the caller (its status change is
  * what decides that this runs once), and locks the stock rows in place-order.ts's order.
  */
+
+/**
+ * PayFast says a payment is PENDING (a slow EFT or voucher): the order's holds last at least
+ * `hours` from now (ORDER_PENDING_HOLD_HOURS), never less than they already did. The column's new
+ * value, for the update that also notes PayFast's status (payments/itn.ts).
+ */
+export const pendingHoldUntil = (hours: number) => ({
+  holdUntil: sql`greatest(coalesce(${orders.holdUntil}, now()), now() + ${`${hours} hours`}::interval)`,
+});
 
 /** The order's units per product and size (lines of a deleted product have none to count). */
 const orderUnits = (orderId: string) => sql`
