@@ -210,6 +210,7 @@ async function askLiveRates(
   return { door, locker };
 }
 
+/** A failed rate's catch: the failure logged, and null so the flat price stands in. */
 function failed(log: FastifyBaseLogger, what: string) {
   return (error: unknown) => {
     log.warn({ err: error, what }, "delivery quote failed: the flat price stands in");
