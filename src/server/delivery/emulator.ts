@@ -173,99 +173,104 @@ function workingDaysAhead(days: number, from = new Date()): string {
   return date.toISOString();
 }
 
-export function createCourierEmulator(
-  tokens: EmulatorTokens,
-  webhooks: () => WebhookTarget | null = () => null,
-): CourierEmulator {
-  const state: CourierEmulatorState = {
-    controls: freshControls(),
-    rateRevisions: new Map(),
-    shipments: new EmulatedShipments("/courier-emulator", webhooks),
-  };
-  const advance = (trackingReference: string, statuses?: readonly string[]) => {
-    const shipment = state.shipments.byReference(trackingReference);
-    if (!shipment) return null;
-    return state.shipments.advance(shipment, statuses ?? (shipment.vendor === "shiplogic" ? DOOR_FLOW : LOCKER_FLOW));
-  };
+/** The courier's next steps for a shipment (by tracking reference), its vendor's whole flow when none are given; null for none. */
+function advanceShipment(state: CourierEmulatorState, trackingReference: string, statuses?: readonly string[]) {
+  const shipment = state.shipments.byReference(trackingReference);
+  if (!shipment) return null;
+  return state.shipments.advance(shipment, statuses ?? (shipment.vendor === "shiplogic" ? DOOR_FLOW : LOCKER_FLOW));
+}
 
-  /** Booking, label and tracking, the same calls at ShipLogic and (under /api/v1) TCG Locker. */
-  const shipmentRoutes = (vendor: EmulatedVendor) => async (scope: FastifyInstance) => {
-    scope.post("/shipments", async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const problem = shipmentProblems(vendor, body, state.controls.unknownCodes);
-      if (problem) return reply.status(problem.status).send({ message: problem.message });
-      let terminalId: string | null = null;
-      let rateRevisionId: string | null = null;
-      let rate = 0;
-      let doorZone: EmulatedZone | null = null;
-      let kg = 0;
-      if (vendor === "tcg_locker") {
-        terminalId = String((body.delivery_address as { terminal_id: unknown }).terminal_id);
-        rateRevisionId = String(body.rate_revision_id);
-        const revision = state.rateRevisions.get(rateRevisionId);
-        if (!revision || revision.terminalId !== terminalId) {
-          return reply.status(422).send({ message: `Unknown rate_revision_id ${rateRevisionId} for ${terminalId}` });
-        }
-        if (revision.stale) {
-          return reply
-            .status(409)
-            .send({ message: `rate_revision_id ${rateRevisionId} is no longer valid: request rates again` });
-        }
-        if (state.controls.closedPoints.has(terminalId)) {
-          return reply.status(409).send({ message: `Terminal ${terminalId} is offline` });
-        }
-        if (state.controls.fullLockers.has(terminalId)) {
-          return reply.status(409).send({ message: `Terminal ${terminalId} has no available boxes` });
-        }
-        rate = revision.rateRand;
-      } else {
-        const parcels = parcelsOf(body.parcels) ?? [];
-        const zone = zoneOfPostalCode(String((body.delivery_address as WireAddress).code));
-        const level = body.service_level_code === "EXP" ? "EXP" : "ECO";
-        rate = zone ? emulatedDoorRate(zone, level, chargeableKg(parcels)) : 0;
-        doorZone = zone;
-        kg = chargeableKg(parcels);
-      }
-      const shipment = state.shipments.book({
-        vendor,
-        serviceLevelCode: String(body.service_level_code),
-        rate,
-        terminalId,
-        rateRevisionId,
-        customerReference: String(body.customer_reference ?? ""),
-        zone: doorZone,
-        chargeableKg: kg,
-      });
-      return state.shipments.asWire(shipment);
-    });
-    scope.get("/shipments/label", async (request, reply) => {
-      const id = Number((request.query as { id?: string }).id);
-      const shipment = state.shipments.byId.get(id);
-      if (!shipment || shipment.vendor !== vendor)
-        return reply.status(404).send({ message: `Shipment ${id} not found` });
-      return { url: state.shipments.labelUrl(shipment) };
-    });
-    // The shipment as it is now (its SDK's getShipmentByTrackingReference): `rate` re-rated after a re-weigh.
-    scope.get("/shipments", async (request, reply) => {
-      const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
-      const shipment = state.shipments.byReference(reference);
-      if (!shipment || shipment.vendor !== vendor) {
-        return reply.status(404).send({ message: `No shipment with tracking reference ${reference}` });
-      }
-      return { shipments: [state.shipments.asWire(shipment)] };
-    });
-    scope.get("/tracking/shipments", async (request, reply) => {
-      const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
-      const shipment = state.shipments.byReference(reference);
-      if (!shipment || shipment.vendor !== vendor) {
-        return reply.status(404).send({ message: `No shipment with tracking reference ${reference}` });
-      }
-      return state.shipments.tracking(shipment);
-    });
-  };
+/**
+ * POST /shipments: books a parcel once the vendor's checks pass. A TCG Locker booking echoes a rate
+ * revision this emulator issued for that terminal (refused when stale, offline or full); a ShipLogic
+ * booking is rated from its delivery zone and chargeable kg.
+ */
+async function bookShipment(
+  state: CourierEmulatorState,
+  vendor: EmulatedVendor,
+  body: Record<string, unknown>,
+  reply: FastifyReply,
+) {
+  const problem = shipmentProblems(vendor, body, state.controls.unknownCodes);
+  if (problem) return reply.status(problem.status).send({ message: problem.message });
+  let terminalId: string | null = null;
+  let rateRevisionId: string | null = null;
+  let rate = 0;
+  let doorZone: EmulatedZone | null = null;
+  let kg = 0;
+  if (vendor === "tcg_locker") {
+    terminalId = String((body.delivery_address as { terminal_id: unknown }).terminal_id);
+    rateRevisionId = String(body.rate_revision_id);
+    const revision = state.rateRevisions.get(rateRevisionId);
+    if (!revision || revision.terminalId !== terminalId) {
+      return reply.status(422).send({ message: `Unknown rate_revision_id ${rateRevisionId} for ${terminalId}` });
+    }
+    if (revision.stale) {
+      return reply
+        .status(409)
+        .send({ message: `rate_revision_id ${rateRevisionId} is no longer valid: request rates again` });
+    }
+    if (state.controls.closedPoints.has(terminalId)) {
+      return reply.status(409).send({ message: `Terminal ${terminalId} is offline` });
+    }
+    if (state.controls.fullLockers.has(terminalId)) {
+      return reply.status(409).send({ message: `Terminal ${terminalId} has no available boxes` });
+    }
+    rate = revision.rateRand;
+  } else {
+    const parcels = parcelsOf(body.parcels) ?? [];
+    const zone = zoneOfPostalCode(String((body.delivery_address as WireAddress).code));
+    const level = body.service_level_code === "EXP" ? "EXP" : "ECO";
+    rate = zone ? emulatedDoorRate(zone, level, chargeableKg(parcels)) : 0;
+    doorZone = zone;
+    kg = chargeableKg(parcels);
+  }
+  const shipment = state.shipments.book({
+    vendor,
+    serviceLevelCode: String(body.service_level_code),
+    rate,
+    terminalId,
+    rateRevisionId,
+    customerReference: String(body.customer_reference ?? ""),
+    zone: doorZone,
+    chargeableKg: kg,
+  });
+  return state.shipments.asWire(shipment);
+}
 
-  /** The common gate: this machine only, the vendor's token, the controls' failures. */
-  const gate = (expected: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+/** Booking, label and tracking, the same calls at ShipLogic and (under /api/v1) TCG Locker. */
+const shipmentRoutes = (state: CourierEmulatorState, vendor: EmulatedVendor) => async (scope: FastifyInstance) => {
+  scope.post("/shipments", async (request, reply) =>
+    bookShipment(state, vendor, (request.body ?? {}) as Record<string, unknown>, reply),
+  );
+  scope.get("/shipments/label", async (request, reply) => {
+    const id = Number((request.query as { id?: string }).id);
+    const shipment = state.shipments.byId.get(id);
+    if (!shipment || shipment.vendor !== vendor) return reply.status(404).send({ message: `Shipment ${id} not found` });
+    return { url: state.shipments.labelUrl(shipment) };
+  });
+  // The shipment as it is now (its SDK's getShipmentByTrackingReference): `rate` re-rated after a re-weigh.
+  scope.get("/shipments", async (request, reply) => {
+    const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
+    const shipment = state.shipments.byReference(reference);
+    if (!shipment || shipment.vendor !== vendor) {
+      return reply.status(404).send({ message: `No shipment with tracking reference ${reference}` });
+    }
+    return { shipments: [state.shipments.asWire(shipment)] };
+  });
+  scope.get("/tracking/shipments", async (request, reply) => {
+    const reference = String((request.query as { tracking_reference?: string }).tracking_reference ?? "");
+    const shipment = state.shipments.byReference(reference);
+    if (!shipment || shipment.vendor !== vendor) {
+      return reply.status(404).send({ message: `No shipment with tracking reference ${reference}` });
+    }
+    return state.shipments.tracking(shipment);
+  });
+};
+
+/** The common gate: this machine only, the vendor's token, the controls' failures. */
+const gate =
+  (state: CourierEmulatorState, expected: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isLoopback(request.ip)) {
       return reply
         .status(403)
@@ -278,9 +283,31 @@ export function createCourierEmulator(
     }
   };
 
-  const shiplogic: FastifyPluginAsync = async (scope) => {
-    scope.addHook("onRequest", gate(tokens.shiplogic));
-    await scope.register(shipmentRoutes("shiplogic"));
+/** ShipLogic's economy and express rates for a zone and chargeable kg, each with its delivery day. */
+function shiplogicRates(zone: EmulatedZone, kg: number) {
+  return (["ECO", "EXP"] as const).map((level, index) => {
+    const rate = emulatedDoorRate(zone, level, kg);
+    const days = EMULATED_DOOR_RATES[zone][level].days;
+    return {
+      rate,
+      rate_excluding_vat: Math.round((rate / 1.15) * 100) / 100,
+      service_level: {
+        id: 23_000 + index,
+        code: level,
+        name: level === "ECO" ? "Economy" : "Express",
+        delivery_date_from: workingDaysAhead(days),
+        delivery_date_to: workingDaysAhead(days),
+      },
+    };
+  });
+}
+
+/** ShipLogic under /shiplogic: its shipments, and POST /rates for a door parcel. */
+const shiplogicRoutes =
+  (state: CourierEmulatorState, token: string): FastifyPluginAsync =>
+  async (scope) => {
+    scope.addHook("onRequest", gate(state, token));
+    await scope.register(shipmentRoutes(state, "shiplogic"));
     scope.post("/rates", async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const missing = missingFields(body, ["collection_address", "delivery_address", "parcels"]);
@@ -299,30 +326,43 @@ export function createCourierEmulator(
       if (!zone || state.controls.unknownCodes.has(code)) {
         return reply.status(400).send({ message: `Delivery address not found: postal code ${code}` });
       }
-      const kg = chargeableKg(parcels);
-      return {
-        rates: (["ECO", "EXP"] as const).map((level, index) => {
-          const rate = emulatedDoorRate(zone, level, kg);
-          const days = EMULATED_DOOR_RATES[zone][level].days;
-          return {
-            rate,
-            rate_excluding_vat: Math.round((rate / 1.15) * 100) / 100,
-            service_level: {
-              id: 23_000 + index,
-              code: level,
-              name: level === "ECO" ? "Economy" : "Express",
-              delivery_date_from: workingDaysAhead(days),
-              delivery_date_to: workingDaysAhead(days),
-            },
-          };
-        }),
-      };
+      return { rates: shiplogicRates(zone, chargeableKg(parcels)) };
     });
   };
 
-  const tcgLocker: FastifyPluginAsync = async (scope) => {
-    scope.addHook("onRequest", gate(tokens.tcgLocker));
-    await scope.register(shipmentRoutes("tcg_locker"), { prefix: "/api/v1" });
+/** A locker's rate per box size, each with a fresh rate revision kept to be echoed when booking. */
+function issueLockerRates(state: CourierEmulatorState, terminalId: string) {
+  return EMULATED_LOCKER_BOXES.map((box) => {
+    const revision: EmulatedRateRevision = {
+      id: randomUUID(),
+      terminalId,
+      boxType: box.box_type,
+      rateRand: box.rand,
+      issuedAt: Date.now(),
+      stale: false,
+    };
+    state.rateRevisions.set(revision.id, revision);
+    return {
+      service_level: {
+        code: `D2L${box.box_type} - ECO`,
+        name: `Door to Locker ${box.box_type}`,
+        box_type: box.box_type,
+        box_type_name: box.box_type_name,
+        dimensions: { length: box.length, width: box.width, height: box.height, weight: box.weight },
+      },
+      rate: box.rand,
+      rate_excluding_vat: Math.round((box.rand / 1.15) * 100) / 100,
+      rate_revision_id: revision.id,
+    };
+  });
+}
+
+/** TCG Locker under /tcg-locker: its shipments, lockers, box rates and a locker's rates. */
+const tcgLockerRoutes =
+  (state: CourierEmulatorState, token: string): FastifyPluginAsync =>
+  async (scope) => {
+    scope.addHook("onRequest", gate(state, token));
+    await scope.register(shipmentRoutes(state, "tcg_locker"), { prefix: "/api/v1" });
     scope.get("/api/v1/lockers-data", async () => EMULATED_LOCKERS.map((point) => asTcgLocker(point, state.controls)));
     scope.get("/api/v1/locker-rates", async () =>
       EMULATED_LOCKER_BOXES.map((box) => ({
@@ -346,36 +386,15 @@ export function createCourierEmulator(
       if (state.controls.fullLockers.has(terminalId)) {
         return reply.status(409).send({ message: `Terminal ${terminalId} has no available boxes` });
       }
-      return {
-        rates: EMULATED_LOCKER_BOXES.map((box) => {
-          const revision: EmulatedRateRevision = {
-            id: randomUUID(),
-            terminalId,
-            boxType: box.box_type,
-            rateRand: box.rand,
-            issuedAt: Date.now(),
-            stale: false,
-          };
-          state.rateRevisions.set(revision.id, revision);
-          return {
-            service_level: {
-              code: `D2L${box.box_type} - ECO`,
-              name: `Door to Locker ${box.box_type}`,
-              box_type: box.box_type,
-              box_type_name: box.box_type_name,
-              dimensions: { length: box.length, width: box.width, height: box.height, weight: box.weight },
-            },
-            rate: box.rand,
-            rate_excluding_vat: Math.round((box.rand / 1.15) * 100) / 100,
-            rate_revision_id: revision.id,
-          };
-        }),
-      };
+      return { rates: issueLockerRates(state, terminalId) };
     });
   };
 
-  const pargo: FastifyPluginAsync = async (scope) => {
-    scope.addHook("onRequest", gate(tokens.pargo));
+/** Pargo under /pargo: its open pickup points, optionally near a place. */
+const pargoRoutes =
+  (state: CourierEmulatorState, token: string): FastifyPluginAsync =>
+  async (scope) => {
+    scope.addHook("onRequest", gate(state, token));
     scope.get("/api/v1/pickup-points", async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
       const open = EMULATED_PICKUP_POINTS.filter((point) => !state.controls.closedPoints.has(point.code));
@@ -390,49 +409,65 @@ export function createCourierEmulator(
     });
   };
 
-  const plugin: FastifyPluginAsync = async (scope) => {
-    await scope.register(shiplogic, { prefix: "/shiplogic" });
-    await scope.register(tcgLocker, { prefix: "/tcg-locker" });
-    await scope.register(pargo, { prefix: "/pargo" });
+/** The emulator's own controls (no vendor has them), for this machine only: advance and re-weigh a parcel. */
+async function controlRoutes(scope: FastifyInstance, state: CourierEmulatorState) {
+  // Move a parcel along, as its courier would.
+  scope.post("/control/advance", async (request, reply) => {
+    if (!isLoopback(request.ip)) return reply.status(403).send({ message: "This machine only" });
+    const body = (request.body ?? {}) as { tracking_reference?: unknown; statuses?: unknown };
+    const statuses = Array.isArray(body.statuses) ? body.statuses.map(String) : undefined;
+    const events = advanceShipment(state, String(body.tracking_reference ?? ""), statuses);
+    if (!events) return reply.status(404).send({ message: "No such shipment" });
+    return { events };
+  });
+  // The courier re-weighs a parcel at its hub (ShipLogic door parcels only).
+  scope.post("/control/reweigh", async (request, reply) => {
+    if (!isLoopback(request.ip)) return reply.status(403).send({ message: "This machine only" });
+    const body = (request.body ?? {}) as { tracking_reference?: unknown; weight_kg?: unknown };
+    const weightKg = Number(body.weight_kg);
+    if (!Number.isFinite(weightKg) || weightKg <= 0)
+      return reply.status(400).send({ message: "weight_kg must be above 0" });
+    const shipment = state.shipments.byReference(String(body.tracking_reference ?? ""));
+    if (!shipment) return reply.status(404).send({ message: "No such shipment" });
+    const rate = state.shipments.reweigh(shipment, weightKg);
+    if (rate === null) return reply.status(409).send({ message: "A locker parcel is priced by its box, not weighed" });
+    return { rate };
+  });
+}
+
+/** Every vendor under its prefix, the label links and the emulator's controls. */
+const emulatorRoutes =
+  (state: CourierEmulatorState, tokens: EmulatorTokens): FastifyPluginAsync =>
+  async (scope) => {
+    await scope.register(shiplogicRoutes(state, tokens.shiplogic), { prefix: "/shiplogic" });
+    await scope.register(tcgLockerRoutes(state, tokens.tcgLocker), { prefix: "/tcg-locker" });
+    await scope.register(pargoRoutes(state, tokens.pargo), { prefix: "/pargo" });
     // The label links, as S3 serves them: no token, the link's own signature and expiry.
     scope.get("/labels/:file", async (request, reply) => {
       const file = (request.params as { file: string }).file;
       return state.shipments.serveLabel(file.replace(/\.pdf$/, ""), request.query as Record<string, string>, reply);
     });
-    // The emulator's own control (no vendor has it): move a parcel along, as its courier would.
-    scope.post("/control/advance", async (request, reply) => {
-      if (!isLoopback(request.ip)) return reply.status(403).send({ message: "This machine only" });
-      const body = (request.body ?? {}) as { tracking_reference?: unknown; statuses?: unknown };
-      const statuses = Array.isArray(body.statuses) ? body.statuses.map(String) : undefined;
-      const events = advance(String(body.tracking_reference ?? ""), statuses);
-      if (!events) return reply.status(404).send({ message: "No such shipment" });
-      return { events };
-    });
-    // The emulator's own control: the courier re-weighs a parcel at its hub (ShipLogic door parcels only).
-    scope.post("/control/reweigh", async (request, reply) => {
-      if (!isLoopback(request.ip)) return reply.status(403).send({ message: "This machine only" });
-      const body = (request.body ?? {}) as { tracking_reference?: unknown; weight_kg?: unknown };
-      const weightKg = Number(body.weight_kg);
-      if (!Number.isFinite(weightKg) || weightKg <= 0)
-        return reply.status(400).send({ message: "weight_kg must be above 0" });
-      const shipment = state.shipments.byReference(String(body.tracking_reference ?? ""));
-      if (!shipment) return reply.status(404).send({ message: "No such shipment" });
-      const rate = state.shipments.reweigh(shipment, weightKg);
-      if (rate === null)
-        return reply.status(409).send({ message: "A locker parcel is priced by its box, not weighed" });
-      return { rate };
-    });
+    await controlRoutes(scope, state);
   };
 
+export function createCourierEmulator(
+  tokens: EmulatorTokens,
+  webhooks: () => WebhookTarget | null = () => null,
+): CourierEmulator {
+  const state: CourierEmulatorState = {
+    controls: freshControls(),
+    rateRevisions: new Map(),
+    shipments: new EmulatedShipments("/courier-emulator", webhooks),
+  };
   return {
-    plugin,
+    plugin: emulatorRoutes(state, tokens),
     state,
     reset() {
       state.controls = freshControls();
       state.shipments.reset();
     },
     advance(trackingReference, statuses) {
-      advance(trackingReference, statuses);
+      advanceShipment(state, trackingReference, statuses);
     },
     reweigh(trackingReference, weightKg) {
       const shipment = state.shipments.byReference(trackingReference);

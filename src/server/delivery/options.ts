@@ -11,7 +11,14 @@ import {
   type PriceSource,
   TCG_LOCKER_COMPARTMENTS,
 } from "#domain/delivery.js";
-import { compartmentFor, DEFAULT_BOX_SIZES, DEFAULT_PACKED_SIZE, type Packing, packOrder } from "#domain/parcels.js";
+import {
+  compartmentFor,
+  DEFAULT_BOX_SIZES,
+  DEFAULT_PACKED_SIZE,
+  type LockerCompartment,
+  type Packing,
+  packOrder,
+} from "#domain/parcels.js";
 import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
 import type { DeliveryDestination } from "#domain/schemas/delivery.js";
 import type { Config } from "../platform/config.js";
@@ -52,6 +59,14 @@ export const QUOTE_CACHE_ENTRIES = 1_000;
 
 const FALLBACK_NOTE = "Live rates are unavailable right now, so this is our standard price.";
 
+type CourierSettings = Config["courier"];
+
+/** The couriers' live rates asked for one quote: door rates, and the chosen (or nearest) locker's box rates. */
+interface LiveRates {
+  door: DoorRate[] | null;
+  locker: { code: string; rates: LockerBoxRate[] } | null;
+}
+
 /**
  * The delivery options for a cart and address (docs/decisions/051): the order packed into the
  * owner's boxes, then door rates (ShipLogic) and the locker's rate (TCG Locker) asked at once,
@@ -81,42 +96,7 @@ export function createDeliveryQuotes(deps: {
     province: "",
     postalCode: settings.collectionCode,
   };
-
-  /** The cart packed into boxes, and its goods at shelf prices, or at plan prices for a nappy plan's box (decision 050). */
-  async function packCart(lines: readonly CartLine[], plan = false) {
-    const ids = [...new Set(lines.map((line) => line.id))];
-    const [found, boxes] = await Promise.all([
-      db
-        .select({
-          id: products.id,
-          priceCents: products.priceCents,
-          sizePrices: products.sizePrices,
-          sizeParcels: products.sizeParcels,
-          planSavingBp: products.planSavingBp,
-        })
-        .from(products)
-        .where(inArray(products.id, ids)),
-      db.select().from(deliveryBoxes),
-    ]);
-    const byId = new Map(found.map((product) => [product.id, product]));
-    let subtotalCents = 0;
-    const items = lines.map((line) => {
-      const product = byId.get(line.id);
-      const shelfCents = product?.sizePrices[line.size] ?? product?.priceCents ?? 0;
-      const unitCents = plan ? planUnitPriceCents(shelfCents, planSavingBp(product?.planSavingBp)) : shelfCents;
-      subtotalCents += unitCents * line.quantity;
-      return { ...(product?.sizeParcels[line.size] ?? DEFAULT_PACKED_SIZE), quantity: line.quantity };
-    });
-    // The owner's boxes, or the defaults until they set their own: the table starts empty, so a
-    // freshly migrated database holds no rows (a restore's "empty database").
-    return { packing: packOrder(items, boxes.length > 0 ? boxes : DEFAULT_BOX_SIZES), subtotalCents };
-  }
-
-  const flat = (service: DeliveryService, source: PriceSource, note: string | null = null) => ({
-    priceCents: settings.flatPricesCents[service],
-    source,
-    note,
-  });
+  const packCart = (lines: readonly CartLine[], plan = false) => packCartIn(db, lines, plan);
 
   async function quote(
     lines: readonly CartLine[],
@@ -129,71 +109,16 @@ export function createDeliveryQuotes(deps: {
     if (cached && cached.expires > Date.now()) return cached.quote;
 
     const { packing, subtotalCents } = await packCart(lines, plan);
-    const to: CourierAddress = {
-      street: destination.address,
-      suburb: destination.suburb,
-      city: destination.city,
-      province: destination.province,
-      postalCode: destination.zipCode,
-    };
     const compartment = compartmentFor(packing, TCG_LOCKER_COMPARTMENTS);
     const live = settings.pricing === "live" && packing.ok;
-    const lockerFor = async () =>
-      lockerCode ?? (await directory.nearest("locker", destination.zipCode, 1).catch(() => []))[0]?.code ?? null;
-
-    const [door, locker] = await Promise.all([
-      live ? api.doorRates(from, to, packing.ok ? packing.boxes : []).catch(failed("door")) : null,
-      live && compartment
-        ? lockerFor().then((code) =>
-            code
-              ? api
-                  .lockerRates(from, code)
-                  .then((rates) => ({ code, rates }))
-                  .catch(failed("locker"))
-              : null,
-          )
-        : null,
-    ]);
-
+    const rates = await askLiveRates(
+      { api, directory, log, from },
+      { destination, lockerCode, packing, compartment, live },
+    );
     const at = now();
-    const options = services.map((service): QuotedOption => {
-      const transit = DEFAULT_TRANSIT_BUSINESS_DAYS[service];
-      const base = {
-        service,
-        available: true,
-        unavailableReason: null,
-        expectedDay: expectedDeliveryDay(at, settings.cutoff, transit),
-        rateRevisionId: null,
-        lockerCode: null,
-      };
-      if (service === "locker" && !compartment) {
-        return {
-          ...base,
-          ...flat(service, "flat"),
-          available: false,
-          unavailableReason: packing.ok
-            ? "Your order is too big for a locker: choose door delivery or a pickup point."
-            : "Your order is too big for a locker.",
-        };
-      }
-      if (!live || service === "pickup_point") return { ...base, ...flat(service, "flat") };
-      if (service === "locker") {
-        const rate = pickLockerRate(locker, compartment?.code);
-        return rate
-          ? {
-              ...base,
-              priceCents: rate.priceCents,
-              source: "live",
-              note: null,
-              rateRevisionId: rate.rateRevisionId,
-              lockerCode: locker?.code ?? null,
-            }
-          : { ...base, ...flat(service, "fallback", FALLBACK_NOTE) };
-      }
-      const rate = pickDoorRate(door, service === "door_express" ? "express" : "economy");
-      if (!rate) return { ...base, ...flat(service, "fallback", FALLBACK_NOTE) };
-      return { ...base, priceCents: rate.priceCents, source: "live", note: null };
-    });
+    const options = services.map((service) =>
+      quotedOption(settings, service, { at, packing, compartment, live, ...rates }),
+    );
 
     const result: DeliveryQuote = { options, packing, subtotalCents };
     if (settings.quoteCacheMs > 0) {
@@ -203,37 +128,180 @@ export function createDeliveryQuotes(deps: {
     return result;
   }
 
-  function failed(what: string) {
-    return (error: unknown) => {
-      log.warn({ err: error, what }, "delivery quote failed: the flat price stands in");
-      return null;
-    };
-  }
-
-  /**
-   * With flat prices, every option but the locker is priced without the cart: create-order of a
-   * door or pickup-point order reads nothing more (docs/decisions/005's statement count holds).
-   */
-  function flatQuote(): DeliveryQuote | null {
-    if (settings.pricing !== "flat") return null;
-    const at = now();
-    return {
-      options: services.map((service) => ({
-        service,
-        available: service !== "locker",
-        unavailableReason: null,
-        ...flat(service, "flat"),
-        expectedDay: expectedDeliveryDay(at, settings.cutoff, DEFAULT_TRANSIT_BUSINESS_DAYS[service]),
-        rateRevisionId: null,
-        lockerCode: null,
-      })),
-      packing: { ok: true, boxes: [] },
-      subtotalCents: 0,
-    };
-  }
-
-  return { quote, flatQuote, packCart, from, offers: (service: DeliveryService) => services.includes(service) };
+  return {
+    quote,
+    flatQuote: () => flatQuote(settings, services, now),
+    packCart,
+    from,
+    offers: (service: DeliveryService) => services.includes(service),
+  };
 }
+
+/** The cart packed into boxes, and its goods at shelf prices, or at plan prices for a nappy plan's box (decision 050). */
+async function packCartIn(db: Database, lines: readonly CartLine[], plan: boolean) {
+  const ids = [...new Set(lines.map((line) => line.id))];
+  const [found, boxes] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        priceCents: products.priceCents,
+        sizePrices: products.sizePrices,
+        sizeParcels: products.sizeParcels,
+        planSavingBp: products.planSavingBp,
+      })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    db.select().from(deliveryBoxes),
+  ]);
+  const byId = new Map(found.map((product) => [product.id, product]));
+  let subtotalCents = 0;
+  const items = lines.map((line) => {
+    const product = byId.get(line.id);
+    const shelfCents = product?.sizePrices[line.size] ?? product?.priceCents ?? 0;
+    const unitCents = plan ? planUnitPriceCents(shelfCents, planSavingBp(product?.planSavingBp)) : shelfCents;
+    subtotalCents += unitCents * line.quantity;
+    return { ...(product?.sizeParcels[line.size] ?? DEFAULT_PACKED_SIZE), quantity: line.quantity };
+  });
+  // The owner's boxes, or the defaults until they set their own: the table starts empty, so a
+  // freshly migrated database holds no rows (a restore's "empty database").
+  return { packing: packOrder(items, boxes.length > 0 ? boxes : DEFAULT_BOX_SIZES), subtotalCents };
+}
+
+/**
+ * Door rates and the locker's rates, asked at once and only when pricing live (the locker's only when
+ * the order fits one: the locker chosen, or the nearest to the postal code). A rate that fails is null,
+ * logged, and its option falls back to the flat price.
+ */
+async function askLiveRates(
+  sources: { api: CourierApi; directory: Directory; log: FastifyBaseLogger; from: CourierAddress },
+  ask: {
+    destination: DeliveryDestination;
+    lockerCode: string | undefined;
+    packing: Packing;
+    compartment: LockerCompartment | null;
+    live: boolean;
+  },
+): Promise<LiveRates> {
+  const { api, directory, log, from } = sources;
+  const { destination, lockerCode, packing, compartment, live } = ask;
+  const to: CourierAddress = {
+    street: destination.address,
+    suburb: destination.suburb,
+    city: destination.city,
+    province: destination.province,
+    postalCode: destination.zipCode,
+  };
+  const lockerFor = async () =>
+    lockerCode ?? (await directory.nearest("locker", destination.zipCode, 1).catch(() => []))[0]?.code ?? null;
+
+  const [door, locker] = await Promise.all([
+    live ? api.doorRates(from, to, packing.ok ? packing.boxes : []).catch(failed(log, "door")) : null,
+    live && compartment
+      ? lockerFor().then((code) =>
+          code
+            ? api
+                .lockerRates(from, code)
+                .then((rates) => ({ code, rates }))
+                .catch(failed(log, "locker"))
+            : null,
+        )
+      : null,
+  ]);
+  return { door, locker };
+}
+
+/** A failed rate's catch: the failure logged, and null so the flat price stands in. */
+function failed(log: FastifyBaseLogger, what: string) {
+  return (error: unknown) => {
+    log.warn({ err: error, what }, "delivery quote failed: the flat price stands in");
+    return null;
+  };
+}
+
+/** The owner's flat price for a service, with where the price came from and why. */
+function flatPrice(
+  settings: CourierSettings,
+  service: DeliveryService,
+  source: PriceSource,
+  note: string | null = null,
+) {
+  return { priceCents: settings.flatPricesCents[service], source, note };
+}
+
+/**
+ * One option of a quote: a locker the order is too big for is unavailable; the courier's live rate
+ * when pricing live and it answered (a pickup point is always flat); else the flat price, said plainly.
+ */
+function quotedOption(
+  settings: CourierSettings,
+  service: DeliveryService,
+  quoted: LiveRates & { at: Date; packing: Packing; compartment: LockerCompartment | null; live: boolean },
+): QuotedOption {
+  const { at, packing, compartment, live, door, locker } = quoted;
+  const transit = DEFAULT_TRANSIT_BUSINESS_DAYS[service];
+  const base = {
+    service,
+    available: true,
+    unavailableReason: null,
+    expectedDay: expectedDeliveryDay(at, settings.cutoff, transit),
+    rateRevisionId: null,
+    lockerCode: null,
+  };
+  if (service === "locker" && !compartment) {
+    return {
+      ...base,
+      ...flatPrice(settings, service, "flat"),
+      available: false,
+      unavailableReason: packing.ok
+        ? "Your order is too big for a locker: choose door delivery or a pickup point."
+        : "Your order is too big for a locker.",
+    };
+  }
+  if (!live || service === "pickup_point") return { ...base, ...flatPrice(settings, service, "flat") };
+  if (service === "locker") {
+    const rate = pickLockerRate(locker, compartment?.code);
+    return rate
+      ? {
+          ...base,
+          priceCents: rate.priceCents,
+          source: "live",
+          note: null,
+          rateRevisionId: rate.rateRevisionId,
+          lockerCode: locker?.code ?? null,
+        }
+      : { ...base, ...flatPrice(settings, service, "fallback", FALLBACK_NOTE) };
+  }
+  const rate = pickDoorRate(door, service === "door_express" ? "express" : "economy");
+  if (!rate) return { ...base, ...flatPrice(settings, service, "fallback", FALLBACK_NOTE) };
+  return { ...base, priceCents: rate.priceCents, source: "live", note: null };
+}
+
+/**
+ * With flat prices, every option but the locker is priced without the cart: create-order of a
+ * door or pickup-point order reads nothing more (docs/decisions/005's statement count holds).
+ */
+function flatQuote(
+  settings: CourierSettings,
+  services: readonly DeliveryService[],
+  now: () => Date,
+): DeliveryQuote | null {
+  if (settings.pricing !== "flat") return null;
+  const at = now();
+  return {
+    options: services.map((service) => ({
+      service,
+      available: service !== "locker",
+      unavailableReason: null,
+      ...flatPrice(settings, service, "flat"),
+      expectedDay: expectedDeliveryDay(at, settings.cutoff, DEFAULT_TRANSIT_BUSINESS_DAYS[service]),
+      rateRevisionId: null,
+      lockerCode: null,
+    })),
+    packing: { ok: true, boxes: [] },
+    subtotalCents: 0,
+  };
+}
+
 export type DeliveryQuotes = ReturnType<typeof createDeliveryQuotes>;
 
 /**

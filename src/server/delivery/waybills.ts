@@ -8,7 +8,7 @@ import type { Database, Transaction } from "../platform/db/client.js";
 import { LOCK_NOT_AVAILABLE, pgErrorCode } from "../platform/db/errors.js";
 import { orderItems, orders, shipments } from "../platform/db/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
-import type { CourierApi, CourierBooking, CourierVendor } from "./courier-api.js";
+import type { CourierApi, CourierBooking, CourierContact, CourierVendor } from "./courier-api.js";
 import { CourierError } from "./courier-http.js";
 import type { DeliveryQuotes } from "./options.js";
 
@@ -62,21 +62,44 @@ async function lockOrder(tx: Transaction, orderId: string) {
   }
 }
 
-async function bookLocked(
-  ctx: WaybillContext,
-  tx: Transaction,
-  request: FastifyRequest,
-  order: typeof orders.$inferSelect,
-) {
-  const orderId = order.id;
+type OrderRow = typeof orders.$inferSelect;
+
+/** An order booked with its courier, and the locker rate revision it was booked at (the order's own, or quoted again). */
+interface Booked {
+  vendor: CourierVendor;
+  booking: CourierBooking;
+  rateRevisionId: string | null;
+}
+
+/** The locked order's waybill: refused when it cannot have one, else booked, its label fetched, kept and audited. */
+async function bookLocked(ctx: WaybillContext, tx: Transaction, request: FastifyRequest, order: OrderRow) {
+  await refuseUnbookable(tx, order);
+  const packing = await packOrderItems(ctx, tx, order.id);
+  const booked = await bookWithCourier(ctx, order, packing);
+  const { vendor, booking } = booked;
+  const labelPdf = await ctx.api.labelPdf(vendor, booking.vendorShipmentId).catch((error: unknown) => {
+    throw refused(
+      `The waybill ${booking.waybillNumber} was booked but its label could not be fetched (${(error as Error).message}).`,
+    );
+  });
+  await keepWaybill(tx, request, order, booked, labelPdf);
+  return { orderId: order.id, waybillNumber: booking.waybillNumber, trackingReference: booking.trackingReference };
+}
+
+/** Only a paid, unshipped order without a waybill gets one, and not for a Pargo counter (booked by hand). */
+async function refuseUnbookable(tx: Transaction, order: OrderRow) {
   if (order.status !== "completed") {
     throw refused(`Only a paid order that has not shipped can get a waybill; this one is ${order.status}.`);
   }
-  const [existing] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId));
+  const [existing] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, order.id));
   if (existing) throw refused("This order already has a waybill.");
   if (order.deliveryService === "pickup_point") {
     throw refused("Pargo counters are booked in Pargo's own portal: use Mark as Shipped with its tracking number.");
   }
+}
+
+/** The order's items packed into the owner's boxes (lines whose product is gone are left out). */
+async function packOrderItems(ctx: WaybillContext, tx: Transaction, orderId: string): Promise<Packing> {
   const lines = await tx
     .select({ id: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
     .from(orderItems)
@@ -84,60 +107,32 @@ async function bookLocked(
   const { packing } = await ctx.quotes.packCart(
     lines.flatMap((line) => (line.id ? [{ id: line.id, size: line.size, quantity: line.quantity }] : [])),
   );
+  return packing;
+}
+
+/** Books the parcel with the shopper's service; a courier's refusal or silence is answered as a refused waybill. */
+async function bookWithCourier(ctx: WaybillContext, order: OrderRow, packing: Packing): Promise<Booked> {
   const contact = { name: order.deliveryName, mobileNumber: order.deliveryPhone, email: order.customerEmail };
   const reference = order.id.slice(-8).toUpperCase();
-  let vendor: CourierVendor;
-  let booking: CourierBooking;
-  let rateRevisionId = order.deliveryRateRevisionId;
   try {
     if (order.deliveryService === "locker") {
-      vendor = "tcg_locker";
-      const terminalId = order.deliveryPointCode;
-      const compartment = compartmentFor(packing, TCG_LOCKER_COMPARTMENTS);
-      if (!terminalId || !compartment) throw refused("The order has no locker, or no longer fits one.");
-      const requote = async () => {
-        const rates = await ctx.api.lockerRates(ctx.quotes.from, terminalId);
-        const rate = rates.find((candidate) => candidate.boxType === compartment.code);
-        if (!rate) throw refused(`The locker offers no ${compartment.code} box any more.`);
-        return rate.rateRevisionId;
-      };
-      rateRevisionId ??= await requote();
-      const book = (revision: string) =>
-        ctx.api.bookLocker({
-          from: ctx.quotes.from,
-          terminalId,
-          contact,
-          rateRevisionId: revision,
-          // The rate's service_level.code for a door-to-locker box (decision 051: unverified).
-          serviceLevelCode: `D2L${compartment.code} - ECO`,
-          reference,
-        });
-      try {
-        booking = await book(rateRevisionId);
-      } catch (error) {
-        // A price change since checkout: TCG Locker refuses the old revision; quote again and book at the new one.
-        if (!(error instanceof CourierError && error.status === 409 && /rate_revision_id/.test(error.message)))
-          throw error;
-        rateRevisionId = await requote();
-        booking = await book(rateRevisionId);
-      }
-    } else {
-      vendor = "shiplogic";
-      booking = await ctx.api.bookDoor({
-        from: ctx.quotes.from,
-        to: {
-          street: order.deliveryAddress,
-          suburb: order.deliverySuburb,
-          city: order.deliveryCity,
-          province: order.deliveryProvince,
-          postalCode: order.deliveryZipCode,
-        },
-        contact,
-        boxes: boxesOf(packing),
-        level: order.deliveryService === "door_express" ? "express" : "economy",
-        reference,
-      });
+      return { vendor: "tcg_locker", ...(await bookLockerParcel(ctx, order, packing, contact, reference)) };
     }
+    const booking = await ctx.api.bookDoor({
+      from: ctx.quotes.from,
+      to: {
+        street: order.deliveryAddress,
+        suburb: order.deliverySuburb,
+        city: order.deliveryCity,
+        province: order.deliveryProvince,
+        postalCode: order.deliveryZipCode,
+      },
+      contact,
+      boxes: boxesOf(packing),
+      level: order.deliveryService === "door_express" ? "express" : "economy",
+      reference,
+    });
+    return { vendor: "shiplogic", booking, rateRevisionId: order.deliveryRateRevisionId };
   } catch (error) {
     if (error instanceof CourierError) {
       throw refused(
@@ -148,13 +143,57 @@ async function bookLocked(
     }
     throw error;
   }
-  const labelPdf = await ctx.api.labelPdf(vendor, booking.vendorShipmentId).catch((error: unknown) => {
-    throw refused(
-      `The waybill ${booking.waybillNumber} was booked but its label could not be fetched (${(error as Error).message}).`,
-    );
-  });
+}
+
+/** TCG Locker, echoing the order's rate revision (quoted afresh when it has none, or when the courier finds it stale). */
+async function bookLockerParcel(
+  ctx: WaybillContext,
+  order: OrderRow,
+  packing: Packing,
+  contact: CourierContact,
+  reference: string,
+) {
+  const terminalId = order.deliveryPointCode;
+  const compartment = compartmentFor(packing, TCG_LOCKER_COMPARTMENTS);
+  if (!terminalId || !compartment) throw refused("The order has no locker, or no longer fits one.");
+  const requote = async () => {
+    const rates = await ctx.api.lockerRates(ctx.quotes.from, terminalId);
+    const rate = rates.find((candidate) => candidate.boxType === compartment.code);
+    if (!rate) throw refused(`The locker offers no ${compartment.code} box any more.`);
+    return rate.rateRevisionId;
+  };
+  let rateRevisionId = order.deliveryRateRevisionId ?? (await requote());
+  const book = (revision: string) =>
+    ctx.api.bookLocker({
+      from: ctx.quotes.from,
+      terminalId,
+      contact,
+      rateRevisionId: revision,
+      // The rate's service_level.code for a door-to-locker box (decision 051: unverified).
+      serviceLevelCode: `D2L${compartment.code} - ECO`,
+      reference,
+    });
+  try {
+    return { booking: await book(rateRevisionId), rateRevisionId };
+  } catch (error) {
+    // A price change since checkout: TCG Locker refuses the old revision; quote again and book at the new one.
+    if (!(error instanceof CourierError && error.status === 409 && /rate_revision_id/.test(error.message))) throw error;
+    rateRevisionId = await requote();
+    return { booking: await book(rateRevisionId), rateRevisionId };
+  }
+}
+
+/** The waybill kept with its label, the order's new rate revision if it was quoted again, and the audit. */
+async function keepWaybill(
+  tx: Transaction,
+  request: FastifyRequest,
+  order: OrderRow,
+  booked: Booked,
+  labelPdf: Buffer,
+) {
+  const { vendor, booking, rateRevisionId } = booked;
   await tx.insert(shipments).values({
-    orderId,
+    orderId: order.id,
     vendor,
     vendorShipmentId: booking.vendorShipmentId,
     waybillNumber: booking.waybillNumber,
@@ -165,11 +204,11 @@ async function bookLocked(
     bookedBy: request.user?.id ?? null,
   });
   if (rateRevisionId !== order.deliveryRateRevisionId) {
-    await tx.update(orders).set({ deliveryRateRevisionId: rateRevisionId }).where(eq(orders.id, orderId));
+    await tx.update(orders).set({ deliveryRateRevisionId: rateRevisionId }).where(eq(orders.id, order.id));
   }
   await recordAudit(tx, request, {
     action: "order.waybill_created",
-    subject: { type: "order", id: orderId },
+    subject: { type: "order", id: order.id },
     after: {
       courier: vendor,
       waybillNumber: booking.waybillNumber,
@@ -178,7 +217,6 @@ async function bookLocked(
       ...(rateRevisionId ? { rateRevisionId } : {}),
     },
   });
-  return { orderId, waybillNumber: booking.waybillNumber, trackingReference: booking.trackingReference };
 }
 
 function boxesOf(packing: Packing) {

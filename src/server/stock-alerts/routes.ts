@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountMessage } from "#domain/schemas/account.js";
 import { stockAlertAnswer, stockAlertInput, stockAlertTokenInput } from "#domain/schemas/stock-alerts.js";
@@ -13,6 +14,7 @@ import { provenEmail } from "../auth/accounts.js";
 import { countAttempt } from "../auth/rate-limit.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { clientNetwork } from "../platform/client-network.js";
+import type { Config } from "../platform/config.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { productStock, products, stockAlerts } from "../platform/db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
@@ -56,13 +58,24 @@ export async function endLapsedStockAlerts(db: Database): Promise<number> {
   return ended.length;
 }
 
+/** One ask for an alert, as its transaction writes it. */
+interface AlertAsk {
+  productId: string;
+  size: string;
+  email: string;
+  user: FastifyRequest["user"];
+  /** The account's proven address: its alert is on at once, with no link and no network's budget. */
+  trusted: string | null;
+  network: string;
+  productName: string;
+}
+
 /**
  * POST /api/stock-alerts (ask for an alert), /confirm (the e-mailed link of an alert asked for
  * without logging in) and /unsubscribe (the link in every alert e-mail, no login needed).
  */
 export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = stockAlertKey(app.db);
-  const hours = (count: number) => new Date(Date.now() + count * 3_600_000);
 
   app.post(
     "/",
@@ -89,99 +102,11 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         await countAttempt(app.db, reply, [`stock-alert:address:${email.toLowerCase()}`], 2);
       }
 
-      const [product] = await app.db
-        .select({ name: products.name, slug: products.slug, sizes: products.sizes })
-        .from(products)
-        .where(eq(products.id, productId));
-      if (!product) throw notFound("Product not found");
-      if (!product.sizes.includes(size)) throw badRequest(`size must be one of the product's sizes`);
-      const [stock] = await app.db
-        .select({ left: sql<number>`${productStock.quantity} - ${productStock.held}` })
-        .from(productStock)
-        .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
-      if ((stock?.left ?? 0) > 0) {
-        throw conflict(`${productWithSize(product.name, size)} is in stock now.`, "STOCK_ALERT_SIZE_IN_STOCK");
-      }
-
-      const productUrl = `${app.config.publicUrl}/products/${product.slug}`;
+      const product = await outOfStockProduct(app.db, productId, size);
       const signingKey = await key();
-      const answer = await app.db.transaction(async (tx) => {
-        // One network, then one address, at a time, so the caps hold whatever the race.
-        if (!trusted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert-net:${network}`}))`);
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert:${email.toLowerCase()}`}))`);
-        const [found] = await tx
-          .select({ id: stockAlerts.id, confirmedAt: stockAlerts.confirmedAt, lapsed: sql<boolean>`${lapsed}` })
-          .from(stockAlerts)
-          .where(
-            and(
-              eq(stockAlerts.productId, productId),
-              eq(stockAlerts.size, size),
-              sql`lower(${stockAlerts.email}) = lower(${email})`,
-            ),
-          );
-        // A confirmation that lapsed unused is gone: asking again starts afresh, with a new link.
-        if (found?.lapsed) await tx.delete(stockAlerts).where(eq(stockAlerts.id, found.id));
-        const existing = found?.lapsed ? undefined : found;
-        if (!existing) {
-          await assertPlaceForAlert(tx, email, trusted ? null : network);
-          if (!trusted) {
-            const [waiting] = await tx
-              .select({ count: sql<number>`count(*)::int` })
-              .from(stockAlerts)
-              .where(and(eq(stockAlerts.askedFrom, network), isNull(stockAlerts.confirmedAt), sql`not ${lapsed}`));
-            if ((waiting?.count ?? 0) >= STOCK_ALERTS_WAITING_PER_NETWORK) {
-              throw new HttpError(
-                429,
-                `${STOCK_ALERTS_WAITING_PER_NETWORK} alerts asked from your network are waiting for their confirmation link. Confirm one from its e-mail, or try again once they lapse (${STOCK_ALERT_CONFIRM_HOURS} hours after they were asked for).`,
-                "STOCK_ALERT_WAITING_LIMIT",
-              );
-            }
-          }
-        }
-        if (user && trusted) {
-          if (existing) {
-            await tx
-              .update(stockAlerts)
-              .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())`, userId: user.id })
-              .where(eq(stockAlerts.id, existing.id));
-          } else {
-            await tx.insert(stockAlerts).values({ productId, size, email, userId: user.id, confirmedAt: new Date() });
-          }
-          return { status: "subscribed" as const, message: `We will e-mail ${email} once when ${size} is back.` };
-        }
-        if (existing?.confirmedAt) {
-          return { status: "subscribed" as const, message: `${email} will get one e-mail when ${size} is back.` };
-        }
-        const alertId =
-          existing?.id ??
-          (
-            await tx
-              .insert(stockAlerts)
-              .values({ productId, size, email, askedFrom: network })
-              .returning({ id: stockAlerts.id })
-          )[0]?.id;
-        if (!alertId) throw new Error("the alert was not written");
-        const token = signStockAlertLink(signingKey, { purpose: "confirm", alertId }, hours(STOCK_ALERT_CONFIRM_HOURS));
-        await enqueueEmail(
-          tx,
-          {
-            kind: "stock_alert_confirm",
-            eventKey: alertId,
-            to: email,
-            data: {
-              productName: product.name,
-              size,
-              productUrl,
-              confirmUrl: `${app.config.publicUrl}/stock-alerts/confirm?token=${token}`,
-            },
-          },
-          app.config.shop.name,
-        );
-        return {
-          status: "confirm" as const,
-          message: `Check ${email}: we sent a link to confirm the alert. Nothing is sent until you use it.`,
-        };
-      });
+      const ask: AlertAsk = { productId, size, email, user, trusted, network, productName: product.name };
+      const link = { productUrl: `${app.config.publicUrl}/products/${product.slug}`, signingKey };
+      const answer = await app.db.transaction(async (tx) => answerAsk(tx, app.config, ask, link));
       if (answer.status === "confirm") app.mail.wake();
       return reply.status(answer.status === "confirm" ? 202 : 200).send(answer);
     },
@@ -193,22 +118,7 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const link = readStockAlertLink(await key(), request.body.token);
       if (link?.purpose !== "confirm") throw badRequest(STOCK_ALERT_LINK_INVALID_MESSAGE, "STOCK_ALERT_LINK_INVALID");
-      const confirmed = await app.db.transaction(async (tx) => {
-        const [alert] = await tx
-          .select({ email: stockAlerts.email, confirmedAt: stockAlerts.confirmedAt })
-          .from(stockAlerts)
-          .where(and(eq(stockAlerts.id, link.alertId), sql`not ${lapsed}`));
-        if (!alert) return false;
-        if (alert.confirmedAt) return true;
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert:${alert.email.toLowerCase()}`}))`);
-        // Only confirmed alerts count here: the address's owner is the one confirming.
-        await assertPlaceForAlert(tx, alert.email, null);
-        await tx
-          .update(stockAlerts)
-          .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())` })
-          .where(eq(stockAlerts.id, link.alertId));
-        return true;
-      });
+      const confirmed = await app.db.transaction(async (tx) => confirmAlert(tx, link.alertId));
       if (!confirmed) throw badRequest(STOCK_ALERT_LINK_INVALID_MESSAGE, "STOCK_ALERT_LINK_INVALID");
       return { message: CONFIRMED_MESSAGE };
     },
@@ -228,3 +138,149 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The product asked about, refused when it is unknown, lacks the size, or has the size in stock now. */
+async function outOfStockProduct(db: Database, productId: string, size: string) {
+  const [product] = await db
+    .select({ name: products.name, slug: products.slug, sizes: products.sizes })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw notFound("Product not found");
+  if (!product.sizes.includes(size)) throw badRequest(`size must be one of the product's sizes`);
+  const [stock] = await db
+    .select({ left: sql<number>`${productStock.quantity} - ${productStock.held}` })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+  if ((stock?.left ?? 0) > 0) {
+    throw conflict(`${productWithSize(product.name, size)} is in stock now.`, "STOCK_ALERT_SIZE_IN_STOCK");
+  }
+  return product;
+}
+
+/**
+ * The ask, in its transaction: the locks, the address's alert for this size (a lapsed one ended), the
+ * caps for a new one. A trusted account's alert is switched on, an alert already on is answered as
+ * such, and any other waits for the e-mailed link.
+ */
+async function answerAsk(
+  tx: Transaction,
+  config: Config,
+  ask: AlertAsk,
+  link: { productUrl: string; signingKey: Buffer },
+) {
+  const { productId, size, email, user, trusted, network } = ask;
+  // One network, then one address, at a time, so the caps hold whatever the race.
+  if (!trusted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert-net:${network}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert:${email.toLowerCase()}`}))`);
+  const existing = await openAlertOf(tx, ask);
+  if (!existing) {
+    await assertPlaceForAlert(tx, email, trusted ? null : network);
+    if (!trusted) await assertNetworkMayWait(tx, network);
+  }
+  if (user && trusted) {
+    if (existing) {
+      await tx
+        .update(stockAlerts)
+        .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())`, userId: user.id })
+        .where(eq(stockAlerts.id, existing.id));
+    } else {
+      await tx.insert(stockAlerts).values({ productId, size, email, userId: user.id, confirmedAt: new Date() });
+    }
+    return { status: "subscribed" as const, message: `We will e-mail ${email} once when ${size} is back.` };
+  }
+  if (existing?.confirmedAt) {
+    return { status: "subscribed" as const, message: `${email} will get one e-mail when ${size} is back.` };
+  }
+  return sendConfirmLink(tx, config, ask, existing?.id, link);
+}
+
+/** The address's alert for this product and size, if any; one whose confirmation lapsed unused is ended first. */
+async function openAlertOf(tx: Transaction, ask: AlertAsk) {
+  const [found] = await tx
+    .select({ id: stockAlerts.id, confirmedAt: stockAlerts.confirmedAt, lapsed: sql<boolean>`${lapsed}` })
+    .from(stockAlerts)
+    .where(
+      and(
+        eq(stockAlerts.productId, ask.productId),
+        eq(stockAlerts.size, ask.size),
+        sql`lower(${stockAlerts.email}) = lower(${ask.email})`,
+      ),
+    );
+  // A confirmation that lapsed unused is gone: asking again starts afresh, with a new link.
+  if (found?.lapsed) await tx.delete(stockAlerts).where(eq(stockAlerts.id, found.id));
+  return found?.lapsed ? undefined : found;
+}
+
+/** 429 when STOCK_ALERTS_WAITING_PER_NETWORK alerts asked from the network wait for their link. */
+async function assertNetworkMayWait(tx: Transaction, network: string) {
+  const [waiting] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.askedFrom, network), isNull(stockAlerts.confirmedAt), sql`not ${lapsed}`));
+  if ((waiting?.count ?? 0) >= STOCK_ALERTS_WAITING_PER_NETWORK) {
+    throw new HttpError(
+      429,
+      `${STOCK_ALERTS_WAITING_PER_NETWORK} alerts asked from your network are waiting for their confirmation link. Confirm one from its e-mail, or try again once they lapse (${STOCK_ALERT_CONFIRM_HOURS} hours after they were asked for).`,
+      "STOCK_ALERT_WAITING_LIMIT",
+    );
+  }
+}
+
+/** The alert waiting for its link (`existingId`, or written now), and the e-mail with its link, valid STOCK_ALERT_CONFIRM_HOURS. */
+async function sendConfirmLink(
+  tx: Transaction,
+  config: Config,
+  ask: AlertAsk,
+  existingId: string | undefined,
+  link: { productUrl: string; signingKey: Buffer },
+) {
+  const { productId, size, email, network } = ask;
+  const alertId =
+    existingId ??
+    (
+      await tx
+        .insert(stockAlerts)
+        .values({ productId, size, email, askedFrom: network })
+        .returning({ id: stockAlerts.id })
+    )[0]?.id;
+  if (!alertId) throw new Error("the alert was not written");
+  const expiresAt = new Date(Date.now() + STOCK_ALERT_CONFIRM_HOURS * 3_600_000);
+  const token = signStockAlertLink(link.signingKey, { purpose: "confirm", alertId }, expiresAt);
+  await enqueueEmail(
+    tx,
+    {
+      kind: "stock_alert_confirm",
+      eventKey: alertId,
+      to: email,
+      data: {
+        productName: ask.productName,
+        size,
+        productUrl: link.productUrl,
+        confirmUrl: `${config.publicUrl}/stock-alerts/confirm?token=${token}`,
+      },
+    },
+    config.shop.name,
+  );
+  return {
+    status: "confirm" as const,
+    message: `Check ${email}: we sent a link to confirm the alert. Nothing is sent until you use it.`,
+  };
+}
+
+/** The e-mailed link's alert switched on, if it has not lapsed and the address has room. Answers whether it is on. */
+async function confirmAlert(tx: Transaction, alertId: string): Promise<boolean> {
+  const [alert] = await tx
+    .select({ email: stockAlerts.email, confirmedAt: stockAlerts.confirmedAt })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.id, alertId), sql`not ${lapsed}`));
+  if (!alert) return false;
+  if (alert.confirmedAt) return true;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alert:${alert.email.toLowerCase()}`}))`);
+  // Only confirmed alerts count here: the address's owner is the one confirming.
+  await assertPlaceForAlert(tx, alert.email, null);
+  await tx
+    .update(stockAlerts)
+    .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())` })
+    .where(eq(stockAlerts.id, alertId));
+  return true;
+}
