@@ -7,6 +7,7 @@ import type { CreateOrderAnswer, createOrderInput } from "#domain/schemas/orders
 import { provenEmail } from "../auth/accounts.js";
 import type { SessionUser } from "../auth/guards.js";
 import { deliveryForOrder, type OrderDeliveryChoice } from "../delivery/order-delivery.js";
+import { storedAddress } from "../orders/delivery-address.js";
 import { type NewOrder, placeOrder, shortMessage } from "../orders/place-order.js";
 import type { productsForOrderQuery } from "../orders/queries.js";
 import { savingsForOrder } from "../orders/savings.js";
@@ -217,16 +218,7 @@ async function placeAndHold(
     ...discount,
     multibuyDiscountCents: figures?.multibuyDiscountCents ?? 0,
     customerEmail: input.customerEmail,
-    deliveryName: delivery.name,
-    deliveryPhone: delivery.phone,
-    deliveryAddress: delivery.address,
-    deliveryCity: delivery.city,
-    deliveryProvince: delivery.province,
-    deliveryZipCode: delivery.zipCode,
-    deliverySuburb: delivery.suburb,
-    deliveryComplex: delivery.complex,
-    deliveryInstructions: delivery.deliveryInstructions,
-    deliveryAltPhone: delivery.altPhone,
+    ...storedAddress(delivery),
     companyName: delivery.companyName,
     vatNumber: delivery.vatNumber,
     placedFrom: clientNetwork(request.ip),

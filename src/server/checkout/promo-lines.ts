@@ -1,5 +1,5 @@
+import { type PricedOrderLine, type ProductForOrder, priceOrder } from "#domain/order-pricing.js";
 import type { PromoCheckInput } from "#domain/schemas/promo.js";
-import { type PricedOrderLine, type ProductForOrder, priceOrder } from "../../domain/order-pricing.js";
 import type { productsForOrderQuery } from "../orders/queries.js";
 import { conflict } from "../platform/errors.js";
 

@@ -16,6 +16,7 @@ import { ConfigError, loadConfig, loadEnvFile } from "../platform/config.js";
 import { DataDirInUseError } from "../platform/db/data-dir-lock.js";
 import { NoClusterError } from "../platform/db/embedded.js";
 import { openDatabase } from "../platform/db/open.js";
+import { SA_ZONE_LITERAL } from "../platform/db/sa-time.js";
 import { errWithoutValues } from "../platform/log-errors.js";
 import { seedCatalogue } from "../seed/seed.js";
 import { isEntryPoint } from "./entry-point.js";
@@ -164,7 +165,7 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
            case when s.status = 'cancelled' then (array['expired', 'expired', 'expired', 'shopper', 'admin'])[1 + s.detail % 5] end,
            case when s.status = 'cancelled' then s.created_at + interval '1 hour' end,
            s.created_at,
-           vat_rate('standard', (s.created_at at time zone 'Africa/Johannesburg')::date)
+           vat_rate('standard', (s.created_at at time zone ${SA_ZONE_LITERAL})::date)
          from shaped s
          join seed_customers c on c.c = s.customer
          left join users u on u.id = c.id
@@ -173,7 +174,7 @@ export async function seedOrders(client: pg.ClientBase, { orders, seed = 1, end 
        )
        insert into order_items (order_id, product_id, position, name, size, quantity, unit_price_cents, vat_class, vat_rate_bp)
        select o.id, l.product_id, l.position, l.name, coalesce(l.size, 'One size'), l.quantity, l.price_cents,
-         l.vat_class, vat_rate(l.vat_class, (o.created_at at time zone 'Africa/Johannesburg')::date)
+         l.vat_class, vat_rate(l.vat_class, (o.created_at at time zone ${SA_ZONE_LITERAL})::date)
        from inserted i join seed_orders o on o.id = i.id join seed_lines l on l.n = o.n`,
       [recent, end.toISOString()],
     );

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { centsToDecimal } from "#domain/money.js";
+import { SA_TIME_ZONE as SHOP_TIME_ZONE } from "#domain/sa-format.js";
 import {
   type DeliveryCostQuery,
   type DeliveryCostReport,
@@ -13,8 +14,6 @@ import {
 } from "#domain/schemas/delivery-admin.js";
 import { vatPeriod } from "#domain/schemas/vat-report.js";
 import type { Database } from "../platform/db/client.js";
-
-const SHOP_TIME_ZONE = "Africa/Johannesburg";
 
 /** The month `offset` months after `from` (YYYY-MM). */
 function monthAfter(from: string, offset: number): string {

@@ -7,9 +7,11 @@ import type { ShopDetails } from "../documents/pdf.js";
 import type { CreditNoteData, DocumentCustomer, InvoiceData, PackingSlipOrder } from "../documents/types.js";
 import type { Config } from "../platform/config.js";
 import type { Database, Transaction } from "../platform/db/client.js";
+import { saDayStartSql } from "../platform/db/sa-time.js";
 import { orderItems, orders, refundLines, refunds } from "../platform/db/schema.js";
 import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
 import { creditNoteVat } from "./credit-note-vat.js";
+import { printedAddress } from "./delivery-address.js";
 import { orderPolicyIds } from "./queries.js";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -23,19 +25,10 @@ export function shopDetails(config: Config): ShopDetails {
 
 function customerOf(order: OrderRow): DocumentCustomer {
   return {
-    name: order.deliveryName,
+    ...printedAddress(order),
     companyName: order.companyName,
     vatNumber: order.vatNumber,
     email: order.customerEmail,
-    phone: order.deliveryPhone,
-    address: order.deliveryAddress,
-    city: order.deliveryCity,
-    province: order.deliveryProvince,
-    zipCode: order.deliveryZipCode,
-    suburb: order.deliverySuburb,
-    complex: order.deliveryComplex,
-    deliveryInstructions: order.deliveryInstructions,
-    altPhone: order.deliveryAltPhone,
   };
 }
 
@@ -160,8 +153,8 @@ export async function paidOrdersOfDay(db: Database, date: string): Promise<Packi
     .where(
       and(
         inArray(orders.status, [...PAID_STATUSES]),
-        sql`${orders.paidAt} >= (${date}::date::timestamp at time zone 'Africa/Johannesburg')`,
-        sql`${orders.paidAt} < ((${date}::date + 1)::timestamp at time zone 'Africa/Johannesburg')`,
+        sql`${orders.paidAt} >= ${saDayStartSql(date)}`,
+        sql`${orders.paidAt} < ${saDayStartSql(sql`${date}::date + 1`)}`,
       ),
     )
     .orderBy(asc(orders.paidAt), asc(orders.id));

@@ -9,6 +9,7 @@ import { enqueueEmail } from "../mail/outbox.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { orderItems, orders } from "../platform/db/schema.js";
 import { policyVersionLabel, policyVersionsById } from "../policies/publish.js";
+import { printedAddress } from "./delivery-address.js";
 import { orderPolicyIds } from "./queries.js";
 
 async function orderWithLines(tx: Database | Transaction, orderId: string) {
@@ -26,16 +27,7 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
     unitPriceCents: item.unitPriceCents,
   }));
   const delivery: EmailDelivery = {
-    name: order.deliveryName,
-    phone: order.deliveryPhone,
-    address: order.deliveryAddress,
-    city: order.deliveryCity,
-    province: order.deliveryProvince,
-    zipCode: order.deliveryZipCode,
-    suburb: order.deliverySuburb,
-    complex: order.deliveryComplex,
-    deliveryInstructions: order.deliveryInstructions,
-    altPhone: order.deliveryAltPhone,
+    ...printedAddress(order),
     option: deliveryOptionText(order),
   };
   // What every message about an order names.

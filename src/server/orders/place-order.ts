@@ -1,11 +1,14 @@
 import type { Pool } from "pg";
+import type { PricedOrderLine } from "#domain/order-pricing.js";
 import { ORDER_START_STATUS } from "#domain/order-status.js";
 import { shortLineMessage } from "#domain/stock.js";
-import type { PricedOrderLine } from "../../domain/order-pricing.js";
 import type { OrderDeliveryChoice } from "../delivery/order-delivery.js";
 import { namedStatement } from "../platform/db/named-statement.js";
+import { SA_ZONE_LITERAL } from "../platform/db/sa-time.js";
+import { copyAddress, DELIVERY_ADDRESS_COLUMNS, type DeliveryAddress } from "./delivery-address.js";
 
-export interface NewOrder {
+/** An order as checkout (or a plan's charging round) writes it, with its address (delivery-address.ts). */
+export interface NewOrder extends DeliveryAddress {
   id: string;
   userId: string;
   subtotalCents: number;
@@ -18,16 +21,6 @@ export interface NewOrder {
   /** Off the goods by multi-buy tiers: the sum of the lines' multibuyDiscountCents (docs/decisions/047). */
   multibuyDiscountCents: number;
   customerEmail: string;
-  deliveryName: string;
-  deliveryPhone: string;
-  deliveryAddress: string;
-  deliveryCity: string;
-  deliveryProvince: string;
-  deliveryZipCode: string;
-  deliverySuburb: string;
-  deliveryComplex: string;
-  deliveryInstructions: string;
-  deliveryAltPhone: string;
   /** A business buyer's, for the tax invoice. */
   companyName: string | null;
   vatNumber: string | null;
@@ -69,16 +62,7 @@ const PLACE_ORDER_PARAMETERS = [
   "deliveryFeeCents",
   "totalCents",
   "customerEmail",
-  "deliveryName",
-  "deliveryPhone",
-  "deliveryAddress",
-  "deliveryCity",
-  "deliveryProvince",
-  "deliveryZipCode",
-  "deliverySuburb",
-  "deliveryComplex",
-  "deliveryInstructions",
-  "deliveryAltPhone",
+  ...DELIVERY_ADDRESS_COLUMNS,
   "companyName",
   "vatNumber",
   "termsVersionId",
@@ -148,7 +132,7 @@ export const PLACE_ORDER = namedStatement(
       select * from unnest(:lineProductIds::uuid[], :linePositions::int[], :lineNames::text[], :lineSizes::text[], :lineQuantities::int[], :lineUnitPriceCents::int[], :lineVatClasses::text[], :lineDiscountCents::int[], :lineMultibuyDiscountCents::int[])
         as line(product_id, position, name, size, quantity, unit_price_cents, vat_class, discount_cents, multibuy_discount_cents)
     ), today as (
-      select (now() at time zone 'Africa/Johannesburg')::date as day
+      select (now() at time zone ${SA_ZONE_LITERAL})::date as day
     ), holder as materialized (
       insert into order_holders (key, unpaid) values ('net:' || :placedFrom::text, 0), ('user:' || :userId::uuid, 0)
       on conflict (key) do update set unpaid = order_holders.unpaid
@@ -222,16 +206,7 @@ function placeOrderParameters(order: NewOrder, caps: UnpaidCaps): Record<PlaceOr
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
     customerEmail: order.customerEmail,
-    deliveryName: order.deliveryName,
-    deliveryPhone: order.deliveryPhone,
-    deliveryAddress: order.deliveryAddress,
-    deliveryCity: order.deliveryCity,
-    deliveryProvince: order.deliveryProvince,
-    deliveryZipCode: order.deliveryZipCode,
-    deliverySuburb: order.deliverySuburb,
-    deliveryComplex: order.deliveryComplex,
-    deliveryInstructions: order.deliveryInstructions,
-    deliveryAltPhone: order.deliveryAltPhone,
+    ...copyAddress(order),
     companyName: order.companyName,
     vatNumber: order.vatNumber,
     termsVersionId: order.policyVersionIds.terms,

@@ -2,12 +2,13 @@ import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { trackingUrl } from "#domain/couriers.js";
 import { DELIVERY_SERVICE_LABELS } from "#domain/delivery.js";
 import { centsToDecimal } from "#domain/money.js";
+import type { ProductForOrder } from "#domain/order-pricing.js";
 import type { AdminOrder, Order, OrderPolicy, Refund } from "#domain/schemas/orders.js";
 import { creditNoteNumberText, invoiceNumberText } from "#domain/tax-documents.js";
-import type { ProductForOrder } from "../../domain/order-pricing.js";
 import type { Database } from "../platform/db/client.js";
 import { orderItems, orders, products, refundLines, refunds, users } from "../platform/db/schema.js";
 import { policyVersionsById } from "../policies/publish.js";
+import { copyAddress } from "./delivery-address.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -90,16 +91,7 @@ export function toOrder(
         multibuyDiscount: centsToDecimal(item.multibuyDiscountCents),
         lineId: item.id,
       })),
-    deliveryName: row.deliveryName,
-    deliveryPhone: row.deliveryPhone,
-    deliveryAddress: row.deliveryAddress,
-    deliveryCity: row.deliveryCity,
-    deliveryProvince: row.deliveryProvince,
-    deliveryZipCode: row.deliveryZipCode,
-    deliverySuburb: row.deliverySuburb,
-    deliveryComplex: row.deliveryComplex,
-    deliveryInstructions: row.deliveryInstructions,
-    deliveryAltPhone: row.deliveryAltPhone,
+    ...copyAddress(row),
     delivery: {
       service: row.deliveryService,
       label: DELIVERY_SERVICE_LABELS[row.deliveryService],

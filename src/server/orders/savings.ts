@@ -1,8 +1,8 @@
 import type { Cents } from "#domain/money.js";
 import { combineSavings, type MultibuyPromoRule, multibuySavings, type SavingsCheck } from "#domain/multibuy.js";
+import type { OrderFigures, PricedOrderLine, ProductForOrder } from "#domain/order-pricing.js";
 import { deliveryFeeCents } from "#domain/pricing.js";
 import { type DeliveryFeeRule, type PromoCheck, plainFigures } from "#domain/promo.js";
-import type { OrderFigures, PricedOrderLine, ProductForOrder } from "../../domain/order-pricing.js";
 
 /** A promo code as the savings see it: checked against the priced lines, with what the tiers took off each. */
 export type PromoAgainst = (

@@ -7,6 +7,7 @@ import type { DocumentIssuer } from "../orders/issued-documents.js";
 import { statusList } from "../orders/status.js";
 import { type HistoryRow, type PayfastApi, sastDate } from "../payfast/api-client.js";
 import type { Database } from "../platform/db/client.js";
+import { saDaySql } from "../platform/db/sa-time.js";
 import { orders, payfastItns } from "../platform/db/schema.js";
 import { alreadyBooked, bookPayment, recordPayment } from "./book-payment.js";
 
@@ -166,7 +167,7 @@ async function proposeDashboardRefunds(context: ReconcileContext, rows: readonly
         where r.order_id = "orders"."id" and r.status in ('completed', 'requested')), 0)::int`,
       bookedInWindow: sql<number>`coalesce((select sum(r.amount_cents) from refunds r
         where r.order_id = "orders"."id" and r.status in ('completed', 'requested')
-          and coalesce(r.refunded_on, (r.created_at at time zone 'Africa/Johannesburg')::date) >= ${from}::date), 0)::int`,
+          and coalesce(r.refunded_on, ${saDaySql(sql`r.created_at`)}) >= ${from}::date), 0)::int`,
     })
     .from(orders)
     .where(inArray(orders.pfPaymentId, [...refundedByPayment.keys()]));

@@ -18,6 +18,7 @@ import { rateLabel } from "../documents/vat-summary.js";
 import { creditNotesVat, ordersForVat } from "../orders/credit-note-vat.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { inTurn } from "../platform/db/in-turn.js";
+import { saDayStartSql } from "../platform/db/sa-time.js";
 import { orders, refunds } from "../platform/db/schema.js";
 
 /** A tax document of the period with its figures per rate; a credit note's are what it reverses. */
@@ -32,7 +33,7 @@ interface PeriodDocument {
 
 /** `at` (an invoice's or credit note's date) falls on a South African day of [first, next). */
 const inPeriod = (at: SQL, first: string, next: string) =>
-  sql`${at} >= (${first}::date::timestamp at time zone 'Africa/Johannesburg') and ${at} < (${next}::date::timestamp at time zone 'Africa/Johannesburg')`;
+  sql`${at} >= ${saDayStartSql(first)} and ${at} < ${saDayStartSql(next)}`;
 
 // The dates the documents print: an invoice's is the payment's (document-data.ts), a credit note's the refund's completion.
 const invoiceDate = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;

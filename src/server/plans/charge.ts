@@ -3,14 +3,15 @@ import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Pool } from "pg";
 import { centsToDecimal } from "#domain/money.js";
+import { priceOrder } from "#domain/order-pricing.js";
 import { addDays, PLAN_DECLINE_RETRY_DAYS, PLAN_PLACE_CAP } from "#domain/plans.js";
 import { orderTotals } from "#domain/pricing.js";
 import { saDay } from "#domain/sa-calendar.js";
-import { priceOrder } from "../../domain/order-pricing.js";
 import { greetsByName } from "../mail/greeting.js";
 import type { PlanChargeProblemData } from "../mail/messages.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { cancelOrder } from "../orders/cancel.js";
+import { copyAddress } from "../orders/delivery-address.js";
 import { documentIssuer } from "../orders/issued-documents.js";
 import { type NewOrder, placeOrder, type ShortLine } from "../orders/place-order.js";
 import { productsForOrderQuery } from "../orders/queries.js";
@@ -207,41 +208,82 @@ export async function claim(db: Database, box: DueBox, today: string): Promise<C
 
 type FindProducts = ReturnType<typeof productsForOrderQuery>;
 
+/**
+ * One due box: claimed (once, whatever runs at the same time), its order placed with its stock
+ * held, the card charged through PayFast's API, and the answer settled: booked, declined (a retry
+ * or a new card asked for), or unknown (left to reconciliation, never charged again blind).
+ */
 async function chargeBox(
   context: PlanChargeContext,
   box: DueBox,
   today: string,
   findProducts: FindProducts,
 ): Promise<Outcome> {
-  const { db, api, log, config } = context;
+  const { db } = context;
   const claimed = await claim(db, box, today);
   if (!claimed) return "none";
   const [plan] = await db.select().from(plans).where(eq(plans.id, claimed.planId));
   if (!plan?.payfastToken) return "none";
 
   const built = await buildBoxOrder(context, plan, findProducts);
-  if (!built.ok) {
-    await db
-      .update(planCharges)
-      .set({ status: "out_of_stock", amountCents: null, payfastResponse: built.detail, settledAt: sql`now()` })
-      .where(eq(planCharges.id, claimed.chargeId));
-    await tellCustomer(context, plan, claimed, {
-      reason: "out_of_stock",
-      totalCents: 0,
-      shortLines: built.short,
-      eventKey: `${plan.id}:${claimed.date}:out_of_stock`,
-    });
-    log.info({ planId: plan.id, date: claimed.date }, "nappy plan box out of stock: not charged");
-    return "outOfStock";
-  }
+  if (!built.ok) return boxOutOfStock(context, plan, claimed, built);
   const { order } = built;
   // Written before PayFast is asked: from here on a crash leaves a row reconciliation can settle.
   await db
     .update(planCharges)
     .set({ orderId: order.id, amountCents: order.totalCents })
     .where(eq(planCharges.id, claimed.chargeId));
+  const { outcome, said } = await chargeCard(context, plan.payfastToken, claimed, order);
+  switch (outcome.kind) {
+    case "paid":
+      return boxPaid(context, plan, claimed, order, outcome);
+    case "declined":
+    case "not_valid_state":
+      return boxDeclined(context, plan, claimed, order, { final: outcome.kind === "not_valid_state", said, today });
+    case "unknown": {
+      // Never charged again blind: reconciliation looks for the order in PayFast's history.
+      await db
+        .update(planCharges)
+        .set({ status: "unknown" })
+        .where(and(eq(planCharges.id, claimed.chargeId), eq(planCharges.status, "charging")));
+      context.log.warn({ planId: plan.id, orderId: order.id, said }, "nappy plan charge's outcome unknown");
+      return "unknown";
+    }
+  }
+}
 
-  const outcome = await api.chargeToken(plan.payfastToken, {
+type PlanRow = typeof plans.$inferSelect;
+type ChargeOutcome = Awaited<ReturnType<PayfastApi["chargeToken"]>>;
+
+/** The box cannot be made up (a line sold out or gone): not charged, and the customer told. */
+async function boxOutOfStock(
+  context: PlanChargeContext,
+  plan: PlanRow,
+  claimed: Claimed,
+  built: Extract<BuiltOrder, { ok: false }>,
+): Promise<Outcome> {
+  await context.db
+    .update(planCharges)
+    .set({ status: "out_of_stock", amountCents: null, payfastResponse: built.detail, settledAt: sql`now()` })
+    .where(eq(planCharges.id, claimed.chargeId));
+  await tellCustomer(context, plan, claimed, {
+    reason: "out_of_stock",
+    totalCents: 0,
+    shortLines: built.short,
+    eventKey: `${plan.id}:${claimed.date}:out_of_stock`,
+  });
+  context.log.info({ planId: plan.id, date: claimed.date }, "nappy plan box out of stock: not charged");
+  return "outOfStock";
+}
+
+/** The card charged through PayFast's API (adhoc), its words kept on the charge's row. */
+async function chargeCard(
+  { db, api, config }: PlanChargeContext,
+  token: string,
+  claimed: Claimed,
+  order: NewOrder,
+): Promise<{ outcome: ChargeOutcome; said: string }> {
+  const outcome = await api.chargeToken(token, {
     amountCents: order.totalCents,
     itemName: `${config.shop.name} nappy plan box ${claimed.date}`.slice(0, 100),
     mPaymentId: order.id,
@@ -254,68 +296,82 @@ async function chargeBox(
       ...(outcome.kind === "paid" && outcome.pfPaymentId ? { pfPaymentId: outcome.pfPaymentId } : {}),
     })
     .where(eq(planCharges.id, claimed.chargeId));
+  return { outcome, said };
+}
 
-  switch (outcome.kind) {
-    case "paid": {
-      // PayFast's answer without its id: the notification (or reconciliation) books it by m_payment_id.
-      if (!outcome.pfPaymentId) return "paid";
-      // The same booking a notification makes; the notification that follows is then a duplicate,
-      // and markOrderPaid settles this row and moves the plan on (settlePlanChargeOfOrder).
-      const booked = await context.bookPayment(
-        db,
-        {
-          via: "reconcile",
-          orderId: order.id,
-          pfPaymentId: outcome.pfPaymentId,
-          paymentStatus: "COMPLETE",
-          amountGross: centsToDecimal(order.totalCents),
-          sourceIp: "PayFast API",
-          referer: null,
-          rawBody: JSON.stringify({ adhoc: plan.id, date: claimed.date, answer: outcome.message }),
-        },
-        order.totalCents,
-        config.shop.name,
-        documentIssuer(config),
-      );
-      log.info({ planId: plan.id, orderId: order.id, outcome: booked.outcome }, "nappy plan box charged");
-      return "paid";
+/**
+ * PayFast took the money: booked as a notification would book it, so the notification that follows
+ * is a duplicate, and markOrderPaid settles the charge and moves the plan on (settlePlanChargeOfOrder).
+ */
+async function boxPaid(
+  context: PlanChargeContext,
+  plan: PlanRow,
+  claimed: Claimed,
+  order: NewOrder,
+  outcome: Extract<ChargeOutcome, { kind: "paid" }>,
+): Promise<Outcome> {
+  // PayFast's answer without its id: the notification (or reconciliation) books it by m_payment_id.
+  if (!outcome.pfPaymentId) return "paid";
+  const { config } = context;
+  const booked = await context.bookPayment(
+    context.db,
+    {
+      via: "reconcile",
+      orderId: order.id,
+      pfPaymentId: outcome.pfPaymentId,
+      paymentStatus: "COMPLETE",
+      amountGross: centsToDecimal(order.totalCents),
+      sourceIp: "PayFast API",
+      referer: null,
+      rawBody: JSON.stringify({ adhoc: plan.id, date: claimed.date, answer: outcome.message }),
+    },
+    order.totalCents,
+    config.shop.name,
+    documentIssuer(config),
+  );
+  context.log.info({ planId: plan.id, orderId: order.id, outcome: booked.outcome }, "nappy plan box charged");
+  return "paid";
+}
+
+/**
+ * The card was declined (or its token cannot be charged): the box's order is cancelled, a retry
+ * set PLAN_DECLINE_RETRY_DAYS later, or after the second try (or a token PayFast will not charge)
+ * the plan waits for a new card; the customer is told which.
+ */
+async function boxDeclined(
+  context: PlanChargeContext,
+  plan: PlanRow,
+  claimed: Claimed,
+  order: NewOrder,
+  { final: tokenRefused, said, today }: { final: boolean; said: string; today: string },
+): Promise<Outcome> {
+  const { db } = context;
+  await cancelOrder(db, order.id, "expired", { note: `Nappy plan charge not taken: ${said}`.slice(0, 500) });
+  const final = tokenRefused || claimed.attempt >= 2;
+  const retryAt = final ? null : new Date(Date.now() + PLAN_DECLINE_RETRY_DAYS * 86_400_000);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(planCharges)
+      .set({ status: "declined", retryAt, settledAt: sql`now()` })
+      .where(eq(planCharges.id, claimed.chargeId));
+    if (final) {
+      await tx
+        .update(plans)
+        .set({ status: "needs_card", updatedAt: sql`now()` })
+        .where(and(eq(plans.id, plan.id), eq(plans.status, "active")));
     }
-    case "declined":
-    case "not_valid_state": {
-      await cancelOrder(db, order.id, "expired", { note: `Nappy plan charge not taken: ${said}`.slice(0, 500) });
-      const final = outcome.kind === "not_valid_state" || claimed.attempt >= 2;
-      const retryAt = final ? null : new Date(Date.now() + PLAN_DECLINE_RETRY_DAYS * 86_400_000);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(planCharges)
-          .set({ status: "declined", retryAt, settledAt: sql`now()` })
-          .where(eq(planCharges.id, claimed.chargeId));
-        if (final) {
-          await tx
-            .update(plans)
-            .set({ status: "needs_card", updatedAt: sql`now()` })
-            .where(and(eq(plans.id, plan.id), eq(plans.status, "active")));
-        }
-      });
-      await tellCustomer(context, plan, claimed, {
-        reason: final ? "needs_card" : "declined",
-        totalCents: order.totalCents,
-        retryDate: retryAt ? addDays(today, PLAN_DECLINE_RETRY_DAYS) : null,
-        eventKey: `${plan.id}:${claimed.date}:${final ? "needs_card" : "declined"}`,
-      });
-      log.info({ planId: plan.id, orderId: order.id, kind: outcome.kind, final }, "nappy plan box not charged");
-      return final ? "needsCard" : "declined";
-    }
-    case "unknown": {
-      // Never charged again blind: reconciliation looks for the order in PayFast's history.
-      await db
-        .update(planCharges)
-        .set({ status: "unknown" })
-        .where(and(eq(planCharges.id, claimed.chargeId), eq(planCharges.status, "charging")));
-      log.warn({ planId: plan.id, orderId: order.id, said }, "nappy plan charge's outcome unknown");
-      return "unknown";
-    }
-  }
+  });
+  await tellCustomer(context, plan, claimed, {
+    reason: final ? "needs_card" : "declined",
+    totalCents: order.totalCents,
+    retryDate: retryAt ? addDays(today, PLAN_DECLINE_RETRY_DAYS) : null,
+    eventKey: `${plan.id}:${claimed.date}:${final ? "needs_card" : "declined"}`,
+  });
+  context.log.info(
+    { planId: plan.id, orderId: order.id, kind: tokenRefused ? "not_valid_state" : "declined", final },
+    "nappy plan box not charged",
+  );
+  return final ? "needsCard" : "declined";
 }
 
 type BuiltOrder = { ok: true; order: NewOrder } | { ok: false; short: ShortLine[]; detail: string };
@@ -380,16 +436,7 @@ async function buildBoxOrder(
     deliveryDiscountCents: 0,
     multibuyDiscountCents: 0,
     customerEmail: plan.customerEmail,
-    deliveryName: plan.deliveryName,
-    deliveryPhone: plan.deliveryPhone,
-    deliveryAddress: plan.deliveryAddress,
-    deliveryCity: plan.deliveryCity,
-    deliveryProvince: plan.deliveryProvince,
-    deliveryZipCode: plan.deliveryZipCode,
-    deliverySuburb: plan.deliverySuburb,
-    deliveryComplex: plan.deliveryComplex,
-    deliveryInstructions: plan.deliveryInstructions,
-    deliveryAltPhone: plan.deliveryAltPhone,
+    ...copyAddress(plan),
     companyName: first?.companyName ?? null,
     vatNumber: first?.vatNumber ?? null,
     // Its own holder, so the unpaid caps (a client's limit) never hold a plan's box back.

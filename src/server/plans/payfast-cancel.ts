@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PayfastApi } from "../payfast/api-client.js";
 import type { Database } from "../platform/db/client.js";
+import { saDaySql } from "../platform/db/sa-time.js";
 import { orders, plans } from "../platform/db/schema.js";
 
 export const CANCEL_PLAN_TOKENS_JOB = "plan-tokens-cancel";
@@ -21,7 +22,7 @@ export async function sweepPlans(db: Database, api: PayfastApi, log: FastifyBase
   await db.execute(sql`
     update plans set status = case when payfast_token is not null or mode = 'reminder' then 'active' else 'needs_card' end,
       paused_until = null, updated_at = now()
-    where status = 'paused' and paused_until <= (now() at time zone 'Africa/Johannesburg')::date`);
+    where status = 'paused' and paused_until <= ${saDaySql(sql`now()`)}`);
   const due = await db
     .select({ id: plans.id, token: plans.payfastToken })
     .from(plans)

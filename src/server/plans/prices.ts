@@ -1,5 +1,5 @@
+import type { ProductForOrder } from "#domain/order-pricing.js";
 import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";
-import type { ProductForOrder } from "../../domain/order-pricing.js";
 
 /** A product as a plan's box sells it: every size at its plan price (create-order prices the lines from it). */
 export function atPlanPrices(product: ProductForOrder): ProductForOrder {

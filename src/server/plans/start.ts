@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { addDays, type PlanMode } from "#domain/plans.js";
 import { saDay } from "#domain/sa-calendar.js";
+import { copyAddress } from "../orders/delivery-address.js";
 import type { NewOrder } from "../orders/place-order.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { planLines, plans } from "../platform/db/schema.js";
@@ -32,16 +33,7 @@ export async function createPlanForOrder(
         cadenceWeeks: choice.cadenceWeeks,
         nextDate: addDays(saDay(), choice.cadenceWeeks * 7),
         customerEmail: order.customerEmail,
-        deliveryName: order.deliveryName,
-        deliveryPhone: order.deliveryPhone,
-        deliveryAddress: order.deliveryAddress,
-        deliveryCity: order.deliveryCity,
-        deliveryProvince: order.deliveryProvince,
-        deliveryZipCode: order.deliveryZipCode,
-        deliverySuburb: order.deliverySuburb,
-        deliveryComplex: order.deliveryComplex,
-        deliveryInstructions: order.deliveryInstructions,
-        deliveryAltPhone: order.deliveryAltPhone,
+        ...copyAddress(order),
         createdFromOrderId: order.id,
         termsVersionId: choice.termsVersionId,
       })

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { centsToDecimal } from "#domain/money.js";
+import type { PricedOrderLine } from "#domain/order-pricing.js";
 import {
   checkPromo,
   type DeliveryFeeRule,
@@ -12,7 +13,6 @@ import {
   type PromoRule,
   type PromoUses,
 } from "#domain/promo.js";
-import type { PricedOrderLine } from "../../domain/order-pricing.js";
 import type { PromoAgainst } from "../orders/savings.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { products, promoCodes, promoRedemptions } from "../platform/db/schema.js";

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { formatRand } from "#domain/money.js";
+import { SA_TIME_ZONE } from "#domain/sa-format.js";
 import type { DeliveryCostQuery, DeliveryCostReport, DeliveryCostRow } from "#domain/schemas/delivery-admin.js";
 import { buttonClass } from "#web/components/ui/button.js";
 import { LoadError, LoadingRows, Panel, SectionHeader } from "../shared";
@@ -7,7 +8,7 @@ import { deliveryCostsCsvUrl, useDeliveryCosts } from "./api/get-delivery-costs"
 
 const MONTHS_OFFERED = 36;
 const SA_MONTH = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Africa/Johannesburg",
+  timeZone: SA_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
 });
