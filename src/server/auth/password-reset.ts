@@ -8,6 +8,7 @@ import { recordAudit } from "../platform/audit.js";
 import { clientNetwork } from "../platform/client-network.js";
 import { passwordResets, sessions, users } from "../platform/db/schema.js";
 import { badRequest } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 import { closeOpenResets, enqueueAccountChanged } from "./account-notices.js";
 import { assertAcceptablePassword } from "./password-policy.js";
 import { hashPassword } from "./passwords.js";
@@ -36,6 +37,12 @@ const linkInvalid = () => badRequest(RESET_LINK_INVALID_MESSAGE, "RESET_LINK_INV
 
 /** POST /api/auth/forgot-password and /reset-password. */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerForgotPassword(app);
+  registerResetPassword(app);
+};
+
+/** POST /forgot-password: mails a reset link to the address's account, if there is one. */
+function registerForgotPassword(app: ShopApp): void {
   // The same 202 whether or not anyone has the address: the answer does not say who is a customer.
   app.post(
     "/forgot-password",
@@ -59,7 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         "Too many password reset requests from your network today. Please try again tomorrow.",
         "1 day",
       );
-      if (!(await withinAddressDay(request, email)))
+      if (!(await withinAddressDay(app, request, email)))
         return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
 
       const [found] = await app.db
@@ -93,25 +100,28 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },
   );
+}
 
-  /**
-   * Counts a request for `email` in its day; false once the address has had
-   * RESETS_PER_ADDRESS_PER_DAY (the first request over is audited, as a lockout is).
-   */
-  async function withinAddressDay(request: FastifyRequest, email: string): Promise<boolean> {
-    const key = `forgot-password-day:account:${email.toLowerCase()}`;
-    const [day] = await countInWindow(app.db, [key], "1 day");
-    const count = day?.count ?? 0;
-    if (count === RESETS_PER_ADDRESS_PER_DAY + 1) {
-      await recordAudit(app.db, request, {
-        action: "auth.rate_limited",
-        actor: null,
-        after: { keys: [key], limit: RESETS_PER_ADDRESS_PER_DAY },
-      });
-    }
-    return count <= RESETS_PER_ADDRESS_PER_DAY;
+/**
+ * Counts a request for `email` in its day; false once the address has had
+ * RESETS_PER_ADDRESS_PER_DAY (the first request over is audited, as a lockout is).
+ */
+async function withinAddressDay(app: ShopApp, request: FastifyRequest, email: string): Promise<boolean> {
+  const key = `forgot-password-day:account:${email.toLowerCase()}`;
+  const [day] = await countInWindow(app.db, [key], "1 day");
+  const count = day?.count ?? 0;
+  if (count === RESETS_PER_ADDRESS_PER_DAY + 1) {
+    await recordAudit(app.db, request, {
+      action: "auth.rate_limited",
+      actor: null,
+      after: { keys: [key], limit: RESETS_PER_ADDRESS_PER_DAY },
+    });
   }
+  return count <= RESETS_PER_ADDRESS_PER_DAY;
+}
 
+/** POST /reset-password: sets the password a mailed link allows, once, and ends every session. */
+function registerResetPassword(app: ShopApp): void {
   app.post(
     "/reset-password",
     { schema: { body: resetPasswordInput, response: { 200: accountMessage } } },
@@ -175,4 +185,4 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: PASSWORD_RESET_MESSAGE };
     },
   );
-};
+}

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput, registerInput, user } from "#domain/schemas/account.js";
 import { recordAudit } from "../platform/audit.js";
 import { users } from "../platform/db/schema.js";
 import { forbidden, unauthorized } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 import { duplicateUserError, findTakenIdentity, toUser, userColumns } from "./accounts.js";
 import { addressProofRoutes, noteSignupAttempt, sendAddressProof } from "./address-proof.js";
 import { recordConsentChange } from "./consents.js";
@@ -52,7 +54,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionListRoutes);
   await app.register(confirmEmailRoutes);
   await app.register(addressProofRoutes);
+  registerSignUp(app);
+  registerLogin(app);
 
+  app.post("/logout", async (request, reply) => {
+    await endSession(request, reply);
+    return reply.status(204).send();
+  });
+
+  // The session's user, whatever x-user-id says: this is how the browser learns who it really is.
+  app.get("/me", { schema: { response: { 200: user } } }, async (request) => {
+    if (!request.user) throw unauthorized("Not logged in", "NOT_LOGGED_IN");
+    return toUser(request.user);
+  });
+};
+
+/** POST /register: a new customer's account, and the link that proves its address. */
+function registerSignUp(app: ShopApp): void {
   // Registering does not sign in: the dialog then asks the new customer to log in (docs/product.md §8).
   // An address that has an account is answered exactly as a new sign-up (201 and a user's shape, after
   // the same password checks and hashing), and its owner is told by e-mail (docs/decisions/041). A
@@ -113,7 +131,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
   });
+}
 
+/** POST /login: by username or e-mail address and password, then an admin's code when two-step sign-in is on. */
+function registerLogin(app: ShopApp): void {
   app.post("/login", { schema: { body: loginInput, response: { 200: user } } }, async (request, reply) => {
     const { username: identifier, password } = request.body;
     const sameUsername = sql`lower(${users.username}) = lower(${identifier})`;
@@ -157,31 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
 
-    // An admin with two-step sign-in: the password was right, now the code (each one used once).
-    const [factor] = await app.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, found.id));
-    const needsCode = found.isAdmin && Boolean(factor?.enabledAt);
-    if (needsCode) {
-      const code = request.body.code;
-      if (!code) {
-        throw unauthorized("Enter the 6-digit code from your authenticator app.", "SECOND_FACTOR_REQUIRED");
-      }
-      // Codes have their own budget: wrong passwords from strangers never spend it.
-      await countAttempt(
-        app.db,
-        reply,
-        [accountKey("second-factor", { userId: found.id })],
-        app.config.authRateLimitPerMinute,
-      );
-      const checked = await app.db.transaction((tx) => checkSecondFactor(tx, secondFactorContext(app), found.id, code));
-      if (!checked.ok) {
-        await recordCodeRefused(request, checked, "login", { id: found.id, username: found.username });
-        if ("locked" in checked) refuseCode(reply, checked);
-        throw unauthorized(
-          "That code is not right. Enter the current code from your authenticator app.",
-          "SECOND_FACTOR_WRONG",
-        );
-      }
-    }
+    const needsCode = await checkLoginCode(app, request, reply, found);
     await startSession(request, reply, found, needsCode);
     await recordAudit(app.db, request, {
       action: "auth.login_succeeded",
@@ -192,15 +189,39 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { passwordHash: _hash, disabledAt: _disabled, ...signedIn } = found;
     return toUser(signedIn);
   });
+}
 
-  app.post("/logout", async (request, reply) => {
-    await endSession(request, reply);
-    return reply.status(204).send();
-  });
-
-  // The session's user, whatever x-user-id says: this is how the browser learns who it really is.
-  app.get("/me", { schema: { response: { 200: user } } }, async (request) => {
-    if (!request.user) throw unauthorized("Not logged in", "NOT_LOGGED_IN");
-    return toUser(request.user);
-  });
-};
+/**
+ * An admin with two-step sign-in: the password was right, now the code (each one used once).
+ * True when the account needs one (and the one given was right); a missing or wrong code is refused.
+ */
+async function checkLoginCode(
+  app: ShopApp,
+  request: FastifyRequest<{ Body: { code?: string } }>,
+  reply: FastifyReply,
+  found: { id: string; username: string; isAdmin: boolean },
+): Promise<boolean> {
+  const [factor] = await app.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, found.id));
+  if (!found.isAdmin || !factor?.enabledAt) return false;
+  const code = request.body.code;
+  if (!code) {
+    throw unauthorized("Enter the 6-digit code from your authenticator app.", "SECOND_FACTOR_REQUIRED");
+  }
+  // Codes have their own budget: wrong passwords from strangers never spend it.
+  await countAttempt(
+    app.db,
+    reply,
+    [accountKey("second-factor", { userId: found.id })],
+    app.config.authRateLimitPerMinute,
+  );
+  const checked = await app.db.transaction((tx) => checkSecondFactor(tx, secondFactorContext(app), found.id, code));
+  if (!checked.ok) {
+    await recordCodeRefused(request, checked, "login", { id: found.id, username: found.username });
+    if ("locked" in checked) refuseCode(reply, checked);
+    throw unauthorized(
+      "That code is not right. Enter the current code from your authenticator app.",
+      "SECOND_FACTOR_WRONG",
+    );
+  }
+  return true;
+}

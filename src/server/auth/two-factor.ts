@@ -14,6 +14,7 @@ import { recordAudit } from "../platform/audit.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { recoveryCodes, sessions, users } from "../platform/db/schema.js";
 import { badRequest, forbidden, HttpError } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 import { enqueueAccountChanged } from "./account-notices.js";
 import { confirmCurrentPassword } from "./current-password.js";
 import { requireUser } from "./guards.js";
@@ -272,6 +273,14 @@ function requireAdminUser(request: FastifyRequest) {
  * (step-up), POST /disable (with a fresh code). Audited.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerStatus(app);
+  registerPasswordStepUp(app);
+  registerSetUp(app);
+  registerCodeChecks(app);
+};
+
+/** GET /2fa and /2fa/fresh: whether two-step sign-in is on, and whether this session is freshly confirmed. */
+function registerStatus(app: ShopApp): void {
   app.get("/2fa", { schema: { response: { 200: twoFactorStatus } } }, async (request) => {
     const user = requireAdminUser(request);
     const [row] = await app.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, user.id));
@@ -298,7 +307,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       return { fresh: false, confirmWith };
     }
   });
+}
 
+/** POST /step-up/password: the step-up of an admin without a second factor. */
+function registerPasswordStepUp(app: ShopApp): void {
   // An admin with no second factor (ADMIN_2FA=optional) confirms a step-up action with their password.
   app.post("/step-up/password", { schema: { body: stepUpPasswordInput } }, async (request, reply) => {
     const user = requireAdminUser(request);
@@ -315,7 +327,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(sessions.tokenHash, session.tokenHash));
     return reply.status(204).send();
   });
+}
 
+/** POST /2fa/setup and /2fa/enable: a new secret, then the first code that turns it on. */
+function registerSetUp(app: ShopApp): void {
   app.post("/2fa/setup", { schema: { response: { 200: twoFactorSetup } } }, async (request) => {
     const user = requireAdminUser(request);
     if (request.secondFactor?.enrolled) {
@@ -383,7 +398,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       return { recoveryCodes: codes };
     },
   );
+}
 
+/** POST /2fa/verify and /2fa/disable: what an enrolled admin confirms with a code (a step-up, turning it off). */
+function registerCodeChecks(app: ShopApp): void {
   app.post("/2fa/verify", { schema: { body: secondFactorCodeInput } }, async (request, reply) => {
     const user = requireAdminUser(request);
     if (!request.secondFactor?.enrolled) throw badRequest("Two-step sign-in is not on for this account.");
@@ -423,4 +441,4 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return reply.status(204).send();
   });
-};
+}

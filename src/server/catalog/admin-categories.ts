@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminCategory, categoryInput } from "#domain/schemas/catalog.js";
@@ -27,6 +28,32 @@ function duplicateName(error: unknown, name: string): never {
   if (pgErrorCode(error) === UNIQUE_VIOLATION)
     throw conflict(`A category named "${name}" already exists`, "ALREADY_EXISTS");
   throw error;
+}
+
+/** Changes a category's name and description, audited with what changed; null when there is no such category. */
+async function updateCategory(
+  tx: Transaction,
+  request: FastifyRequest,
+  id: string,
+  values: { name: string; description: string },
+) {
+  const [before] = await tx.select(categoryColumns).from(categories).where(eq(categories.id, id)).for("update");
+  if (!before) return null;
+  // Products reference the category by id, so a rename carries them along.
+  const [row] = await tx.update(categories).set(values).where(eq(categories.id, id)).returning(categoryColumns);
+  if (!row) return null;
+  const changes = changedFields(
+    { name: before.name, description: before.description },
+    { name: row.name, description: row.description },
+  );
+  if (changes) {
+    await recordAudit(tx, request, {
+      action: "category.updated",
+      subject: { type: "category", id: row.id },
+      ...changes,
+    });
+  }
+  return row;
 }
 
 /** /api/admin/categories: names are stored lower-case, since products carry the name on the wire. */
@@ -66,34 +93,9 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: categoryInput, response: { 200: adminCategory } } },
     async (request) => {
       const name = request.body.name.toLowerCase();
+      const values = { name, description: request.body.description };
       const updated = await app.db
-        .transaction(async (tx) => {
-          const [before] = await tx
-            .select(categoryColumns)
-            .from(categories)
-            .where(eq(categories.id, request.params.id))
-            .for("update");
-          if (!before) return null;
-          // Products reference the category by id, so a rename carries them along.
-          const [row] = await tx
-            .update(categories)
-            .set({ name, description: request.body.description })
-            .where(eq(categories.id, request.params.id))
-            .returning(categoryColumns);
-          if (!row) return null;
-          const changes = changedFields(
-            { name: before.name, description: before.description },
-            { name: row.name, description: row.description },
-          );
-          if (changes) {
-            await recordAudit(tx, request, {
-              action: "category.updated",
-              subject: { type: "category", id: row.id },
-              ...changes,
-            });
-          }
-          return row;
-        })
+        .transaction((tx) => updateCategory(tx, request, request.params.id, values))
         .catch((error: unknown) => duplicateName(error, name));
       if (!updated) throw notFound("Category not found");
       return { ...updated, productCount: await countProducts(app.db, updated.id) };

@@ -325,13 +325,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   const parsed = envSchema.safeParse(withSecretFiles(source, problems));
   if (!parsed.success) {
-    const lines = [
+    throw invalidConfiguration([
       ...problems,
       ...parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
-    ];
-    throw new ConfigError(
-      `Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
-    );
+    ]);
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
@@ -353,11 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live: it writes customers' password reset links to disk. Set SMTP_URL to send messages.",
     );
   }
-  if (problems.length > 0) {
-    throw new ConfigError(
-      `Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
-    );
-  }
+  if (problems.length > 0) throw invalidConfiguration(problems);
 
   return {
     env: env.NODE_ENV,
@@ -375,59 +368,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
     /** How long a PENDING notification from PayFast (a slow EFT or voucher) keeps the order's stock. */
     orderPendingHoldHours: env.ORDER_PENDING_HOLD_HOURS,
-    mail: {
-      /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${contact.email}>`,
-      /** Without SMTP: captured messages also written here in full, reset links included (never in live mode). */
-      captureDir: env.MAIL_CAPTURE_DIR ? path.resolve(env.MAIL_CAPTURE_DIR) : undefined,
-    },
+    mail: mailConfig(env, contact),
     logLevel: env.LOG_LEVEL,
     trustProxy,
     serveStatic: env.SERVE_STATIC ?? true,
-    backup: {
-      dir: backupDir,
-      /** 0: the job makes none (backups come from elsewhere, e.g. a managed database's own). */
-      everyHours: env.BACKUP_EVERY_HOURS,
-      minute: env.BACKUP_MINUTE,
-      keepDays: env.BACKUP_KEEP_DAYS,
-      /** BACKUP_S3_URL: where each backup is also copied, off the machine (backup/offsite.ts). */
-      s3: backupS3,
-    },
+    backup: backupConfig(env, backupDir, backupS3),
     metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")),
       s3,
     },
-    alerts: {
-      to: env.ALERT_EMAIL ?? contact.email,
-      /** 0: no checks. */
-      checkMinutes: env.ALERT_CHECK_MINUTES,
-      diskFreePercent: env.ALERT_DISK_FREE_PERCENT,
-    },
-    session: {
-      idleMs: env.SESSION_IDLE_DAYS * 86_400_000,
-      absoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,
-      // An admin's session can refund and change every order: it idles out sooner, never later.
-      adminIdleMs: Math.min(env.ADMIN_SESSION_IDLE_HOURS * 3_600_000, env.SESSION_IDLE_DAYS * 86_400_000),
-      // The __Host- prefix makes the browser refuse the cookie unless it is Secure, for Path=/ and
-      // without Domain: a sibling subdomain or a plain-http page cannot plant or shadow it.
-      cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
-    },
+    alerts: alertsConfig(env, contact),
+    session: sessionConfig(env, publicUrl),
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
     resetsPerNetworkPerDay: env.RESETS_PER_NETWORK_PER_DAY,
-    adminSecondFactor: {
-      required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
-      stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,
-      /** The keys sealing TOTP secrets; `current` null: the key file in DATA_DIR (test modes only). */
-      keys: totpKeys,
-    },
-    orderLimits: {
-      unpaidPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
-      unpaidPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,
-      ratePerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
-    },
+    adminSecondFactor: adminSecondFactorConfig(env, totpKeys),
+    orderLimits: orderLimitsConfig(env),
     /** Promo code checks per minute and client network: enough to retype a code, too few to guess codes. */
     promoChecksPerMinute: env.PROMO_CHECKS_PER_MINUTE,
     /** "best": the multi-buy saving or the promo code, whichever saves more; "both": the tiers, then the code on what is left. */
@@ -445,6 +402,79 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     seller,
     contentDir: path.resolve(env.CONTENT_DIR ?? defaultContentDir()),
+  };
+}
+
+/** The one message a start with bad settings stops on, naming every problem at once. */
+function invalidConfiguration(lines: string[]): ConfigError {
+  return new ConfigError(
+    `Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}\nSee .env.example for every variable.`,
+  );
+}
+
+/** How messages leave the shop: by SMTP, or captured in the outbox (and optionally a folder). */
+function mailConfig(env: Env, contact: ShopContact) {
+  return {
+    /** smtp(s)://user:pass@host:port; unset: messages are captured in the outbox, readable in the admin. */
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${contact.email}>`,
+    /** Without SMTP: captured messages also written here in full, reset links included (never in live mode). */
+    captureDir: env.MAIL_CAPTURE_DIR ? path.resolve(env.MAIL_CAPTURE_DIR) : undefined,
+  };
+}
+
+/** Where and how often the shop backs up its database, and how long the copies are kept. */
+function backupConfig(env: Env, backupDir: string, backupS3: S3Settings | undefined) {
+  return {
+    dir: backupDir,
+    /** 0: the job makes none (backups come from elsewhere, e.g. a managed database's own). */
+    everyHours: env.BACKUP_EVERY_HOURS,
+    minute: env.BACKUP_MINUTE,
+    keepDays: env.BACKUP_KEEP_DAYS,
+    /** BACKUP_S3_URL: where each backup is also copied, off the machine (backup/offsite.ts). */
+    s3: backupS3,
+  };
+}
+
+/** Owner alerts (docs/operations.md): who gets them, how often the checks run, when the disk counts as nearly full. */
+function alertsConfig(env: Env, contact: ShopContact) {
+  return {
+    to: env.ALERT_EMAIL ?? contact.email,
+    /** 0: no checks. */
+    checkMinutes: env.ALERT_CHECK_MINUTES,
+    diskFreePercent: env.ALERT_DISK_FREE_PERCENT,
+  };
+}
+
+/** How many unpaid orders an account or address may hold, and how fast orders may be placed. */
+function orderLimitsConfig(env: Env) {
+  return {
+    unpaidPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
+    unpaidPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,
+    ratePerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** How long a sign-in lasts, and the cookie that carries it. */
+function sessionConfig(env: Env, publicUrl: string) {
+  return {
+    idleMs: env.SESSION_IDLE_DAYS * 86_400_000,
+    absoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    // An admin's session can refund and change every order: it idles out sooner, never later.
+    adminIdleMs: Math.min(env.ADMIN_SESSION_IDLE_HOURS * 3_600_000, env.SESSION_IDLE_DAYS * 86_400_000),
+    // The __Host- prefix makes the browser refuse the cookie unless it is Secure, for Path=/ and
+    // without Domain: a sibling subdomain or a plain-http page cannot plant or shadow it.
+    cookieName: publicUrl.startsWith("https://") ? "__Host-sid" : "sid",
+  };
+}
+
+/** Admins' two-step sign-in: required in live mode unless ADMIN_2FA says otherwise. */
+function adminSecondFactorConfig(env: Env, totpKeys: ReturnType<typeof totpKeyConfig>) {
+  return {
+    required: (env.ADMIN_2FA ?? (env.PAYFAST_MODE === "live" ? "required" : "optional")) === "required",
+    stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60_000,
+    /** The keys sealing TOTP secrets; `current` null: the key file in DATA_DIR (test modes only). */
+    keys: totpKeys,
   };
 }
 
@@ -659,50 +689,7 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
   const validIps = listedIps?.length ? listedIps : undefined;
 
   if (live) {
-    if (!merchantId) {
-      problems.push("PAYFAST_MERCHANT_ID: required when PAYFAST_MODE=live (your PayFast account's merchant ID).");
-    } else if (merchantId === PAYFAST_SANDBOX.merchantId) {
-      problems.push(
-        `PAYFAST_MERCHANT_ID: ${merchantId} is PayFast's public sandbox account, which takes no real money; set your own merchant ID when PAYFAST_MODE=live.`,
-      );
-    }
-    if (!merchantKey) {
-      problems.push("PAYFAST_MERCHANT_KEY: required when PAYFAST_MODE=live (your PayFast account's merchant key).");
-    } else if (merchantKey === PAYFAST_SANDBOX.merchantKey) {
-      problems.push(
-        "PAYFAST_MERCHANT_KEY: that is PayFast's public sandbox key; set your own merchant key when PAYFAST_MODE=live.",
-      );
-    }
-    if (!env.PAYFAST_PASSPHRASE) {
-      problems.push(
-        "PAYFAST_PASSPHRASE: required when PAYFAST_MODE=live: the passphrase set in your PayFast account's developer settings (without it anyone can sign a payment form or an ITN for your merchant ID, and PayFast's API refuses refunds).",
-      );
-    }
-    if (!env.PUBLIC_URL) {
-      problems.push(
-        "PUBLIC_URL: required when PAYFAST_MODE=live: the shop's https address (PayFast's return, cancel and notify URLs are built from it).",
-      );
-    } else if (new URL(publicUrl).protocol !== "https:") {
-      problems.push(`PUBLIC_URL: must be https when PAYFAST_MODE=live (got ${publicUrl}).`);
-    } else {
-      const url = new URL(publicUrl);
-      const port = Number(url.port || 443);
-      if (!(PAYFAST_NOTIFY_PORTS as readonly number[]).includes(port)) {
-        problems.push(
-          `PUBLIC_URL: port ${port} is one PayFast never notifies (it sends notifications to ports ${PAYFAST_NOTIFY_PORTS.join(", ")} only), so no payment would ever be confirmed; serve the shop on one of them when PAYFAST_MODE=live.`,
-        );
-      }
-    }
-    if (env.PAYFAST_VALIDATE_URL) {
-      problems.push(
-        "PAYFAST_VALIDATE_URL: for test modes only; remove it when PAYFAST_MODE=live so that ITNs are confirmed with PayFast itself.",
-      );
-    }
-    if (validIps) {
-      problems.push(
-        "PAYFAST_VALID_IPS: for test modes only; remove it when PAYFAST_MODE=live (ITNs are checked against PayFast's published ranges and its hosts' addresses).",
-      );
-    }
+    checkLivePayfast(env, publicUrl, { merchantId, merchantKey, validIps }, problems);
   } else if (!isLoopbackUrl(publicUrl) && !allowTestPayments) {
     problems.push(
       `PAYFAST_MODE: ${mode} takes no real money, but PUBLIC_URL (${publicUrl}) is not a localhost address: orders placed there would be marked paid without any money. Set PAYFAST_MODE=live for real payments, or ALLOW_TEST_PAYMENTS=true to run test payments on a public address on purpose.`,
@@ -717,23 +704,7 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
     }
   }
 
-  let emulatorPaymentOrigin: string | undefined;
-  const emulatorPort = env.PAYFAST_EMULATOR_PAYMENT_PORT;
-  if (emulatorPort !== undefined) {
-    if (mode !== "local") {
-      problems.push(
-        `PAYFAST_EMULATOR_PAYMENT_PORT: only for PAYFAST_MODE=local (the emulator does not run in ${mode} mode); remove it.`,
-      );
-    } else {
-      emulatorPaymentOrigin = new URL(`http://${new URL(publicUrl).hostname}:${emulatorPort}`).origin;
-      if (emulatorPort === env.PORT || emulatorPaymentOrigin === new URL(publicUrl).origin) {
-        problems.push(
-          `PAYFAST_EMULATOR_PAYMENT_PORT: ${emulatorPort} is the shop's own port; pick another one, so the payment page has an origin of its own.`,
-        );
-      }
-    }
-  }
-
+  const emulatorPaymentOrigin = emulatorPaymentOriginOf(env, publicUrl, problems);
   const sourceHosts = live
     ? PAYFAST_LIVE_SOURCE_HOSTS
     : mode === "sandbox" && !validIps
@@ -757,6 +728,81 @@ function payfastConfig(env: Env, publicUrl: string, problems: string[]): Payfast
     reconcileMinutes: env.PAYFAST_RECONCILE_MINUTES,
     emulatorPaymentOrigin,
   };
+}
+
+/**
+ * Live mode's refusals: the sandbox account, no passphrase, no https (or a port PayFast never
+ * notifies), and test overrides left in would each lose or fake real money.
+ */
+function checkLivePayfast(
+  env: Env,
+  publicUrl: string,
+  { merchantId, merchantKey, validIps }: { merchantId?: string; merchantKey?: string; validIps?: string[] },
+  problems: string[],
+): void {
+  if (!merchantId) {
+    problems.push("PAYFAST_MERCHANT_ID: required when PAYFAST_MODE=live (your PayFast account's merchant ID).");
+  } else if (merchantId === PAYFAST_SANDBOX.merchantId) {
+    problems.push(
+      `PAYFAST_MERCHANT_ID: ${merchantId} is PayFast's public sandbox account, which takes no real money; set your own merchant ID when PAYFAST_MODE=live.`,
+    );
+  }
+  if (!merchantKey) {
+    problems.push("PAYFAST_MERCHANT_KEY: required when PAYFAST_MODE=live (your PayFast account's merchant key).");
+  } else if (merchantKey === PAYFAST_SANDBOX.merchantKey) {
+    problems.push(
+      "PAYFAST_MERCHANT_KEY: that is PayFast's public sandbox key; set your own merchant key when PAYFAST_MODE=live.",
+    );
+  }
+  if (!env.PAYFAST_PASSPHRASE) {
+    problems.push(
+      "PAYFAST_PASSPHRASE: required when PAYFAST_MODE=live: the passphrase set in your PayFast account's developer settings (without it anyone can sign a payment form or an ITN for your merchant ID, and PayFast's API refuses refunds).",
+    );
+  }
+  if (!env.PUBLIC_URL) {
+    problems.push(
+      "PUBLIC_URL: required when PAYFAST_MODE=live: the shop's https address (PayFast's return, cancel and notify URLs are built from it).",
+    );
+  } else if (new URL(publicUrl).protocol !== "https:") {
+    problems.push(`PUBLIC_URL: must be https when PAYFAST_MODE=live (got ${publicUrl}).`);
+  } else {
+    const url = new URL(publicUrl);
+    const port = Number(url.port || 443);
+    if (!(PAYFAST_NOTIFY_PORTS as readonly number[]).includes(port)) {
+      problems.push(
+        `PUBLIC_URL: port ${port} is one PayFast never notifies (it sends notifications to ports ${PAYFAST_NOTIFY_PORTS.join(", ")} only), so no payment would ever be confirmed; serve the shop on one of them when PAYFAST_MODE=live.`,
+      );
+    }
+  }
+  if (env.PAYFAST_VALIDATE_URL) {
+    problems.push(
+      "PAYFAST_VALIDATE_URL: for test modes only; remove it when PAYFAST_MODE=live so that ITNs are confirmed with PayFast itself.",
+    );
+  }
+  if (validIps) {
+    problems.push(
+      "PAYFAST_VALID_IPS: for test modes only; remove it when PAYFAST_MODE=live (ITNs are checked against PayFast's published ranges and its hosts' addresses).",
+    );
+  }
+}
+
+/** The local emulator's payment page origin (PAYFAST_EMULATOR_PAYMENT_PORT): local mode only, never the shop's own. */
+function emulatorPaymentOriginOf(env: Env, publicUrl: string, problems: string[]): string | undefined {
+  const emulatorPort = env.PAYFAST_EMULATOR_PAYMENT_PORT;
+  if (emulatorPort === undefined) return undefined;
+  if (env.PAYFAST_MODE !== "local") {
+    problems.push(
+      `PAYFAST_EMULATOR_PAYMENT_PORT: only for PAYFAST_MODE=local (the emulator does not run in ${env.PAYFAST_MODE} mode); remove it.`,
+    );
+    return undefined;
+  }
+  const emulatorPaymentOrigin = new URL(`http://${new URL(publicUrl).hostname}:${emulatorPort}`).origin;
+  if (emulatorPort === env.PORT || emulatorPaymentOrigin === new URL(publicUrl).origin) {
+    problems.push(
+      `PAYFAST_EMULATOR_PAYMENT_PORT: ${emulatorPort} is the shop's own port; pick another one, so the payment page has an origin of its own.`,
+    );
+  }
+  return emulatorPaymentOrigin;
 }
 
 export type CourierMode = "local" | "manual" | "sandbox" | "live";

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, type Metric, type MetricValue, Registry } from "prom-client";
 import { EVER_PAID_STATUSES } from "#domain/order-status.js";
 import { latestBackups, latestCopies } from "./backup/daily.js";
@@ -22,8 +22,33 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
   const expected = digest(`Bearer ${token}`);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+  countRequests(app, registry);
+  const metrics = shopMetrics(registry);
 
+  app.get("/metrics", { logLevel: "warn" }, async (request, reply) => {
+    const given = digest(request.headers.authorization ?? "");
+    if (!timingSafeEqual(given, expected)) {
+      return reply
+        .status(401)
+        .header("www-authenticate", 'Bearer realm="metrics"')
+        .send({ message: "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>", code: "TOKEN_REQUIRED" });
+    }
+    metrics.pool.set({ state: "total" }, app.pool.totalCount);
+    metrics.pool.set({ state: "idle" }, app.pool.idleCount);
+    metrics.pool.set({ state: "waiting" }, app.pool.waitingCount);
+    try {
+      await readDatabase(app, metrics);
+      metrics.databaseUp.set(1);
+    } catch (error) {
+      metrics.databaseUp.set(0);
+      request.log.warn({ err: error }, "metrics: the database did not answer");
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+};
+
+/** Counts every request by method, route pattern and status into the registry's one histogram. */
+function countRequests(app: FastifyInstance, registry: Registry): void {
   const requests = new RequestHistogram();
   registry.registerMetric(requests as unknown as Metric);
   // Onto the root instance: every route's requests count, not only this plugin's.
@@ -39,7 +64,11 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
   // And the cached answers given before routing (platform/http-cache/early-answers.ts), which no hook sees.
   app.earlyAnswers.onAnswered = (method, route, statusCode, seconds) =>
     requests.observe(method, route, statusCode, seconds);
+}
 
+/** The shop's own series, registered once: the build's info is set here, the others on each scrape. */
+function shopMetrics(registry: Registry) {
+  const registers = [registry];
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers });
   const pool = gauge("shop_db_pool_connections", "The app's PostgreSQL pool: total, idle and waiting clients.", [
@@ -75,94 +104,98 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string }> = async (app, 
   const copyFailures = counter("shop_backup_copy_failures_total", "Off-site copies of a backup that failed.");
   const copyFailed = gauge("shop_backup_copy_last_failed", "1 when the latest off-site copy of a backup failed.");
   const alertsOpen = gauge("shop_alerts_open", "Owner alerts raised and not resolved.");
+  return {
+    pool,
+    databaseUp,
+    queueDepth,
+    jobFailures,
+    emails,
+    orders,
+    ordersPlaced,
+    ordersPaid,
+    itns,
+    backupAge,
+    backupLastSuccess,
+    backupBytes,
+    backupFailed,
+    copyLastSuccess,
+    copyFailures,
+    copyFailed,
+    alertsOpen,
+  };
+}
 
-  async function readDatabase(): Promise<void> {
-    const client = await app.pool.connect();
-    try {
-      // One connection answers one query at a time: the reads go one after another (pg 9 will
-      // refuse a query sent while the client is still busy with another).
-      const jobs = await client.query<{ name: string; state: string; count: number }>(
-        `select name, state::text, count(*)::int as count from ${JOBS_SCHEMA}.job
-         where state in ('created', 'retry', 'failed') group by 1, 2`,
-      );
-      const mail = await client.query<{ status: string; count: number }>(
-        "select status, count(*)::int as count from emails group by 1",
-      );
-      const stats = await client.query<{ status: string; count: number }>(
-        `select status, sum(orders)::int as count from (
-           select status, orders from order_stats union all select status, orders from order_stat_changes
-         ) as counters group by 1`,
-      );
-      const itn = await client.query<{ outcome: string; count: number }>(
-        "select outcome, count(*)::int as count from payfast_itns group by 1",
-      );
-      const open = await client.query<{ count: number }>(
-        "select count(*)::int as count from alerts where resolved_at is null",
-      );
-      const backups = await latestBackups(client);
-      const copies = await latestCopies(client);
-      queueDepth.reset();
-      jobFailures.reset();
-      for (const name of app.jobs.names) {
-        queueDepth.set({ queue: name }, 0);
-        jobFailures.set({ queue: name }, 0);
-      }
-      for (const row of jobs.rows) {
-        if (row.state === "failed") jobFailures.inc({ queue: row.name }, row.count);
-        else queueDepth.inc({ queue: row.name }, row.count);
-      }
-      emails.reset();
-      for (const row of mail.rows) emails.set({ status: row.status }, row.count);
-      orders.reset();
-      let placed = 0;
-      let paid = 0;
-      for (const row of stats.rows) {
-        orders.set({ status: row.status }, row.count);
-        placed += row.count;
-        if ((EVER_PAID_STATUSES as readonly string[]).includes(row.status)) paid += row.count;
-      }
-      ordersPlaced.reset();
-      ordersPlaced.inc(placed);
-      ordersPaid.reset();
-      ordersPaid.inc(paid);
-      itns.reset();
-      for (const row of itn.rows) itns.inc({ outcome: row.outcome }, row.count);
-      alertsOpen.set(open.rows[0]?.count ?? 0);
-      const good = backups.lastGood;
-      backupAge.set(good ? Math.round((Date.now() - good.finishedAt.getTime()) / 1000) : -1);
-      backupLastSuccess.set(good ? Math.floor(good.finishedAt.getTime() / 1000) : 0);
-      backupBytes.set(good?.bytes ?? 0);
-      backupFailed.set(backups.last?.error ? 1 : 0);
-      copyLastSuccess.set(copies.lastGoodAt ? Math.floor(copies.lastGoodAt.getTime() / 1000) : 0);
-      copyFailures.reset();
-      copyFailures.inc(copies.failures);
-      copyFailed.set(copies.last?.error ? 1 : 0);
-    } finally {
-      client.release();
+type ShopMetrics = ReturnType<typeof shopMetrics>;
+
+/** Sets the series read from the database: job queues, e-mails, orders, ITNs, alerts and backups. */
+async function readDatabase(app: FastifyInstance, metrics: ShopMetrics): Promise<void> {
+  const { queueDepth, jobFailures, emails, orders, ordersPlaced, ordersPaid, itns, alertsOpen } = metrics;
+  const { backupAge, backupLastSuccess, backupBytes, backupFailed, copyLastSuccess, copyFailures, copyFailed } =
+    metrics;
+  const client = await app.pool.connect();
+  try {
+    // One connection answers one query at a time: the reads go one after another (pg 9 will
+    // refuse a query sent while the client is still busy with another).
+    const jobs = await client.query<{ name: string; state: string; count: number }>(
+      `select name, state::text, count(*)::int as count from ${JOBS_SCHEMA}.job
+       where state in ('created', 'retry', 'failed') group by 1, 2`,
+    );
+    const mail = await client.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from emails group by 1",
+    );
+    const stats = await client.query<{ status: string; count: number }>(
+      `select status, sum(orders)::int as count from (
+         select status, orders from order_stats union all select status, orders from order_stat_changes
+       ) as counters group by 1`,
+    );
+    const itn = await client.query<{ outcome: string; count: number }>(
+      "select outcome, count(*)::int as count from payfast_itns group by 1",
+    );
+    const open = await client.query<{ count: number }>(
+      "select count(*)::int as count from alerts where resolved_at is null",
+    );
+    const backups = await latestBackups(client);
+    const copies = await latestCopies(client);
+    queueDepth.reset();
+    jobFailures.reset();
+    for (const name of app.jobs.names) {
+      queueDepth.set({ queue: name }, 0);
+      jobFailures.set({ queue: name }, 0);
     }
+    for (const row of jobs.rows) {
+      if (row.state === "failed") jobFailures.inc({ queue: row.name }, row.count);
+      else queueDepth.inc({ queue: row.name }, row.count);
+    }
+    emails.reset();
+    for (const row of mail.rows) emails.set({ status: row.status }, row.count);
+    orders.reset();
+    let placed = 0;
+    let paid = 0;
+    for (const row of stats.rows) {
+      orders.set({ status: row.status }, row.count);
+      placed += row.count;
+      if ((EVER_PAID_STATUSES as readonly string[]).includes(row.status)) paid += row.count;
+    }
+    ordersPlaced.reset();
+    ordersPlaced.inc(placed);
+    ordersPaid.reset();
+    ordersPaid.inc(paid);
+    itns.reset();
+    for (const row of itn.rows) itns.inc({ outcome: row.outcome }, row.count);
+    alertsOpen.set(open.rows[0]?.count ?? 0);
+    const good = backups.lastGood;
+    backupAge.set(good ? Math.round((Date.now() - good.finishedAt.getTime()) / 1000) : -1);
+    backupLastSuccess.set(good ? Math.floor(good.finishedAt.getTime() / 1000) : 0);
+    backupBytes.set(good?.bytes ?? 0);
+    backupFailed.set(backups.last?.error ? 1 : 0);
+    copyLastSuccess.set(copies.lastGoodAt ? Math.floor(copies.lastGoodAt.getTime() / 1000) : 0);
+    copyFailures.reset();
+    copyFailures.inc(copies.failures);
+    copyFailed.set(copies.last?.error ? 1 : 0);
+  } finally {
+    client.release();
   }
-
-  app.get("/metrics", { logLevel: "warn" }, async (request, reply) => {
-    const given = digest(request.headers.authorization ?? "");
-    if (!timingSafeEqual(given, expected)) {
-      return reply
-        .status(401)
-        .header("www-authenticate", 'Bearer realm="metrics"')
-        .send({ message: "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>", code: "TOKEN_REQUIRED" });
-    }
-    pool.set({ state: "total" }, app.pool.totalCount);
-    pool.set({ state: "idle" }, app.pool.idleCount);
-    pool.set({ state: "waiting" }, app.pool.waitingCount);
-    try {
-      await readDatabase();
-      databaseUp.set(1);
-    } catch (error) {
-      databaseUp.set(0);
-      request.log.warn({ err: error }, "metrics: the database did not answer");
-    }
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
-};
+}
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

@@ -60,12 +60,50 @@ export async function buildDataExport(
     await db.select({ id: passwordResets.id }).from(passwordResets).where(eq(passwordResets.userId, userId))
   ).map((row) => row.id);
 
+  const messages = await messagesFor(db, { orderIds, refundIds, requestKeys, resetIds, proven });
+  const accountSessions = await sessionsOf(db, userId, currentSessionHash);
+  const consents = await consentHistory(db, userId);
+  // The size finder's children (issue 42): their names, birth months and weights are personal too.
+  const children = await listChildren(db, userId);
+  const alerts = await alertsFor(db, userId, proven);
+
+  return {
+    about: `Everything ${shopName} holds about your account, as of the moment it was exported.`,
+    exportedAt: new Date().toISOString(),
+    account: { ...toUser(account), emailConfirmed: proven !== null },
+    orders,
+    returnRequests: requests,
+    emails: messages,
+    children,
+    backInStockAlerts: alerts,
+    marketingConsents: consents.map((row) => ({
+      channel: row.channel,
+      granted: row.granted,
+      words: row.words,
+      source: row.source,
+      at: row.createdAt.toISOString(),
+    })),
+    sessions: accountSessions,
+  };
+}
+
+/** The messages the shop wrote to this account, found only by keys that are its own (see buildDataExport). */
+async function messagesFor(
+  db: Database,
+  {
+    orderIds,
+    refundIds,
+    requestKeys,
+    resetIds,
+    proven,
+  }: { orderIds: string[]; refundIds: string[]; requestKeys: string[]; resetIds: string[]; proven: string | null },
+) {
   // Order and refund messages are keyed by their order or refund, reset links by their request;
   // return updates by their request and step;
   // account notices and back-in-stock messages carry no key of the account (an alert's row ends
   // when its message is written), so they are the ones sent to its address.
   const eventKeys = [...orderIds, ...refundIds];
-  const messages = await db
+  const rows = await db
     .select({
       kind: emails.kind,
       eventKey: emails.eventKey,
@@ -91,8 +129,18 @@ export async function buildDataExport(
       ),
     )
     .orderBy(emails.id);
+  return rows.map(({ eventKey: _key, text, ...message }) => ({
+    ...message,
+    createdAt: message.createdAt.toISOString(),
+    sentAt: message.sentAt?.toISOString() ?? null,
+    // These messages' texts hold signed links: whoever has this file must not be able to use them.
+    text: WITH_SIGNED_LINKS.has(message.kind) ? null : text,
+  }));
+}
 
-  const sessionRows = await db
+/** The account's sessions, without their token hashes; `thisDevice` marks the one exporting. */
+async function sessionsOf(db: Database, userId: string, currentSessionHash: string) {
+  const rows = await db
     .select({
       tokenHash: sessions.tokenHash,
       createdAt: sessions.createdAt,
@@ -102,13 +150,18 @@ export async function buildDataExport(
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(sessions.createdAt);
+  return rows.map((row) => ({
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    thisDevice: row.tokenHash === currentSessionHash,
+  }));
+}
 
-  const consents = await consentHistory(db, userId);
-  // The size finder's children (issue 42): their names, birth months and weights are personal too.
-  const children = await listChildren(db, userId);
-
+/** The account's back-in-stock alerts. */
+async function alertsFor(db: Database, userId: string, proven: string | null) {
   // Alerts asked for while logged in, or for the account's proven address by anyone (it is theirs).
-  const alerts = await db
+  const rows = await db
     .select({
       product: products.name,
       size: stockAlerts.size,
@@ -124,40 +177,11 @@ export async function buildDataExport(
         : eq(stockAlerts.userId, userId),
     )
     .orderBy(stockAlerts.createdAt);
-
-  return {
-    about: `Everything ${shopName} holds about your account, as of the moment it was exported.`,
-    exportedAt: new Date().toISOString(),
-    account: { ...toUser(account), emailConfirmed: proven !== null },
-    orders,
-    returnRequests: requests,
-    emails: messages.map(({ eventKey: _key, text, ...message }) => ({
-      ...message,
-      createdAt: message.createdAt.toISOString(),
-      sentAt: message.sentAt?.toISOString() ?? null,
-      // These messages' texts hold signed links: whoever has this file must not be able to use them.
-      text: WITH_SIGNED_LINKS.has(message.kind) ? null : text,
-    })),
-    children,
-    backInStockAlerts: alerts.map((row) => ({
-      product: row.product,
-      size: row.size,
-      email: row.email,
-      confirmed: row.confirmedAt !== null,
-      askedAt: row.createdAt.toISOString(),
-    })),
-    marketingConsents: consents.map((row) => ({
-      channel: row.channel,
-      granted: row.granted,
-      words: row.words,
-      source: row.source,
-      at: row.createdAt.toISOString(),
-    })),
-    sessions: sessionRows.map((row) => ({
-      createdAt: row.createdAt.toISOString(),
-      lastSeenAt: row.lastSeenAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      thisDevice: row.tokenHash === currentSessionHash,
-    })),
-  };
+  return rows.map((row) => ({
+    product: row.product,
+    size: row.size,
+    email: row.email,
+    confirmed: row.confirmedAt !== null,
+    askedAt: row.createdAt.toISOString(),
+  }));
 }

@@ -92,20 +92,7 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.params.id;
       await refuseClosedAccount(app.db, userId);
-      const { birthMonth, ...child } = request.body;
-      const created = await app.db.transaction(async (tx) => {
-        // One parent adding from two tabs at once: the lock keeps the count true.
-        await tx.execute(sqlLockChildren(userId));
-        const [kept] = await tx.select({ n: count() }).from(childProfiles).where(eq(childProfiles.userId, userId));
-        if ((kept?.n ?? 0) >= MAX_CHILD_PROFILES) {
-          throw conflict(`An account may keep at most ${MAX_CHILD_PROFILES} children.`, "CHILD_PROFILE_LIMIT");
-        }
-        const [row] = await tx
-          .insert(childProfiles)
-          .values({ ...child, userId, birthMonth: birthMonth && `${birthMonth}-01` })
-          .returning(childColumns);
-        return row;
-      });
+      const created = await addChild(app.db, userId, request.body);
       if (!created) throw notFound(CHILD_NOT_FOUND);
       return reply.status(201).send(toChild(created));
     },
@@ -167,5 +154,23 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Adds a child to the account, refused once it keeps MAX_CHILD_PROFILES; undefined if no row came back. */
+async function addChild(db: Database, userId: string, input: z.infer<typeof childProfileInput>) {
+  const { birthMonth, ...child } = input;
+  return db.transaction(async (tx) => {
+    // One parent adding from two tabs at once: the lock keeps the count true.
+    await tx.execute(sqlLockChildren(userId));
+    const [kept] = await tx.select({ n: count() }).from(childProfiles).where(eq(childProfiles.userId, userId));
+    if ((kept?.n ?? 0) >= MAX_CHILD_PROFILES) {
+      throw conflict(`An account may keep at most ${MAX_CHILD_PROFILES} children.`, "CHILD_PROFILE_LIMIT");
+    }
+    const [row] = await tx
+      .insert(childProfiles)
+      .values({ ...child, userId, birthMonth: birthMonth && `${birthMonth}-01` })
+      .returning(childColumns);
+    return row;
+  });
+}
 
 const sqlLockChildren = (userId: string) => sql`select pg_advisory_xact_lock(hashtext(${`children:${userId}`}))`;

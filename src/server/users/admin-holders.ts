@@ -6,8 +6,62 @@ import { accountStatus, disableAccountInput, STOCK_HOLDERS_SHOWN, stockHolders }
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { cancelOrderByPerson } from "../orders/cancel.js";
 import { recordAudit } from "../platform/audit.js";
+import type { Database } from "../platform/db/client.js";
 import { orders, sessions, users } from "../platform/db/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
+
+/** Who holds stock with unpaid orders: customers (most units held first) and client networks (most orders first). */
+async function stockHolderList(db: Database) {
+  const customers = await db.execute<{
+    user_id: string;
+    username: string;
+    full_name: string;
+    email: string;
+    disabled: boolean;
+    unpaid_orders: number;
+    units_held: number;
+    total_cents: string;
+    oldest_at: string;
+    networks: string[];
+  }>(sql`
+    select u.id as user_id, u.username, u.full_name, u.email, u.disabled_at is not null as disabled,
+      count(*)::int as unpaid_orders,
+      coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units_held,
+      sum(o.total_cents)::bigint as total_cents,
+      min(o.created_at) as oldest_at,
+      coalesce(array_agg(distinct o.placed_from) filter (where o.placed_from is not null), '{}') as networks
+    from orders o join users u on u.id = o.user_id
+    where o.status = 'pending' and o.stock_state = 'held'
+    group by u.id
+    order by units_held desc, unpaid_orders desc, oldest_at
+    limit ${STOCK_HOLDERS_SHOWN}`);
+  const networks = await db.execute<{ network: string; unpaid_orders: number; accounts: number }>(sql`
+    select placed_from as network, count(*)::int as unpaid_orders, count(distinct user_id)::int as accounts
+    from orders
+    where status = 'pending' and stock_state = 'held' and placed_from is not null
+    group by placed_from
+    order by unpaid_orders desc, network
+    limit ${STOCK_HOLDERS_SHOWN}`);
+  return {
+    customers: customers.rows.map((row) => ({
+      userId: row.user_id,
+      username: row.username,
+      fullName: row.full_name,
+      email: row.email,
+      disabled: row.disabled,
+      unpaidOrders: row.unpaid_orders,
+      unitsHeld: row.units_held,
+      total: centsToDecimal(Number(row.total_cents)),
+      oldestAt: new Date(row.oldest_at).toISOString(),
+      networks: row.networks,
+    })),
+    networks: networks.rows.map((row) => ({
+      network: row.network,
+      unpaidOrders: row.unpaid_orders,
+      accounts: row.accounts,
+    })),
+  };
+}
 
 /**
  * /api/admin/holders: who holds stock with unpaid orders (by customer and by client network), and
@@ -16,57 +70,7 @@ import { conflict, notFound } from "../platform/errors.js";
  * another admin wants a fresh step-up (auth/two-factor.ts).
  */
 export const adminHolderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/holders", { schema: { response: { 200: stockHolders } } }, async () => {
-    const customers = await app.db.execute<{
-      user_id: string;
-      username: string;
-      full_name: string;
-      email: string;
-      disabled: boolean;
-      unpaid_orders: number;
-      units_held: number;
-      total_cents: string;
-      oldest_at: string;
-      networks: string[];
-    }>(sql`
-      select u.id as user_id, u.username, u.full_name, u.email, u.disabled_at is not null as disabled,
-        count(*)::int as unpaid_orders,
-        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units_held,
-        sum(o.total_cents)::bigint as total_cents,
-        min(o.created_at) as oldest_at,
-        coalesce(array_agg(distinct o.placed_from) filter (where o.placed_from is not null), '{}') as networks
-      from orders o join users u on u.id = o.user_id
-      where o.status = 'pending' and o.stock_state = 'held'
-      group by u.id
-      order by units_held desc, unpaid_orders desc, oldest_at
-      limit ${STOCK_HOLDERS_SHOWN}`);
-    const networks = await app.db.execute<{ network: string; unpaid_orders: number; accounts: number }>(sql`
-      select placed_from as network, count(*)::int as unpaid_orders, count(distinct user_id)::int as accounts
-      from orders
-      where status = 'pending' and stock_state = 'held' and placed_from is not null
-      group by placed_from
-      order by unpaid_orders desc, network
-      limit ${STOCK_HOLDERS_SHOWN}`);
-    return {
-      customers: customers.rows.map((row) => ({
-        userId: row.user_id,
-        username: row.username,
-        fullName: row.full_name,
-        email: row.email,
-        disabled: row.disabled,
-        unpaidOrders: row.unpaid_orders,
-        unitsHeld: row.units_held,
-        total: centsToDecimal(Number(row.total_cents)),
-        oldestAt: new Date(row.oldest_at).toISOString(),
-        networks: row.networks,
-      })),
-      networks: networks.rows.map((row) => ({
-        network: row.network,
-        unpaidOrders: row.unpaid_orders,
-        accounts: row.accounts,
-      })),
-    };
-  });
+  app.get("/holders", { schema: { response: { 200: stockHolders } } }, async () => stockHolderList(app.db));
 
   app.post(
     "/users/:id/disable",

@@ -69,136 +69,25 @@ export async function restoreBackup({
   replacedBackupDir?: string;
   log?: (line: string) => void;
 }): Promise<RestoreResult> {
-  await fs.access(file).catch(() => {
-    throw new RestoreRefusedError(`No backup file at ${file}.`);
-  });
-  const reader = new BackupReader(createReadStream(file).pipe(createGunzip()));
-  let header: BackupHeader;
-  try {
-    const version = Number(await reader.expect(`${MAGIC} `));
-    if (version !== FORMAT_VERSION) {
-      throw new RestoreRefusedError(
-        `${file} is a backup of format ${version}; this shop reads format ${FORMAT_VERSION}.`,
-      );
-    }
-    header = await reader.json<BackupHeader>("header");
-  } catch (error) {
-    if (error instanceof RestoreRefusedError || error instanceof BackupFormatError) throw error;
-    throw new RestoreRefusedError(`${file} is not a shop backup (${(error as Error).message}).`);
-  }
+  const { reader, header } = await openBackup(file);
   const journal = await readJournal();
   const level = header.migrations.count;
-  const known = journal[level - 1];
-  if (level > journal.length || (level > 0 && known?.when !== header.migrations.lastCreatedAt)) {
-    throw new RestoreRefusedError(
-      `This backup was made by a newer version of the shop (migration ${header.migrations.lastTag ?? level}); restore it with that version or a later one.`,
-    );
-  }
+  refuseNewerBackup(header, journal);
 
   const client = await connectForCopy(databaseUrl, "shop-restore");
   try {
     const targetServer = (await client.query<{ version: string }>("select version()")).rows[0]?.version ?? "";
-    // What a restore that did not finish left is no shop's data: it is replaced without --force.
-    const unfinished = await restoreMark(client);
-    if (unfinished) log(`Replacing what the unfinished restore of ${unfinished.file} left`);
-    const withRows = unfinished ? [] : await tablesWithRows(client);
-    if (withRows.length > 0 && !force) {
-      throw new RestoreRefusedError(
-        `The database already holds data (${withRows.join(", ")}); nothing was changed. Restore into an empty database, or add --force to drop its data first (a backup of it is written first).`,
-      );
-    }
-    let replacedBackup: string | null = null;
-    if (withRows.length > 0) {
-      if (!replacedBackupDir) {
-        throw new RestoreRefusedError(
-          "No folder to keep a backup of the data --force would replace; nothing was changed.",
-        );
-      }
-      replacedBackup = (await createBackup({ databaseUrl, dir: replacedBackupDir })).file;
-      log(`Wrote a backup of the data this restore replaces: ${replacedBackup}`);
-    }
+    const { holdsData, replacedBackup } = await backUpWhatIsReplaced(client, {
+      databaseUrl,
+      force,
+      replacedBackupDir,
+      log,
+    });
     await markRestoreStarted(client, file);
-    await makeRoom(client, level, withRows.length > 0 || unfinished !== null, log);
+    await makeRoom(client, level, holdsData, log);
     await migrateTo(databaseUrl, journal.slice(0, level));
-
-    const tables = await tablesInLoadOrder(client);
-    const expected = header.tables.map((table) => table.name);
-    if (tables.join() !== expected.join()) {
-      throw new RestoreRefusedError(
-        `The database's tables after the migrations (${tables.join(", ")}) are not the backup's (${expected.join(", ")}).`,
-      );
-    }
-    for (const table of header.tables) {
-      const columns = await columnsOf(client, table.name);
-      if (columns.join() !== table.columns.join()) {
-        throw new RestoreRefusedError(`The columns of ${table.name} differ from the backup's; nothing was restored.`);
-      }
-    }
-
-    let rows = 0;
-    await client.query("begin");
-    try {
-      const qualified = (name: string) => `${quoteIdent(SHOP_SCHEMA)}.${quoteIdent(name)}`;
-      for (const table of header.tables)
-        await client.query(`alter table ${qualified(table.name)} disable trigger user`);
-      // Rows the migrations themselves wrote (reference data such as the VAT rates) are in the
-      // backup as well: the backup's copy replaces them.
-      await client.query(`truncate ${header.tables.map((table) => qualified(table.name)).join(", ")}`);
-      const loaded = new Map<string, { rows: number; bytes: number; sha256: string }>();
-      for (const table of header.tables) {
-        const name = await reader.expect("TABLE ");
-        if (name !== table.name)
-          throw new BackupFormatError(`The backup file is damaged: found ${name} where ${table.name} belongs.`);
-        const hash = createHash("sha256");
-        let bytes = 0;
-        async function* chunks(): AsyncGenerator<Buffer> {
-          for (;;) {
-            const length = Number(await reader.line(32));
-            if (!Number.isInteger(length) || length < 0 || length > MAX_CHUNK) {
-              throw new BackupFormatError("The backup file is damaged: a chunk length is not readable.");
-            }
-            if (length === 0) return;
-            for await (const piece of reader.bytes(length)) {
-              hash.update(piece);
-              bytes += piece.length;
-              yield piece;
-            }
-          }
-        }
-        const columns = table.columns.map(quoteIdent).join(", ");
-        const ingest = client.query(copyFrom(`copy ${qualified(table.name)} (${columns}) from stdin`));
-        await pipeline(Readable.from(chunks()), ingest);
-        loaded.set(table.name, { rows: Number(ingest.rowCount ?? 0), bytes, sha256: hash.digest("hex") });
-        rows += Number(ingest.rowCount ?? 0);
-      }
-      await reader.expect("MANIFEST");
-      const manifest = await reader.json<BackupManifest>("manifest");
-      for (const entry of manifest.tables) {
-        const got = loaded.get(entry.name);
-        if (!got || got.sha256 !== entry.sha256 || got.bytes !== entry.bytes) {
-          throw new BackupFormatError(`The backup file is damaged: ${entry.name}'s data does not match its checksum.`);
-        }
-        if (got.rows !== entry.rows) {
-          throw new BackupFormatError(`${entry.name}: ${got.rows} rows loaded, the backup lists ${entry.rows}.`);
-        }
-      }
-      if (manifest.tables.length !== header.tables.length) {
-        throw new BackupFormatError("The backup file is damaged: its manifest does not list every table.");
-      }
-      for (const sequence of manifest.sequences) {
-        if (sequence.lastValue === null) continue;
-        await client.query("select setval($1::regclass, $2::bigint, $3)", [
-          qualified(sequence.name),
-          sequence.lastValue,
-          sequence.isCalled,
-        ]);
-      }
-      for (const table of header.tables) await client.query(`alter table ${qualified(table.name)} enable trigger user`);
-      await client.query("commit");
-    } catch (error) {
-      await client.query("rollback").catch(() => {});
-      throw error;
-    }
+    await checkTablesMatch(client, header);
+    const rows = await loadTables(client, reader, header);
     await client.query("analyze");
     const before = (await migrationLevel(client)).count;
     await prepareDatabase(databaseUrl, { restoring: true });
@@ -218,8 +107,190 @@ export async function restoreBackup({
   }
 }
 
+type CopyClient = Awaited<ReturnType<typeof connectForCopy>>;
+type BackupTable = BackupHeader["tables"][number];
+
+/** A table's name inside the shop's schema, quoted. */
+const qualified = (name: string) => `${quoteIdent(SHOP_SCHEMA)}.${quoteIdent(name)}`;
+
+/** The backup's reader past its header, or a refusal naming why the file is not one this shop reads. */
+async function openBackup(file: string): Promise<{ reader: BackupReader; header: BackupHeader }> {
+  await fs.access(file).catch(() => {
+    throw new RestoreRefusedError(`No backup file at ${file}.`);
+  });
+  const reader = new BackupReader(createReadStream(file).pipe(createGunzip()));
+  try {
+    const version = Number(await reader.expect(`${MAGIC} `));
+    if (version !== FORMAT_VERSION) {
+      throw new RestoreRefusedError(
+        `${file} is a backup of format ${version}; this shop reads format ${FORMAT_VERSION}.`,
+      );
+    }
+    return { reader, header: await reader.json<BackupHeader>("header") };
+  } catch (error) {
+    if (error instanceof RestoreRefusedError || error instanceof BackupFormatError) throw error;
+    throw new RestoreRefusedError(`${file} is not a shop backup (${(error as Error).message}).`);
+  }
+}
+
+/** A backup whose migration level this shop's journal does not know was made by a newer version. */
+function refuseNewerBackup(header: BackupHeader, journal: readonly JournalEntry[]): void {
+  const level = header.migrations.count;
+  const known = journal[level - 1];
+  if (level > journal.length || (level > 0 && known?.when !== header.migrations.lastCreatedAt)) {
+    throw new RestoreRefusedError(
+      `This backup was made by a newer version of the shop (migration ${header.migrations.lastTag ?? level}); restore it with that version or a later one.`,
+    );
+  }
+}
+
+/**
+ * Data in the database is replaced only with `force`, and only after a backup of it is written
+ * (`replacedBackup`); `holdsData`: there is something to drop, that data or an unfinished restore's.
+ */
+async function backUpWhatIsReplaced(
+  client: CopyClient,
+  {
+    databaseUrl,
+    force,
+    replacedBackupDir,
+    log,
+  }: { databaseUrl: string; force: boolean; replacedBackupDir?: string; log: (line: string) => void },
+): Promise<{ holdsData: boolean; replacedBackup: string | null }> {
+  // What a restore that did not finish left is no shop's data: it is replaced without --force.
+  const unfinished = await restoreMark(client);
+  if (unfinished) log(`Replacing what the unfinished restore of ${unfinished.file} left`);
+  const withRows = unfinished ? [] : await tablesWithRows(client);
+  if (withRows.length > 0 && !force) {
+    throw new RestoreRefusedError(
+      `The database already holds data (${withRows.join(", ")}); nothing was changed. Restore into an empty database, or add --force to drop its data first (a backup of it is written first).`,
+    );
+  }
+  let replacedBackup: string | null = null;
+  if (withRows.length > 0) {
+    if (!replacedBackupDir) {
+      throw new RestoreRefusedError(
+        "No folder to keep a backup of the data --force would replace; nothing was changed.",
+      );
+    }
+    replacedBackup = (await createBackup({ databaseUrl, dir: replacedBackupDir })).file;
+    log(`Wrote a backup of the data this restore replaces: ${replacedBackup}`);
+  }
+  return { holdsData: withRows.length > 0 || unfinished !== null, replacedBackup };
+}
+
+/** After the migrations, the database's tables and columns must be the backup's, or nothing is loaded. */
+async function checkTablesMatch(client: CopyClient, header: BackupHeader): Promise<void> {
+  const tables = await tablesInLoadOrder(client);
+  const expected = header.tables.map((table) => table.name);
+  if (tables.join() !== expected.join()) {
+    throw new RestoreRefusedError(
+      `The database's tables after the migrations (${tables.join(", ")}) are not the backup's (${expected.join(", ")}).`,
+    );
+  }
+  for (const table of header.tables) {
+    const columns = await columnsOf(client, table.name);
+    if (columns.join() !== table.columns.join()) {
+      throw new RestoreRefusedError(`The columns of ${table.name} differ from the backup's; nothing was restored.`);
+    }
+  }
+}
+
+/**
+ * Loads every table in one transaction (the shop's own triggers off, so the counters' change log is
+ * not written twice), checks it against the manifest and sets the sequences; returns the rows
+ * loaded. Anything wrong rolls back every row.
+ */
+async function loadTables(client: CopyClient, reader: BackupReader, header: BackupHeader): Promise<number> {
+  let rows = 0;
+  await client.query("begin");
+  try {
+    for (const table of header.tables) await client.query(`alter table ${qualified(table.name)} disable trigger user`);
+    // Rows the migrations themselves wrote (reference data such as the VAT rates) are in the
+    // backup as well: the backup's copy replaces them.
+    await client.query(`truncate ${header.tables.map((table) => qualified(table.name)).join(", ")}`);
+    const loaded = new Map<string, LoadedTable>();
+    for (const table of header.tables) {
+      const got = await copyTable(client, reader, table);
+      loaded.set(table.name, got);
+      rows += got.rows;
+    }
+    const manifest = await readManifest(reader, header, loaded);
+    for (const sequence of manifest.sequences) {
+      if (sequence.lastValue === null) continue;
+      await client.query("select setval($1::regclass, $2::bigint, $3)", [
+        qualified(sequence.name),
+        sequence.lastValue,
+        sequence.isCalled,
+      ]);
+    }
+    for (const table of header.tables) await client.query(`alter table ${qualified(table.name)} enable trigger user`);
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  }
+  return rows;
+}
+
+interface LoadedTable {
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+/** COPYs one table's chunks from the backup into the database, counting and hashing them as they pass. */
+async function copyTable(client: CopyClient, reader: BackupReader, table: BackupTable): Promise<LoadedTable> {
+  const name = await reader.expect("TABLE ");
+  if (name !== table.name)
+    throw new BackupFormatError(`The backup file is damaged: found ${name} where ${table.name} belongs.`);
+  const hash = createHash("sha256");
+  let bytes = 0;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for (;;) {
+      const length = Number(await reader.line(32));
+      if (!Number.isInteger(length) || length < 0 || length > MAX_CHUNK) {
+        throw new BackupFormatError("The backup file is damaged: a chunk length is not readable.");
+      }
+      if (length === 0) return;
+      for await (const piece of reader.bytes(length)) {
+        hash.update(piece);
+        bytes += piece.length;
+        yield piece;
+      }
+    }
+  }
+  const columns = table.columns.map(quoteIdent).join(", ");
+  const ingest = client.query(copyFrom(`copy ${qualified(table.name)} (${columns}) from stdin`));
+  await pipeline(Readable.from(chunks()), ingest);
+  return { rows: Number(ingest.rowCount ?? 0), bytes, sha256: hash.digest("hex") };
+}
+
+/** The manifest closing the file, once every table's checksum, size and row count match it. */
+async function readManifest(
+  reader: BackupReader,
+  header: BackupHeader,
+  loaded: ReadonlyMap<string, LoadedTable>,
+): Promise<BackupManifest> {
+  await reader.expect("MANIFEST");
+  const manifest = await reader.json<BackupManifest>("manifest");
+  for (const entry of manifest.tables) {
+    const got = loaded.get(entry.name);
+    if (!got || got.sha256 !== entry.sha256 || got.bytes !== entry.bytes) {
+      throw new BackupFormatError(`The backup file is damaged: ${entry.name}'s data does not match its checksum.`);
+    }
+    if (got.rows !== entry.rows) {
+      throw new BackupFormatError(`${entry.name}: ${got.rows} rows loaded, the backup lists ${entry.rows}.`);
+    }
+  }
+  if (manifest.tables.length !== header.tables.length) {
+    throw new BackupFormatError("The backup file is damaged: its manifest does not list every table.");
+  }
+  return manifest;
+}
+
 /** The shop's tables that hold a row. */
-async function tablesWithRows(client: Awaited<ReturnType<typeof connectForCopy>>): Promise<string[]> {
+async function tablesWithRows(client: CopyClient): Promise<string[]> {
   const withRows: string[] = [];
   for (const name of await tablesInLoadOrder(client)) {
     const { rows } = await client.query<{ any: boolean }>(
@@ -236,7 +307,7 @@ async function tablesWithRows(client: Awaited<ReturnType<typeof connectForCopy>>
  * schema a later version made (it holds nothing).
  */
 async function makeRoom(
-  client: Awaited<ReturnType<typeof connectForCopy>>,
+  client: CopyClient,
   level: number,
   holdsData: boolean,
   log: (line: string) => void,
