@@ -154,69 +154,11 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
   if (!row) return null;
   const [order, customers, payments, sent, activity, lineVat, documents] = await Promise.all([
     findAdminOrder(db, id),
-    row.userId
-      ? db
-          .select({
-            id: users.id,
-            username: users.username,
-            fullName: users.fullName,
-            email: users.email,
-            phone: users.phone,
-            closedAt: users.closedAt,
-          })
-          .from(users)
-          .where(eq(users.id, row.userId))
-      : Promise.resolve([]),
-    db
-      .select({
-        id: payfastItns.id,
-        receivedAt: payfastItns.receivedAt,
-        via: payfastItns.via,
-        paymentStatus: payfastItns.paymentStatus,
-        amountGross: payfastItns.amountGross,
-        pfPaymentId: payfastItns.pfPaymentId,
-        outcome: payfastItns.outcome,
-        reason: payfastItns.reason,
-      })
-      .from(payfastItns)
-      .where(eq(payfastItns.orderId, id))
-      .orderBy(asc(payfastItns.receivedAt), asc(payfastItns.id)),
-    db
-      .select({
-        id: emails.id,
-        kind: emails.kind,
-        to: emails.toAddress,
-        subject: emails.subject,
-        status: emails.status,
-        createdAt: emails.createdAt,
-        sentAt: emails.sentAt,
-      })
-      .from(emails)
-      .where(
-        or(
-          and(inArray(emails.kind, ["order_confirmation", "order_shipped"]), eq(emails.eventKey, id)),
-          // A return's messages carry the order they are about.
-          and(eq(emails.kind, "return_update"), sql`${emails.data}->>'orderId' = ${id}`),
-          // A refund's message is keyed by the refund.
-          and(
-            eq(emails.kind, "order_refunded"),
-            inArray(
-              emails.eventKey,
-              db
-                .select({ key: sql<string>`${refunds.id}::text` })
-                .from(refunds)
-                .where(eq(refunds.orderId, id)),
-            ),
-          ),
-        ),
-      )
-      .orderBy(asc(emails.createdAt), asc(emails.id)),
+    customerOf(db, row.userId),
+    paymentsOf(db, id),
+    emailsAbout(db, id),
     orderActivity(db, id),
-    db
-      .select({ vatClass: orderItems.vatClass, vatRateBp: orderItems.vatRateBp })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.position)),
+    lineVatOf(db, id),
     issuedDocumentsOf(db, id),
   ]);
   if (!order) return null;
@@ -235,22 +177,101 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
     activity,
     lineVat,
     deliveryVatRateBp: row.deliveryVatRateBp,
-    documents: documents.map((document) => {
-      const number =
-        document.kind === "invoice" ? invoiceNumberText(document.number) : creditNoteNumberText(document.number);
-      return {
-        kind: document.kind,
-        number,
-        replaces: document.replacesNumber === null ? null : invoiceNumberText(document.replacesNumber),
-        issuedAt: document.issuedAt.toISOString(),
-        frozen: document.frozen,
-        downloads: document.downloads,
-        url:
-          document.kind === "invoice"
-            ? `${invoicePath(id)}?number=${number}`
-            : creditNotePath(id, document.refundId ?? ""),
-      };
-    }),
+    documents: documents.map((document) => documentLink(id, document)),
+  };
+}
+
+/** The order's customer account, if it has one: none for a guest's. */
+function customerOf(db: Database, userId: string | null) {
+  return userId
+    ? db
+        .select({
+          id: users.id,
+          username: users.username,
+          fullName: users.fullName,
+          email: users.email,
+          phone: users.phone,
+          closedAt: users.closedAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+    : Promise.resolve([]);
+}
+
+/** PayFast's notifications about the order (and what reconciliation found), oldest first. */
+function paymentsOf(db: Database, id: string) {
+  return db
+    .select({
+      id: payfastItns.id,
+      receivedAt: payfastItns.receivedAt,
+      via: payfastItns.via,
+      paymentStatus: payfastItns.paymentStatus,
+      amountGross: payfastItns.amountGross,
+      pfPaymentId: payfastItns.pfPaymentId,
+      outcome: payfastItns.outcome,
+      reason: payfastItns.reason,
+    })
+    .from(payfastItns)
+    .where(eq(payfastItns.orderId, id))
+    .orderBy(asc(payfastItns.receivedAt), asc(payfastItns.id));
+}
+
+/** The e-mails written about the order: its confirmation and dispatch, its returns' and its refunds', oldest first. */
+function emailsAbout(db: Database, id: string) {
+  return db
+    .select({
+      id: emails.id,
+      kind: emails.kind,
+      to: emails.toAddress,
+      subject: emails.subject,
+      status: emails.status,
+      createdAt: emails.createdAt,
+      sentAt: emails.sentAt,
+    })
+    .from(emails)
+    .where(
+      or(
+        and(inArray(emails.kind, ["order_confirmation", "order_shipped"]), eq(emails.eventKey, id)),
+        // A return's messages carry the order they are about.
+        and(eq(emails.kind, "return_update"), sql`${emails.data}->>'orderId' = ${id}`),
+        // A refund's message is keyed by the refund.
+        and(
+          eq(emails.kind, "order_refunded"),
+          inArray(
+            emails.eventKey,
+            db
+              .select({ key: sql<string>`${refunds.id}::text` })
+              .from(refunds)
+              .where(eq(refunds.orderId, id)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(emails.createdAt), asc(emails.id));
+}
+
+/** Each line's VAT class and rate, in line order, for the page's VAT breakdown. */
+function lineVatOf(db: Database, id: string) {
+  return db
+    .select({ vatClass: orderItems.vatClass, vatRateBp: orderItems.vatRateBp })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.position));
+}
+
+/** An issued invoice or credit note as the order page lists it, with the link that downloads it. */
+function documentLink(id: string, document: Awaited<ReturnType<typeof issuedDocumentsOf>>[number]) {
+  const number =
+    document.kind === "invoice" ? invoiceNumberText(document.number) : creditNoteNumberText(document.number);
+  return {
+    kind: document.kind,
+    number,
+    replaces: document.replacesNumber === null ? null : invoiceNumberText(document.replacesNumber),
+    issuedAt: document.issuedAt.toISOString(),
+    frozen: document.frozen,
+    downloads: document.downloads,
+    url:
+      document.kind === "invoice" ? `${invoicePath(id)}?number=${number}` : creditNotePath(id, document.refundId ?? ""),
   };
 }
 

@@ -269,181 +269,224 @@ const PAGE = 1000;
 const TIMEOUT_MS = 15_000;
 
 export function payfastApiClient(config: Config, options: { fetch?: typeof fetch; now?: () => Date } = {}): PayfastApi {
-  const send = options.fetch ?? fetch;
-  const now = options.now ?? (() => new Date());
+  const api = signedCaller(config, options);
+  return {
+    async ping() {
+      await get(api, "/ping", {});
+    },
+    transactionHistory: (from, to) => transactionHistory(api, from, to),
+    async refundQuery(pfPaymentId) {
+      return toRefundQuery(await get(api, `/refunds/query/${encodeURIComponent(pfPaymentId)}`, {}));
+    },
+    createRefund: (pfPaymentId, refund) => createRefund(api, pfPaymentId, refund),
+    chargeToken: (token, charge) => chargeToken(api, token, charge),
+    fetchSubscription: (token) => fetchSubscription(api, token),
+    cancelSubscription: (token) => cancelSubscription(api, token),
+    pauseSubscription: (token) => changeState(api, token, "pause"),
+    unpauseSubscription: (token) => changeState(api, token, "unpause"),
+  };
+}
+
+/** A call's query and JSON body: both go into the signature. */
+type CallValues = { query?: Record<string, string>; body?: Record<string, string | number> };
+
+/** How the client's calls reach PayFast: signed, with the zero rule it has learned so far. */
+interface SignedCaller {
+  /** A signed call, asked once more the other way on a 401 about a zero (see signedCaller). */
+  call(method: HttpMethod, path: string, values?: CallValues): Promise<{ status: number; text: string }>;
+  /** A call whose answer must be 2xx; otherwise PayfastApiError with PayFast's own words (its 401 text too). */
+  expectOk(method: HttpMethod, path: string, values?: CallValues): Promise<string>;
+}
+
+/** What every request is signed and sent with: the merchant's account, PayFast's address, the clock and fetch. */
+type Endpoint = Pick<Config["payfast"], "merchantId" | "passphrase" | "apiUrl" | "apiTesting"> & {
+  send: typeof fetch;
+  now: () => Date;
+  userAgent: string;
+};
+
+/**
+ * A signed call. When PayFast answers 401 "Merchant authorisation failed" (it did nothing) to a
+ * call that carries a value PHP calls empty ("0", "": `notify_buyer=0`), the two readings of
+ * PayFast's rule give different signatures: the call is made once more the other way, and that
+ * reading is kept for the next calls only when PayFast answered it 2xx (a 404, a 429 "Signature
+ * rate limit reached" or another 401 proves nothing about the signature). A 401 that is not about
+ * the signature (an IP whitelist's "origin could not be verified") is not asked again.
+ */
+function signedCaller(config: Config, options: { fetch?: typeof fetch; now?: () => Date }): SignedCaller {
   const { merchantId, passphrase, apiUrl, apiTesting } = config.payfast;
-  const userAgent = payfastUserAgent(config.shop.name, config.publicUrl);
+  const endpoint: Endpoint = {
+    send: options.fetch ?? fetch,
+    now: options.now ?? (() => new Date()),
+    merchantId,
+    passphrase,
+    apiUrl,
+    apiTesting,
+    userAgent: payfastUserAgent(config.shop.name, config.publicUrl),
+  };
   /** How a zero is signed: as PayFast's documented code does, until PayFast answers 401 to it and 2xx the other way. */
   let zeroRule: ZeroRule = "signed";
 
-  /** One signed request: the headers, the query and the JSON body's values go into the signature. */
-  async function signedRequest(
-    method: HttpMethod,
-    path: string,
-    query: Record<string, string>,
-    body: Record<string, string | number> | undefined,
-    rule: ZeroRule,
-  ): Promise<{ status: number; text: string }> {
-    const headers: Record<string, string> = {
-      "merchant-id": merchantId,
-      version: API_VERSION,
-      timestamp: payfastTimestamp(now()),
-    };
-    const bodyValues = Object.fromEntries(Object.entries(body ?? {}).map(([key, value]) => [key, String(value)]));
-    headers.signature = apiSignature({ ...headers, ...query, ...bodyValues }, passphrase ?? "", rule);
-    headers["user-agent"] = userAgent;
-    if (body) headers["content-type"] = "application/json";
-    const url = new URL(`${apiUrl.replace(/\/+$/, "")}${path}`);
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    if (apiTesting) url.searchParams.set("testing", "true");
-    // A PUT or PATCH without a body still says Content-Length: 0 (PayFast answers 411 otherwise); empty
-    // bytes, not "", which fetch would label text/plain.
-    const payload = body
-      ? JSON.stringify(body)
-      : method === "PUT" || method === "PATCH"
-        ? new Uint8Array(0)
-        : undefined;
-    const response = await send(url, {
-      method,
-      headers,
-      ...(payload !== undefined ? { body: payload } : {}),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    return { status: response.status, text: await response.text() };
-  }
-
-  /**
-   * A signed call. When PayFast answers 401 "Merchant authorisation failed" (it did nothing) to a
-   * call that carries a value PHP calls empty ("0", "": `notify_buyer=0`), the two readings of
-   * PayFast's rule give different signatures: the call is made once more the other way, and that
-   * reading is kept for the next calls only when PayFast answered it 2xx (a 404, a 429 "Signature
-   * rate limit reached" or another 401 proves nothing about the signature). A 401 that is not about
-   * the signature (an IP whitelist's "origin could not be verified") is not asked again.
-   */
   async function call(
     method: HttpMethod,
     path: string,
-    { query = {}, body }: { query?: Record<string, string>; body?: Record<string, string | number> } = {},
+    { query = {}, body }: CallValues = {},
   ): Promise<{ status: number; text: string }> {
-    const first = await signedRequest(method, path, query, body, zeroRule);
+    const first = await signedRequest(endpoint, method, path, query, body, zeroRule);
     const values = [...Object.values(query), ...Object.values(body ?? {}).map(String)];
     if (first.status !== 401 || !values.some((value) => value === "" || value === "0")) return first;
     if (!/authori[sz]ation failed/i.test(payfastMessage(first.text))) return first;
     const other: ZeroRule = zeroRule === "signed" ? "left_out" : "signed";
-    const second = await signedRequest(method, path, query, body, other);
+    const second = await signedRequest(endpoint, method, path, query, body, other);
     if (second.status >= 200 && second.status < 300) zeroRule = other;
     return second;
   }
 
-  /** A call whose answer must be 2xx; otherwise PayfastApiError with PayFast's own words (its 401 text too). */
-  async function expectOk(
-    method: HttpMethod,
-    path: string,
-    options: { query?: Record<string, string>; body?: Record<string, string | number> } = {},
-  ): Promise<string> {
-    const { status, text } = await call(method, path, options);
+  async function expectOk(method: HttpMethod, path: string, values: CallValues = {}): Promise<string> {
+    const { status, text } = await call(method, path, values);
     if (status < 200 || status >= 300)
       throw new PayfastApiError(`${method} ${path} answered ${status}: ${payfastMessage(text)}`, status);
     return text;
   }
 
-  async function get(path: string, query: Record<string, string>): Promise<string> {
-    return expectOk("GET", path, { query });
-  }
+  return { call, expectOk };
+}
 
-  const tokenPath = (token: string, action: string) => `/subscriptions/${encodeURIComponent(token)}/${action}`;
-
-  /** pause and unpause: 2xx with data.response true, else PayfastApiError with PayFast's reason. */
-  async function changeState(token: string, action: "pause" | "unpause"): Promise<void> {
-    const text = await expectOk("PUT", tokenPath(token, action));
-    const said = answerData(text);
-    if (said?.data.response !== true && said?.data.response !== "true") {
-      throw new PayfastApiError(`PUT ${action} was not done: ${payfastMessage(text)}`);
-    }
-  }
-
-  async function fetchSubscription(token: string): Promise<SubscriptionInfo> {
-    const text = await expectOk("GET", tokenPath(token, "fetch"));
-    const response = answerData(text)?.data.response;
-    if (typeof response !== "object" || response === null || Array.isArray(response)) {
-      throw new PayfastApiError(`GET fetch: not a subscription: ${payfastMessage(text)}`);
-    }
-    const raw = response as Record<string, unknown>;
-    const statusText = typeof raw.status_text === "string" ? raw.status_text : "";
-    return {
-      token: typeof raw.token === "string" ? raw.token : token,
-      status: subscriptionStatus(statusText),
-      statusText,
-      raw,
-    };
-  }
-
-  return {
-    async ping() {
-      await get("/ping", {});
-    },
-    async transactionHistory(from, to) {
-      const rows: HistoryRow[] = [];
-      for (let offset = 0; ; offset += PAGE) {
-        // No offset=0 on the first page: a zero is signed two ways (ZeroRule), so none is sent.
-        const query = { from, to, limit: String(PAGE), ...(offset > 0 ? { offset: String(offset) } : {}) };
-        const page = parseHistory(await get("/transactions/history", query));
-        rows.push(...page);
-        if (page.length < PAGE) return rows;
-      }
-    },
-    async refundQuery(pfPaymentId) {
-      return toRefundQuery(await get(`/refunds/query/${encodeURIComponent(pfPaymentId)}`, {}));
-    },
-    async createRefund(pfPaymentId, { amountCents, reason }) {
-      // notify_buyer 0: the shop sends its own message, with the credit note (mail/templates/order-refunded.tsx).
-      const body = { amount: amountCents, reason, notify_buyer: 0 };
-      const path = `/refunds/${encodeURIComponent(pfPaymentId)}`;
-      const { status, text } = await call("POST", path, { body });
-      if (status >= 200 && status < 300) {
-        // PayFast's answers carry their own status: a 200 that says "failed" is still a refusal.
-        const said = (() => {
-          try {
-            return parseJson(text);
-          } catch {
-            return {};
-          }
-        })();
-        const data = (said.data ?? {}) as Record<string, unknown>;
-        if (said.status === "failed" || data.response === false) return { ok: false, message: payfastMessage(text) };
-        return { ok: true };
-      }
-      // 401 is our own signature or account, 5xx PayFast's failure: the refund's outcome is not known.
-      if (status === 401 || status >= 500) {
-        throw new PayfastApiError(`POST /refunds answered ${status}: ${payfastMessage(text)}`);
-      }
-      return { ok: false, message: payfastMessage(text) };
-    },
-    async chargeToken(token, { amountCents, itemName, mPaymentId }) {
-      // m_payment_id always: without it PayFast may echo an older payment's on the notification.
-      const body = { amount: amountCents, item_name: itemName, m_payment_id: mPaymentId };
-      try {
-        const { status, text } = await call("POST", tokenPath(token, "adhoc"), { body });
-        return readAdhocAnswer(status, text);
-      } catch (error) {
-        return { kind: "unknown", message: `No answer from PayFast: ${(error as Error).message}` };
-      }
-    },
-    fetchSubscription,
-    async cancelSubscription(token) {
-      const { status, text } = await call("PUT", tokenPath(token, "cancel"));
-      const said = answerData(text);
-      if (status >= 200 && status < 300 && (said?.data.response === true || said?.data.response === "true")) {
-        return "cancelled";
-      }
-      // PayFast refuses to cancel what is no longer active: ask it whether that is because it is cancelled.
-      if (status === 400) {
-        const info = await fetchSubscription(token);
-        if (info.status === "cancelled") return "already_cancelled";
-      }
-      throw new PayfastApiError(`PUT cancel answered ${status}: ${payfastMessage(text)}`, status);
-    },
-    pauseSubscription: (token) => changeState(token, "pause"),
-    unpauseSubscription: (token) => changeState(token, "unpause"),
+/** One signed request: the headers, the query and the JSON body's values go into the signature. */
+async function signedRequest(
+  endpoint: Endpoint,
+  method: HttpMethod,
+  path: string,
+  query: Record<string, string>,
+  body: Record<string, string | number> | undefined,
+  rule: ZeroRule,
+): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = {
+    "merchant-id": endpoint.merchantId,
+    version: API_VERSION,
+    timestamp: payfastTimestamp(endpoint.now()),
   };
+  const bodyValues = Object.fromEntries(Object.entries(body ?? {}).map(([key, value]) => [key, String(value)]));
+  headers.signature = apiSignature({ ...headers, ...query, ...bodyValues }, endpoint.passphrase ?? "", rule);
+  headers["user-agent"] = endpoint.userAgent;
+  if (body) headers["content-type"] = "application/json";
+  const url = new URL(`${endpoint.apiUrl.replace(/\/+$/, "")}${path}`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  if (endpoint.apiTesting) url.searchParams.set("testing", "true");
+  // A PUT or PATCH without a body still says Content-Length: 0 (PayFast answers 411 otherwise); empty
+  // bytes, not "", which fetch would label text/plain.
+  const payload = body ? JSON.stringify(body) : method === "PUT" || method === "PATCH" ? new Uint8Array(0) : undefined;
+  const response = await endpoint.send(url, {
+    method,
+    headers,
+    ...(payload !== undefined ? { body: payload } : {}),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A GET whose answer must be 2xx. */
+async function get(api: SignedCaller, path: string, query: Record<string, string>): Promise<string> {
+  return api.expectOk("GET", path, { query });
+}
+
+/** Every transaction between two South African dates (inclusive), page by page. */
+async function transactionHistory(api: SignedCaller, from: string, to: string): Promise<HistoryRow[]> {
+  const rows: HistoryRow[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    // No offset=0 on the first page: a zero is signed two ways (ZeroRule), so none is sent.
+    const query = { from, to, limit: String(PAGE), ...(offset > 0 ? { offset: String(offset) } : {}) };
+    const page = parseHistory(await get(api, "/transactions/history", query));
+    rows.push(...page);
+    if (page.length < PAGE) return rows;
+  }
+}
+
+/** POST /refunds/{id}: PayFast's refusal is an outcome; a 401 or 5xx throws (the refund's outcome is not known). */
+async function createRefund(
+  api: SignedCaller,
+  pfPaymentId: string,
+  { amountCents, reason }: { amountCents: number; reason: string },
+): Promise<RefundOutcome> {
+  // notify_buyer 0: the shop sends its own message, with the credit note (mail/templates/order-refunded.tsx).
+  const body = { amount: amountCents, reason, notify_buyer: 0 };
+  const path = `/refunds/${encodeURIComponent(pfPaymentId)}`;
+  const { status, text } = await api.call("POST", path, { body });
+  if (status >= 200 && status < 300) {
+    // PayFast's answers carry their own status: a 200 that says "failed" is still a refusal.
+    const said = (() => {
+      try {
+        return parseJson(text);
+      } catch {
+        return {};
+      }
+    })();
+    const data = (said.data ?? {}) as Record<string, unknown>;
+    if (said.status === "failed" || data.response === false) return { ok: false, message: payfastMessage(text) };
+    return { ok: true };
+  }
+  // 401 is our own signature or account, 5xx PayFast's failure: the refund's outcome is not known.
+  if (status === 401 || status >= 500) {
+    throw new PayfastApiError(`POST /refunds answered ${status}: ${payfastMessage(text)}`);
+  }
+  return { ok: false, message: payfastMessage(text) };
+}
+
+const tokenPath = (token: string, action: string) => `/subscriptions/${encodeURIComponent(token)}/${action}`;
+
+/** POST adhoc: any failure to get an answer is "unknown", never a throw (the card may have been charged). */
+async function chargeToken(
+  api: SignedCaller,
+  token: string,
+  { amountCents, itemName, mPaymentId }: { amountCents: number; itemName: string; mPaymentId: string },
+): Promise<AdhocOutcome> {
+  // m_payment_id always: without it PayFast may echo an older payment's on the notification.
+  const body = { amount: amountCents, item_name: itemName, m_payment_id: mPaymentId };
+  try {
+    const { status, text } = await api.call("POST", tokenPath(token, "adhoc"), { body });
+    return readAdhocAnswer(status, text);
+  } catch (error) {
+    return { kind: "unknown", message: `No answer from PayFast: ${(error as Error).message}` };
+  }
+}
+
+/** pause and unpause: 2xx with data.response true, else PayfastApiError with PayFast's reason. */
+async function changeState(api: SignedCaller, token: string, action: "pause" | "unpause"): Promise<void> {
+  const text = await api.expectOk("PUT", tokenPath(token, action));
+  const said = answerData(text);
+  if (said?.data.response !== true && said?.data.response !== "true") {
+    throw new PayfastApiError(`PUT ${action} was not done: ${payfastMessage(text)}`);
+  }
+}
+
+/** GET fetch: the agreement's status in the shop's words, with PayFast's own answer. */
+async function fetchSubscription(api: SignedCaller, token: string): Promise<SubscriptionInfo> {
+  const text = await api.expectOk("GET", tokenPath(token, "fetch"));
+  const response = answerData(text)?.data.response;
+  if (typeof response !== "object" || response === null || Array.isArray(response)) {
+    throw new PayfastApiError(`GET fetch: not a subscription: ${payfastMessage(text)}`);
+  }
+  const raw = response as Record<string, unknown>;
+  const statusText = typeof raw.status_text === "string" ? raw.status_text : "";
+  return {
+    token: typeof raw.token === "string" ? raw.token : token,
+    status: subscriptionStatus(statusText),
+    statusText,
+    raw,
+  };
+}
+
+/** PUT cancel; a 400 is "already cancelled" only when PayFast's fetch shows it so. */
+async function cancelSubscription(api: SignedCaller, token: string): Promise<"cancelled" | "already_cancelled"> {
+  const { status, text } = await api.call("PUT", tokenPath(token, "cancel"));
+  const said = answerData(text);
+  if (status >= 200 && status < 300 && (said?.data.response === true || said?.data.response === "true")) {
+    return "cancelled";
+  }
+  // PayFast refuses to cancel what is no longer active: ask it whether that is because it is cancelled.
+  if (status === 400) {
+    const info = await fetchSubscription(api, token);
+    if (info.status === "cancelled") return "already_cancelled";
+  }
+  throw new PayfastApiError(`PUT cancel answered ${status}: ${payfastMessage(text)}`, status);
 }

@@ -32,33 +32,39 @@ function failed(reply: FastifyReply, code: number, message: string) {
  * PayFast's error shape, for an unknown or unpaid payment, more than is left, or a bad body.
  */
 export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
-  const refusals = controls.refundRefusals;
-  async function paymentWithBalance(tx: Database | Transaction, id: string) {
-    const [payment] = await tx
-      .select({ amountCents: payfastEmulatorPayments.amountCents })
-      .from(payfastEmulatorPayments)
-      .where(
-        and(
-          eq(payfastEmulatorPayments.pfPaymentId, id),
-          eq(payfastEmulatorPayments.status, "COMPLETE"),
-          eq(payfastEmulatorPayments.merchantId, config.payfast.merchantId),
-        ),
-      )
-      .for("update");
-    if (!payment) return null;
-    const [{ refunded = 0 } = {}] = await tx
-      .select({ refunded: sql<number>`coalesce(sum(${payfastEmulatorRefunds.amountCents}), 0)::int` })
-      .from(payfastEmulatorRefunds)
-      .where(eq(payfastEmulatorRefunds.pfPaymentId, id));
-    return { originalCents: payment.amountCents, availableCents: payment.amountCents - refunded };
-  }
+  registerRefundQueryRoute(app, db, config, controls);
+  registerRefundRoute(app, db, config, controls);
+}
 
+/** A COMPLETE payment of this merchant (locked, in a transaction), what it was and what is left to refund; else null. */
+async function paymentWithBalance(tx: Database | Transaction, config: Config, id: string) {
+  const [payment] = await tx
+    .select({ amountCents: payfastEmulatorPayments.amountCents })
+    .from(payfastEmulatorPayments)
+    .where(
+      and(
+        eq(payfastEmulatorPayments.pfPaymentId, id),
+        eq(payfastEmulatorPayments.status, "COMPLETE"),
+        eq(payfastEmulatorPayments.merchantId, config.payfast.merchantId),
+      ),
+    )
+    .for("update");
+  if (!payment) return null;
+  const [{ refunded = 0 } = {}] = await tx
+    .select({ refunded: sql<number>`coalesce(sum(${payfastEmulatorRefunds.amountCents}), 0)::int` })
+    .from(payfastEmulatorRefunds)
+    .where(eq(payfastEmulatorRefunds.pfPaymentId, id));
+  return { originalCents: payment.amountCents, availableCents: payment.amountCents - refunded };
+}
+
+/** GET /refunds/query/{id}: what is left to refund, and whether to the card or (a bank payout) to a bank account. */
+function registerRefundQueryRoute(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     "/api/refunds/query/:id",
     async (request, reply) => {
       const refused = apiGate(request.headers, request.query, config, controls);
       if (refused) return reply.status(refused.status).send(refused.body);
-      const balance = await paymentWithBalance(db, request.params.id);
+      const balance = await paymentWithBalance(db, config, request.params.id);
       if (!balance) return failed(reply, 404, "Transaction not found.");
       const status = balance.availableCents > 0 ? "REFUNDABLE" : "COMPLETED";
       const bank = controls.bankPayout.has(request.params.id);
@@ -81,7 +87,11 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
       };
     },
   );
+}
 
+/** POST /refunds/{id}: checks the body as PayFast does, then refunds at most what is left, under the payment's lock. */
+function registerRefundRoute(app: FastifyInstance, db: Database, config: Config, controls: EmulatorControls) {
+  const refusals = controls.refundRefusals;
   app.post<{ Params: { id: string }; Querystring: Record<string, string> }>(
     "/api/refunds/:id",
     async (request, reply) => {
@@ -109,7 +119,7 @@ export function emulatorRefundRoutes(app: FastifyInstance, db: Database, config:
         );
       }
       const outcome = await db.transaction(async (tx) => {
-        const balance = await paymentWithBalance(tx, request.params.id);
+        const balance = await paymentWithBalance(tx, config, request.params.id);
         if (!balance) return { code: 404, message: "Transaction not found." };
         if (amount > balance.availableCents) {
           return {

@@ -170,6 +170,15 @@ export async function cancelToken(
 
 type TokenRequest = { Params: { token: string }; Querystring: Record<string, string> };
 
+/** What the Subscriptions API's routes act on: the emulator's tables, the shop's merchant, the controls. */
+interface TokenApi {
+  db: Database;
+  config: Config;
+  controls: EmulatorControls;
+  tokens: TokenControls;
+  notifier: EmulatorNotifier;
+}
+
 /**
  * PayFast's Subscriptions API over the emulator's tokens. Every call is signed (header, query and
  * body values); a PUT without a Content-Length header is answered 411, as PayFast's server does.
@@ -181,63 +190,73 @@ export function emulatorTokenRoutes(
   controls: EmulatorControls,
   notifier: EmulatorNotifier,
 ) {
-  const tokens = controls.tokens;
+  const api: TokenApi = { db, config, controls, tokens: controls.tokens, notifier };
+  registerFetchRoute(app, api);
+  registerStatusRoutes(app, api);
+  registerUpdateRoute(app, api);
+  registerAdhocRoute(app, api);
+}
 
-  /** The gate of every call: signature and controls; then the token of this merchant, or a 404. */
-  async function tokenFor(
-    request: { headers: Record<string, string | string[] | undefined>; query: Record<string, string> },
-    params: { token: string },
-    reply: FastifyReply,
-    values: Record<string, string>,
-  ): Promise<EmulatedToken | null> {
-    const refused = apiGate(request.headers, { ...request.query, ...values }, config, controls);
-    if (refused) {
-      reply.status(refused.status).send(refused.body);
-      return null;
-    }
-    const [token] = await db
-      .select()
-      .from(payfastEmulatorTokens)
-      .where(
-        and(
-          eq(payfastEmulatorTokens.token, params.token),
-          eq(payfastEmulatorTokens.merchantId, config.payfast.merchantId),
-        ),
-      );
-    if (!token) {
-      answer(reply, 404, false, "Subscription not found.");
-      return null;
-    }
-    return token;
+/** The gate of every call: signature and controls; then the token of this merchant, or a 404. */
+async function tokenFor(
+  { db, config, controls }: TokenApi,
+  request: { headers: Record<string, string | string[] | undefined>; query: Record<string, string> },
+  params: { token: string },
+  reply: FastifyReply,
+  values: Record<string, string>,
+): Promise<EmulatedToken | null> {
+  const refused = apiGate(request.headers, { ...request.query, ...values }, config, controls);
+  if (refused) {
+    reply.status(refused.status).send(refused.body);
+    return null;
   }
-
-  /** A PUT's body values, or a reply already sent (411 without Content-Length, 400 for a body that is not an object). */
-  function putValues(
-    request: { headers: Record<string, string | string[] | undefined>; body: unknown },
-    reply: FastifyReply,
-  ): Record<string, string> | null {
-    if (request.headers["content-length"] === undefined) {
-      reply.status(411).type("text/html; charset=utf-8").send("<html><body><h1>411 Length Required</h1></body></html>");
-      return null;
-    }
-    const values = signedValues(request.body ?? {});
-    if (values === null) {
-      answer(reply, 400, false, "Required variables not present in request");
-      return null;
-    }
-    return values;
+  const [token] = await db
+    .select()
+    .from(payfastEmulatorTokens)
+    .where(
+      and(
+        eq(payfastEmulatorTokens.token, params.token),
+        eq(payfastEmulatorTokens.merchantId, config.payfast.merchantId),
+      ),
+    );
+  if (!token) {
+    answer(reply, 404, false, "Subscription not found.");
+    return null;
   }
+  return token;
+}
 
-  const setStatus = (token: string, status: EmulatedToken["status"]) =>
-    db
-      .update(payfastEmulatorTokens)
-      .set({ status, updatedAt: sql`now()` })
-      .where(eq(payfastEmulatorTokens.token, token));
+/** A PUT's body values, or a reply already sent (411 without Content-Length, 400 for a body that is not an object). */
+function putValues(
+  request: { headers: Record<string, string | string[] | undefined>; body: unknown },
+  reply: FastifyReply,
+): Record<string, string> | null {
+  if (request.headers["content-length"] === undefined) {
+    reply.status(411).type("text/html; charset=utf-8").send("<html><body><h1>411 Length Required</h1></body></html>");
+    return null;
+  }
+  const values = signedValues(request.body ?? {});
+  if (values === null) {
+    answer(reply, 400, false, "Required variables not present in request");
+    return null;
+  }
+  return values;
+}
 
+/** Pause and unpause move a token between ACTIVE and PAUSED, nothing else. */
+function setStatus(db: Database, token: string, status: EmulatedToken["status"]) {
+  return db
+    .update(payfastEmulatorTokens)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(payfastEmulatorTokens.token, token));
+}
+
+/** GET fetch: the token's schedule and state, with how many of its payments completed. */
+function registerFetchRoute(app: FastifyInstance, api: TokenApi) {
   app.get<TokenRequest>("/api/subscriptions/:token/fetch", async (request, reply) => {
-    const token = await tokenFor(request, request.params, reply, {});
+    const token = await tokenFor(api, request, request.params, reply, {});
     if (!token) return reply;
-    const [done] = await db
+    const [done] = await api.db
       .select({ n: count() })
       .from(payfastEmulatorPayments)
       .where(and(eq(payfastEmulatorPayments.token, token.token), eq(payfastEmulatorPayments.status, "COMPLETE")));
@@ -255,44 +274,50 @@ export function emulatorTokenRoutes(
       status_text: token.status,
     });
   });
+}
 
+/** PUT pause, unpause and cancel: each only from the state it leaves, else PayFast's "not in a valid state". */
+function registerStatusRoutes(app: FastifyInstance, api: TokenApi) {
   app.put<TokenRequest>("/api/subscriptions/:token/pause", async (request, reply) => {
     const values = putValues(request, reply);
     if (!values) return reply;
-    const token = await tokenFor(request, request.params, reply, values);
+    const token = await tokenFor(api, request, request.params, reply, values);
     if (!token) return reply;
     if (values.cycles !== undefined && !/^\d+$/.test(values.cycles)) {
       return answer(reply, 400, false, "The cycles must be a whole number.");
     }
     if (token.status !== "ACTIVE") return notValidState(reply);
-    await setStatus(token.token, "PAUSED");
+    await setStatus(api.db, token.token, "PAUSED");
     return answer(reply, 200, true);
   });
 
   app.put<TokenRequest>("/api/subscriptions/:token/unpause", async (request, reply) => {
     const values = putValues(request, reply);
     if (!values) return reply;
-    const token = await tokenFor(request, request.params, reply, values);
+    const token = await tokenFor(api, request, request.params, reply, values);
     if (!token) return reply;
     if (token.status !== "PAUSED") return notValidState(reply);
-    await setStatus(token.token, "ACTIVE");
+    await setStatus(api.db, token.token, "ACTIVE");
     return answer(reply, 200, true);
   });
 
   app.put<TokenRequest>("/api/subscriptions/:token/cancel", async (request, reply) => {
     const values = putValues(request, reply);
     if (!values) return reply;
-    const token = await tokenFor(request, request.params, reply, values);
+    const token = await tokenFor(api, request, request.params, reply, values);
     if (!token) return reply;
     if (token.status === "CANCELLED") return notValidState(reply);
-    await cancelToken(db, notifier, tokens, token, { wait: false });
+    await cancelToken(api.db, api.notifier, api.tokens, token, { wait: false });
     return answer(reply, 200, true);
   });
+}
 
+/** PATCH update: a subscription's schedule (cycles, frequency, run_date, amount); a tokenization has none. */
+function registerUpdateRoute(app: FastifyInstance, api: TokenApi) {
   app.patch<TokenRequest>("/api/subscriptions/:token/update", async (request, reply) => {
     const values = signedValues(request.body ?? {});
     if (values === null) return answer(reply, 400, false, "Required variables not present in request");
-    const token = await tokenFor(request, request.params, reply, values);
+    const token = await tokenFor(api, request, request.params, reply, values);
     if (!token) return reply;
     if (token.subscriptionType !== 1) {
       return answer(reply, 400, false, "A tokenization agreement has no schedule to update.");
@@ -310,7 +335,7 @@ export function emulatorTokenRoutes(
     if (amount !== undefined && !(/^\d+$/.test(amount) && Number(amount) >= MINIMUM_AMOUNT_CENTS)) {
       return answer(reply, 400, false, "The amount must be a whole number of cents, at least 500.");
     }
-    await db
+    await api.db
       .update(payfastEmulatorTokens)
       .set({
         ...(cycles !== undefined ? { cycles: Number(cycles) } : {}),
@@ -322,30 +347,45 @@ export function emulatorTokenRoutes(
       .where(eq(payfastEmulatorTokens.token, token.token));
     return answer(reply, 200, true);
   });
+}
 
+/** An ad hoc charge's fields, trimmed as PayFast reads them. */
+function adhocFields(values: Record<string, string>) {
+  return {
+    amount: values.amount ?? "",
+    itemName: (values.item_name ?? "").trim(),
+    itemDescription: (values.item_description ?? "").trim(),
+    mPaymentId: (values.m_payment_id ?? "").trim(),
+  };
+}
+
+/** Why PayFast would refuse an ad hoc charge's fields, or null. */
+function adhocProblem({ amount, itemName, itemDescription, mPaymentId }: ReturnType<typeof adhocFields>) {
+  if (!/^\d+$/.test(amount) || Number(amount) < MINIMUM_AMOUNT_CENTS) {
+    return "The amount must be a whole number of cents, at least 500 (R5.00).";
+  }
+  if (itemName === "" || Array.from(itemName).length > 100) {
+    return "The item_name is required (at most 100 characters).";
+  }
+  if (Array.from(itemDescription).length > 255) return "The item_description is at most 255 characters.";
+  if (Array.from(mPaymentId).length > 100) return "The m_payment_id is at most 100 characters.";
+  return null;
+}
+
+/** POST adhoc: charges a tokenization agreement's card, unless the controls decline it. */
+function registerAdhocRoute(app: FastifyInstance, api: TokenApi) {
+  const { tokens } = api;
   app.post<TokenRequest>("/api/subscriptions/:token/adhoc", async (request, reply) => {
     const values = signedValues(request.body ?? {});
     if (values === null) return answer(reply, 400, false, "Required variables not present in request");
-    const token = await tokenFor(request, request.params, reply, values);
+    const token = await tokenFor(api, request, request.params, reply, values);
     if (!token) return reply;
     if (token.subscriptionType !== 2) {
       return answer(reply, 400, false, "Ad hoc charges are for tokenization agreements (subscription_type 2).");
     }
-    const amount = values.amount ?? "";
-    const itemName = (values.item_name ?? "").trim();
-    const itemDescription = (values.item_description ?? "").trim();
-    const mPaymentId = (values.m_payment_id ?? "").trim();
-    if (!/^\d+$/.test(amount) || Number(amount) < MINIMUM_AMOUNT_CENTS) {
-      return answer(reply, 400, false, "The amount must be a whole number of cents, at least 500 (R5.00).");
-    }
-    if (itemName === "" || Array.from(itemName).length > 100) {
-      return answer(reply, 400, false, "The item_name is required (at most 100 characters).");
-    }
-    if (Array.from(itemDescription).length > 255) {
-      return answer(reply, 400, false, "The item_description is at most 255 characters.");
-    }
-    if (Array.from(mPaymentId).length > 100)
-      return answer(reply, 400, false, "The m_payment_id is at most 100 characters.");
+    const fields = adhocFields(values);
+    const problem = adhocProblem(fields);
+    if (problem) return answer(reply, 400, false, problem);
     if (token.status !== "ACTIVE") return notValidState(reply);
 
     const decline = tokens.declines.get(token.token);
@@ -354,44 +394,57 @@ export function emulatorTokenRoutes(
       if (decline.remaining <= 0) tokens.declines.delete(token.token);
       return answer(reply, 200, decline.code, `${decline.message} (${decline.code})`);
     }
+    return chargeToken(api, token, values, fields, reply);
+  });
+}
 
-    const lostAnswer = tokens.lostAnswers.get(token.token);
-    if (lostAnswer) tokens.lostAnswers.delete(token.token);
-    const wantsItn = values.itn === undefined || (values.itn !== "0" && values.itn.toLowerCase() !== "false");
-    const notificationLost = !wantsItn || tokens.notifications === "lost" || lostAnswer?.notification === "lost";
-    const key = await notifier.takePayment(
-      {
-        // Without m_payment_id PayFast echoes the set-up payment's on the notification.
-        m_payment_id: mPaymentId || token.mPaymentId,
-        item_name: itemName,
-        item_description: itemDescription,
-        amount: centsToDecimal(Number(amount)),
-        name_first: token.nameFirst,
-        name_last: token.nameLast,
-        email_address: token.emailAddress,
-      },
-      { notifyUrl: token.notifyUrl, lost: notificationLost, token: { token: token.token }, deferDelivery: true },
-    );
-    if (!notificationLost && token.notifyUrl) dispatchNotification(notifier, tokens, key);
-    if (lostAnswer?.answer === "503") {
-      return reply
-        .status(503)
-        .type("text/html; charset=utf-8")
-        .send("<html><body><h1>503 Service Unavailable</h1></body></html>");
-    }
-    if (lostAnswer?.answer === "reset") {
-      reply.hijack();
-      reply.raw.destroy();
-      return;
-    }
-    return reply.status(200).send({
-      code: 200,
-      status: "success",
-      data: {
-        response: tokens.responseStyle === "sandbox" ? true : "true",
-        message: "Transaction was successful (00)",
-        pf_payment_id: key,
-      },
-    });
+/**
+ * The charge itself: a COMPLETE payment whose notification follows the answer (or is lost), and
+ * the answer as the controls say (PayFast's success, a 503, or the connection reset).
+ */
+async function chargeToken(
+  { notifier, tokens }: TokenApi,
+  token: EmulatedToken,
+  values: Record<string, string>,
+  { amount, itemName, itemDescription, mPaymentId }: ReturnType<typeof adhocFields>,
+  reply: FastifyReply,
+) {
+  const lostAnswer = tokens.lostAnswers.get(token.token);
+  if (lostAnswer) tokens.lostAnswers.delete(token.token);
+  const wantsItn = values.itn === undefined || (values.itn !== "0" && values.itn.toLowerCase() !== "false");
+  const notificationLost = !wantsItn || tokens.notifications === "lost" || lostAnswer?.notification === "lost";
+  const key = await notifier.takePayment(
+    {
+      // Without m_payment_id PayFast echoes the set-up payment's on the notification.
+      m_payment_id: mPaymentId || token.mPaymentId,
+      item_name: itemName,
+      item_description: itemDescription,
+      amount: centsToDecimal(Number(amount)),
+      name_first: token.nameFirst,
+      name_last: token.nameLast,
+      email_address: token.emailAddress,
+    },
+    { notifyUrl: token.notifyUrl, lost: notificationLost, token: { token: token.token }, deferDelivery: true },
+  );
+  if (!notificationLost && token.notifyUrl) dispatchNotification(notifier, tokens, key);
+  if (lostAnswer?.answer === "503") {
+    return reply
+      .status(503)
+      .type("text/html; charset=utf-8")
+      .send("<html><body><h1>503 Service Unavailable</h1></body></html>");
+  }
+  if (lostAnswer?.answer === "reset") {
+    reply.hijack();
+    reply.raw.destroy();
+    return;
+  }
+  return reply.status(200).send({
+    code: 200,
+    status: "success",
+    data: {
+      response: tokens.responseStyle === "sandbox" ? true : "true",
+      message: "Transaction was successful (00)",
+      pf_payment_id: key,
+    },
   });
 }

@@ -117,204 +117,287 @@ const VALIDATE_HANG_MS = 6_000;
 
 export function createPayfastEmulator(db: Database, config: Config, log: FastifyBaseLogger): PayfastEmulator {
   const notifier = new EmulatorNotifier(db, config, log);
-  const pendingForms = new Map<string, PendingForm>();
   const controls = defaultEmulatorControls();
   const paymentOrigin = config.payfast.emulatorPaymentOrigin;
+  const plugin = emulatorPlugin({ db, config, controls, notifier, pendingForms: new Map(), paymentOrigin });
   let paymentServer: FastifyInstance | null = null;
-
-  const plugin: FastifyPluginAsync = async (scope) => {
-    // request.ip: the client's own address, behind a proxy too (TRUST_PROXY) when there is one.
-    scope.addHook("onRequest", async (request, reply) => {
-      if (isLoopbackAddress(request.ip)) return;
-      request.log.warn({ ip: request.ip }, "PayFast emulator: request from another machine refused");
-      return reply.status(403).send({
-        message:
-          "The local PayFast emulator takes test payments from this machine only. To test payments from elsewhere, use PAYFAST_MODE=sandbox.",
-        code: "EMULATOR_LOCAL_ONLY",
-      });
-    });
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-      done(null, body);
-    });
-    const prefix = scope.prefix;
-    const html = (reply: FastifyReply, status: number, body: string) =>
-      reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
-    const rejected = (reply: FastifyReply, problem: string) =>
-      html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
-
-    const paymentPage = (
-      reply: FastifyReply,
-      form: { fields: [string, string][]; data: Record<string, string>; declined?: boolean },
-    ) =>
-      html(
-        reply,
-        200,
-        renderPaymentPage({
-          merchantName: config.shop.name,
-          amountText: formatRand(parseRandToCents(form.data.amount ?? "") ?? 0),
-          itemName: form.data.item_name ?? "",
-          itemDescription: form.data.item_description ?? "",
-          email: form.data.email_address ?? "",
-          fields: form.fields,
-          completeAction: `${prefix}/eng/complete`,
-          lostAction: `${prefix}/eng/complete-lost`,
-          pendingAction: `${prefix}/eng/pending`,
-          failAction: `${prefix}/eng/fail`,
-          cancelAction: `${prefix}/eng/cancel`,
-          declineAction: `${prefix}/eng/decline`,
-          retryAction: `${prefix}/eng/retry`,
-          declined: form.declined ?? false,
-          cardOnly: Boolean(form.data.subscription_type?.trim()) || form.data.payment_method?.trim() === "cc",
-          recurringText: recurringText(form.data),
-        }),
-      );
-
-    scope.post("/eng/process", async (request, reply) => {
-      const form = readForm(request.body);
-      const problem = checkoutProblem(form.data, config);
-      if (problem) {
-        request.log.warn({ problem }, "PayFast emulator: checkout form rejected");
-        return rejected(reply, problem);
-      }
-      if (paymentOrigin && prefix !== "") {
-        const id = randomUUID();
-        const now = Date.now();
-        for (const [key, pending] of pendingForms) if (pending.expires < now) pendingForms.delete(key);
-        pendingForms.set(id, { fields: form.fields, expires: now + PENDING_FORM_TTL_MS });
-        return reply.redirect(`${paymentOrigin}/eng/process/payment/${id}`, 302);
-      }
-      return paymentPage(reply, form);
-    });
-
-    scope.get<{ Params: { id: string } }>("/eng/process/payment/:id", async (request, reply) => {
-      const pending = pendingForms.get(request.params.id);
-      if (!pending || pending.expires < Date.now()) return rejected(reply, "This payment request has expired.");
-      const data: Record<string, string> = {};
-      for (const [key, value] of pending.fields) if (!(key in data)) data[key] = value;
-      return paymentPage(reply, { fields: pending.fields, data });
-    });
-
-    const pay =
-      (options: { lost?: boolean; status?: EmulatedStatus }) =>
-      async (request: { body: unknown }, reply: FastifyReply) => {
-        const { data } = readForm(request.body);
-        const problem = checkoutProblem(data, config);
-        if (problem) return rejected(reply, problem);
-        const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
-        // A paid recurring billing set-up issues the card token its notification carries.
-        const token =
-          data.subscription_type?.trim() && (options.status ?? "COMPLETE") === "COMPLETE"
-            ? await issueToken(db, config, data, notifyUrl)
-            : undefined;
-        await notifier.takePayment(data, { notifyUrl, ...options, ...(token ? { token } : {}) });
-        return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
-      };
-    scope.post("/eng/complete", pay({ lost: false }));
-    scope.post("/eng/complete-lost", pay({ lost: true }));
-    // A declined card or a failed EFT: PayFast notifies FAILED; the shopper comes back to the shop.
-    scope.post("/eng/fail", pay({ status: "FAILED" }));
-    // A slow EFT or voucher: PayFast notifies PENDING now and COMPLETE later (notifier.settlePending).
-    scope.post("/eng/pending", pay({ status: "PENDING" }));
-
-    // A declined card: PayFast keeps the shopper on its page, to try again or cancel; nothing is notified.
-    for (const [path, declined] of [
-      ["/eng/decline", true],
-      ["/eng/retry", false],
-    ] as const) {
-      scope.post(path, async (request, reply) => {
-        const form = readForm(request.body);
-        const problem = checkoutProblem(form.data, config);
-        if (problem) return rejected(reply, problem);
-        return paymentPage(reply, { ...form, declined });
-      });
-    }
-
-    scope.post("/eng/cancel", async (request, reply) => {
-      const { data } = readForm(request.body);
-      const problem = checkoutProblem(data, config);
-      if (problem) return rejected(reply, problem);
-      return reply.redirect((data.cancel_url && shopUrl(data.cancel_url, config)) || `${config.publicUrl}/`, 303);
-    });
-
-    // PayFast's card-update page for a recurring agreement: a new (test) card clears the token's
-    // declines, and the buyer goes back to the merchant's `return`.
-    const cardUpdateOf = async (token: string) => {
-      const [found] = await db.select().from(payfastEmulatorTokens).where(eq(payfastEmulatorTokens.token, token));
-      return found && found.status !== "CANCELLED" ? found : null;
-    };
-    const backTo = (text: string | undefined) => (text && shopUrl(text, config)) || `${config.publicUrl}/`;
-    const cardUpdatePage = (reply: FastifyReply, token: string, returnUrl: string, status = 200, problem?: string) =>
-      html(
-        reply,
-        status,
-        renderCardUpdatePage({
-          merchantName: config.shop.name,
-          action: `${prefix}/eng/recurring/update/${encodeURIComponent(token)}`,
-          returnUrl,
-          ...(problem ? { problem } : {}),
-        }),
-      );
-    scope.get<{ Params: { token: string }; Querystring: { return?: string } }>(
-      "/eng/recurring/update/:token",
-      async (request, reply) => {
-        const returnUrl = backTo(request.query.return);
-        if (!(await cardUpdateOf(request.params.token))) {
-          return html(
-            reply,
-            404,
-            renderRejectedPage("This card-update link is not for an active agreement.", returnUrl),
-          );
-        }
-        return cardUpdatePage(reply, request.params.token, returnUrl);
-      },
-    );
-    scope.post<{ Params: { token: string } }>("/eng/recurring/update/:token", async (request, reply) => {
-      const { data } = readForm(request.body);
-      const returnUrl = backTo(data.return);
-      const token = request.params.token;
-      if (!(await cardUpdateOf(token))) {
-        return html(reply, 404, renderRejectedPage("This card-update link is not for an active agreement.", returnUrl));
-      }
-      const digits = (data.card_number ?? "").replace(/[\s-]/g, "");
-      const expiry = /^(\d{2})\/(\d{2})$/.exec((data.expiry ?? "").trim());
-      const month = expiry ? Number(expiry[1]) : 0;
-      const now = new Date();
-      const current = (now.getUTCFullYear() % 100) * 12 + now.getUTCMonth() + 1;
-      if (!/^\d{12,19}$/.test(digits))
-        return cardUpdatePage(reply, token, returnUrl, 400, "Enter a card number of 12 to 19 digits.");
-      if (!expiry || month < 1 || month > 12 || Number(expiry[2]) * 12 + month < current) {
-        return cardUpdatePage(reply, token, returnUrl, 400, "Enter an expiry month (MM/YY) that is not past.");
-      }
-      controls.tokens.declines.delete(token);
-      return reply.redirect(returnUrl, 303);
-    });
-
-    scope.post("/eng/query/validate", async (request, reply) => {
-      if (controls.validate === "403") {
-        return html(reply, 403, '<!doctype html><meta charset="utf-8"><title>403</title><h1>403 Forbidden</h1>');
-      }
-      if (controls.validate === "timeout") await new Promise((resolve) => setTimeout(resolve, VALIDATE_HANG_MS));
-      const raw = typeof request.body === "string" ? request.body : "";
-      const sent =
-        controls.validate === "normal" &&
-        (await notifier.sent(emulatedItnParamString(postedFieldsBeforeSignature(raw))));
-      return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
-    });
-
-    emulatorApiRoutes(scope, db, config, controls);
-    emulatorRefundRoutes(scope, db, config, controls);
-    emulatorTokenRoutes(scope, db, config, controls, notifier);
-  };
-
-  async function findToken(token: string): Promise<EmulatedToken | null> {
-    const [row] = await db.select().from(payfastEmulatorTokens).where(eq(payfastEmulatorTokens.token, token));
-    return row ?? null;
-  }
-  const tokens = controls.tokens;
 
   return {
     plugin,
     notifier,
+    ...paymentControls(db, controls),
+    ...tokenControls(db, controls.tokens, notifier),
+    async start() {
+      notifier.start();
+      if (paymentOrigin) {
+        // The second origin: a stand-in for payment.payfast.io, on its own port.
+        paymentServer = Fastify({ logger: false });
+        await paymentServer.register(plugin, { prefix: "" });
+        const { hostname, port } = new URL(paymentOrigin);
+        await paymentServer.listen({ port: Number(port), host: hostname === "localhost" ? "127.0.0.1" : hostname });
+      }
+    },
+    async close() {
+      notifier.stop();
+      await paymentServer?.close();
+    },
+  };
+}
+
+/** The emulator's state, shared by both places its routes are mounted. */
+interface EmulatorState {
+  db: Database;
+  config: Config;
+  controls: EmulatorControls;
+  notifier: EmulatorNotifier;
+  pendingForms: Map<string, PendingForm>;
+  paymentOrigin: string | undefined;
+}
+
+/** The state as one mount of the routes sees it: its pages' forms post to its own prefix. */
+interface EmulatorSite extends EmulatorState {
+  prefix: string;
+}
+
+/** The routes, refused to other machines; what each does is listed above PayfastEmulator. */
+function emulatorPlugin(state: EmulatorState): FastifyPluginAsync {
+  const { db, config, controls, notifier } = state;
+  return async (scope) => {
+    refuseOtherMachines(scope);
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+      done(null, body);
+    });
+    const site: EmulatorSite = { ...state, prefix: scope.prefix };
+    registerCheckoutRoutes(scope, site);
+    registerPaymentButtons(scope, site);
+    registerCardUpdateRoutes(scope, site);
+    registerValidateRoute(scope, site);
+    emulatorApiRoutes(scope, db, config, controls);
+    emulatorRefundRoutes(scope, db, config, controls);
+    emulatorTokenRoutes(scope, db, config, controls, notifier);
+  };
+}
+
+/** 403 EMULATOR_LOCAL_ONLY to anyone but this machine: they could "pay" for an order with a test payment. */
+function refuseOtherMachines(scope: FastifyInstance) {
+  // request.ip: the client's own address, behind a proxy too (TRUST_PROXY) when there is one.
+  scope.addHook("onRequest", async (request, reply) => {
+    if (isLoopbackAddress(request.ip)) return;
+    request.log.warn({ ip: request.ip }, "PayFast emulator: request from another machine refused");
+    return reply.status(403).send({
+      message:
+        "The local PayFast emulator takes test payments from this machine only. To test payments from elsewhere, use PAYFAST_MODE=sandbox.",
+      code: "EMULATOR_LOCAL_ONLY",
+    });
+  });
+}
+
+/** One of the emulator's pages, never cached. */
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+}
+
+/** PayFast's page for a form it refuses, with a way back to the shop. */
+function rejected(reply: FastifyReply, config: Config, problem: string) {
+  return html(reply, 400, renderRejectedPage(problem, `${config.publicUrl}/`));
+}
+
+/** The payment page for a checked form, its buttons posting to this mount's routes. */
+function paymentPage(
+  { config, prefix }: EmulatorSite,
+  reply: FastifyReply,
+  form: { fields: [string, string][]; data: Record<string, string>; declined?: boolean },
+) {
+  return html(
+    reply,
+    200,
+    renderPaymentPage({
+      merchantName: config.shop.name,
+      amountText: formatRand(parseRandToCents(form.data.amount ?? "") ?? 0),
+      itemName: form.data.item_name ?? "",
+      itemDescription: form.data.item_description ?? "",
+      email: form.data.email_address ?? "",
+      fields: form.fields,
+      completeAction: `${prefix}/eng/complete`,
+      lostAction: `${prefix}/eng/complete-lost`,
+      pendingAction: `${prefix}/eng/pending`,
+      failAction: `${prefix}/eng/fail`,
+      cancelAction: `${prefix}/eng/cancel`,
+      declineAction: `${prefix}/eng/decline`,
+      retryAction: `${prefix}/eng/retry`,
+      declined: form.declined ?? false,
+      cardOnly: Boolean(form.data.subscription_type?.trim()) || form.data.payment_method?.trim() === "cc",
+      recurringText: recurringText(form.data),
+    }),
+  );
+}
+
+/** POST /eng/process checks the form, then shows the payment page here or on the second origin. */
+function registerCheckoutRoutes(scope: FastifyInstance, site: EmulatorSite) {
+  const { config, pendingForms, paymentOrigin, prefix } = site;
+  scope.post("/eng/process", async (request, reply) => {
+    const form = readForm(request.body);
+    const problem = checkoutProblem(form.data, config);
+    if (problem) {
+      request.log.warn({ problem }, "PayFast emulator: checkout form rejected");
+      return rejected(reply, config, problem);
+    }
+    if (paymentOrigin && prefix !== "") {
+      const id = randomUUID();
+      const now = Date.now();
+      for (const [key, pending] of pendingForms) if (pending.expires < now) pendingForms.delete(key);
+      pendingForms.set(id, { fields: form.fields, expires: now + PENDING_FORM_TTL_MS });
+      return reply.redirect(`${paymentOrigin}/eng/process/payment/${id}`, 302);
+    }
+    return paymentPage(site, reply, form);
+  });
+
+  scope.get<{ Params: { id: string } }>("/eng/process/payment/:id", async (request, reply) => {
+    const pending = pendingForms.get(request.params.id);
+    if (!pending || pending.expires < Date.now()) return rejected(reply, config, "This payment request has expired.");
+    const data: Record<string, string> = {};
+    for (const [key, value] of pending.fields) if (!(key in data)) data[key] = value;
+    return paymentPage(site, reply, { fields: pending.fields, data });
+  });
+}
+
+/** A button that pays: the payment is taken (a paid recurring set-up issues its token), then back to the shop. */
+function payButton({ db, config, notifier }: EmulatorSite, options: { lost?: boolean; status?: EmulatedStatus }) {
+  return async (request: { body: unknown }, reply: FastifyReply) => {
+    const { data } = readForm(request.body);
+    const problem = checkoutProblem(data, config);
+    if (problem) return rejected(reply, config, problem);
+    const notifyUrl = data.notify_url ? shopUrl(data.notify_url, config) : null;
+    // A paid recurring billing set-up issues the card token its notification carries.
+    const token =
+      data.subscription_type?.trim() && (options.status ?? "COMPLETE") === "COMPLETE"
+        ? await issueToken(db, config, data, notifyUrl)
+        : undefined;
+    await notifier.takePayment(data, { notifyUrl, ...options, ...(token ? { token } : {}) });
+    return reply.redirect((data.return_url && shopUrl(data.return_url, config)) || `${config.publicUrl}/`, 303);
+  };
+}
+
+/** The payment page's buttons: complete, complete with the notification lost, fail, pending, decline, cancel. */
+function registerPaymentButtons(scope: FastifyInstance, site: EmulatorSite) {
+  const { config } = site;
+  scope.post("/eng/complete", payButton(site, { lost: false }));
+  scope.post("/eng/complete-lost", payButton(site, { lost: true }));
+  // A declined card or a failed EFT: PayFast notifies FAILED; the shopper comes back to the shop.
+  scope.post("/eng/fail", payButton(site, { status: "FAILED" }));
+  // A slow EFT or voucher: PayFast notifies PENDING now and COMPLETE later (notifier.settlePending).
+  scope.post("/eng/pending", payButton(site, { status: "PENDING" }));
+
+  // A declined card: PayFast keeps the shopper on its page, to try again or cancel; nothing is notified.
+  for (const [path, declined] of [
+    ["/eng/decline", true],
+    ["/eng/retry", false],
+  ] as const) {
+    scope.post(path, async (request, reply) => {
+      const form = readForm(request.body);
+      const problem = checkoutProblem(form.data, config);
+      if (problem) return rejected(reply, config, problem);
+      return paymentPage(site, reply, { ...form, declined });
+    });
+  }
+
+  scope.post("/eng/cancel", async (request, reply) => {
+    const { data } = readForm(request.body);
+    const problem = checkoutProblem(data, config);
+    if (problem) return rejected(reply, config, problem);
+    return reply.redirect((data.cancel_url && shopUrl(data.cancel_url, config)) || `${config.publicUrl}/`, 303);
+  });
+}
+
+/**
+ * PayFast's card-update page for a recurring agreement: a new (test) card clears the token's
+ * declines, and the buyer goes back to the merchant's `return`.
+ */
+function registerCardUpdateRoutes(scope: FastifyInstance, site: EmulatorSite) {
+  const { db, config, controls, prefix } = site;
+  const cardUpdateOf = async (token: string) => {
+    const [found] = await db.select().from(payfastEmulatorTokens).where(eq(payfastEmulatorTokens.token, token));
+    return found && found.status !== "CANCELLED" ? found : null;
+  };
+  const backTo = (text: string | undefined) => (text && shopUrl(text, config)) || `${config.publicUrl}/`;
+  const cardUpdatePage = (reply: FastifyReply, token: string, returnUrl: string, status = 200, problem?: string) =>
+    html(
+      reply,
+      status,
+      renderCardUpdatePage({
+        merchantName: config.shop.name,
+        action: `${prefix}/eng/recurring/update/${encodeURIComponent(token)}`,
+        returnUrl,
+        ...(problem ? { problem } : {}),
+      }),
+    );
+  scope.get<{ Params: { token: string }; Querystring: { return?: string } }>(
+    "/eng/recurring/update/:token",
+    async (request, reply) => {
+      const returnUrl = backTo(request.query.return);
+      if (!(await cardUpdateOf(request.params.token))) {
+        return html(reply, 404, renderRejectedPage("This card-update link is not for an active agreement.", returnUrl));
+      }
+      return cardUpdatePage(reply, request.params.token, returnUrl);
+    },
+  );
+  scope.post<{ Params: { token: string } }>("/eng/recurring/update/:token", async (request, reply) => {
+    const { data } = readForm(request.body);
+    const returnUrl = backTo(data.return);
+    const token = request.params.token;
+    if (!(await cardUpdateOf(token))) {
+      return html(reply, 404, renderRejectedPage("This card-update link is not for an active agreement.", returnUrl));
+    }
+    const problem = newCardProblem(data);
+    if (problem) return cardUpdatePage(reply, token, returnUrl, 400, problem);
+    controls.tokens.declines.delete(token);
+    return reply.redirect(returnUrl, 303);
+  });
+}
+
+/** Why the card-update page refuses the new card (its number, its expiry), or null. */
+function newCardProblem(data: Record<string, string>): string | null {
+  const digits = (data.card_number ?? "").replace(/[\s-]/g, "");
+  const expiry = /^(\d{2})\/(\d{2})$/.exec((data.expiry ?? "").trim());
+  const month = expiry ? Number(expiry[1]) : 0;
+  const now = new Date();
+  const current = (now.getUTCFullYear() % 100) * 12 + now.getUTCMonth() + 1;
+  if (!/^\d{12,19}$/.test(digits)) return "Enter a card number of 12 to 19 digits.";
+  if (!expiry || month < 1 || month > 12 || Number(expiry[2]) * 12 + month < current) {
+    return "Enter an expiry month (MM/YY) that is not past.";
+  }
+  return null;
+}
+
+/** POST /eng/query/validate: VALID only for notifications the emulator sent, unless the controls make it fail. */
+function registerValidateRoute(scope: FastifyInstance, { controls, notifier }: EmulatorSite) {
+  scope.post("/eng/query/validate", async (request, reply) => {
+    if (controls.validate === "403") {
+      return html(reply, 403, '<!doctype html><meta charset="utf-8"><title>403</title><h1>403 Forbidden</h1>');
+    }
+    if (controls.validate === "timeout") await new Promise((resolve) => setTimeout(resolve, VALIDATE_HANG_MS));
+    const raw = typeof request.body === "string" ? request.body : "";
+    const sent =
+      controls.validate === "normal" && (await notifier.sent(emulatedItnParamString(postedFieldsBeforeSignature(raw))));
+    return reply.type("text/plain; charset=utf-8").send(sent ? "VALID" : "INVALID");
+  });
+}
+
+/** The controls that make PayFast's checkout, validation, API and refunds say no as PayFast has. */
+function paymentControls(
+  db: Database,
+  controls: EmulatorControls,
+): Pick<
+  PayfastEmulator,
+  | "refuseRefunds"
+  | "failValidation"
+  | "failApi"
+  | "signZeroValues"
+  | "refundsToBankOnly"
+  | "refundInDashboard"
+  | "refuseApiCalls"
+> {
+  return {
     refuseRefunds(pfPaymentId, message) {
       if (message === null) controls.refundRefusals.delete(pfPaymentId);
       else controls.refundRefusals.set(pfPaymentId, message);
@@ -337,6 +420,20 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
     refuseApiCalls(refusal) {
       controls.apiRefusal = refusal;
     },
+  };
+}
+
+/** The controls over card tokens: declined charges, lost answers, held notifications, the dashboard's cancel. */
+function tokenControls(
+  db: Database,
+  tokens: TokenControls,
+  notifier: EmulatorNotifier,
+): Omit<PayfastEmulator, keyof ReturnType<typeof paymentControls> | "plugin" | "notifier" | "start" | "close"> {
+  async function findToken(token: string): Promise<EmulatedToken | null> {
+    const [row] = await db.select().from(payfastEmulatorTokens).where(eq(payfastEmulatorTokens.token, token));
+    return row ?? null;
+  }
+  return {
     declineCharges(token, code, { message = "Your card was not accepted for payment.", count = Infinity } = {}) {
       if (code === null) tokens.declines.delete(token);
       else tokens.declines.set(token, { code, message, remaining: count });
@@ -368,20 +465,6 @@ export function createPayfastEmulator(db: Database, config: Config, log: Fastify
       await cancelToken(db, notifier, tokens, row, { wait: true });
     },
     token: findToken,
-    async start() {
-      notifier.start();
-      if (paymentOrigin) {
-        // The second origin: a stand-in for payment.payfast.io, on its own port.
-        paymentServer = Fastify({ logger: false });
-        await paymentServer.register(plugin, { prefix: "" });
-        const { hostname, port } = new URL(paymentOrigin);
-        await paymentServer.listen({ port: Number(port), host: hostname === "localhost" ? "127.0.0.1" : hostname });
-      }
-    },
-    async close() {
-      notifier.stop();
-      await paymentServer?.close();
-    },
   };
 }
 

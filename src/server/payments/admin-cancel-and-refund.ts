@@ -8,6 +8,7 @@ import { documentIssuer } from "../orders/issued-documents.js";
 import { findOrder } from "../orders/queries.js";
 import { recordAudit } from "../platform/audit.js";
 import { badRequest, HttpError, notFound } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 import { recordDashboardRefund, refundOrder } from "./refunds.js";
 
 /**
@@ -16,6 +17,13 @@ import { recordDashboardRefund, refundOrder } from "./refunds.js";
  * dashboard, booked the same way): an admin's cancel and the refunds of an order.
  */
 export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCancelRoute(app);
+  registerRefundRoute(app);
+  registerRecordedRefundRoute(app);
+};
+
+/** An admin cancels an unpaid order; a paid one is refunded instead. */
+function registerCancelRoute(app: ShopApp) {
   app.post(
     "/orders/:id/cancel",
     { schema: { params: uuidParam, body: cancelOrderInput, response: { 200: order } } },
@@ -32,7 +40,10 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       return cancelled;
     },
   );
+}
 
+/** A refund through PayFast's Refunds API; a refused one is audited too. */
+function registerRefundRoute(app: ShopApp) {
   app.post(
     "/orders/:id/refund",
     { schema: { params: uuidParam, body: refundOrderInput, response: { 200: order } }, config: { moneyMove: true } },
@@ -81,7 +92,10 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       return refunded;
     },
   );
+}
 
+/** A refund the owner made in PayFast's dashboard, booked like one made through the API. */
+function registerRecordedRefundRoute(app: ShopApp) {
   app.post(
     "/orders/:id/refunds/record",
     // Writes a credit note: a tax document, so stepped up like a refund through PayFast.
@@ -122,4 +136,4 @@ export const adminCancelRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       return recorded;
     },
   );
-};
+}

@@ -21,8 +21,10 @@ import { findAdminOrder } from "../orders/queries.js";
 import { PayfastApiError } from "../payfast/api-client.js";
 import { openPayfastProblems, trackPayfastProblem } from "../payfast/problems.js";
 import { recordAudit } from "../platform/audit.js";
+import type { Database } from "../platform/db/client.js";
 import { orders, type PayfastProblemKind, payfastItns, shipments } from "../platform/db/schema.js";
 import { conflict, HttpError, notFound } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 
 /** The problem kinds as the attention list names them. */
 const PROBLEM_KINDS: Record<PayfastProblemKind, AttentionItem["kind"]> = {
@@ -48,174 +50,243 @@ const LIST_LIMIT = 200;
  * pending or cancelled order now.
  */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/payments/attention", { schema: { response: { 200: attentionList } } }, async () => {
-    const flagged = await app.db
-      .select({
-        id: payfastItns.id,
-        outcome: payfastItns.outcome,
-        orderId: payfastItns.orderId,
-        pfPaymentId: payfastItns.pfPaymentId,
-        amountGross: payfastItns.amountGross,
-        reason: payfastItns.reason,
-        receivedAt: payfastItns.receivedAt,
-        via: payfastItns.via,
-        orderStatus: orders.status,
-        orderTotalCents: orders.totalCents,
-        orderPfPaymentId: orders.pfPaymentId,
-      })
-      .from(payfastItns)
-      .leftJoin(orders, eq(orders.id, payfastItns.orderId))
+  app.get("/payments/attention", { schema: { response: { 200: attentionList } } }, async () => ({
+    items: await attentionItems(app.db),
+  }));
+  registerResolveRoute(app);
+  registerCheckPayfastRoute(app);
+};
+
+/** Everything on the "Needs attention" list, PayFast's problems first, then payments, waiting orders, parcels. */
+async function attentionItems(db: Database): Promise<AttentionItem[]> {
+  const flagged = await flaggedPayments(db);
+  const waiting = await ordersWaitingTooLong(db);
+  const problems = await openPayfastProblems(db);
+  const parcels = await parcelsInTrouble(db);
+  return [
+    ...problems.map(problemItem),
+    ...flagged.map(paymentItem),
+    ...waiting.map(waitingOrderItem),
+    ...parcels.map(parcelItem),
+  ];
+}
+
+/** The open payment items, newest first: PayFast proved them but the shop could not simply book them. */
+function flaggedPayments(db: Database) {
+  return db
+    .select({
+      id: payfastItns.id,
+      outcome: payfastItns.outcome,
+      orderId: payfastItns.orderId,
+      pfPaymentId: payfastItns.pfPaymentId,
+      amountGross: payfastItns.amountGross,
+      reason: payfastItns.reason,
+      receivedAt: payfastItns.receivedAt,
+      via: payfastItns.via,
+      orderStatus: orders.status,
+      orderTotalCents: orders.totalCents,
+      orderPfPaymentId: orders.pfPaymentId,
+    })
+    .from(payfastItns)
+    .leftJoin(orders, eq(orders.id, payfastItns.orderId))
+    .where(
+      and(
+        isNull(payfastItns.resolvedAt),
+        inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
+        // A notification the shop could not confirm leaves the list once its payment is booked.
+        or(
+          sql`${payfastItns.outcome} not in ('unconfirmed', 'source_refused')`,
+          sql`not exists (select 1 from payfast_itns booked where booked.pf_payment_id = ${payfastItns.pfPaymentId} and booked.outcome in (${BOOKED_SQL}))`,
+        ),
+      ),
+    )
+    .orderBy(desc(payfastItns.receivedAt))
+    .limit(LIST_LIMIT);
+}
+
+/** Orders pending longer than PENDING_TOO_LONG, oldest first. */
+function ordersWaitingTooLong(db: Database) {
+  return db
+    .select({ id: orders.id, createdAt: orders.createdAt, totalCents: orders.totalCents, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.createdAt, sql`now() - ${PENDING_TOO_LONG}::interval`)))
+    .orderBy(orders.createdAt)
+    .limit(LIST_LIMIT);
+}
+
+/** Parcels the courier reported in trouble and nobody has dealt with yet, oldest first. */
+function parcelsInTrouble(db: Database) {
+  return db
+    .select({
+      id: shipments.id,
+      state: shipments.state,
+      stateAt: shipments.stateAt,
+      waybillNumber: shipments.waybillNumber,
+      vendor: shipments.vendor,
+      orderId: orders.id,
+      orderStatus: orders.status,
+      orderTotalCents: orders.totalCents,
+      deliveryService: orders.deliveryService,
+    })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(inArray(shipments.state, [...ATTENTION_STATES]), isNull(shipments.attentionResolvedAt)))
+    .orderBy(shipments.stateAt)
+    .limit(LIST_LIMIT);
+}
+
+/** Something wrong between the shop and PayFast: it clears itself once PayFast answers. */
+function problemItem(problem: Awaited<ReturnType<typeof openPayfastProblems>>[number]): AttentionItem {
+  return {
+    id: `problem-${problem.kind}`,
+    kind: PROBLEM_KINDS[problem.kind],
+    label: ATTENTION_LABELS[PROBLEM_KINDS[problem.kind]],
+    orderId: null,
+    orderNumber: null,
+    orderStatus: null,
+    orderTotal: null,
+    amountGross: null,
+    pfPaymentIds: [],
+    since: problem.since.toISOString(),
+    detail: problem.detail,
+    resolvable: false,
+    checkable: false,
+  };
+}
+
+/** A payment the admin settles by hand, saying where the shop learned of it. */
+function paymentItem(row: Awaited<ReturnType<typeof flaggedPayments>>[number]): AttentionItem {
+  const kind = row.outcome as (typeof ITN_ATTENTION_OUTCOMES)[number];
+  const pfPaymentIds = [
+    ...(kind === "paid_twice" && row.orderPfPaymentId ? [row.orderPfPaymentId] : []),
+    ...(row.pfPaymentId ? [row.pfPaymentId] : []),
+  ];
+  const from =
+    row.via === "reconcile"
+      ? "Found in PayFast's transaction history."
+      : kind === "unconfirmed" || kind === "source_refused"
+        ? "PayFast's notification, signed with your passphrase."
+        : "From PayFast's notification.";
+  return {
+    id: `payment-${row.id}`,
+    kind,
+    label: ATTENTION_LABELS[kind],
+    orderId: row.orderStatus ? row.orderId : null,
+    orderNumber: row.orderStatus && row.orderId ? orderNumber(row.orderId) : null,
+    orderStatus: row.orderStatus,
+    orderTotal: row.orderTotalCents === null ? null : centsToDecimal(row.orderTotalCents),
+    amountGross: row.amountGross,
+    pfPaymentIds,
+    since: row.receivedAt.toISOString(),
+    detail: `${from} ${row.reason ?? ""}`.trim(),
+    resolvable: true,
+    checkable:
+      (kind === "unconfirmed" || kind === "source_refused") &&
+      row.orderStatus !== null &&
+      UNPAID_STATUSES.includes(row.orderStatus),
+  };
+}
+
+/** An order with no payment yet: the admin checks with PayFast before confirming it by hand. */
+function waitingOrderItem(order: Awaited<ReturnType<typeof ordersWaitingTooLong>>[number]): AttentionItem {
+  return {
+    id: `order-${order.id}`,
+    kind: "pending_over_an_hour",
+    label: ATTENTION_LABELS.pending_over_an_hour,
+    orderId: order.id,
+    orderNumber: orderNumber(order.id),
+    orderStatus: order.status,
+    orderTotal: centsToDecimal(order.totalCents),
+    amountGross: null,
+    pfPaymentIds: [],
+    since: order.createdAt.toISOString(),
+    detail: "No payment has arrived. Check with PayFast before confirming it by hand.",
+    resolvable: false,
+    checkable: true,
+  };
+}
+
+/** A parcel in trouble, with what the courier reported and what the customer was told. */
+function parcelItem(parcel: Awaited<ReturnType<typeof parcelsInTrouble>>[number]): AttentionItem {
+  const kind = `delivery_${parcel.state}` as DeliveryAttentionKind;
+  return {
+    id: `shipment-${parcel.id}`,
+    kind,
+    label: ATTENTION_LABELS[kind],
+    orderId: parcel.orderId,
+    orderNumber: orderNumber(parcel.orderId),
+    orderStatus: parcel.orderStatus,
+    orderTotal: centsToDecimal(parcel.orderTotalCents),
+    amountGross: null,
+    pfPaymentIds: [],
+    waybillNumber: parcel.waybillNumber,
+    since: parcel.stateAt.toISOString(),
+    detail:
+      `${COURIER_NAMES[parcel.vendor]} reported "${SHIPMENT_STATE_LABELS[parcel.state]}" for waybill ${parcel.waybillNumber}. The customer was told: ${nextStepText(parcel.state, parcel.deliveryService) ?? ""}`.trim(),
+    resolvable: true,
+    checkable: false,
+  };
+}
+
+/** A parcel's problem dealt with (sent again, refunded, the customer reached): it leaves the list, audited under its order. */
+async function resolveDeliveryProblem(app: ShopApp, request: FastifyRequest, shipmentId: string) {
+  const resolved = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(shipments)
+      .set({ attentionResolvedAt: sql`now()`, attentionResolvedBy: request.user?.id ?? null })
       .where(
         and(
-          isNull(payfastItns.resolvedAt),
-          inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
-          // A notification the shop could not confirm leaves the list once its payment is booked.
-          or(
-            sql`${payfastItns.outcome} not in ('unconfirmed', 'source_refused')`,
-            sql`not exists (select 1 from payfast_itns booked where booked.pf_payment_id = ${payfastItns.pfPaymentId} and booked.outcome in (${BOOKED_SQL}))`,
-          ),
+          eq(shipments.id, shipmentId),
+          inArray(shipments.state, [...ATTENTION_STATES]),
+          isNull(shipments.attentionResolvedAt),
         ),
       )
-      .orderBy(desc(payfastItns.receivedAt))
-      .limit(LIST_LIMIT);
-    const waiting = await app.db
-      .select({ id: orders.id, createdAt: orders.createdAt, totalCents: orders.totalCents, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.status, "pending"), lt(orders.createdAt, sql`now() - ${PENDING_TOO_LONG}::interval`)))
-      .orderBy(orders.createdAt)
-      .limit(LIST_LIMIT);
-
-    const problems = await openPayfastProblems(app.db);
-    const parcels = await app.db
-      .select({
-        id: shipments.id,
-        state: shipments.state,
-        stateAt: shipments.stateAt,
-        waybillNumber: shipments.waybillNumber,
-        vendor: shipments.vendor,
-        orderId: orders.id,
-        orderStatus: orders.status,
-        orderTotalCents: orders.totalCents,
-        deliveryService: orders.deliveryService,
-      })
-      .from(shipments)
-      .innerJoin(orders, eq(orders.id, shipments.orderId))
-      .where(and(inArray(shipments.state, [...ATTENTION_STATES]), isNull(shipments.attentionResolvedAt)))
-      .orderBy(shipments.stateAt)
-      .limit(LIST_LIMIT);
-
-    const items: AttentionItem[] = problems.map((problem) => ({
-      id: `problem-${problem.kind}`,
-      kind: PROBLEM_KINDS[problem.kind],
-      label: ATTENTION_LABELS[PROBLEM_KINDS[problem.kind]],
-      orderId: null,
-      orderNumber: null,
-      orderStatus: null,
-      orderTotal: null,
-      amountGross: null,
-      pfPaymentIds: [],
-      since: problem.since.toISOString(),
-      detail: problem.detail,
-      resolvable: false,
-      checkable: false,
-    }));
-    for (const row of flagged) {
-      const kind = row.outcome as (typeof ITN_ATTENTION_OUTCOMES)[number];
-      const pfPaymentIds = [
-        ...(kind === "paid_twice" && row.orderPfPaymentId ? [row.orderPfPaymentId] : []),
-        ...(row.pfPaymentId ? [row.pfPaymentId] : []),
-      ];
-      const from =
-        row.via === "reconcile"
-          ? "Found in PayFast's transaction history."
-          : kind === "unconfirmed" || kind === "source_refused"
-            ? "PayFast's notification, signed with your passphrase."
-            : "From PayFast's notification.";
-      items.push({
-        id: `payment-${row.id}`,
-        kind,
-        label: ATTENTION_LABELS[kind],
-        orderId: row.orderStatus ? row.orderId : null,
-        orderNumber: row.orderStatus && row.orderId ? orderNumber(row.orderId) : null,
-        orderStatus: row.orderStatus,
-        orderTotal: row.orderTotalCents === null ? null : centsToDecimal(row.orderTotalCents),
-        amountGross: row.amountGross,
-        pfPaymentIds,
-        since: row.receivedAt.toISOString(),
-        detail: `${from} ${row.reason ?? ""}`.trim(),
-        resolvable: true,
-        checkable:
-          (kind === "unconfirmed" || kind === "source_refused") &&
-          row.orderStatus !== null &&
-          UNPAID_STATUSES.includes(row.orderStatus),
-      });
-    }
-    for (const order of waiting) {
-      items.push({
-        id: `order-${order.id}`,
-        kind: "pending_over_an_hour",
-        label: ATTENTION_LABELS.pending_over_an_hour,
-        orderId: order.id,
-        orderNumber: orderNumber(order.id),
-        orderStatus: order.status,
-        orderTotal: centsToDecimal(order.totalCents),
-        amountGross: null,
-        pfPaymentIds: [],
-        since: order.createdAt.toISOString(),
-        detail: "No payment has arrived. Check with PayFast before confirming it by hand.",
-        resolvable: false,
-        checkable: true,
-      });
-    }
-    for (const parcel of parcels) {
-      const kind = `delivery_${parcel.state}` as DeliveryAttentionKind;
-      items.push({
-        id: `shipment-${parcel.id}`,
-        kind,
-        label: ATTENTION_LABELS[kind],
-        orderId: parcel.orderId,
-        orderNumber: orderNumber(parcel.orderId),
-        orderStatus: parcel.orderStatus,
-        orderTotal: centsToDecimal(parcel.orderTotalCents),
-        amountGross: null,
-        pfPaymentIds: [],
-        waybillNumber: parcel.waybillNumber,
-        since: parcel.stateAt.toISOString(),
-        detail:
-          `${COURIER_NAMES[parcel.vendor]} reported "${SHIPMENT_STATE_LABELS[parcel.state]}" for waybill ${parcel.waybillNumber}. The customer was told: ${nextStepText(parcel.state, parcel.deliveryService) ?? ""}`.trim(),
-        resolvable: true,
-        checkable: false,
-      });
-    }
-    return { items };
-  });
-
-  /** A parcel's problem dealt with (sent again, refunded, the customer reached): it leaves the list, audited under its order. */
-  async function resolveDeliveryProblem(request: FastifyRequest, shipmentId: string) {
-    const resolved = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(shipments)
-        .set({ attentionResolvedAt: sql`now()`, attentionResolvedBy: request.user?.id ?? null })
-        .where(
-          and(
-            eq(shipments.id, shipmentId),
-            inArray(shipments.state, [...ATTENTION_STATES]),
-            isNull(shipments.attentionResolvedAt),
-          ),
-        )
-        .returning({ orderId: shipments.orderId, state: shipments.state, waybillNumber: shipments.waybillNumber });
-      if (!row) return null;
-      await recordAudit(tx, request, {
-        action: "order.delivery_problem_resolved",
-        subject: { type: "order", id: row.orderId },
-        before: { waybillNumber: row.waybillNumber, state: row.state, resolved: false },
-        after: { waybillNumber: row.waybillNumber, state: row.state, resolved: true },
-      });
-      return row;
+      .returning({ orderId: shipments.orderId, state: shipments.state, waybillNumber: shipments.waybillNumber });
+    if (!row) return null;
+    await recordAudit(tx, request, {
+      action: "order.delivery_problem_resolved",
+      subject: { type: "order", id: row.orderId },
+      before: { waybillNumber: row.waybillNumber, state: row.state, resolved: false },
+      after: { waybillNumber: row.waybillNumber, state: row.state, resolved: true },
     });
-    if (!resolved) throw notFound("No open attention item with that id");
-  }
+    return row;
+  });
+  if (!resolved) throw notFound("No open attention item with that id");
+}
 
+/** A payment item settled by the admin: it leaves the list, audited under its order when it has one of ours. */
+async function resolvePaymentProblem(app: ShopApp, request: FastifyRequest, item: string) {
+  const id = Number(item.slice("payment-".length));
+  const resolved = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payfastItns)
+      .set({ resolvedAt: sql`now()`, resolvedBy: request.user?.id ?? null })
+      .where(
+        and(
+          eq(payfastItns.id, id),
+          isNull(payfastItns.resolvedAt),
+          inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
+        ),
+      )
+      .returning({ id: payfastItns.id, orderId: payfastItns.orderId, outcome: payfastItns.outcome });
+    if (!row) return null;
+    // Under the order it concerns, so the order's own history shows it; a payment for no order of ours, under itself.
+    const [known] = row.orderId
+      ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId))
+      : [];
+    await recordAudit(tx, request, {
+      action: "payment.attention_resolved",
+      subject: known ? { type: "order", id: known.id } : { type: "payment", id: item },
+      before: { item, outcome: row.outcome, resolved: false },
+      after: { item, outcome: row.outcome, resolved: true },
+    });
+    return row;
+  });
+  if (!resolved) throw notFound("No open attention item with that id");
+}
+
+/** The admin marks a payment or parcel item dealt with. */
+function registerResolveRoute(app: ShopApp) {
   app.post(
     "/payments/attention/:id/resolve",
     {
@@ -233,40 +304,17 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.params.id.startsWith("shipment-")) {
-        await resolveDeliveryProblem(request, request.params.id.slice("shipment-".length));
-        return reply.status(204).send(null);
+        await resolveDeliveryProblem(app, request, request.params.id.slice("shipment-".length));
+      } else {
+        await resolvePaymentProblem(app, request, request.params.id);
       }
-      const id = Number(request.params.id.slice("payment-".length));
-      const resolved = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(payfastItns)
-          .set({ resolvedAt: sql`now()`, resolvedBy: request.user?.id ?? null })
-          .where(
-            and(
-              eq(payfastItns.id, id),
-              isNull(payfastItns.resolvedAt),
-              inArray(payfastItns.outcome, [...ITN_ATTENTION_OUTCOMES]),
-            ),
-          )
-          .returning({ id: payfastItns.id, orderId: payfastItns.orderId, outcome: payfastItns.outcome });
-        if (!row) return null;
-        // Under the order it concerns, so the order's own history shows it; a payment for no order of ours, under itself.
-        const [known] = row.orderId
-          ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId))
-          : [];
-        await recordAudit(tx, request, {
-          action: "payment.attention_resolved",
-          subject: known ? { type: "order", id: known.id } : { type: "payment", id: request.params.id },
-          before: { item: request.params.id, outcome: row.outcome, resolved: false },
-          after: { item: request.params.id, outcome: row.outcome, resolved: true },
-        });
-        return row;
-      });
-      if (!resolved) throw notFound("No open attention item with that id");
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Asks PayFast about one pending or cancelled order now, and books what it shows. */
+function registerCheckPayfastRoute(app: ShopApp) {
   app.post(
     "/orders/:id/check-payfast",
     { schema: { params: uuidParam, response: { 200: checkPayfastAnswer } } },
@@ -316,7 +364,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { outcome, message, order };
     },
   );
-};
+}
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");

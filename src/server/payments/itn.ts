@@ -66,6 +66,18 @@ export function confirmWithPayfast(config: Config, userAgent: string) {
   };
 }
 
+/** One notification as read, with the record it is stored as whatever its outcome turns out to be. */
+interface Notification {
+  context: ItnContext;
+  request: ItnRequest;
+  itn: ParsedItn;
+  mPaymentId: string;
+  orderId: string | null;
+  pfPaymentId: string | null;
+  paymentStatus: string | null;
+  record: PaymentRecord;
+}
+
 /**
  * One PayFast notification, start to end. A notification that fails the signature or the source
  * check is `rejected` (the route answers 400, and only its metadata is kept). Every other one is
@@ -74,12 +86,24 @@ export function confirmWithPayfast(config: Config, userAgent: string) {
  * COMPLETE one).
  */
 export async function processItn(context: ItnContext, request: ItnRequest): Promise<ItnResult> {
-  const { db, config } = context;
+  const notification = await readNotification(context, request);
+  const unsigned = await checkSignature(notification);
+  if (unsigned) return unsigned;
+  const source = await checkSource(notification);
+  if ("refused" in source) return source.refused;
+  // From here on PayFast signed it: record it whatever it says.
+  const notBookable = await settleUnbookable(notification);
+  if (notBookable) return notBookable;
+  return confirmAndBook(notification, source.confirmation);
+}
+
+/** Reads the notification's order and payment references and the record it is stored as. */
+async function readNotification(context: ItnContext, request: ItnRequest): Promise<Notification> {
   const itn: ParsedItn = parseItn(request.rawBody);
   const mPaymentId = itn.data.m_payment_id ?? "";
   const pfPaymentId = itn.data.pf_payment_id?.trim() || null;
   // A nappy plan box's charge is matched by its pf_payment_id first: PayFast may echo an older m_payment_id.
-  const chargedOrder = pfPaymentId && itn.data.token ? await orderOfChargedPayment(db, pfPaymentId) : null;
+  const chargedOrder = pfPaymentId && itn.data.token ? await orderOfChargedPayment(context.db, pfPaymentId) : null;
   const orderId = chargedOrder ?? (UUID.test(mPaymentId) ? mPaymentId.toLowerCase() : null);
   const paymentStatus = itn.data.payment_status || null;
   const record: PaymentRecord = {
@@ -93,92 +117,141 @@ export async function processItn(context: ItnContext, request: ItnRequest): Prom
     rawBody: request.rawBody,
     payfastToken: payfastToken(itn.data.token),
   };
-  const finish = async (outcome: ItnOutcome, reason: string | null): Promise<ItnResult> => {
-    if (UNCONFIRMED.includes(outcome) && pfPaymentId) {
-      // PayFast sends a notification again until it is answered 200: the newest copy stands for them all.
-      await db
-        .update(payfastItns)
-        .set({ resolvedAt: sql`now()` })
-        .where(
-          and(
-            eq(payfastItns.pfPaymentId, pfPaymentId),
-            inArray(payfastItns.outcome, [...UNCONFIRMED]),
-            isNull(payfastItns.resolvedAt),
-          ),
-        );
-    }
-    const booked = await recordPayment(db, record, outcome, reason);
-    return { ...booked, orderId, pfPaymentId };
-  };
-  const reject = async (reason: string): Promise<ItnResult> => {
-    await request.beforeRefusal?.();
-    const metadataOnly = { ...record, rawBody: request.rawBody.slice(0, REFUSED_BODY_PREFIX) };
-    await recordPayment(db, metadataOnly, "rejected", reason);
-    return { outcome: "rejected", reason, orderId, pfPaymentId };
-  };
+  return { context, request, itn, mPaymentId, orderId, pfPaymentId, paymentStatus, record };
+}
 
-  if (!itn.signature) return reject("no signature");
-  if (!sameSignature(itnSignature(request.rawBody, config.payfast.passphrase), itn.signature)) {
-    return reject("signature mismatch");
-  }
-  // Signed with our passphrase. From an address we do not know as PayFast's, it may still be
-  // PayFast's (its senders move: docs/payfast.md §4): PayFast's own VALID beats an address list.
-  let confirmation: { valid: boolean; detail: string } | null = null;
-  if (!context.isPayfastSource(request.sourceIp)) {
-    confirmation = await context.confirm(itn.paramString);
-    if (!confirmation.valid) {
-      await request.beforeRefusal?.();
-      return finish(
-        "source_refused",
-        `Sent from ${request.sourceIp}, which is not a PayFast address, and PayFast's confirmation did not say VALID (${confirmation.detail}).`,
+/** Stores a signed notification's outcome; an unconfirmed one replaces the earlier copies' open attention item. */
+async function finish(notification: Notification, outcome: ItnOutcome, reason: string | null): Promise<ItnResult> {
+  const { context, orderId, pfPaymentId, record } = notification;
+  if (UNCONFIRMED.includes(outcome) && pfPaymentId) {
+    // PayFast sends a notification again until it is answered 200: the newest copy stands for them all.
+    await context.db
+      .update(payfastItns)
+      .set({ resolvedAt: sql`now()` })
+      .where(
+        and(
+          eq(payfastItns.pfPaymentId, pfPaymentId),
+          inArray(payfastItns.outcome, [...UNCONFIRMED]),
+          isNull(payfastItns.resolvedAt),
+        ),
       );
-    }
   }
+  const booked = await recordPayment(context.db, record, outcome, reason);
+  return { ...booked, orderId, pfPaymentId };
+}
 
-  // From here on PayFast signed it: record it whatever it says.
+/** Stores a refused notification's metadata only: nobody vouched for the rest of it. */
+async function reject(notification: Notification, reason: string): Promise<ItnResult> {
+  const { context, request, orderId, pfPaymentId, record } = notification;
+  await request.beforeRefusal?.();
+  const metadataOnly = { ...record, rawBody: request.rawBody.slice(0, REFUSED_BODY_PREFIX) };
+  await recordPayment(context.db, metadataOnly, "rejected", reason);
+  return { outcome: "rejected", reason, orderId, pfPaymentId };
+}
+
+/** Refuses a notification not signed with our passphrase (docs/payfast.md §4); null when it is. */
+async function checkSignature(notification: Notification): Promise<ItnResult | null> {
+  const { context, request, itn } = notification;
+  if (!itn.signature) return reject(notification, "no signature");
+  if (!sameSignature(itnSignature(request.rawBody, context.config.payfast.passphrase), itn.signature)) {
+    return reject(notification, "signature mismatch");
+  }
+  return null;
+}
+
+/**
+ * Signed with our passphrase. From an address we do not know as PayFast's, it may still be
+ * PayFast's (its senders move: docs/payfast.md §4): PayFast's own VALID beats an address list.
+ * Returns the confirmation it took (null when the address sufficed), or the refusal.
+ */
+async function checkSource(
+  notification: Notification,
+): Promise<{ confirmation: { valid: boolean; detail: string } | null } | { refused: ItnResult }> {
+  const { context, request, itn } = notification;
+  if (context.isPayfastSource(request.sourceIp)) return { confirmation: null };
+  const confirmation = await context.confirm(itn.paramString);
+  if (confirmation.valid) return { confirmation };
+  await request.beforeRefusal?.();
+  const refused = await finish(
+    notification,
+    "source_refused",
+    `Sent from ${request.sourceIp}, which is not a PayFast address, and PayFast's confirmation did not say VALID (${confirmation.detail}).`,
+  );
+  return { refused };
+}
+
+/**
+ * Records a signed notification that books nothing (another merchant, an ended agreement, no such
+ * order, not COMPLETE, a repeat); null for a new COMPLETE payment to book.
+ */
+async function settleUnbookable(notification: Notification): Promise<ItnResult | null> {
+  const { context, itn, mPaymentId, orderId, pfPaymentId, paymentStatus, record } = notification;
+  const { db, config } = context;
   const complete = paymentStatus === "COMPLETE";
   if (itn.data.merchant_id !== config.payfast.merchantId) {
     const reason = `The payment was made to another PayFast merchant (${JSON.stringify(itn.data.merchant_id ?? "")}).`;
-    return finish(complete ? "foreign_merchant" : "ignored", reason);
+    return finish(notification, complete ? "foreign_merchant" : "ignored", reason);
   }
   // An ad hoc agreement ended in PayFast (by the shopper, the owner, or the shop's own cancel): its plan stops.
   if (paymentStatus === "CANCELLED" && record.payfastToken) {
     const ended = await cancelPlansOfToken(db, record.payfastToken);
-    return finish("ignored", `The card agreement was cancelled in PayFast; ${ended} nappy plan(s) cancelled.`);
+    return finish(
+      notification,
+      "ignored",
+      `The card agreement was cancelled in PayFast; ${ended} nappy plan(s) cancelled.`,
+    );
   }
   const [order] = orderId ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)) : [];
   if (!order) {
     const reason = `No order has the reference ${JSON.stringify(mPaymentId.slice(0, 64))}.`;
-    return finish(complete ? "unknown_order" : "ignored", reason);
+    return finish(notification, complete ? "unknown_order" : "ignored", reason);
   }
+  if (paymentStatus === "FAILED" || paymentStatus === "PENDING")
+    return noteUnfinishedPayment(notification, paymentStatus);
+  if (!complete) return finish(notification, "ignored", `payment_status ${paymentStatus ?? "(none)"}`);
+  if (!pfPaymentId) return finish(notification, "ignored", "no pf_payment_id");
+  if (await alreadyBooked(db, pfPaymentId)) return finish(notification, "duplicate", "pf_payment_id already booked");
+  return null;
+}
 
-  if (paymentStatus === "FAILED" || paymentStatus === "PENDING") {
-    // Noted on an order that still waits for its payment, so the shopper sees it and may retry.
-    // PENDING (a slow EFT or voucher) also keeps the order's stock until PayFast finishes.
-    const holdUntil = paymentStatus === "PENDING" ? pendingHoldUntil(context.pendingHoldHours) : {};
-    if (orderId) {
-      await db
-        .update(orders)
-        .set({ payfastStatus: paymentStatus, payfastStatusAt: sql`now()`, ...holdUntil })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
-    }
-    return finish(
-      paymentStatus === "FAILED" ? "failed" : "pending",
-      paymentStatus === "PENDING" ? `The order keeps its stock for ${context.pendingHoldHours} hours.` : null,
-    );
+/**
+ * Noted on an order that still waits for its payment, so the shopper sees it and may retry.
+ * PENDING (a slow EFT or voucher) also keeps the order's stock until PayFast finishes.
+ */
+async function noteUnfinishedPayment(
+  notification: Notification,
+  paymentStatus: "FAILED" | "PENDING",
+): Promise<ItnResult> {
+  const { context, orderId } = notification;
+  const holdUntil = paymentStatus === "PENDING" ? pendingHoldUntil(context.pendingHoldHours) : {};
+  if (orderId) {
+    await context.db
+      .update(orders)
+      .set({ payfastStatus: paymentStatus, payfastStatusAt: sql`now()`, ...holdUntil })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
   }
-  if (!complete) return finish("ignored", `payment_status ${paymentStatus ?? "(none)"}`);
-  if (!pfPaymentId) return finish("ignored", "no pf_payment_id");
-  if (await alreadyBooked(db, pfPaymentId)) return finish("duplicate", "pf_payment_id already booked");
+  return finish(
+    notification,
+    paymentStatus === "FAILED" ? "failed" : "pending",
+    paymentStatus === "PENDING" ? `The order keeps its stock for ${context.pendingHoldHours} hours.` : null,
+  );
+}
 
+/** A new COMPLETE payment: PayFast confirms it (unless it already did), then it is booked. */
+async function confirmAndBook(
+  notification: Notification,
+  sourceConfirmation: { valid: boolean; detail: string } | null,
+): Promise<ItnResult> {
+  const { context, itn, orderId, record } = notification;
+  const pfPaymentId = notification.pfPaymentId as string;
   const grossCents = parseRandToCents(itn.data.amount_gross ?? "");
-  confirmation ??= await context.confirm(itn.paramString);
+  const confirmation = sourceConfirmation ?? (await context.confirm(itn.paramString));
   if (!confirmation.valid) {
     // Not booked: the reconciliation job asks PayFast's API about the order again; until then the admin sees it.
-    return finish("unconfirmed", `PayFast's confirmation did not say VALID (${confirmation.detail}).`);
+    return finish(notification, "unconfirmed", `PayFast's confirmation did not say VALID (${confirmation.detail}).`);
   }
   const booked = await bookPayment(
-    db,
+    context.db,
     { ...record, orderId: orderId as string, pfPaymentId },
     grossCents ?? -1,
     context.config.shop.name,

@@ -49,6 +49,7 @@ import { unitsAskedBack } from "./queries.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type RequestRow = typeof returnRequests.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
 const OPEN_STATUSES: ReturnStatus[] = ["requested", "accepted", "received"];
 
 async function lockOrder(tx: Transaction, orderId: string): Promise<OrderRow | undefined> {
@@ -156,128 +157,18 @@ export async function createReturnRequest(
   request: FastifyRequest,
   user: { id: string; username: string },
   orderId: string,
-  input: {
-    reason: CustomerReason;
-    lines: { lineId: number; quantity: number }[];
-    details: string;
-    receivedOn?: string | undefined;
-  },
+  input: CustomerRequestInput,
   shopName: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.userId !== user.id) throw notFound("Order not found");
-    const today = saDay(new Date());
-    const received = receiptFor(order, input.reason, input.receivedOn, today);
-    const windows = returnWindows(order, today, received?.day ?? null);
-    const window = windows[input.reason];
-    if (!window.open) {
-      throw conflict(`${window.closedBecause} ${routesStillOpen(windows)}`.trim(), "RETURN_WINDOW_CLOSED");
-    }
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.position));
-    const asked = await unitsAskedBack(tx, orderId);
-    const openRequests = await tx
-      .select({ id: returnRequests.id, number: returnRequests.number, reason: returnRequests.reason })
-      .from(returnRequests)
-      .where(and(eq(returnRequests.orderId, orderId), inArray(returnRequests.status, OPEN_STATUSES)));
-    const label = RETURN_REASON_LABELS[input.reason];
-
-    let lines: { orderItemId: number; quantity: number }[] = [];
-    if (REASONS_WITH_LINES.includes(input.reason)) {
-      if (input.lines.length === 0) {
-        throw badRequest("Choose the lines and how many units to send back.", "RETURN_LINE_UNKNOWN");
-      }
-      const openLines = openRequests.length
-        ? await tx
-            .select({ requestId: returnRequestLines.requestId, lineId: returnRequestLines.orderItemId })
-            .from(returnRequestLines)
-            .where(
-              inArray(
-                returnRequestLines.requestId,
-                openRequests.map((open) => open.id),
-              ),
-            )
-        : [];
-      const seen = new Set<number>();
-      for (const line of input.lines) {
-        const item = items.find((candidate) => candidate.id === line.lineId);
-        if (!item) throw badRequest(`Line ${line.lineId} is not a line of this order.`, "RETURN_LINE_UNKNOWN");
-        if (seen.has(line.lineId)) {
-          throw badRequest(`${item.name} (${item.size}) is named twice; give it once.`, "RETURN_LINE_UNKNOWN");
-        }
-        seen.add(line.lineId);
-        const open = openLines.find((candidate) => candidate.lineId === line.lineId);
-        if (open) {
-          const reference = returnReferenceText(openRequests.find((r) => r.id === open.requestId)?.number ?? 0);
-          throw conflict(
-            `${item.name} (${item.size}) is already in the open request ${reference}; wait for it to be settled.`,
-            "RETURN_ALREADY_REQUESTED",
-          );
-        }
-        const left = item.quantity - (asked.get(item.id) ?? 0);
-        if (line.quantity > left) {
-          throw conflict(
-            `${item.name} (${item.size}): ${item.quantity} bought, ${left} can still be sent back; you asked for ${line.quantity}.`,
-            "RETURN_QUANTITY_TOO_LARGE",
-          );
-        }
-      }
-      lines = input.lines.map((line) => ({ orderItemId: line.lineId, quantity: line.quantity }));
-    } else {
-      if (input.lines.length > 0) {
-        throw badRequest(`"${label}" names no lines: leave them out.`, "RETURN_LINE_UNKNOWN");
-      }
-      if (input.reason === "complaint") {
-        if (input.details.length < 10) {
-          throw badRequest("Tell us what went wrong (at least 10 characters).", "VALIDATION_FAILED");
-        }
-        const open = openRequests.find((candidate) => candidate.reason === "complaint");
-        if (open) {
-          throw conflict(
-            `Your complaint ${returnReferenceText(open.number)} about this order is still open; we will answer it first.`,
-            "RETURN_ALREADY_REQUESTED",
-          );
-        }
-      } else {
-        // A cancellation takes the whole order back: nothing else may be open on it.
-        const [open] = openRequests;
-        if (open) {
-          throw conflict(
-            `The request ${returnReferenceText(open.number)} on this order is still open.`,
-            "RETURN_ALREADY_REQUESTED",
-          );
-        }
-        lines = items
-          .map((item) => ({ orderItemId: item.id, quantity: item.quantity - (asked.get(item.id) ?? 0) }))
-          .filter((line) => line.quantity > 0);
-      }
-    }
-
-    const askedNow = new Map(lines.map((line) => [line.orderItemId, line.quantity]));
-    const returnsWholeOrder = items.every(
-      (item) => (asked.get(item.id) ?? 0) + (askedNow.get(item.id) ?? 0) >= item.quantity,
-    );
-    const offeredCents = offeredRefundCents({
-      reason: input.reason,
-      lines: lines.map((line) => {
-        const item = items.find((candidate) => candidate.id === line.orderItemId);
-        return {
-          quantity: line.quantity,
-          unitPriceCents: item?.unitPriceCents ?? 0,
-          discountCents: item?.discountCents ?? 0,
-          multibuyDiscountCents: item?.multibuyDiscountCents ?? 0,
-          boughtQuantity: item?.quantity ?? line.quantity,
-        };
-      }),
-      totalCents: order.totalCents,
-      deliveryFeeCents: order.deliveryFeeCents,
-      refundedCents: await refundedCents(tx, orderId),
-      returnsWholeOrder,
-    });
+    const received = receiptInOpenWindow(order, input);
+    const returnable = await returnableOf(tx, orderId);
+    const lines = REASONS_WITH_LINES.includes(input.reason)
+      ? await chosenLines(tx, input.lines, returnable)
+      : linesOfWholeOrderReason(input, returnable);
+    const offeredCents = await offerFor(tx, order, input.reason, lines, returnable);
     const row = await insertRequest(tx, {
       order,
       reason: input.reason,
@@ -309,6 +200,168 @@ export async function createReturnRequest(
       shopName,
     );
     return row.id;
+  });
+}
+
+/** What the customer asks on their order (createReturnRequest). */
+interface CustomerRequestInput {
+  reason: CustomerReason;
+  lines: { lineId: number; quantity: number }[];
+  details: string;
+  receivedOn?: string | undefined;
+}
+
+/** What a new request is checked against: the order's lines, the units already asked back per line, its open requests. */
+interface Returnable {
+  items: OrderItemRow[];
+  asked: Map<number, number>;
+  openRequests: { id: string; number: number; reason: ReturnReason }[];
+}
+
+type RequestLine = { orderItemId: number; quantity: number };
+
+/** Refuses a request whose window is closed, naming the ones still open; returns the receipt day it counted from. */
+function receiptInOpenWindow(order: OrderRow, input: CustomerRequestInput): Receipt | null {
+  const today = saDay(new Date());
+  const received = receiptFor(order, input.reason, input.receivedOn, today);
+  const windows = returnWindows(order, today, received?.day ?? null);
+  const window = windows[input.reason];
+  if (!window.open) {
+    throw conflict(`${window.closedBecause} ${routesStillOpen(windows)}`.trim(), "RETURN_WINDOW_CLOSED");
+  }
+  return received;
+}
+
+/** Reads the order's lines, units asked back and open requests, under the order's lock. */
+async function returnableOf(tx: Transaction, orderId: string): Promise<Returnable> {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  const asked = await unitsAskedBack(tx, orderId);
+  const openRequests = await tx
+    .select({ id: returnRequests.id, number: returnRequests.number, reason: returnRequests.reason })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderId, orderId), inArray(returnRequests.status, OPEN_STATUSES)));
+  return { items, asked, openRequests };
+}
+
+/**
+ * A return or a defect names its lines: each a line of the order, named once, in no open request,
+ * and no more units than are left to send back.
+ */
+async function chosenLines(
+  tx: Transaction,
+  chosen: CustomerRequestInput["lines"],
+  { items, asked, openRequests }: Returnable,
+): Promise<RequestLine[]> {
+  if (chosen.length === 0) {
+    throw badRequest("Choose the lines and how many units to send back.", "RETURN_LINE_UNKNOWN");
+  }
+  const openLines = openRequests.length
+    ? await tx
+        .select({ requestId: returnRequestLines.requestId, lineId: returnRequestLines.orderItemId })
+        .from(returnRequestLines)
+        .where(
+          inArray(
+            returnRequestLines.requestId,
+            openRequests.map((open) => open.id),
+          ),
+        )
+    : [];
+  const seen = new Set<number>();
+  for (const line of chosen) {
+    const item = items.find((candidate) => candidate.id === line.lineId);
+    if (!item) throw badRequest(`Line ${line.lineId} is not a line of this order.`, "RETURN_LINE_UNKNOWN");
+    if (seen.has(line.lineId)) {
+      throw badRequest(`${item.name} (${item.size}) is named twice; give it once.`, "RETURN_LINE_UNKNOWN");
+    }
+    seen.add(line.lineId);
+    const open = openLines.find((candidate) => candidate.lineId === line.lineId);
+    if (open) {
+      const reference = returnReferenceText(openRequests.find((r) => r.id === open.requestId)?.number ?? 0);
+      throw conflict(
+        `${item.name} (${item.size}) is already in the open request ${reference}; wait for it to be settled.`,
+        "RETURN_ALREADY_REQUESTED",
+      );
+    }
+    const left = item.quantity - (asked.get(item.id) ?? 0);
+    if (line.quantity > left) {
+      throw conflict(
+        `${item.name} (${item.size}): ${item.quantity} bought, ${left} can still be sent back; you asked for ${line.quantity}.`,
+        "RETURN_QUANTITY_TOO_LARGE",
+      );
+    }
+  }
+  return chosen.map((line) => ({ orderItemId: line.lineId, quantity: line.quantity }));
+}
+
+/**
+ * A complaint names no lines (one open at a time, in words of at least 10 characters); a
+ * cancellation takes back every unit not yet asked back, with nothing else open.
+ */
+function linesOfWholeOrderReason(
+  input: CustomerRequestInput,
+  { items, asked, openRequests }: Returnable,
+): RequestLine[] {
+  if (input.lines.length > 0) {
+    throw badRequest(`"${RETURN_REASON_LABELS[input.reason]}" names no lines: leave them out.`, "RETURN_LINE_UNKNOWN");
+  }
+  if (input.reason === "complaint") {
+    if (input.details.length < 10) {
+      throw badRequest("Tell us what went wrong (at least 10 characters).", "VALIDATION_FAILED");
+    }
+    const open = openRequests.find((candidate) => candidate.reason === "complaint");
+    if (open) {
+      throw conflict(
+        `Your complaint ${returnReferenceText(open.number)} about this order is still open; we will answer it first.`,
+        "RETURN_ALREADY_REQUESTED",
+      );
+    }
+    return [];
+  }
+  // A cancellation takes the whole order back: nothing else may be open on it.
+  const [open] = openRequests;
+  if (open) {
+    throw conflict(
+      `The request ${returnReferenceText(open.number)} on this order is still open.`,
+      "RETURN_ALREADY_REQUESTED",
+    );
+  }
+  return items
+    .map((item) => ({ orderItemId: item.id, quantity: item.quantity - (asked.get(item.id) ?? 0) }))
+    .filter((line) => line.quantity > 0);
+}
+
+/** The refund offered for these lines (offeredRefundCents), given what was refunded and whether they end the order. */
+async function offerFor(
+  tx: Transaction,
+  order: OrderRow,
+  reason: CustomerReason,
+  lines: RequestLine[],
+  { items, asked }: Returnable,
+): Promise<number> {
+  const askedNow = new Map(lines.map((line) => [line.orderItemId, line.quantity]));
+  const returnsWholeOrder = items.every(
+    (item) => (asked.get(item.id) ?? 0) + (askedNow.get(item.id) ?? 0) >= item.quantity,
+  );
+  return offeredRefundCents({
+    reason,
+    lines: lines.map((line) => {
+      const item = items.find((candidate) => candidate.id === line.orderItemId);
+      return {
+        quantity: line.quantity,
+        unitPriceCents: item?.unitPriceCents ?? 0,
+        discountCents: item?.discountCents ?? 0,
+        multibuyDiscountCents: item?.multibuyDiscountCents ?? 0,
+        boughtQuantity: item?.quantity ?? line.quantity,
+      };
+    }),
+    totalCents: order.totalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    refundedCents: await refundedCents(tx, order.id),
+    returnsWholeOrder,
   });
 }
 

@@ -15,6 +15,7 @@ import { businessDaysBetween, daysBetween, saDay } from "#domain/sa-calendar.js"
 import { uuidParam } from "#domain/schemas/common.js";
 import { adminOrder } from "#domain/schemas/orders.js";
 import {
+  type AdminReturnRequest,
   acceptReturnInput,
   adminReturnListQuery,
   adminReturnRequest,
@@ -33,6 +34,7 @@ import { asText } from "../orders/admin-export.js";
 import { findAdminOrder } from "../orders/queries.js";
 import { orderItems, orders, refunds, returnRequests } from "../platform/db/schema.js";
 import { notFound } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 import { findReturnRequest, forCustomer, listReturnRequests, unitsAskedBack } from "./queries.js";
 import {
   acceptReturnRequest,
@@ -169,47 +171,63 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(isNotNull(refunds.returnRequestId), eq(refunds.status, "completed"))),
     ]);
     const today = saDay(new Date());
-    const records = all.map((entry) => {
-      const opened = saDay(new Date(entry.createdAt));
-      const closed = entry.closedAt ? saDay(new Date(entry.closedAt)) : null;
-      const end = closed ?? today;
-      const within = closed
-        ? closed <= entry.deadlineDay
-          ? "Yes"
-          : "No"
-        : today > entry.deadlineDay
-          ? "Overdue"
-          : "Open";
-      const refundCents = refunded
-        .filter((refund) => refund.requestId === entry.id)
-        .reduce((sum, refund) => sum + refund.amountCents, 0);
-      return [
-        entry.reference,
-        entry.orderNumber,
-        asText(entry.customerName),
-        asText(entry.customerEmail),
-        RETURN_REASON_LABELS[entry.reason],
-        entry.openedBy === "shop" ? "Shop" : "Customer",
-        asText(entry.details),
-        opened,
-        DEADLINE_LABELS[entry.deadlineKind],
-        entry.deadlineDay,
-        RETURN_STATUS_LABELS[entry.status],
-        entry.decidedAt ? saDay(new Date(entry.decidedAt)) : "",
-        closed ?? "",
-        asText(entry.decision ?? ""),
-        refundCents > 0 ? centsToDecimal(refundCents) : "",
-        String(daysBetween(opened, end)),
-        String(businessDaysBetween(opened, end)),
-        within,
-      ];
-    });
+    const records = all.map((entry) => registerRecord(entry, refunded, today));
     reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="complaints-register-${today}.csv"`);
     return stringify(records, { header: true, columns: REGISTER_COLUMNS });
   });
 
+  registerStepRoutes(app);
+  app.post(
+    "/orders/:id/delivered",
+    { schema: { params: uuidParam, body: markDeliveredInput, response: { 200: adminOrder } } },
+    async (request) => {
+      await markDelivered(app.db, request, request.params.id, request.body.deliveredOn);
+      const order = await findAdminOrder(app.db, request.params.id);
+      if (!order) throw notFound("Order not found");
+      return order;
+    },
+  );
+};
+
+/** The register's row for one request: its dates, what was decided, what was refunded, and how long it took. */
+function registerRecord(
+  entry: AdminReturnRequest,
+  refunded: { requestId: string | null; amountCents: number }[],
+  today: string,
+): string[] {
+  const opened = saDay(new Date(entry.createdAt));
+  const closed = entry.closedAt ? saDay(new Date(entry.closedAt)) : null;
+  const end = closed ?? today;
+  const within = closed ? (closed <= entry.deadlineDay ? "Yes" : "No") : today > entry.deadlineDay ? "Overdue" : "Open";
+  const refundCents = refunded
+    .filter((refund) => refund.requestId === entry.id)
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  return [
+    entry.reference,
+    entry.orderNumber,
+    asText(entry.customerName),
+    asText(entry.customerEmail),
+    RETURN_REASON_LABELS[entry.reason],
+    entry.openedBy === "shop" ? "Shop" : "Customer",
+    asText(entry.details),
+    opened,
+    DEADLINE_LABELS[entry.deadlineKind],
+    entry.deadlineDay,
+    RETURN_STATUS_LABELS[entry.status],
+    entry.decidedAt ? saDay(new Date(entry.decidedAt)) : "",
+    closed ?? "",
+    asText(entry.decision ?? ""),
+    refundCents > 0 ? centsToDecimal(refundCents) : "",
+    String(daysBetween(opened, end)),
+    String(businessDaysBetween(opened, end)),
+    within,
+  ];
+}
+
+/** Accept, decline, receive, exchange, resolve: each step of a request answers with the request as it now is. */
+function registerStepRoutes(app: ShopApp) {
   const shop = { name: app.config.shop.name, address: app.config.shop.address };
   const answer = async (id: string) => {
     app.mail.wake();
@@ -239,14 +257,4 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     await resolveReturnRequest(app.db, request, request.params.id, request.body.outcome, shop.name);
     return answer(request.params.id);
   });
-  app.post(
-    "/orders/:id/delivered",
-    { schema: { params: uuidParam, body: markDeliveredInput, response: { 200: adminOrder } } },
-    async (request) => {
-      await markDelivered(app.db, request, request.params.id, request.body.deliveredOn);
-      const order = await findAdminOrder(app.db, request.params.id);
-      if (!order) throw notFound("Order not found");
-      return order;
-    },
-  );
-};
+}
