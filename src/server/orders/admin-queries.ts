@@ -12,6 +12,7 @@ import type { AuditEntry } from "#domain/schemas/audit.js";
 import { creditNoteNumberText, creditNotePath, invoiceNumberText, invoicePath } from "#domain/tax-documents.js";
 import { auditEntryOf } from "../audit/admin-routes.js";
 import type { Database } from "../platform/db/client.js";
+import { SA_ZONE_LITERAL } from "../platform/db/sa-time.js";
 import { auditLog, emails, orderItems, orders, payfastItns, refunds, users } from "../platform/db/schema.js";
 import { badRequest } from "../platform/errors.js";
 import { issuedDocumentsOf } from "./issued-documents.js";
@@ -288,7 +289,7 @@ export function orderExportStatement(filters: Pick<ParsedOrderFilters, "from" | 
   const where: string[] = [];
   if (filters.from) where.push(`created_at >= $${values.push(filters.from.toISOString())}::timestamptz`);
   if (filters.to) where.push(`created_at < $${values.push(filters.to.toISOString())}::timestamptz`);
-  const text = `select id::text as id, to_char(created_at at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI') as placed,
+  const text = `select id::text as id, to_char(created_at at time zone ${SA_ZONE_LITERAL}, 'YYYY-MM-DD HH24:MI') as placed,
       delivery_name as customer, customer_email as email, subtotal_cents, discount_cents + multibuy_discount_cents as discount_cents, delivery_fee_cents, total_cents, status, paid_by,
       delivery_vat_rate_bp, vat_rounding, (
         select coalesce(json_agg(json_build_object('unitPriceCents', i.unit_price_cents, 'quantity', i.quantity,
