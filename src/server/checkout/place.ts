@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { type PricedOrderLine, priceOrder } from "#domain/order-pricing.js";
+import type { SavingsCheck } from "#domain/multibuy.js";
+import { type PricedOrder, type PricedOrderLine, priceOrder } from "#domain/order-pricing.js";
 import { PLAN_LINES_MAX } from "#domain/plans.js";
 import type { CreateOrderAnswer, createOrderInput } from "#domain/schemas/orders.js";
 import { provenEmail } from "../auth/accounts.js";
@@ -103,10 +104,8 @@ function checkRequest(input: OrderRequest, user: SessionUser): void {
 /** The cart as the server prices it, with what the later steps need of the pricing. */
 interface PricedCart {
   chosen: OrderDeliveryChoice;
-  priced: Extract<ReturnType<typeof priceOrder>, { ok: true }>;
-  figures:
-    | NonNullable<Extract<ReturnType<ReturnType<typeof savingsForOrder>["outcome"]>, { ok: true }>>["figures"]
-    | null;
+  priced: Extract<PricedOrder, { ok: true }>;
+  figures: Extract<SavingsCheck, { ok: true }>["figures"] | null;
   promo: Awaited<ReturnType<typeof promoForOrder>> | null;
   customer: (PromoCustomer & { userId: string }) | null;
 }

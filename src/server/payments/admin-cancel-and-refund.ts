@@ -4,12 +4,11 @@ import { uuidParam } from "#domain/schemas/common.js";
 import { cancelOrderInput, order, recordRefundInput, refundOrderInput } from "#domain/schemas/orders.js";
 import { requireUser } from "../auth/guards.js";
 import { cancelOrderByPerson, cannotCancel } from "../orders/cancel.js";
-import { documentIssuer } from "../orders/issued-documents.js";
 import { findOrder } from "../orders/queries.js";
 import { recordAudit } from "../platform/audit.js";
 import { badRequest, HttpError, notFound } from "../platform/errors.js";
 import type { ShopApp } from "../platform/feature.js";
-import { recordDashboardRefund, refundOrder } from "./refunds.js";
+import { recordDashboardRefund, refundContextOf, refundOrder } from "./refunds.js";
 
 /**
  * /api/admin/orders/{id}/cancel (an unpaid order, with the admin's reason), /refund (through
@@ -50,13 +49,7 @@ function registerRefundRoute(app: ShopApp) {
     async (request) => {
       const { id } = request.params;
       const admin = requireUser(request);
-      const context = {
-        db: app.db,
-        api: app.payfastApi,
-        log: request.log,
-        shopName: app.config.shop.name,
-        issuer: documentIssuer(app.config),
-      };
+      const context = refundContextOf(app, request.log);
       const { amountCents, reason, restock, lines, deliveryCents } = request.body;
       try {
         await refundOrder(context, id, request.body, admin.id, (tx, done) =>
@@ -107,12 +100,7 @@ function registerRecordedRefundRoute(app: ShopApp) {
       if (refundedOn > saDay()) {
         throw badRequest("refundedOn must not be in the future");
       }
-      const context = {
-        db: app.db,
-        log: request.log,
-        shopName: app.config.shop.name,
-        issuer: documentIssuer(app.config),
-      };
+      const context = refundContextOf(app, request.log);
       await recordDashboardRefund(context, id, request.body, admin.id, (tx, done) =>
         recordAudit(tx, request, {
           action: "order.refund_recorded",

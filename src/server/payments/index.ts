@@ -8,7 +8,7 @@ import { adminPaymentRoutes } from "./admin-payments.js";
 import { bookPayment } from "./book-payment.js";
 import { payfastRoutes } from "./itn-routes.js";
 import { reconcilePayfast } from "./reconcile.js";
-import { settleRequestedRefunds } from "./refunds.js";
+import { refundContextOf, settleRequestedRefunds } from "./refunds.js";
 import { adminReturnRefundRoutes } from "./return-refunds.js";
 import { adminVatReportRoutes } from "./vat-report.js";
 
@@ -51,17 +51,11 @@ export const payments = ({ resolveHost }: PaymentsOptions = {}): Feature => ({
       name: "payfast-reconcile",
       everyMs: app.config.payfast.reconcileMinutes * 60_000,
       run: async () => {
-        const { db, log, config } = app;
+        const { db, log } = app;
         try {
           // A refund left in doubt (PayFast did not answer) is settled from PayFast's balance, then payments are
           // matched: always, so a refund PayFast will not answer about never keeps a payment from being booked.
-          const unsettled = await settleRequestedRefunds({
-            db,
-            api: app.payfastApi,
-            log,
-            shopName: config.shop.name,
-            issuer: documentIssuer(config),
-          }).then(
+          const unsettled = await settleRequestedRefunds(refundContextOf(app, log)).then(
             () => null,
             (error: unknown) => error,
           );

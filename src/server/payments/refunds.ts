@@ -9,13 +9,14 @@ import { greetsByName } from "../mail/greeting.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import { creditableOrder } from "../orders/credit-note-vat.js";
 import { nextDocumentNumber } from "../orders/document-numbers.js";
-import { type DocumentIssuer, storeIssuedCreditNote } from "../orders/issued-documents.js";
+import { type DocumentIssuer, documentIssuer, storeIssuedCreditNote } from "../orders/issued-documents.js";
 import { moveOrderStatus } from "../orders/status.js";
 import type { PayfastApi } from "../payfast/api-client.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../platform/db/errors.js";
 import { orders, payfastItns, refundLines, refunds } from "../platform/db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
+import type { ShopApp } from "../platform/feature.js";
 import { settleReturnRefund } from "../returns/settle-refund.js";
 import { returnSold } from "../stock/holds.js";
 
@@ -40,6 +41,12 @@ export interface RefundContext {
   shopName: string;
   /** The seller's details a credit note is issued with (issued-documents.ts). */
   issuer: DocumentIssuer;
+}
+
+/** A refund's context as the shop runs it: its database, PayFast's API, the seller of this moment. */
+export function refundContextOf(app: ShopApp, log: FastifyBaseLogger): RefundContext {
+  const { config } = app;
+  return { db: app.db, api: app.payfastApi, log, shopName: config.shop.name, issuer: documentIssuer(config) };
 }
 
 /**

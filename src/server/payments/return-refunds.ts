@@ -12,12 +12,11 @@ import {
 } from "#domain/returns.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import { adminReturnRequest, refundReturnInput } from "#domain/schemas/returns.js";
-import { documentIssuer } from "../orders/issued-documents.js";
 import { recordAudit } from "../platform/audit.js";
 import { orders, refunds, returnRequestLines, returnRequests } from "../platform/db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../platform/errors.js";
 import { findReturnRequest } from "../returns/queries.js";
-import { type RefundContext, refundOrder } from "./refunds.js";
+import { type RefundContext, refundContextOf, refundOrder } from "./refunds.js";
 
 /**
  * POST /api/admin/returns/:id/refund: a return request refunded through PayFast, as an order's
@@ -36,13 +35,7 @@ export const adminReturnRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findReturnRequest(app.db, id);
       if (!found) throw notFound("Request not found");
       const subject = { type: "order" as const, id: found.orderId };
-      const context = {
-        db: app.db,
-        api: app.payfastApi,
-        log: request.log,
-        shopName: app.config.shop.name,
-        issuer: documentIssuer(app.config),
-      };
+      const context = refundContextOf(app, request.log);
       try {
         await refundReturnRequest(context, request, id, request.body.amountCents, (tx, done) =>
           recordAudit(tx, request, {
