@@ -156,6 +156,11 @@ describe("loadConfig refuses configurations that are unsafe for real money", () 
     ],
     ["an SMTP_URL that is not SMTP", { SMTP_URL: "https://mail.example.co.za" }, /SMTP_URL: must start with smtp:\/\//],
     [
+      "live mode writing captured reset links to disk",
+      { ...LIVE, MAIL_CAPTURE_DIR: "/tmp/captured" },
+      /MAIL_CAPTURE_DIR: refused when PAYFAST_MODE=live/,
+    ],
+    [
       "a PAYFAST_EMULATOR_PAYMENT_PORT out of range",
       { PAYFAST_EMULATOR_PAYMENT_PORT: "70000" },
       /PAYFAST_EMULATOR_PAYMENT_PORT/,
