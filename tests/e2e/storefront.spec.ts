@@ -5,6 +5,10 @@ import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import type { Category, Product } from "#domain/schemas/catalog.js";
 import { clickFooterLink, sizeMenu, waitForHydration } from "./helpers";
 
+// Its project runs alone, before any spec changes the catalogue (playwright.config.ts); its tests
+// only read it and each has its own page, so the two workers share them.
+test.describe.configure({ mode: "parallel" });
+
 const OUT_OF_STOCK_PRODUCT = "Snug & Dry Organic Cotton Pads";
 const defaultFilter = {
   search: "",
