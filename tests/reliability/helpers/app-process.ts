@@ -4,7 +4,6 @@ import path from "node:path";
 import { freePort } from "#server/platform/db/embedded.js";
 import { faultsDist, repoRoot } from "./dist.js";
 
-export { repoRoot };
 const mainScript = path.join(faultsDist, "server/main.js");
 
 /**
