@@ -52,17 +52,14 @@ function enqueueNotice(to = `reader-${randomBytes(4).toString("hex")}@example.co
     newEmail: null,
     changedAt: new Date().toISOString(),
   };
-  return writeHeld(
-    (tx) => enqueueEmail(tx, { kind: "account_changed", eventKey, to, data }, t.app.config.shop.name),
-    eventKey,
-  );
+  return writeHeld((tx) => enqueueEmail(tx, { kind: "account_changed", eventKey, to, data }), eventKey);
 }
 
 /** A paid order's confirmation, written as paying the order writes it; answers the message id and order number. */
 async function confirmationOfPaidOrder(): Promise<{ id: number; orderNumber: string; to: string }> {
   const to = `buyer-${randomBytes(4).toString("hex")}@example.co.za`;
   const orderId = await insertOrder(t, { status: "completed", customerEmail: to });
-  const id = await writeHeld((tx) => enqueueOrderConfirmation(tx, orderId, t.app.config.shop.name), orderId);
+  const id = await writeHeld((tx) => enqueueOrderConfirmation(tx, orderId), orderId);
   return { id, orderNumber: orderId.slice(-8).toUpperCase(), to };
 }
 

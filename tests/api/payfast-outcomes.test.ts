@@ -470,7 +470,6 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
       api: queryDown,
       log: t.app.log,
       everyMs: 60_000,
-      shopName: "Snug & Dry",
       issuer: documentIssuer(t.app.config),
     });
     expect((await attention(t, admin.cookie)).filter((item) => item.orderId === orderId)).toEqual([
