@@ -7,8 +7,9 @@ import { enqueueOrderConfirmation } from "#server/orders/order-emails.js";
 import type { Transaction } from "#server/platform/db/client.js";
 import { emails } from "#server/platform/db/schema.js";
 import { insertOrder } from "../helpers/admin.js";
-import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { buildTestApp, capturedText, type TestApp } from "../helpers/app.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
+import { waitFor } from "../helpers/wait.js";
 
 let t: TestApp;
 let admin: LoggedInUser;
@@ -30,8 +31,12 @@ const tomorrow = () => new Date(Date.now() + 86_400_000);
  * Written as the events write them, in a transaction that also makes them due only tomorrow: the
  * mail job (which may run in this app) leaves them queued while a test looks at them.
  */
-async function writeHeld(write: (tx: Transaction) => Promise<unknown>, eventKey: string): Promise<number> {
-  return t.db.transaction(async (tx) => {
+async function writeHeld(
+  write: (tx: Transaction) => Promise<unknown>,
+  eventKey: string,
+  app: TestApp = t,
+): Promise<number> {
+  return app.db.transaction(async (tx) => {
     await write(tx);
     const [row] = await tx
       .update(emails)
@@ -52,17 +57,14 @@ function enqueueNotice(to = `reader-${randomBytes(4).toString("hex")}@example.co
     newEmail: null,
     changedAt: new Date().toISOString(),
   };
-  return writeHeld(
-    (tx) => enqueueEmail(tx, { kind: "account_changed", eventKey, to, data }, t.app.config.shop.name),
-    eventKey,
-  );
+  return writeHeld((tx) => enqueueEmail(tx, { kind: "account_changed", eventKey, to, data }), eventKey);
 }
 
 /** A paid order's confirmation, written as paying the order writes it; answers the message id and order number. */
-async function confirmationOfPaidOrder(): Promise<{ id: number; orderNumber: string; to: string }> {
+async function confirmationOfPaidOrder(app: TestApp = t): Promise<{ id: number; orderNumber: string; to: string }> {
   const to = `buyer-${randomBytes(4).toString("hex")}@example.co.za`;
-  const orderId = await insertOrder(t, { status: "completed", customerEmail: to });
-  const id = await writeHeld((tx) => enqueueOrderConfirmation(tx, orderId, t.app.config.shop.name), orderId);
+  const orderId = await insertOrder(app, { status: "completed", customerEmail: to });
+  const id = await writeHeld((tx) => enqueueOrderConfirmation(tx, orderId), orderId, app);
   return { id, orderNumber: orderId.slice(-8).toUpperCase(), to };
 }
 
@@ -179,6 +181,58 @@ describe("GET /api/admin/emails/{id}/html", () => {
     expect(missing.headers["x-frame-options"]).toBe("DENY");
     const page = await t.app.inject({ method: "GET", url: "/admin" });
     expect(String(page.headers["content-security-policy"])).toMatch(/frame-src 'self'(;|$)/);
+  });
+});
+
+/** Makes a held message due and lets the mail job capture it (this app has no SMTP); answers its row then. */
+async function captureNow(id: number, app: TestApp = t) {
+  await app.db.update(emails).set({ nextAttemptAt: new Date() }).where(eq(emails.id, id));
+  // Captured here, or by the job if a run of it took the message first.
+  await app.app.mail.deliverDue();
+  const [row] = await waitFor(
+    () => app.db.select().from(emails).where(eq(emails.id, id)),
+    (rows) => rows[0]?.status === "captured",
+  );
+  return row;
+}
+
+describe("subjects, made when a message goes out", () => {
+  it("shows a queued message's subject, and keeps on the row the subject it went out with", async () => {
+    const { id, orderNumber } = await confirmationOfPaidOrder();
+    const subject = `Your Snug & Dry order ${orderNumber} is confirmed`;
+    const [queued] = await t.db.select({ subject: emails.subject }).from(emails).where(eq(emails.id, id));
+    expect(queued?.subject).toBeNull();
+    const listed = ((await get("/api/admin/emails?limit=200")).json() as EmailPage).emails.find((e) => e.id === id);
+    expect(listed).toMatchObject({ id, status: "queued", subject });
+    expect((await get(`/api/admin/emails/${id}`)).json()).toMatchObject({ status: "queued", subject });
+
+    const sent = await captureNow(id);
+    expect(sent).toMatchObject({ status: "captured", subject });
+    expect(await capturedText(t, id)).toContain(`Subject: ${subject}\n`);
+    expect((await get(`/api/admin/emails/${id}`)).json()).toMatchObject({ status: "captured", subject });
+  });
+
+  it("keeps the subject a message was queued with (written before subjects were made at send time)", async () => {
+    const id = await enqueueNotice();
+    await t.db.update(emails).set({ subject: "Your account was changed (as queued)" }).where(eq(emails.id, id));
+    const listed = ((await get("/api/admin/emails?limit=200")).json() as EmailPage).emails.find((e) => e.id === id);
+    expect(listed?.subject).toBe("Your account was changed (as queued)");
+    expect((await captureNow(id))?.subject).toBe("Your account was changed (as queued)");
+  });
+
+  it("names the shop its config names, queued and sent", async () => {
+    const other = await buildTestApp({ SHOP_NAME: "Umbrella Nappies" });
+    try {
+      const otherAdmin = await registerAndLogin(other, { admin: true });
+      const { id, orderNumber } = await confirmationOfPaidOrder(other);
+      const subject = `Your Umbrella Nappies order ${orderNumber} is confirmed`;
+      const list = await other.app.inject({ method: "GET", url: "/api/admin/emails", headers: otherAdmin.headers });
+      expect((list.json() as EmailPage).emails.find((e) => e.id === id)?.subject).toBe(subject);
+      expect((await captureNow(id, other))?.subject).toBe(subject);
+      expect(await capturedText(other, id)).toContain(`Subject: ${subject}\n`);
+    } finally {
+      await other.close();
+    }
   });
 });
 

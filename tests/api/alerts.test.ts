@@ -6,6 +6,7 @@ import { addDays, saDay } from "#domain/sa-calendar.js";
 import { runScheduledBackup } from "#server/platform/backup/daily.js";
 import { insertOrder, type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
 import { waitFor } from "../helpers/wait.js";
 
 const OWNER = "owner@example.co.za";
@@ -25,12 +26,12 @@ afterAll(async () => {
 
 /** The owner's messages about one problem, oldest first: "raised" or "resolved", with the subject. */
 async function mailsAbout(key: string, app: TestApp = t) {
-  const { rows } = await app.pool.query<{ state: string; subject: string; to: string }>(
-    `select data->>'state' as state, subject, to_address as to from emails
+  const { rows } = await app.pool.query<OutboxRow & { state: string; to: string }>(
+    `select data->>'state' as state, kind, data, subject, to_address as to from emails
      where kind = 'owner_alert' and data->>'key' = $1 order by id`,
     [key],
   );
-  return rows;
+  return withSubjects(app, rows).map(({ state, subject, to }) => ({ state, subject, to }));
 }
 
 /** Checks twice in a row: a problem seen twice is still one message. */

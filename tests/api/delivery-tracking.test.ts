@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emails, orders, shipmentEvents, shipments } from "#server/platform/db/schema.js";
 import { insertOrder, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { waitFor } from "../helpers/wait.js";
 
 /**
@@ -202,7 +203,7 @@ describe("tracking", () => {
     expect(ready.lockerPin).toMatch(/^\d{6}$/);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(order).toMatchObject({ status: "processed", trackingNumber: shipment.waybillNumber });
-    const [mail] = await deliveryMails(id);
+    const [mail] = withSubjects(t, await deliveryMails(id));
     expect(mail?.eventKey).toBe(`${id}:ready_for_collection`);
     expect(mail?.subject).toMatch(/ready for collection/);
     expect(mail?.data).toMatchObject({ pin: ready.lockerPin });

@@ -94,7 +94,6 @@ describe("invoice numbers", () => {
                 rawBody: "",
               },
               cents,
-              "Snug & Dry",
               documentIssuer(t.app.config),
             )
           : t.app.inject({

@@ -3,6 +3,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientNetwork } from "#server/platform/client-network.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
+import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,12 +100,15 @@ describe("wrong passwords count against the account, however it is named (decisi
 
 describe("the account holder is told about repeated wrong passwords", () => {
   const notices = async (email: string) =>
-    (
-      await t.pool.query<{ subject: string; data: { failures: number; windowMinutes: number } }>(
-        "select subject, data from emails where kind = 'login_failures' and to_address = $1",
-        [email],
-      )
-    ).rows;
+    withSubjects(
+      t,
+      (
+        await t.pool.query<OutboxRow>(
+          "select kind, subject, data from emails where kind = 'login_failures' and to_address = $1",
+          [email],
+        )
+      ).rows,
+    ).map(({ subject, data }) => ({ subject, data }));
 
   it("mails nothing at 9 failures, one message at the 10th, and no more that day however many follow", async () => {
     const account = await registeredAccount();

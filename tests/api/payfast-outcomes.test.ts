@@ -11,6 +11,7 @@ import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds 
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
+import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
 import {
   buildListeningApp,
   completeOnEmulator,
@@ -469,7 +470,6 @@ describe("refunds PayFast can only make to a bank account, made in its dashboard
       api: queryDown,
       log: t.app.log,
       everyMs: 60_000,
-      shopName: "Snug & Dry",
       issuer: documentIssuer(t.app.config),
     });
     expect((await attention(t, admin.cookie)).filter((item) => item.orderId === orderId)).toEqual([
@@ -709,9 +709,10 @@ describe("problems reaching PayFast", () => {
       // The owner is mailed by the next alert check (alerts/checks.ts), once.
       await live.app.checkAlerts();
       await live.app.checkAlerts();
-      const { rows: alerts } = await live.pool.query<{ subject: string }>(
-        "select subject from emails where kind = 'owner_alert' and data->>'key' = 'payfast:ping'",
+      const { rows } = await live.pool.query<OutboxRow>(
+        "select kind, data, subject from emails where kind = 'owner_alert' and data->>'key' = 'payfast:ping'",
       );
+      const alerts = withSubjects(live, rows);
       expect(alerts.map((alert) => alert.subject)).toEqual([
         "[Snug & Dry alert] PayFast's API failed the shop's start check",
       ]);

@@ -11,6 +11,7 @@ import { insertOrder, type SignedIn, signIn, signInAsAdmin } from "../helpers/ad
 import { buildTestApp, capturedText, type TestApp } from "../helpers/app.js";
 import { onlyAuditRecord } from "../helpers/audit.js";
 import { createOrderPayload } from "../helpers/orders.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { completeItn } from "../helpers/payfast.js";
 import { inStockSizes, type StockedProduct, setStock, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -215,10 +216,13 @@ describe("the owner pauses or cancels a plan with a reason", () => {
       reason: "Our supplier is out of this size until next month",
     });
     expect(audit.at.getTime()).toBeGreaterThanOrEqual(since - 1000);
-    const [mail] = await t.db
-      .select()
-      .from(emails)
-      .where(and(eq(emails.kind, "plan_changed_by_shop"), eq(emails.toAddress, shopper.user.email)));
+    const [mail] = withSubjects(
+      t,
+      await t.db
+        .select()
+        .from(emails)
+        .where(and(eq(emails.kind, "plan_changed_by_shop"), eq(emails.toAddress, shopper.user.email))),
+    );
     expect(mail?.subject).toMatch(/nappy plan is paused/);
     expect(mail?.subject).not.toContain(product.name);
     await t.app.mail.deliverDue();
@@ -236,10 +240,13 @@ describe("the owner pauses or cancels a plan with a reason", () => {
       status: "cancelled",
       reason: "Customer asked by phone",
     });
-    const written = await t.db
-      .select()
-      .from(emails)
-      .where(and(eq(emails.kind, "plan_changed_by_shop"), eq(emails.toAddress, shopper.user.email)));
+    const written = withSubjects(
+      t,
+      await t.db
+        .select()
+        .from(emails)
+        .where(and(eq(emails.kind, "plan_changed_by_shop"), eq(emails.toAddress, shopper.user.email))),
+    );
     expect(written.some((mail) => /cancelled/.test(mail.subject))).toBe(true);
     await t.app.sweepPlans();
     expect(cancelledTokens).toContain(token);

@@ -11,6 +11,7 @@ import { freePort } from "#server/platform/db/embedded.js";
 import { emails, planCharges, plans, shopKeys } from "#server/platform/db/schema.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { completeItn } from "../helpers/payfast.js";
 import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -333,10 +334,13 @@ describe("the next-box e-mail and its skip link", () => {
     const today = addDays(row?.nextDate as string, -3);
     await t.app.sendPlanNotices(today);
     await t.app.sendPlanNotices(today);
-    const written = await t.db
-      .select()
-      .from(emails)
-      .where(eq(emails.eventKey, `${planId}:${row?.nextDate}`));
+    const written = withSubjects(
+      t,
+      await t.db
+        .select()
+        .from(emails)
+        .where(eq(emails.eventKey, `${planId}:${row?.nextDate}`)),
+    );
     expect(written).toHaveLength(1);
     expect(written[0]?.subject).not.toContain(product.name);
     const skipUrl = (written[0]?.data as { skipUrl: string } | undefined)?.skipUrl ?? "";

@@ -15,6 +15,7 @@ import {
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
 import { inStockSizes, setStock, sizePriceCents, stockedCatalogue, stockOf } from "../helpers/stock.js";
 import { ageStepUp, codeAt, enrolSecondFactor } from "../helpers/two-factor.js";
@@ -732,7 +733,7 @@ describe("paid, but out of stock (ECTA s46)", () => {
     const request = (list.json() as AdminReturnRequest[]).find((entry) => entry.orderId === orderId);
     expect(request).toMatchObject({ reason: "out_of_stock", openedBy: "shop", status: "requested" });
     expect(request?.deadlineDay).toBe(addDays(today(), 30));
-    const mails = await returnMails(request?.id ?? "");
+    const mails = withSubjects(t, await returnMails(request?.id ?? ""));
     expect(mails.map((mail) => mail.data.step)).toEqual(["out_of_stock"]);
     expect(mails[0]?.subject).toContain("cannot fill");
     await setStock(t.db, line.id, line.size, before?.quantity ?? 10);

@@ -5,6 +5,7 @@ import { endLapsedStockAlerts } from "#server/stock-alerts/routes.js";
 import { signStockAlertLink } from "#server/stock-alerts/tokens.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
+import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -59,11 +60,11 @@ const post = (path: string, token: string) =>
   t.app.inject({ method: "POST", url: `/api/stock-alerts/${path}`, payload: { token } });
 
 async function mailsTo(email: string, kind: string) {
-  const { rows } = await t.pool.query<{ event_key: string; subject: string; data: Record<string, string> }>(
-    "select event_key, subject, data from emails where kind = $1 and lower(to_address) = lower($2) order by id",
+  const { rows } = await t.pool.query<OutboxRow & { event_key: string; data: Record<string, string> }>(
+    "select event_key, kind, subject, data from emails where kind = $1 and lower(to_address) = lower($2) order by id",
     [kind, email],
   );
-  return rows;
+  return withSubjects(t, rows);
 }
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token") as string;

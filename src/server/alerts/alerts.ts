@@ -36,23 +36,19 @@ export async function raiseAlert(context: AlertContext, key: string, problem: Pr
       returning raised_at`);
     if (!rows[0]) return false;
     const raisedAt = new Date(rows[0].raised_at);
-    return enqueueEmail(
-      tx,
-      {
-        kind: "owner_alert",
-        eventKey: `${key}@${raisedAt.toISOString()}`,
-        to: context.config.alerts.to,
-        data: {
-          key,
-          state: "raised",
-          title: problem.title,
-          detail: problem.detail,
-          raisedAt: raisedAt.toISOString(),
-          resolvedAt: null,
-        },
+    return enqueueEmail(tx, {
+      kind: "owner_alert",
+      eventKey: `${key}@${raisedAt.toISOString()}`,
+      to: context.config.alerts.to,
+      data: {
+        key,
+        state: "raised",
+        title: problem.title,
+        detail: problem.detail,
+        raisedAt: raisedAt.toISOString(),
+        resolvedAt: null,
       },
-      context.config.shop.name,
-    );
+    });
   });
   if (written) context.wake?.();
   return written;
@@ -67,23 +63,19 @@ export async function resolveAlert(context: AlertContext, key: string): Promise<
     const found = rows[0];
     if (!found) return false;
     const row = { ...found, raised_at: new Date(found.raised_at), resolved_at: new Date(found.resolved_at) };
-    return enqueueEmail(
-      tx,
-      {
-        kind: "owner_alert",
-        eventKey: `${key}@${row.raised_at.toISOString()}:resolved`,
-        to: context.config.alerts.to,
-        data: {
-          key,
-          state: "resolved",
-          title: row.title,
-          detail: row.detail,
-          raisedAt: row.raised_at.toISOString(),
-          resolvedAt: row.resolved_at.toISOString(),
-        },
+    return enqueueEmail(tx, {
+      kind: "owner_alert",
+      eventKey: `${key}@${row.raised_at.toISOString()}:resolved`,
+      to: context.config.alerts.to,
+      data: {
+        key,
+        state: "resolved",
+        title: row.title,
+        detail: row.detail,
+        raisedAt: row.raised_at.toISOString(),
+        resolvedAt: row.resolved_at.toISOString(),
       },
-      context.config.shop.name,
-    );
+    });
   });
   if (written) context.wake?.();
   return written;

@@ -12,12 +12,11 @@ import { passwordResets } from "../platform/db/schema.js";
  */
 export async function enqueueAccountChanged(
   tx: Database | Transaction,
-  shopName: string,
   notice: { to: string; eventKey: string; userId: string } & Omit<AccountChangedData, "greetByName">,
 ): Promise<void> {
   const { to, eventKey, userId, ...data } = notice;
   const greetByName = await greetsByName(tx, userId, to);
-  await enqueueEmail(tx, { kind: "account_changed", eventKey, to, data: { ...data, greetByName } }, shopName);
+  await enqueueEmail(tx, { kind: "account_changed", eventKey, to, data: { ...data, greetByName } });
 }
 
 /**

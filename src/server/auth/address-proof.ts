@@ -42,12 +42,7 @@ async function sentToday(db: Database | Transaction, kind: "email_confirm" | "si
  * stops), so a pending change to another address is left as it is. Answers false, sending nothing,
  * once the address had ADDRESS_PROOFS_PER_DAY links in 24 hours.
  */
-export async function sendAddressProof(
-  tx: Transaction,
-  userId: string,
-  email: string,
-  shopName: string,
-): Promise<boolean> {
+export async function sendAddressProof(tx: Transaction, userId: string, email: string): Promise<boolean> {
   if ((await sentToday(tx, "email_confirm", email)) >= ADDRESS_PROOFS_PER_DAY) return false;
   const [open] = await tx
     .select({ id: emailChanges.id })
@@ -65,11 +60,12 @@ export async function sendAddressProof(
     open?.id ??
     (await tx.insert(emailChanges).values({ userId, newEmail: email }).returning({ id: emailChanges.id }))[0]?.id;
   if (!changeId) throw new Error("insert returned no row");
-  await enqueueEmail(
-    tx,
-    { kind: "email_confirm", eventKey: `${changeId}:${randomUUID()}`, to: email, data: { changeId } },
-    shopName,
-  );
+  await enqueueEmail(tx, {
+    kind: "email_confirm",
+    eventKey: `${changeId}:${randomUUID()}`,
+    to: email,
+    data: { changeId },
+  });
   return true;
 }
 
@@ -77,7 +73,7 @@ export async function sendAddressProof(
  * Someone tried to register an address that has an account: its owner is told, at most
  * SIGNUP_ATTEMPT_NOTES_PER_DAY times in 24 hours, so a script cannot flood them through the form.
  */
-export async function noteSignupAttempt(db: Database, typed: string, shopName: string): Promise<void> {
+export async function noteSignupAttempt(db: Database, typed: string): Promise<void> {
   await db.transaction(async (tx) => {
     // To the address as its owner keeps it, not as the stranger typed it.
     const [owner] = await tx
@@ -89,11 +85,12 @@ export async function noteSignupAttempt(db: Database, typed: string, shopName: s
     // One address at a time, so the cap holds when attempts race.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup-attempt:${email.toLowerCase()}`}))`);
     if ((await sentToday(tx, "signup_attempt", email)) >= SIGNUP_ATTEMPT_NOTES_PER_DAY) return;
-    await enqueueEmail(
-      tx,
-      { kind: "signup_attempt", eventKey: randomUUID(), to: email, data: { attemptedAt: new Date().toISOString() } },
-      shopName,
-    );
+    await enqueueEmail(tx, {
+      kind: "signup_attempt",
+      eventKey: randomUUID(),
+      to: email,
+      data: { attemptedAt: new Date().toISOString() },
+    });
   });
 }
 
@@ -126,7 +123,7 @@ export const addressProofRoutes: FastifyPluginAsyncZod = async (app) => {
         .for("update");
       if (!row) return "gone" as const;
       if (row.verifiedAt) return "proven" as const;
-      return (await sendAddressProof(tx, user.id, row.email, app.config.shop.name)) ? row.email : ("capped" as const);
+      return (await sendAddressProof(tx, user.id, row.email)) ? row.email : ("capped" as const);
     });
     if (sent === "proven" || sent === "gone") {
       throw conflict("Your e-mail address is already confirmed.", "EMAIL_ALREADY_CONFIRMED");

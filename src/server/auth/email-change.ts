@@ -23,7 +23,6 @@ export async function requestEmailChange(
   request: FastifyRequest,
   userId: string,
   newEmail: string,
-  shopName: string,
 ): Promise<void> {
   await tx
     .update(emailChanges)
@@ -31,11 +30,7 @@ export async function requestEmailChange(
     .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
   const [change] = await tx.insert(emailChanges).values({ userId, newEmail }).returning({ id: emailChanges.id });
   if (!change) throw new Error("insert returned no row");
-  await enqueueEmail(
-    tx,
-    { kind: "email_change", eventKey: change.id, to: newEmail, data: { changeId: change.id } },
-    shopName,
-  );
+  await enqueueEmail(tx, { kind: "email_change", eventKey: change.id, to: newEmail, data: { changeId: change.id } });
   await recordAudit(tx, request, {
     action: "user.email_change_requested",
     subject: { type: "user", id: userId },
@@ -109,7 +104,7 @@ export const confirmEmailRoutes: FastifyPluginAsyncZod = async (app) => {
             after: { email: used.newEmail },
           });
           // To the old address: if the change was not theirs, its owner hears of it there.
-          await enqueueAccountChanged(tx, app.config.shop.name, {
+          await enqueueAccountChanged(tx, {
             to: before.email,
             userId: used.userId,
             eventKey: `email:${randomUUID()}`,

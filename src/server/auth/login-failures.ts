@@ -77,7 +77,7 @@ export async function countLoginFailure(request: FastifyRequest, account: Attemp
 
 /** The "someone is guessing your password" message: one a day at most, however long the guessing goes on. */
 async function tellTheHolder(request: FastifyRequest, userId: string, failures: number): Promise<void> {
-  const { db, config } = request.server;
+  const { db } = request.server;
   const [once] = await countInWindow(db, [`login-failed-notice:user:${userId}`], "1 day");
   if (once?.count !== 1) return;
   const [holder] = await db
@@ -87,23 +87,19 @@ async function tellTheHolder(request: FastifyRequest, userId: string, failures: 
   if (!holder || holder.closedAt) return;
   await db.transaction(async (tx) => {
     const greetByName = await greetsByName(tx, userId, holder.email);
-    await enqueueEmail(
-      tx,
-      {
-        kind: "login_failures",
-        // One message per account and day's window: the counter above already says it is the first.
-        eventKey: `${userId}:${new Date().toISOString()}`,
-        to: holder.email,
-        data: {
-          name: holder.fullName,
-          greetByName,
-          failures,
-          windowMinutes: FAILURE_WINDOW_MINUTES,
-          at: new Date().toISOString(),
-        },
+    await enqueueEmail(tx, {
+      kind: "login_failures",
+      // One message per account and day's window: the counter above already says it is the first.
+      eventKey: `${userId}:${new Date().toISOString()}`,
+      to: holder.email,
+      data: {
+        name: holder.fullName,
+        greetByName,
+        failures,
+        windowMinutes: FAILURE_WINDOW_MINUTES,
+        at: new Date().toISOString(),
       },
-      config.shop.name,
-    );
+    });
   });
   request.server.mail.wake();
 }

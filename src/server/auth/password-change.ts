@@ -33,7 +33,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         await closeOpenResets(tx, user.id);
         // Every other device signs in again with the new password; this one stays signed in.
         await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, currentSession)));
-        await enqueueAccountChanged(tx, app.config.shop.name, {
+        await enqueueAccountChanged(tx, {
           to: user.email,
           userId: user.id,
           eventKey: `password:${randomUUID()}`,

@@ -83,17 +83,13 @@ function registerForgotPassword(app: ShopApp): void {
             .values({ userId: found.id })
             .returning({ id: passwordResets.id });
           if (!reset) throw new Error("insert returned no row");
-          await enqueueEmail(
-            tx,
-            {
-              kind: "password_reset",
-              eventKey: reset.id,
-              to: found.email,
-              // No name: a reset message greets nobody by name (templates/free-text.ts).
-              data: { resetId: reset.id },
-            },
-            app.config.shop.name,
-          );
+          await enqueueEmail(tx, {
+            kind: "password_reset",
+            eventKey: reset.id,
+            to: found.email,
+            // No name: a reset message greets nobody by name (templates/free-text.ts).
+            data: { resetId: reset.id },
+          });
         });
         app.mail.wake();
       }
@@ -167,7 +163,7 @@ function registerResetPassword(app: ShopApp): void {
         await closeOpenResets(tx, user.id);
         // Whoever knew the old password (or held a session) is out.
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
-        await enqueueAccountChanged(tx, app.config.shop.name, {
+        await enqueueAccountChanged(tx, {
           to: user.email,
           userId: user.id,
           eventKey: `password:${used.id}`,

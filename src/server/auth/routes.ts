@@ -91,7 +91,7 @@ function registerSignUp(app: ShopApp): void {
     const passwordHash = await hashPassword(password);
     // What a new account's answer would have been; nothing is made.
     const asIfNew = async () => {
-      await noteSignupAttempt(app.db, input.email, app.config.shop.name);
+      await noteSignupAttempt(app.db, input.email);
       app.mail.wake();
       return reply
         .status(201)
@@ -118,7 +118,7 @@ function registerSignUp(app: ShopApp): void {
         }
         // The link that proves the address; until it is followed the account shops, but sees nothing
         // the shop sent to the address before (docs/decisions/041).
-        await sendAddressProof(tx, row.id, row.email, app.config.shop.name);
+        await sendAddressProof(tx, row.id, row.email);
         return row;
       });
       app.mail.wake();

@@ -62,10 +62,9 @@ export type SecondFactorCheck =
   | { ok: false; lockedNow: boolean }
   | { ok: false; locked: Date };
 
-/** What checkSecondFactor needs from the app: the keys that open secrets, and the shop's name for the notice. */
+/** What checkSecondFactor needs from the app: the keys that open secrets. */
 export interface SecondFactorContext {
   keys: TotpKeys;
-  shopName: string;
 }
 
 /**
@@ -77,7 +76,7 @@ export interface SecondFactorContext {
  */
 export async function checkSecondFactor(
   tx: Database | Transaction,
-  { keys, shopName }: SecondFactorContext,
+  { keys }: SecondFactorContext,
   userId: string,
   code: string,
 ): Promise<SecondFactorCheck> {
@@ -118,7 +117,7 @@ export async function checkSecondFactor(
       })
       .where(eq(users.id, userId))
       .returning({ until: users.totpLockedUntil });
-    await enqueueAccountChanged(tx, shopName, {
+    await enqueueAccountChanged(tx, {
       to: account.email,
       eventKey: `second-factor-locked:${userId}:${locked?.until?.toISOString() ?? Date.now()}`,
       userId,
@@ -233,7 +232,6 @@ export async function clearSecondFactor(tx: Transaction, userId: string): Promis
 
 export const secondFactorContext = (app: FastifyInstance): SecondFactorContext => ({
   keys: app.totpKeys,
-  shopName: app.config.shop.name,
 });
 
 /**

@@ -179,12 +179,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!updated || !before) throw notFound("Product not found");
           await setStockLevels(tx, updated.id, row, request.body.stock);
           // A sold-out size back on the shelf: its alerts' e-mails, with this change or not at all.
-          alertsSent = await sendBackInStock(
-            tx,
-            updated.id,
-            { publicUrl: app.config.publicUrl, name: app.config.shop.name },
-            await alertKey(),
-          );
+          alertsSent = await sendBackInStock(tx, updated.id, { publicUrl: app.config.publicUrl }, await alertKey());
           const changes = changedFields(before, (await productSnapshot(tx, updated.id)) ?? {});
           if (changes) {
             await recordAudit(tx, request, {

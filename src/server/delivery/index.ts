@@ -34,7 +34,7 @@ export const delivery: Feature = {
       emulator,
       api,
     });
-    const tracking = { db, shopName: config.shop.name, publicUrl: config.publicUrl, linkKey: trackingLinkKey(db) };
+    const tracking = { db, publicUrl: config.publicUrl, linkKey: trackingLinkKey(db) };
     app.decorate("tracking", tracking);
     app.decorate("pollTracking", async () => {
       const polled = await pollOpenShipments({ ...tracking, api, log: app.log });

@@ -21,7 +21,6 @@ import { signTrackingToken } from "./tracking-links.js";
 
 export interface TrackingContext {
   db: Database;
-  shopName: string;
   publicUrl: string;
   linkKey: () => Promise<Buffer>;
 }
@@ -183,27 +182,23 @@ async function emailSteps(
     // Already delivered: "out for delivery" or "ready" (learnt late, from the poll) would only confuse.
     if (state === "delivered" && (notified === "out_for_delivery" || notified === "ready_for_collection")) continue;
     const nextStep = nextStepText(notified, order.deliveryService);
-    await enqueueEmail(
-      tx,
-      {
-        kind: "delivery_update",
-        eventKey: `${order.id}:${notified}`,
-        to: order.customerEmail,
-        data: {
-          orderId: order.id,
-          orderNumber: orderNumber(order.id),
-          customerName: order.deliveryName,
-          greetByName,
-          step: notified,
-          option: deliveryOptionText(order),
-          waybillNumber: shipment.waybillNumber,
-          ...(notified === "ready_for_collection" && pin ? { pin } : {}),
-          ...(nextStep ? { nextStep } : {}),
-          trackingUrl,
-          at: step.at.toISOString(),
-        },
+    await enqueueEmail(tx, {
+      kind: "delivery_update",
+      eventKey: `${order.id}:${notified}`,
+      to: order.customerEmail,
+      data: {
+        orderId: order.id,
+        orderNumber: orderNumber(order.id),
+        customerName: order.deliveryName,
+        greetByName,
+        step: notified,
+        option: deliveryOptionText(order),
+        waybillNumber: shipment.waybillNumber,
+        ...(notified === "ready_for_collection" && pin ? { pin } : {}),
+        ...(nextStep ? { nextStep } : {}),
+        trackingUrl,
+        at: step.at.toISOString(),
       },
-      ctx.shopName,
-    );
+    });
   }
 }

@@ -18,6 +18,7 @@ import { notFound } from "../platform/errors.js";
 import { shopIdentity } from "./mailer.js";
 import type { EmailDataByKind } from "./messages.js";
 import { renderEmail } from "./render.js";
+import { subjectFor } from "./subjects.js";
 
 /**
  * The HTML of a message shown in the admin's sandboxed iframe: nothing in it may run, load a
@@ -30,6 +31,8 @@ const summaryColumns = {
   kind: emails.kind,
   toAddress: emails.toAddress,
   subject: emails.subject,
+  /** A queued message has no subject yet: subjectFor makes it from the data. */
+  data: emails.data,
   status: emails.status,
   attempts: emails.attempts,
   lastError: emails.lastError,
@@ -45,6 +48,7 @@ type SummaryRow = Pick<
   | "kind"
   | "toAddress"
   | "subject"
+  | "data"
   | "status"
   | "attempts"
   | "lastError"
@@ -53,12 +57,12 @@ type SummaryRow = Pick<
   | "nextAttemptAt"
 >;
 
-function toSummary(row: SummaryRow): EmailSummary {
+function toSummary(row: SummaryRow, shopName: string): EmailSummary {
   return {
     id: row.id,
     kind: row.kind,
     to: row.toAddress,
-    subject: row.subject,
+    subject: subjectFor(row, shopName),
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
@@ -71,7 +75,7 @@ function toSummary(row: SummaryRow): EmailSummary {
 /** The message as the customer got it, or (not delivered yet) as it would be rendered now. */
 async function messageById(app: FastifyInstance, db: Database, id: number): Promise<EmailMessage> {
   const [row] = await db
-    .select({ ...summaryColumns, data: emails.data, html: emails.html, textBody: emails.textBody })
+    .select({ ...summaryColumns, html: emails.html, textBody: emails.textBody })
     .from(emails)
     .where(eq(emails.id, id));
   if (!row) throw notFound("E-mail not found");
@@ -79,7 +83,7 @@ async function messageById(app: FastifyInstance, db: Database, id: number): Prom
     row.html !== null && row.textBody !== null
       ? { html: row.html, text: row.textBody }
       : await renderEmail(row.kind, row.data as unknown as EmailDataByKind[EmailKind], shopIdentity(app.config), {});
-  return { ...toSummary(row), ...delivered };
+  return { ...toSummary(row, app.config.shop.name), ...delivered };
 }
 
 /**
@@ -97,7 +101,10 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { emails: page.map(toSummary), nextCursor: rows.length > limit && last ? String(last.id) : null };
+    return {
+      emails: page.map((row) => toSummary(row, app.config.shop.name)),
+      nextCursor: rows.length > limit && last ? String(last.id) : null,
+    };
   });
 
   app.get("/emails/:id", { schema: { params: emailIdParam, response: { 200: emailMessage } } }, async (request) =>
@@ -146,7 +153,7 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!row) throw notFound("E-mail not found");
       app.mail.wake();
-      return toSummary(row);
+      return toSummary(row, app.config.shop.name);
     },
   );
 };

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { type EmailKind, emails } from "../platform/db/schema.js";
 import type { EmailDataByKind } from "./messages.js";
-import { subjectOf } from "./subjects.js";
 
 export interface NewEmail<K extends EmailKind> {
   kind: K;
@@ -15,13 +14,13 @@ export interface NewEmail<K extends EmailKind> {
 /**
  * Writes a message to the outbox, in the caller's transaction: it exists exactly when the event
  * does. Writing the same kind and event again changes nothing (an ITN repeated five times gives
- * one confirmation). The mail job (sender.ts) sends it, or captures it when there is no SMTP.
+ * one confirmation). The mail job (sender.ts) sends it, or captures it when there is no SMTP; it
+ * writes the subject then, from the shop's name in the config (subjects.ts).
  * Answers whether a new message was written.
  */
 export async function enqueueEmail<K extends EmailKind>(
   tx: Database | Transaction,
   email: NewEmail<K>,
-  shopName: string,
 ): Promise<boolean> {
   const inserted = await tx
     .insert(emails)
@@ -29,7 +28,6 @@ export async function enqueueEmail<K extends EmailKind>(
       kind: email.kind,
       eventKey: email.eventKey,
       toAddress: email.to,
-      subject: subjectOf(email.kind, email.data, shopName),
       data: email.data as unknown as Record<string, unknown>,
       status: "queued",
       nextAttemptAt: sql`now()`,

@@ -10,6 +10,7 @@ import { EMAIL_CHANGE_HOURS } from "./email-change-hours.js";
 import { hashLinkToken } from "./link-token.js";
 import { type EmailDataByKind, RESET_MINUTES, type SendTimeData, type ShopIdentity } from "./messages.js";
 import { renderEmail } from "./render.js";
+import { subjectFor } from "./subjects.js";
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -104,27 +105,30 @@ async function deliver(context: SenderContext, row: EmailRow): Promise<keyof Del
           ? await issueEmailChangeLink(db, row, shop)
           : {};
     const rendered = await renderEmail(row.kind, row.data as never, shop, sendTime);
+    // Made now from the config's shop name (a row queued before migration 0035 keeps the one it was
+    // written with), and kept on the row with its status, so the outbox shows what went out.
+    const subject = subjectFor(row, shop.name);
     // What the outbox keeps stays readable in the admin, but never a live reset link: an admin who
     // could read one could become that customer, or another admin.
     const secret = sendTime.resetUrl ?? sendTime.confirmUrl;
     const keep = (text: string) => (secret ? text.replaceAll(secret, RESET_LINK_REDACTED) : text);
     if (!transport) {
-      if (context.captureDir) await writeCaptured(context.captureDir, row, rendered);
+      if (context.captureDir) await writeCaptured(context.captureDir, row, { subject, ...rendered });
       await db.execute(sql`
-        update emails set status = 'captured', html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
+        update emails set status = 'captured', subject = ${subject}, html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
           attempts = attempts + 1, last_error = null, locked_until = null, next_attempt_at = null
         where id = ${row.id}`);
       return "captured";
     }
     await transport({
       to: row.toAddress,
-      subject: row.subject,
+      subject,
       html: rendered.html,
       text: rendered.text,
       messageId: `<email-${row.id}-${row.createdAt.getTime()}@${new URL(shop.publicUrl).hostname}>`,
     });
     await db.execute(sql`
-      update emails set status = 'sent', sent_at = now(), html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
+      update emails set status = 'sent', subject = ${subject}, sent_at = now(), html = ${keep(rendered.html)}, text_body = ${keep(rendered.text)},
         attempts = attempts + 1, last_error = null, locked_until = null, next_attempt_at = null
       where id = ${row.id}`);
     return "sent";
@@ -167,9 +171,9 @@ export function withoutAddresses(text: string): string {
  * A captured message in full, as `<id>.txt` and `<id>.html`, readable by the server's own user
  * only. Each file is written aside and renamed into place, so a reader never sees half of one.
  */
-async function writeCaptured(dir: string, row: EmailRow, rendered: { html: string; text: string }) {
+async function writeCaptured(dir: string, row: EmailRow, rendered: { subject: string; html: string; text: string }) {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const header = `To: ${row.toAddress}\nSubject: ${row.subject}\nKind: ${row.kind}\n\n`;
+  const header = `To: ${row.toAddress}\nSubject: ${rendered.subject}\nKind: ${row.kind}\n\n`;
   const place = async (name: string, content: string) => {
     const aside = path.join(dir, `.${name}.${randomBytes(4).toString("hex")}`);
     await writeFile(aside, content, { mode: 0o600 });

@@ -3,8 +3,25 @@ import type { NotifiedState } from "#domain/tracking.js";
 import type { EmailKind } from "../platform/db/schema.js";
 import type { AnyEmail, EmailDataByKind, ReturnUpdateStep } from "./messages.js";
 
+/** What subjectFor needs of an outbox row. */
+export interface SubjectSource {
+  kind: EmailKind;
+  data: Record<string, unknown>;
+  /** The subject it went out with; null while it is queued. */
+  subject: string | null;
+}
+
 /**
- * Each message's subject line, written to the outbox with the message (no template needed). A subject
+ * An outbox row's subject: the one it was sent (or captured) with, or, queued, the one it will be
+ * sent with. Every reader of `emails.subject` (the admin, the data export, the sender) goes through it.
+ */
+export function subjectFor(row: SubjectSource, shopName: string): string {
+  return row.subject ?? subjectOf(row.kind, row.data as unknown as EmailDataByKind[EmailKind], shopName);
+}
+
+/**
+ * Each message's subject line, made by the sender when the message goes out (no template needed) and
+ * kept on the row with it. A subject
  * names the shop, the order or the request, never a product: what someone buys can be health
  * information (POPIA s26), and subjects show on lock screens and in shared inboxes. The privacy
  * policy promises it; no-product-names.test.ts checks every kind, as it does the templates' previews.

@@ -11,6 +11,7 @@ import type {
 import type { AuditEntry } from "#domain/schemas/audit.js";
 import { creditNoteNumberText, creditNotePath, invoiceNumberText, invoicePath } from "#domain/tax-documents.js";
 import { auditEntryOf } from "../audit/admin-routes.js";
+import { subjectFor } from "../mail/subjects.js";
 import type { Database } from "../platform/db/client.js";
 import { SA_ZONE_LITERAL } from "../platform/db/sa-time.js";
 import { auditLog, emails, orderItems, orders, payfastItns, refunds, users } from "../platform/db/schema.js";
@@ -140,8 +141,11 @@ async function orderActivity(db: Database, id: string): Promise<AuditEntry[]> {
   return rows.map(auditEntryOf);
 }
 
-/** One order with its customer, PayFast's notifications about it and the e-mails written about it. */
-export async function adminOrderDetail(db: Database, id: string): Promise<AdminOrderDetail | null> {
+/**
+ * One order with its customer, PayFast's notifications about it and the e-mails written about it
+ * (a queued one's subject made from the shop's name, as the sender will).
+ */
+export async function adminOrderDetail(db: Database, id: string, shopName: string): Promise<AdminOrderDetail | null> {
   const [row] = await db
     .select({
       userId: orders.userId,
@@ -170,8 +174,9 @@ export async function adminOrderDetail(db: Database, id: string): Promise<AdminO
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     payments: payments.map((payment) => ({ ...payment, receivedAt: payment.receivedAt.toISOString() })),
-    emails: sent.map((email) => ({
+    emails: sent.map(({ data, ...email }) => ({
       ...email,
+      subject: subjectFor({ ...email, data }, shopName),
       createdAt: email.createdAt.toISOString(),
       sentAt: email.sentAt?.toISOString() ?? null,
     })),
@@ -225,6 +230,7 @@ function emailsAbout(db: Database, id: string) {
       kind: emails.kind,
       to: emails.toAddress,
       subject: emails.subject,
+      data: emails.data,
       status: emails.status,
       createdAt: emails.createdAt,
       sentAt: emails.sentAt,

@@ -38,7 +38,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id",
     { schema: { params: uuidParam, response: { 200: adminOrderDetailAnswer } } },
     async (request) => {
-      const detail = await adminOrderDetail(app.db, request.params.id);
+      const detail = await adminOrderDetail(app.db, request.params.id, app.config.shop.name);
       if (!detail) throw notFound("Order not found");
       return detail;
     },

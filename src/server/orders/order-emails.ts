@@ -54,58 +54,50 @@ async function orderWithLines(tx: Database | Transaction, orderId: string) {
  * reconciliation, or an admin's Mark as Paid): one per order, whatever proved the payment and
  * however often.
  */
-export async function enqueueOrderConfirmation(tx: Database | Transaction, orderId: string, shopName: string) {
+export async function enqueueOrderConfirmation(tx: Database | Transaction, orderId: string) {
   const { order, about, vat } = await orderWithLines(tx, orderId);
   const policies = await policyVersionsById(tx, orderPolicyIds(order));
-  await enqueueEmail(
-    tx,
-    {
-      kind: "order_confirmation",
-      eventKey: orderId,
-      to: order.customerEmail,
-      data: {
-        ...about,
-        subtotalCents: order.subtotalCents,
-        ...(order.multibuyDiscountCents > 0 ? { multibuyDiscountCents: order.multibuyDiscountCents } : {}),
-        ...(order.promoCode
-          ? {
-              promo: {
-                code: order.promoCode,
-                discountCents: order.discountCents,
-                deliveryDiscountCents: order.deliveryDiscountCents,
-              },
-            }
-          : {}),
-        deliveryFeeCents: order.deliveryFeeCents,
-        totalCents: order.totalCents,
-        vatCents: vat.vatCents,
-        vatByRate: vat.byRate,
-        paidAt: (order.paidAt ?? new Date()).toISOString(),
-        policies: [...policies.values()].map((policy) => ({ label: policyVersionLabel(policy), path: policy.path })),
-      },
+  await enqueueEmail(tx, {
+    kind: "order_confirmation",
+    eventKey: orderId,
+    to: order.customerEmail,
+    data: {
+      ...about,
+      subtotalCents: order.subtotalCents,
+      ...(order.multibuyDiscountCents > 0 ? { multibuyDiscountCents: order.multibuyDiscountCents } : {}),
+      ...(order.promoCode
+        ? {
+            promo: {
+              code: order.promoCode,
+              discountCents: order.discountCents,
+              deliveryDiscountCents: order.deliveryDiscountCents,
+            },
+          }
+        : {}),
+      deliveryFeeCents: order.deliveryFeeCents,
+      totalCents: order.totalCents,
+      vatCents: vat.vatCents,
+      vatByRate: vat.byRate,
+      paidAt: (order.paidAt ?? new Date()).toISOString(),
+      policies: [...policies.values()].map((policy) => ({ label: policyVersionLabel(policy), path: policy.path })),
     },
-    shopName,
-  );
+  });
 }
 
 /** The shipped message, written with Mark as Shipped: one per order. */
-export async function enqueueOrderShipped(tx: Database | Transaction, orderId: string, shopName: string) {
+export async function enqueueOrderShipped(tx: Database | Transaction, orderId: string) {
   const { order, about } = await orderWithLines(tx, orderId);
-  await enqueueEmail(
-    tx,
-    {
-      kind: "order_shipped",
-      eventKey: orderId,
-      to: order.customerEmail,
-      data: {
-        ...about,
-        courier: order.courier,
-        trackingNumber: order.trackingNumber,
-        trackingUrl: trackingUrl(order.courier, order.trackingNumber),
-      },
+  await enqueueEmail(tx, {
+    kind: "order_shipped",
+    eventKey: orderId,
+    to: order.customerEmail,
+    data: {
+      ...about,
+      courier: order.courier,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: trackingUrl(order.courier, order.trackingNumber),
     },
-    shopName,
-  );
+  });
 }
 
 /** The chosen option in a line: the service, and the locker or pickup point where it goes. */

@@ -15,7 +15,7 @@ const marksPaid = (request: FastifyRequest) =>
  * Paid books a payment as PayFast's notification does (mark-paid.ts).
  */
 export const adminOrderMoveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = { db: app.db, shopName: app.config.shop.name, issuer: documentIssuer(app.config) };
+  const context = { db: app.db, issuer: documentIssuer(app.config) };
   app.patch(
     "/orders/:id/status",
     // Mark as Paid books a payment by hand and writes a tax invoice: stepped up; Mark as Shipped is not.

@@ -89,8 +89,6 @@ export async function bookPayment(
   db: Database,
   record: PaymentRecord & { orderId: string; pfPaymentId: string },
   grossCents: number,
-  /** For the order confirmation written with the payment. */
-  shopName: string,
   /** The seller's details the invoice is issued with. */
   issuer: DocumentIssuer,
 ): Promise<BookingResult> {
@@ -129,7 +127,6 @@ export async function bookPayment(
               pfPaymentId: record.pfPaymentId,
               payfastToken: record.payfastToken ?? null,
             },
-            shopName,
             issuer,
           );
           const revived =

@@ -29,12 +29,8 @@ export const payments = ({ resolveHost }: PaymentsOptions = {}): Feature => ({
     app.decorate("bookPayment", bookPayment);
     // The reconciliation sweep asks PayFast's API about orders whose notification never came.
     const everyMs = config.payfast.reconcileMinutes * 60_000;
-    const shopName = config.shop.name;
     app.decorate("reconcilePayfast", (orderIds?: readonly string[]) =>
-      reconcilePayfast(
-        { db, api: app.payfastApi, log: app.log, everyMs, shopName, issuer: documentIssuer(config) },
-        orderIds,
-      ),
+      reconcilePayfast({ db, api: app.payfastApi, log: app.log, everyMs, issuer: documentIssuer(config) }, orderIds),
     );
   },
   // PayFast's notifications are server-to-server: no cookie, no browser cross-site check.

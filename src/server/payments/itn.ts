@@ -254,7 +254,6 @@ async function confirmAndBook(
     context.db,
     { ...record, orderId: orderId as string, pfPaymentId },
     grossCents ?? -1,
-    context.config.shop.name,
     documentIssuer(context.config),
   );
   return { ...booked, orderId, pfPaymentId };

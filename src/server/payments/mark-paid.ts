@@ -40,7 +40,6 @@ export interface MarkPaid {
 export async function markOrderPaid(
   tx: Transaction,
   paid: MarkPaid,
-  shopName: string,
   issuer: DocumentIssuer,
 ): Promise<"sold" | "short"> {
   const by = paid.paidBy === "admin" ? "admin" : "payment";
@@ -59,7 +58,7 @@ export async function markOrderPaid(
   const stock = await settlePaidStock(tx, { id: paid.orderId, stockState: paid.stockState });
   // Its promo code's use counts from now, even past the limit for a late payment (docs/decisions/023).
   await countPromoUse(tx, paid.orderId);
-  await enqueueOrderConfirmation(tx, paid.orderId, shopName);
+  await enqueueOrderConfirmation(tx, paid.orderId);
   // A nappy plan's first box: the plan starts, with the card's token when PayFast sent one.
   await activatePlanOfOrder(tx, paid.orderId, paid.payfastToken ?? null);
   // A later box of a plan: its charge is settled and the plan moves on (plans/charge.ts).
@@ -67,7 +66,7 @@ export async function markOrderPaid(
   // A reminder plan's box paid through its pay link: the plan moves on as a charge would (plans/pay-link.ts).
   await settleRemindedBoxOfOrder(tx, paid.orderId);
   // ECTA s46: paid, but the goods are gone: the customer is told at once and the refund's 30 days start.
-  if (stock === "short") await openOutOfStockRequest(tx, paid.orderId, shopName);
+  if (stock === "short") await openOutOfStockRequest(tx, paid.orderId);
   const invoice = await invoiceToIssue(tx, paid.orderId, issuer);
   // Last, so the series' row is locked for as short a time as possible: every paying transaction
   // waits for it. Callers pass only unpaid orders (pending or cancelled), which never had a number.

@@ -30,7 +30,7 @@ export interface MoveForwardOptions {
  * the same transaction.
  */
 export async function moveOrderForward(
-  { db, shopName, issuer }: { db: Database; shopName: string; issuer: DocumentIssuer },
+  { db, issuer }: { db: Database; issuer: DocumentIssuer },
   request: FastifyRequest,
   id: string,
   to: OrderStatus,
@@ -67,7 +67,6 @@ export async function moveOrderForward(
           paidBy: "admin",
           paidByUserId: request.user?.id ?? null,
         },
-        shopName,
         issuer,
       );
     } else {
@@ -77,7 +76,7 @@ export async function moveOrderForward(
         to === "processed" ? { shippedAt: sql`now()`, ...shipping } : {},
       );
     }
-    if (to === "processed") await enqueueOrderShipped(tx, id, shopName);
+    if (to === "processed") await enqueueOrderShipped(tx, id);
     await recordAudit(tx, request, {
       action,
       subject: { type: "order", id },

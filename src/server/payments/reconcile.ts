@@ -31,8 +31,6 @@ export interface ReconcileContext {
   log: FastifyBaseLogger;
   /** The job's interval: an order is asked about once it has waited this long (at most five minutes). */
   everyMs: number;
-  /** For the order confirmation a booked payment writes. */
-  shopName: string;
   /** The seller's details its invoice is issued with, and a refund's credit note. */
   issuer: DocumentIssuer;
 }
@@ -124,7 +122,6 @@ export async function reconcilePayfast(context: ReconcileContext, orderIds?: rea
         rawBody: JSON.stringify(row),
       },
       row.grossCents ?? -1,
-      context.shopName,
       context.issuer,
     );
     findings.push({ orderId, pfPaymentId: row.pfPaymentId, outcome });

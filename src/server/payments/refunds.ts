@@ -38,7 +38,6 @@ export interface RefundContext {
   db: Database;
   api: PayfastApi;
   log: FastifyBaseLogger;
-  shopName: string;
   /** The seller's details a credit note is issued with (issued-documents.ts). */
   issuer: DocumentIssuer;
 }
@@ -46,7 +45,7 @@ export interface RefundContext {
 /** A refund's context as the shop runs it: its database, PayFast's API, the seller of this moment. */
 export function refundContextOf(app: ShopApp, log: FastifyBaseLogger): RefundContext {
   const { config } = app;
-  return { db: app.db, api: app.payfastApi, log, shopName: config.shop.name, issuer: documentIssuer(config) };
+  return { db: app.db, api: app.payfastApi, log, issuer: documentIssuer(config) };
 }
 
 /**
@@ -190,7 +189,6 @@ async function referenceTaken(db: Database, payfastReference: string): Promise<b
 export async function completeRefund(
   db: Database,
   refundId: string,
-  shopName: string,
   issuer: DocumentIssuer,
   /** Runs in the completing transaction (the audit record of the admin's refund). */
   onCompleted?: (
@@ -222,7 +220,7 @@ export async function completeRefund(
     const fully = refundedCents >= order.totalCents;
     if (fully) await moveOrderStatus(tx, { orderId: order.id, from: order.status, to: "refunded", by: "refund" });
     if (refund.returnRequestId) {
-      await settleReturnRefund(tx, { ...refund, returnRequestId: refund.returnRequestId }, shopName);
+      await settleReturnRefund(tx, { ...refund, returnRequestId: refund.returnRequestId });
     }
     await onCompleted?.(tx, {
       amountCents: refund.amountCents,
@@ -231,28 +229,24 @@ export async function completeRefund(
       vatBasis: refund.vatBasis,
       deliveryCents: refund.deliveryCents,
     });
-    await enqueueEmail(
-      tx,
-      {
-        kind: "order_refunded",
-        eventKey: refundId,
-        to: order.customerEmail,
-        data: {
-          orderId: order.id,
-          orderNumber: orderNumber(order.id),
-          refundId,
-          customerName: order.deliveryName,
-          greetByName: await greetsByName(tx, order.userId, order.customerEmail),
-          amountCents: refund.amountCents,
-          refundedCents,
-          totalCents: order.totalCents,
-          reason: refund.reason,
-          creditNoteNumber: creditNoteNumberText(creditNoteNumber),
-          refundedAt: (done?.completedAt ?? new Date()).toISOString(),
-        },
+    await enqueueEmail(tx, {
+      kind: "order_refunded",
+      eventKey: refundId,
+      to: order.customerEmail,
+      data: {
+        orderId: order.id,
+        orderNumber: orderNumber(order.id),
+        refundId,
+        customerName: order.deliveryName,
+        greetByName: await greetsByName(tx, order.userId, order.customerEmail),
+        amountCents: refund.amountCents,
+        refundedCents,
+        totalCents: order.totalCents,
+        reason: refund.reason,
+        creditNoteNumber: creditNoteNumberText(creditNoteNumber),
+        refundedAt: (done?.completedAt ?? new Date()).toISOString(),
       },
-      shopName,
-    );
+    });
   });
 }
 
@@ -264,11 +258,11 @@ export async function completeRefund(
  * the order's payment in "Needs attention" are resolved by it.
  */
 export async function recordDashboardRefund(
-  context: Pick<RefundContext, "db" | "log" | "shopName" | "issuer">,
+  context: Pick<RefundContext, "db" | "log" | "issuer">,
   orderId: string,
   refund: DashboardRefund,
   adminId: string | null,
-  onCompleted?: Parameters<typeof completeRefund>[4],
+  onCompleted?: Parameters<typeof completeRefund>[3],
 ): Promise<void> {
   const { payfastReference, refundedOn, ...request } = refund;
   if (await referenceTaken(context.db, payfastReference)) {
@@ -281,7 +275,7 @@ export async function recordDashboardRefund(
     payfastReference,
     refundedOn,
   });
-  await completeRefund(context.db, refundId, context.shopName, context.issuer, onCompleted);
+  await completeRefund(context.db, refundId, context.issuer, onCompleted);
   if (pfPaymentId) {
     await context.db
       .update(payfastItns)
@@ -363,7 +357,7 @@ async function settleStaleRefunds(context: RefundContext, orderId: string, pfPay
   for (const refund of stale) {
     if (refund.amountCents <= unmatched) {
       unmatched -= refund.amountCents;
-      await completeRefund(context.db, refund.id, context.shopName, context.issuer);
+      await completeRefund(context.db, refund.id, context.issuer);
       context.log.info({ orderId, refundId: refund.id }, "refund: PayFast had made a requested refund; completed");
     } else {
       await markFailed(context.db, refund.id, "PayFast has no record of this refund.");
@@ -377,7 +371,7 @@ export async function refundOrder(
   orderId: string,
   request: RefundRequest,
   adminId: string | null,
-  onCompleted?: Parameters<typeof completeRefund>[4],
+  onCompleted?: Parameters<typeof completeRefund>[3],
 ): Promise<void> {
   const [order] = await context.db
     .select({ pfPaymentId: orders.pfPaymentId })
@@ -429,6 +423,6 @@ export async function refundOrder(
     log.info({ refusal: outcome.message }, "refund: refused by PayFast");
     throw payfastRefused(outcome.message);
   }
-  await completeRefund(context.db, refundId, context.shopName, context.issuer, onCompleted);
+  await completeRefund(context.db, refundId, context.issuer, onCompleted);
   log.info("refund: completed");
 }

@@ -70,25 +70,21 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
         before: { status: before.status, nextDate: before.nextDate, pausedUntil: before.pausedUntil },
         after: { status: after?.status, nextDate: after?.nextDate, pausedUntil: after?.pausedUntil ?? null, reason },
       });
-      await enqueueEmail(
-        tx,
-        {
-          kind: "plan_changed_by_shop",
-          // One e-mail per change: a second pause of the same plan is another event.
-          eventKey: `${planId}:${change.kind}:${Date.now()}`,
-          to: before.customerEmail,
-          data: {
-            planId,
-            customerName: before.deliveryName,
-            greetByName: await greetsByName(tx, before.userId, before.customerEmail),
-            change: change.kind,
-            until: change.kind === "paused" ? change.until : null,
-            reason,
-            plansUrl: `${app.config.publicUrl}/profile?tab=plans`,
-          },
+      await enqueueEmail(tx, {
+        kind: "plan_changed_by_shop",
+        // One e-mail per change: a second pause of the same plan is another event.
+        eventKey: `${planId}:${change.kind}:${Date.now()}`,
+        to: before.customerEmail,
+        data: {
+          planId,
+          customerName: before.deliveryName,
+          greetByName: await greetsByName(tx, before.userId, before.customerEmail),
+          change: change.kind,
+          until: change.kind === "paused" ? change.until : null,
+          reason,
+          plansUrl: `${app.config.publicUrl}/profile?tab=plans`,
         },
-        app.config.shop.name,
-      );
+      });
     });
     app.mail.wake();
     if (change.kind === "cancelled") void app.jobs.request(CANCEL_PLAN_TOKENS_JOB);

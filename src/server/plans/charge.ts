@@ -326,7 +326,6 @@ async function boxPaid(
       rawBody: JSON.stringify({ adhoc: plan.id, date: claimed.date, answer: outcome.message }),
     },
     order.totalCents,
-    config.shop.name,
     documentIssuer(config),
   );
   context.log.info({ planId: plan.id, orderId: order.id, outcome: booked.outcome }, "nappy plan box charged");
@@ -467,26 +466,22 @@ async function tellCustomer(
   },
 ): Promise<void> {
   const { db, config } = context;
-  const wrote = await enqueueEmail(
-    db,
-    {
-      kind: "plan_charge_problem",
-      eventKey: said.eventKey,
-      to: plan.customerEmail,
-      data: {
-        planId: plan.id,
-        customerName: plan.deliveryName,
-        greetByName: await greetsByName(db, plan.userId, plan.customerEmail),
-        chargeDate: claimed.date,
-        reason: said.reason,
-        totalCents: said.totalCents,
-        updateCardUrl: plan.payfastToken ? cardUpdateUrl(config, plan.payfastToken) : null,
-        retryDate: said.retryDate ?? null,
-        shortLines: said.shortLines ?? [],
-        changeUrl: `${config.publicUrl}/profile?tab=plans`,
-      },
+  const wrote = await enqueueEmail(db, {
+    kind: "plan_charge_problem",
+    eventKey: said.eventKey,
+    to: plan.customerEmail,
+    data: {
+      planId: plan.id,
+      customerName: plan.deliveryName,
+      greetByName: await greetsByName(db, plan.userId, plan.customerEmail),
+      chargeDate: claimed.date,
+      reason: said.reason,
+      totalCents: said.totalCents,
+      updateCardUrl: plan.payfastToken ? cardUpdateUrl(config, plan.payfastToken) : null,
+      retryDate: said.retryDate ?? null,
+      shortLines: said.shortLines ?? [],
+      changeUrl: `${config.publicUrl}/profile?tab=plans`,
     },
-    config.shop.name,
-  );
+  });
   if (!wrote) context.log.debug({ eventKey: said.eventKey }, "plan charge e-mail already written");
 }

@@ -11,7 +11,7 @@ export const plans: Feature = {
   name: "plans",
   setup: (app) => {
     const { db, config } = app;
-    const shop = { publicUrl: config.publicUrl, name: config.shop.name };
+    const shop = { publicUrl: config.publicUrl };
     const linkKey = planLinkKey(db);
     app.decorate("sendPlanNotices", async (today?: string) => {
       const written = await sendNextBoxNotices(db, shop, await linkKey(), today);

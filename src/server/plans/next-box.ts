@@ -19,7 +19,7 @@ export const PLAN_NEXT_BOX_JOB = "plan-next-box";
  */
 export async function sendNextBoxNotices(
   db: Database,
-  shop: { publicUrl: string; name: string },
+  shop: { publicUrl: string },
   signingKey: Buffer,
   today = saDay(),
 ): Promise<number> {
@@ -44,37 +44,33 @@ export async function sendNextBoxNotices(
     );
     const token = signPlanSkipLink(signingKey, { planId: row.id, date: row.nextDate }, expires);
     const [customer] = await db.select({ name: plans.deliveryName }).from(plans).where(eq(plans.id, row.id));
-    const wrote = await enqueueEmail(
-      db,
-      {
-        kind: "plan_next_box",
-        eventKey: `${row.id}:${row.nextDate}`,
-        to: row.email,
-        data: {
-          planId: row.id,
-          customerName: customer?.name ?? "",
-          greetByName: await greetsByName(db, row.userId, row.email),
-          chargeDate: row.nextDate,
-          mode: plan.mode,
-          lines: plan.lines.map((line) => ({
-            name: line.name,
-            size: line.size,
-            quantity: line.quantity,
-            unitPriceCents: line.planPriceCents,
-            previousUnitPriceCents:
-              last.find((old) => old.productId === line.productId && old.size === line.size)?.cents ?? null,
-          })),
-          ...plan.next,
-          skipUrl: `${shop.publicUrl}/profile?skip=${token}`,
-          changeUrl: `${shop.publicUrl}/profile?tab=plans`,
-          payUrl:
-            plan.mode === "reminder"
-              ? `${shop.publicUrl}/checkout?pay=${payLinkFor(signingKey, row.id, row.nextDate)}`
-              : null,
-        },
+    const wrote = await enqueueEmail(db, {
+      kind: "plan_next_box",
+      eventKey: `${row.id}:${row.nextDate}`,
+      to: row.email,
+      data: {
+        planId: row.id,
+        customerName: customer?.name ?? "",
+        greetByName: await greetsByName(db, row.userId, row.email),
+        chargeDate: row.nextDate,
+        mode: plan.mode,
+        lines: plan.lines.map((line) => ({
+          name: line.name,
+          size: line.size,
+          quantity: line.quantity,
+          unitPriceCents: line.planPriceCents,
+          previousUnitPriceCents:
+            last.find((old) => old.productId === line.productId && old.size === line.size)?.cents ?? null,
+        })),
+        ...plan.next,
+        skipUrl: `${shop.publicUrl}/profile?skip=${token}`,
+        changeUrl: `${shop.publicUrl}/profile?tab=plans`,
+        payUrl:
+          plan.mode === "reminder"
+            ? `${shop.publicUrl}/checkout?pay=${payLinkFor(signingKey, row.id, row.nextDate)}`
+            : null,
       },
-      shop.name,
-    );
+    });
     if (wrote) written += 1;
   }
   return written;

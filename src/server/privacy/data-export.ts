@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { findUserById, provenEmail, toUser } from "../auth/accounts.js";
 import { consentHistory } from "../auth/consents.js";
 import { RETURN_UPDATE_STEPS } from "../mail/messages.js";
+import { subjectFor } from "../mail/subjects.js";
 import { listOrdersForUser } from "../orders/queries.js";
 import type { Database } from "../platform/db/client.js";
 import {
@@ -60,7 +61,7 @@ export async function buildDataExport(
     await db.select({ id: passwordResets.id }).from(passwordResets).where(eq(passwordResets.userId, userId))
   ).map((row) => row.id);
 
-  const messages = await messagesFor(db, { orderIds, refundIds, requestKeys, resetIds, proven });
+  const messages = await messagesFor(db, { orderIds, refundIds, requestKeys, resetIds, proven }, shopName);
   const accountSessions = await sessionsOf(db, userId, currentSessionHash);
   const consents = await consentHistory(db, userId);
   // The size finder's children (issue 42): their names, birth months and weights are personal too.
@@ -97,6 +98,7 @@ async function messagesFor(
     resetIds,
     proven,
   }: { orderIds: string[]; refundIds: string[]; requestKeys: string[]; resetIds: string[]; proven: string | null },
+  shopName: string,
 ) {
   // Order and refund messages are keyed by their order or refund, reset links by their request;
   // return updates by their request and step;
@@ -113,6 +115,7 @@ async function messagesFor(
       createdAt: emails.createdAt,
       sentAt: emails.sentAt,
       text: emails.textBody,
+      data: emails.data,
     })
     .from(emails)
     .where(
@@ -129,8 +132,10 @@ async function messagesFor(
       ),
     )
     .orderBy(emails.id);
-  return rows.map(({ eventKey: _key, text, ...message }) => ({
+  return rows.map(({ eventKey: _key, text, data, ...message }) => ({
     ...message,
+    // A queued message has no subject yet: the one it will be sent with.
+    subject: subjectFor({ ...message, data }, shopName),
     createdAt: message.createdAt.toISOString(),
     sentAt: message.sentAt?.toISOString() ?? null,
     // These messages' texts hold signed links: whoever has this file must not be able to use them.

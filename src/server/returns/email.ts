@@ -16,7 +16,6 @@ export async function enqueueReturnUpdate(
   requestId: string,
   step: ReturnUpdateStep,
   { note = null, amountCents = null }: { note?: string | null; amountCents?: number | null },
-  shopName: string,
 ): Promise<void> {
   const [row] = await tx
     .select({ request: returnRequests, order: orders })
@@ -36,29 +35,25 @@ export async function enqueueReturnUpdate(
     .innerJoin(orderItems, eq(orderItems.id, returnRequestLines.orderItemId))
     .where(eq(returnRequestLines.requestId, requestId))
     .orderBy(asc(orderItems.position));
-  await enqueueEmail(
-    tx,
-    {
-      kind: "return_update",
-      eventKey: `${requestId}:${step}`,
-      to: order.customerEmail,
-      data: {
-        orderId: order.id,
-        orderNumber: orderNumber(order.id),
-        customerName: order.deliveryName,
-        // The delivery name is free text anyone can type: a greeting only for a proven address.
-        greetByName: await greetsByName(tx, order.userId, order.customerEmail),
-        requestId,
-        reference: returnReferenceText(request.number),
-        step,
-        reason: request.reason,
-        lines,
-        deadlineDay: request.deadlineDay,
-        note,
-        shopPaysReturn: shopPaysReturn(request.reason),
-        amountCents,
-      },
+  await enqueueEmail(tx, {
+    kind: "return_update",
+    eventKey: `${requestId}:${step}`,
+    to: order.customerEmail,
+    data: {
+      orderId: order.id,
+      orderNumber: orderNumber(order.id),
+      customerName: order.deliveryName,
+      // The delivery name is free text anyone can type: a greeting only for a proven address.
+      greetByName: await greetsByName(tx, order.userId, order.customerEmail),
+      requestId,
+      reference: returnReferenceText(request.number),
+      step,
+      reason: request.reason,
+      lines,
+      deadlineDay: request.deadlineDay,
+      note,
+      shopPaysReturn: shopPaysReturn(request.reason),
+      amountCents,
     },
-    shopName,
-  );
+  });
 }

@@ -158,7 +158,6 @@ export async function createReturnRequest(
   user: { id: string; username: string },
   orderId: string,
   input: CustomerRequestInput,
-  shopName: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -192,13 +191,9 @@ export async function createReturnRequest(
         deadline: row.deadlineDay,
       },
     });
-    await enqueueReturnUpdate(
-      tx,
-      row.id,
-      "requested",
-      { amountCents: WHOLE_ORDER_REASONS.includes(input.reason) ? offeredCents : null },
-      shopName,
-    );
+    await enqueueReturnUpdate(tx, row.id, "requested", {
+      amountCents: WHOLE_ORDER_REASONS.includes(input.reason) ? offeredCents : null,
+    });
     return row.id;
   });
 }
@@ -370,7 +365,7 @@ async function offerFor(
  * and the customer is told in the same transaction (payments/mark-paid.ts calls this with the order
  * locked). One per order.
  */
-export async function openOutOfStockRequest(tx: Transaction, orderId: string, shopName: string): Promise<void> {
+export async function openOutOfStockRequest(tx: Transaction, orderId: string): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   const [existing] = await tx
@@ -401,7 +396,7 @@ export async function openOutOfStockRequest(tx: Transaction, orderId: string, sh
     actor: null,
     after: { reference: returnReferenceText(row.number), reason: "out_of_stock", offeredRefundCents: offeredCents },
   });
-  await enqueueReturnUpdate(tx, row.id, "out_of_stock", { amountCents: offeredCents }, shopName);
+  await enqueueReturnUpdate(tx, row.id, "out_of_stock", { amountCents: offeredCents });
 }
 
 interface StepOutcome {
@@ -430,7 +425,6 @@ async function moveRequest(
   request: FastifyRequest,
   id: string,
   to: ReturnStatus,
-  shopName: string,
   apply: (tx: Transaction, row: RequestRow) => Promise<StepOutcome>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -475,7 +469,7 @@ async function moveRequest(
       after: { status: to, reference, note: outcome.note, ...outcome.audit },
     });
     const step = STEP_EMAIL[to];
-    if (step) await enqueueReturnUpdate(tx, id, step, { note: outcome.note }, shopName);
+    if (step) await enqueueReturnUpdate(tx, id, step, { note: outcome.note });
   });
 }
 
@@ -485,9 +479,9 @@ export function acceptReturnRequest(
   request: FastifyRequest,
   id: string,
   note: string | undefined,
-  shop: { name: string; address: string },
+  shop: { address: string },
 ) {
-  return moveRequest(db, request, id, "accepted", shop.name, async (_tx, row) => {
+  return moveRequest(db, request, id, "accepted", async (_tx, row) => {
     const sendsGoods = REASONS_WITH_LINES.includes(row.reason);
     const instructions = sendsGoods
       ? [
@@ -505,14 +499,8 @@ export function acceptReturnRequest(
 }
 
 /** Decline, with a reason; the law's refusals (declineRefusal) come first. */
-export function declineReturnRequest(
-  db: Database,
-  request: FastifyRequest,
-  id: string,
-  reason: string,
-  shopName: string,
-) {
-  return moveRequest(db, request, id, "declined", shopName, async (_tx, row) => {
+export function declineReturnRequest(db: Database, request: FastifyRequest, id: string, reason: string) {
+  return moveRequest(db, request, id, "declined", async (_tx, row) => {
     const refusal = declineRefusal(row.reason, row.status);
     if (refusal) throw conflict(refusal, "RETURN_DECLINE_FORBIDDEN");
     return { set: { decision: reason }, note: reason };
@@ -525,9 +513,8 @@ export function receiveReturnRequest(
   request: FastifyRequest,
   id: string,
   restock: { lineId: number; quantity: number }[],
-  shopName: string,
 ) {
-  return moveRequest(db, request, id, "received", shopName, async (tx, row) => {
+  return moveRequest(db, request, id, "received", async (tx, row) => {
     if (!REASONS_WITH_LINES.includes(row.reason)) {
       throw conflict(`"${RETURN_REASON_LABELS[row.reason]}" sends no goods back.`, "RETURN_STATUS_CONFLICT");
     }
@@ -582,14 +569,8 @@ export function receiveReturnRequest(
   });
 }
 
-export function exchangeReturnRequest(
-  db: Database,
-  request: FastifyRequest,
-  id: string,
-  note: string,
-  shopName: string,
-) {
-  return moveRequest(db, request, id, "exchanged", shopName, async (_tx, row) => {
+export function exchangeReturnRequest(db: Database, request: FastifyRequest, id: string, note: string) {
+  return moveRequest(db, request, id, "exchanged", async (_tx, row) => {
     if (!canExchange(row.reason)) {
       throw conflict(
         `"${RETURN_REASON_LABELS[row.reason]}" is settled by a refund or a resolution, not an exchange.`,
@@ -600,14 +581,8 @@ export function exchangeReturnRequest(
   });
 }
 
-export function resolveReturnRequest(
-  db: Database,
-  request: FastifyRequest,
-  id: string,
-  outcome: string,
-  shopName: string,
-) {
-  return moveRequest(db, request, id, "resolved", shopName, async () => ({
+export function resolveReturnRequest(db: Database, request: FastifyRequest, id: string, outcome: string) {
+  return moveRequest(db, request, id, "resolved", async () => ({
     set: { decision: outcome },
     note: outcome,
   }));

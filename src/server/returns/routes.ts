@@ -95,14 +95,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: createReturnInput, response: { 201: returnRequest } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const id = await createReturnRequest(
-        app.db,
-        request,
-        user,
-        request.params.id,
-        request.body,
-        app.config.shop.name,
-      );
+      const id = await createReturnRequest(app.db, request, user, request.params.id, request.body);
       app.mail.wake();
       const created = await findReturnRequest(app.db, id);
       if (!created) throw notFound("Request not found");
@@ -228,7 +221,7 @@ function registerRecord(
 
 /** Accept, decline, receive, exchange, resolve: each step of a request answers with the request as it now is. */
 function registerStepRoutes(app: ShopApp) {
-  const shop = { name: app.config.shop.name, address: app.config.shop.address };
+  const shop = { address: app.config.shop.address };
   const answer = async (id: string) => {
     app.mail.wake();
     const found = await findReturnRequest(app.db, id);
@@ -242,19 +235,19 @@ function registerStepRoutes(app: ShopApp) {
     return answer(request.params.id);
   });
   app.post("/returns/:id/decline", { schema: { ...step, body: declineReturnInput } }, async (request) => {
-    await declineReturnRequest(app.db, request, request.params.id, request.body.reason, shop.name);
+    await declineReturnRequest(app.db, request, request.params.id, request.body.reason);
     return answer(request.params.id);
   });
   app.post("/returns/:id/receive", { schema: { ...step, body: receiveReturnInput } }, async (request) => {
-    await receiveReturnRequest(app.db, request, request.params.id, request.body.restock, shop.name);
+    await receiveReturnRequest(app.db, request, request.params.id, request.body.restock);
     return answer(request.params.id);
   });
   app.post("/returns/:id/exchange", { schema: { ...step, body: exchangeReturnInput } }, async (request) => {
-    await exchangeReturnRequest(app.db, request, request.params.id, request.body.note, shop.name);
+    await exchangeReturnRequest(app.db, request, request.params.id, request.body.note);
     return answer(request.params.id);
   });
   app.post("/returns/:id/resolve", { schema: { ...step, body: resolveReturnInput } }, async (request) => {
-    await resolveReturnRequest(app.db, request, request.params.id, request.body.outcome, shop.name);
+    await resolveReturnRequest(app.db, request, request.params.id, request.body.outcome);
     return answer(request.params.id);
   });
 }

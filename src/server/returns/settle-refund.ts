@@ -14,7 +14,6 @@ import { enqueueReturnUpdate } from "./email.js";
 export async function settleReturnRefund(
   tx: Transaction,
   refund: { id: string; returnRequestId: string; amountCents: number; requestedBy: string | null },
-  shopName: string,
 ): Promise<void> {
   const [request] = await tx
     .select()
@@ -43,5 +42,5 @@ export async function settleReturnRefund(
     before: { status: request.status },
     after: { status: "refunded", reference: returnReferenceText(request.number), amountCents: refund.amountCents },
   });
-  await enqueueReturnUpdate(tx, request.id, "refunded", { amountCents: refund.amountCents }, shopName);
+  await enqueueReturnUpdate(tx, request.id, "refunded", { amountCents: refund.amountCents });
 }

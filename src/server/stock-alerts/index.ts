@@ -11,7 +11,7 @@ export const stockAlerts: Feature = {
   setup: (app) => {
     const { db, config } = app;
     const key = stockAlertKey(db);
-    const shop = { publicUrl: config.publicUrl, name: config.shop.name };
+    const shop = { publicUrl: config.publicUrl };
     app.decorate("sendBackInStock", async () => {
       const sent = await db.transaction(async (tx) => sendBackInStock(tx, null, shop, await key()));
       if (sent > 0) app.mail.wake();

@@ -15,7 +15,7 @@ import { signStockAlertLink } from "./tokens.js";
 export async function sendBackInStock(
   tx: Transaction,
   productId: string | null,
-  shop: { publicUrl: string; name: string },
+  shop: { publicUrl: string },
   signingKey: Buffer,
 ): Promise<number> {
   const ofProduct = productId === null ? sql`true` : sql`alert.product_id = ${productId}`;
@@ -31,21 +31,17 @@ export async function sendBackInStock(
   const unsubscribeUntil = new Date(Date.now() + STOCK_ALERT_UNSUBSCRIBE_DAYS * 86_400_000);
   for (const alert of rows) {
     const token = signStockAlertLink(signingKey, { purpose: "unsubscribe", email: alert.email }, unsubscribeUntil);
-    await enqueueEmail(
-      tx,
-      {
-        kind: "back_in_stock",
-        eventKey: alert.id,
-        to: alert.email,
-        data: {
-          productName: alert.name,
-          size: alert.size,
-          productUrl: `${shop.publicUrl}/products/${alert.slug}`,
-          unsubscribeUrl: `${shop.publicUrl}/stock-alerts/unsubscribe?token=${token}`,
-        },
+    await enqueueEmail(tx, {
+      kind: "back_in_stock",
+      eventKey: alert.id,
+      to: alert.email,
+      data: {
+        productName: alert.name,
+        size: alert.size,
+        productUrl: `${shop.publicUrl}/products/${alert.slug}`,
+        unsubscribeUrl: `${shop.publicUrl}/stock-alerts/unsubscribe?token=${token}`,
       },
-      shop.name,
-    );
+    });
   }
   return rows.length;
 }

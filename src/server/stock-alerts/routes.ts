@@ -246,21 +246,17 @@ async function sendConfirmLink(
   if (!alertId) throw new Error("the alert was not written");
   const expiresAt = new Date(Date.now() + STOCK_ALERT_CONFIRM_HOURS * 3_600_000);
   const token = signStockAlertLink(link.signingKey, { purpose: "confirm", alertId }, expiresAt);
-  await enqueueEmail(
-    tx,
-    {
-      kind: "stock_alert_confirm",
-      eventKey: alertId,
-      to: email,
-      data: {
-        productName: ask.productName,
-        size,
-        productUrl: link.productUrl,
-        confirmUrl: `${config.publicUrl}/stock-alerts/confirm?token=${token}`,
-      },
+  await enqueueEmail(tx, {
+    kind: "stock_alert_confirm",
+    eventKey: alertId,
+    to: email,
+    data: {
+      productName: ask.productName,
+      size,
+      productUrl: link.productUrl,
+      confirmUrl: `${config.publicUrl}/stock-alerts/confirm?token=${token}`,
     },
-    config.shop.name,
-  );
+  });
   return {
     status: "confirm" as const,
     message: `Check ${email}: we sent a link to confirm the alert. Nothing is sent until you use it.`,

@@ -93,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
               ...changes,
             });
           }
-          if (emailChanges) await requestEmailChange(tx, request, id, profile.email, app.config.shop.name);
+          if (emailChanges) await requestEmailChange(tx, request, id, profile.email);
           return row;
         });
         if (!updated) {

@@ -643,7 +643,8 @@ export const emails = pgTable(
     /** The event this message is about (an order id, a reset request id, ...): unique per kind. */
     eventKey: text("event_key").notNull(),
     toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
+    /** Written when the message goes out (sent or captured), so the row keeps what was sent; null while queued. */
+    subject: text("subject"),
     /** What the template needs; the message is rendered from it when it is sent (and when viewed). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull(),
