@@ -41,15 +41,15 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [/large-catalogue\.spec\.ts/, /storefront\.spec\.ts/],
+      testIgnore: [/large-catalog\.spec\.ts/, /storefront\.spec\.ts/],
       dependencies: ["storefront"],
     },
     // Adds a few hundred products, which the storefront specs (today's catalogue on one page) must
     // not see: it runs after them, and removes its products when it is done.
     {
-      name: "large-catalogue",
+      name: "large-catalog",
       use: { ...devices["Desktop Chrome"] },
-      testMatch: /large-catalogue\.spec\.ts/,
+      testMatch: /large-catalog\.spec\.ts/,
       dependencies: ["chromium"],
     },
   ],

@@ -171,7 +171,7 @@ function isFree(port) {
 export async function startDatabase(label = "db") {
   const { startEmbeddedPostgres } = await fromDist("server/platform/db/embedded.js");
   const { prepareDatabase } = await fromDist("server/platform/db/setup.js");
-  const { seedCatalogue } = await fromDist("server/seed/seed.js");
+  const { seedCatalog } = await fromDist("server/seed/seed.js");
   const dataDir = tempDir(`shop-bench-${label}`);
   const embedded = await startEmbeddedPostgres({ dataDir, preferredPort: await freePort() });
   onCleanup(() => embedded.stop());
@@ -184,7 +184,7 @@ export async function startDatabase(label = "db") {
     await admin.end();
   }
   const url = embedded.url("shop");
-  await prepareDatabase(url, { seed: seedCatalogue });
+  await prepareDatabase(url, { seed: seedCatalog });
   return { url, adminUrl: embedded.url("postgres"), dataDir };
 }
 

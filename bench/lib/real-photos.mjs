@@ -22,11 +22,11 @@ const { loadConfig } = await import(dist("platform/config.js"));
 const { openDatabase } = await import(dist("platform/db/open.js"));
 const { loadSharp, storePhoto } = await import(dist("media/photos.js"));
 const { mediaStore } = await import(dist("media/store.js"));
-const { seedCatalogue } = await import(dist("seed/seed.js"));
+const { seedCatalog } = await import(dist("seed/seed.js"));
 
 const WIDTH = 1200;
 const config = loadConfig();
-const database = await openDatabase(config, { seed: seedCatalogue, createCluster: true });
+const database = await openDatabase(config, { seed: seedCatalog, createCluster: true });
 const client = new pg.Client({ connectionString: database.databaseUrl });
 await client.connect();
 const sharp = await loadSharp();

@@ -6,7 +6,7 @@ import { DataDirInUseError } from "./platform/db/data-dir-lock.js";
 import { openDatabase } from "./platform/db/open.js";
 import { errWithoutValues } from "./platform/log-errors.js";
 import { readPolicies } from "./policies/content.js";
-import { seedCatalogue } from "./seed/seed.js";
+import { seedCatalog } from "./seed/seed.js";
 
 async function main() {
   // .env in the working directory, when there is one, fills what the real environment leaves unset.
@@ -26,7 +26,7 @@ async function main() {
     fatal(`${reason}; exiting for the supervisor to restart the shop`);
     process.exit(1);
   };
-  const database = await openDatabase(config, { log, seed: seedCatalogue, shop: true, onEmbeddedLost });
+  const database = await openDatabase(config, { log, seed: seedCatalog, shop: true, onEmbeddedLost });
   const { db, pool, databaseUrl } = database;
   const app = await buildApp({
     config,

@@ -90,7 +90,7 @@ describe("import boundaries (npm run lint)", () => {
 
   it("refuses an admin area reaching into another feature's files", () => {
     const output = boundaryDiagnostics(
-      "src/web/features/admin/catalogue/uses-catalog.ts",
+      "src/web/features/admin/catalog/uses-catalog.ts",
       'import { getProducts } from "../../catalog/api/get-products";\nexport const get = getProducts;\n',
     );
     expect(output).toContain("only through its public index");

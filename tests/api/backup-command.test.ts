@@ -8,7 +8,7 @@ import { lockDataDir } from "#server/platform/db/data-dir-lock.js";
 import { freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
 import { ensureDatabase } from "#server/platform/db/open.js";
 import { prepareDatabase } from "#server/platform/db/setup.js";
-import { seedCatalogue } from "#server/seed/seed.js";
+import { seedCatalog } from "#server/seed/seed.js";
 import { backupCommand as command, createEmptyDatabase } from "../helpers/backup.js";
 
 describe("npm run backup and npm run restore on the embedded PostgreSQL", () => {
@@ -22,7 +22,7 @@ describe("npm run backup and npm run restore on the embedded PostgreSQL", () => 
     // A shop's data directory: the embedded cluster with the shop's database, migrated and seeded, then stopped.
     const embedded = await startEmbeddedPostgres({ dataDir, preferredPort: port });
     await ensureDatabase(embedded.url("postgres"), "shop");
-    await prepareDatabase(embedded.url("shop"), { seed: seedCatalogue });
+    await prepareDatabase(embedded.url("shop"), { seed: seedCatalog });
     await embedded.stop();
   }, 120_000);
   afterAll(async () => {

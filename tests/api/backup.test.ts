@@ -13,7 +13,7 @@ import { RestoreInProgressError } from "#server/platform/backup/restore-mark.js"
 import { freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
 import { ensureDatabase } from "#server/platform/db/open.js";
 import { prepareDatabase } from "#server/platform/db/setup.js";
-import { seedCatalogue } from "#server/seed/seed.js";
+import { seedCatalog } from "#server/seed/seed.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { backupCommand, contentsOf, createEmptyDatabase } from "../helpers/backup.js";
@@ -298,7 +298,7 @@ describe("backup and restore", () => {
 
     // A shop started on the new database has seeded its catalogue: --force replaces it.
     const target = await createEmptyDatabase();
-    await prepareDatabase(target, { seed: seedCatalogue });
+    await prepareDatabase(target, { seed: seedCatalog });
     await expect(restoreBackup({ file, databaseUrl: target })).rejects.toThrow(
       /already holds data \(categories, products/,
     );
@@ -347,9 +347,9 @@ describe("backup and restore", () => {
 
     // A shop started on it now refuses, naming the file and the command, and writes nothing: no
     // seeded catalogue that would open as a new shop with its invoice numbers from 1 again.
-    const refusal = prepareDatabase(target, { seed: seedCatalogue });
+    const refusal = prepareDatabase(target, { seed: seedCatalog });
     await expect(refusal).rejects.toThrow(RestoreInProgressError);
-    await expect(prepareDatabase(target, { seed: seedCatalogue })).rejects.toThrow(
+    await expect(prepareDatabase(target, { seed: seedCatalog })).rejects.toThrow(
       new RegExp(
         `A restore of ${damaged}.*did not finish.*npm run restore -- <file>.*node dist/server/cli/restore\\.js`,
       ),
@@ -358,7 +358,7 @@ describe("backup and restore", () => {
 
     // The good file restores into it (it holds no data), and the shop opens on the result.
     await restoreBackup({ file, databaseUrl: target });
-    await expect(prepareDatabase(target, { seed: seedCatalogue })).resolves.toEqual({ seeded: false });
+    await expect(prepareDatabase(target, { seed: seedCatalog })).resolves.toEqual({ seeded: false });
     expect((await contentsOf(target)).tables).toEqual(contents.tables);
   }, 120_000);
 });
@@ -366,7 +366,7 @@ describe("backup and restore", () => {
 describe("a backup taken while the shop writes", () => {
   it("holds the data as of one instant: a row committed while it runs is not in it", async () => {
     const databaseUrl = await createEmptyDatabase();
-    await prepareDatabase(databaseUrl, { seed: seedCatalogue });
+    await prepareDatabase(databaseUrl, { seed: seedCatalog });
     const before = await contentsOf(databaseUrl);
     const holder = new pg.Client({ connectionString: databaseUrl });
     const writer = new pg.Client({ connectionString: databaseUrl });
@@ -422,7 +422,7 @@ describe("a backup of the embedded PostgreSQL 18", () => {
     stop = embedded.stop;
     await ensureDatabase(embedded.url("postgres"), "shop");
     const sourceUrl = embedded.url("shop");
-    await prepareDatabase(sourceUrl, { seed: seedCatalogue });
+    await prepareDatabase(sourceUrl, { seed: seedCatalog });
     source = await buildListeningApp({}, sourceUrl);
     made = await makeHistory(source);
     await source.close();

@@ -8,7 +8,7 @@ import { checkoutSignature } from "#server/payfast/signature.js";
 import { PAYFAST_SANDBOX } from "#server/platform/config.js";
 import { categories, orderItems, orders, products } from "#server/platform/db/schema.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, type StockedProduct, setStock, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, setStock, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 type Product = StockedProduct;
@@ -20,7 +20,7 @@ let catalogue: Product[];
 beforeAll(async () => {
   t = await buildTestApp();
   shopper = await registerAndLogin(t);
-  catalogue = await stockedCatalogue(t.db);
+  catalogue = await stockedCatalog(t.db);
 });
 afterAll(() => t.close());
 

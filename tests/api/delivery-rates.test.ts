@@ -7,7 +7,7 @@ import type { CreateOrderInput } from "#domain/schemas/orders.js";
 import { orders, products } from "#server/platform/db/schema.js";
 import { signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 /**
@@ -27,7 +27,7 @@ beforeAll(async () => {
     buildTestApp(),
   ]);
   shopper = await registerAndLogin(flat);
-  const catalogue = await stockedCatalogue(flat.db);
+  const catalogue = await stockedCatalog(flat.db);
   const candidates = catalogue.flatMap((product) =>
     inStockSizes(product).map((size) => ({ product, size, priceCents: sizePriceCents(product, size) })),
   );
@@ -302,7 +302,7 @@ describe("a live quote kept for create-order", () => {
 
 describe("a nappy plan's box near the free-delivery threshold", () => {
   it("prices delivery on the box at plan prices: free at shelf prices, R75 for the plan, and create-order agrees", async () => {
-    const catalogue = await stockedCatalogue(flat.db);
+    const catalogue = await stockedCatalog(flat.db);
     const product = catalogue.find(
       (candidate) =>
         candidate.id !== cheap.product.id &&

@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { completeItn } from "../helpers/payfast.js";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.js";
-import { inStockSizes, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 import { waitFor } from "../helpers/wait.js";
 
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /** A pending order of one unit, through POST /api/create-order: its id and the amount PayFast will report. */
 async function placeOrder(): Promise<{ orderId: string; amount: string }> {
-  const product = (await stockedCatalogue(t.db)).find((candidate) => inStockSizes(candidate).length > 0);
+  const product = (await stockedCatalog(t.db)).find((candidate) => inStockSizes(candidate).length > 0);
   if (!product) throw new Error("nothing in stock");
   const response = await t.app.inject({
     method: "POST",

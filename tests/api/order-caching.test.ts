@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "#domain/money.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createOrder(user: LoggedInUser) {
-  const catalogue = await stockedCatalogue(t.db);
+  const catalogue = await stockedCatalog(t.db);
   const product = catalogue.find((candidate) => inStockSizes(candidate).length > 0);
   if (!product) throw new Error("no orderable product in the seed");
   const size = inStockSizes(product)[0] as string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "#domain/money.js";
 import { order as orderSchema } from "#domain/schemas/orders.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -23,7 +23,7 @@ beforeAll(async () => {
     registerAndLogin(t),
     registerAndLogin(t, { admin: true }),
   ]);
-  const catalogue = await stockedCatalogue(t.db);
+  const catalogue = await stockedCatalog(t.db);
   const found = catalogue.find((candidate) => inStockSizes(candidate).length > 0);
   if (!found) throw new Error("no orderable product in the seed");
   product = found;

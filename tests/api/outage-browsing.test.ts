@@ -7,7 +7,7 @@ import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, createTestDatabase, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { sourcePageRenderer } from "../helpers/page-renderer.js";
-import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue, stockOf } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalog, stockOf } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 import { waitFor } from "../helpers/wait.js";
 
@@ -77,7 +77,7 @@ beforeAll(async () => {
   await direct.connect();
   shopper = await registerAndLogin(t);
   admin = await signInAsAdmin(t);
-  const found = (await stockedCatalogue(t.db)).find((candidate) => inStockSizes(candidate).length > 0);
+  const found = (await stockedCatalog(t.db)).find((candidate) => inStockSizes(candidate).length > 0);
   if (!found) throw new Error("the seed has no product in stock");
   product = found;
   size = inStockSizes(found)[0] as string;

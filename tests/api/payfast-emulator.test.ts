@@ -17,7 +17,7 @@ import {
 } from "#server/platform/db/schema.js";
 import { insertOrder } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { inStockSizes, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { registerAndLogin } from "../helpers/users.js";
 import { waitFor } from "../helpers/wait.js";
 
@@ -115,7 +115,7 @@ describe("local PayFast emulator", () => {
 
   async function placeOrder() {
     const shopper = await registerAndLogin(live);
-    const product = (await stockedCatalogue(live.db)).find((candidate) => inStockSizes(candidate).length > 0);
+    const product = (await stockedCatalog(live.db)).find((candidate) => inStockSizes(candidate).length > 0);
     if (!product) throw new Error("no product");
     const size = inStockSizes(product)[0] as string;
     const priceCents = sizePriceCents(product, size);

@@ -13,7 +13,7 @@ import { onlyAuditRecord } from "../helpers/audit.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { withSubjects } from "../helpers/outbox.js";
 import { completeItn } from "../helpers/payfast.js";
-import { inStockSizes, type StockedProduct, setStock, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, setStock, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 const validator = http.createServer((request, response) => {
@@ -46,7 +46,7 @@ beforeAll(async () => {
     signInAsAdmin(t),
     signIn(t),
   ]);
-  const found = (await stockedCatalogue(t.db)).find(
+  const found = (await stockedCatalog(t.db)).find(
     (candidate) => candidate.maxPerOrder >= 3 && inStockSizes(candidate).length >= 2,
   );
   if (!found) throw new Error("no product in stock in two sizes");
@@ -60,7 +60,7 @@ afterAll(async () => {
 
 /** The product as the database holds it now (after a test changed its price or saving). */
 async function reloaded(): Promise<StockedProduct> {
-  const fresh = (await stockedCatalogue(t.db)).find((candidate) => candidate.id === product.id);
+  const fresh = (await stockedCatalog(t.db)).find((candidate) => candidate.id === product.id);
   if (!fresh) throw new Error("the product is gone");
   return fresh;
 }

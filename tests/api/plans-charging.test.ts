@@ -24,7 +24,7 @@ import {
   type StockedProduct,
   setStock,
   sizePriceCents,
-  stockedCatalogue,
+  stockedCatalog,
   stockOf,
 } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
@@ -54,7 +54,7 @@ beforeAll(async () => {
   if (!found) throw new Error("no emulator in local mode");
   emulator = found;
   shopper = await registerAndLogin(t);
-  const stocked = (await stockedCatalogue(t.db)).find(
+  const stocked = (await stockedCatalog(t.db)).find(
     (candidate) => candidate.maxPerOrder >= 3 && inStockSizes(candidate).length >= 2,
   );
   if (!stocked) throw new Error("no product in stock in two sizes");

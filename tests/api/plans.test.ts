@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
 import { withSubjects } from "../helpers/outbox.js";
 import { completeItn } from "../helpers/payfast.js";
-import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalogue } from "../helpers/stock.js";
+import { inStockSizes, type StockedProduct, sizePriceCents, stockedCatalog } from "../helpers/stock.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 const validator = http.createServer((request, response) => {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   await t.app.listen({ port, host: "127.0.0.1" });
   [shopper, other] = await Promise.all([registerAndLogin(t), registerAndLogin(t)]);
-  const found = (await stockedCatalogue(t.db)).find(
+  const found = (await stockedCatalog(t.db)).find(
     (candidate) => candidate.maxPerOrder >= 3 && inStockSizes(candidate).length >= 2,
   );
   if (!found) throw new Error("no product in stock in two sizes");
@@ -255,7 +255,7 @@ describe("My plans", () => {
       (await change(planId, { lines: [{ productId: product.id, size: "XXL-none", quantity: 1 }] })).statusCode,
     ).toBe(400);
     expect((await change(planId, { lines: [] })).statusCode).toBe(400);
-    const another = (await stockedCatalogue(t.db)).find(
+    const another = (await stockedCatalog(t.db)).find(
       (candidate) => candidate.id !== product.id && candidate.sizes.length > 0,
     );
     const lines = [

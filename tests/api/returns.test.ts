@@ -17,7 +17,7 @@ import type { TestApp } from "../helpers/app.js";
 import type { TestCartLine } from "../helpers/orders.js";
 import { withSubjects } from "../helpers/outbox.js";
 import { buildListeningApp, payOnEmulator, placeTestOrder, stockedLine } from "../helpers/refunds.js";
-import { inStockSizes, setStock, sizePriceCents, stockedCatalogue, stockOf } from "../helpers/stock.js";
+import { inStockSizes, setStock, sizePriceCents, stockedCatalog, stockOf } from "../helpers/stock.js";
 import { ageStepUp, codeAt, enrolSecondFactor } from "../helpers/two-factor.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
@@ -48,7 +48,7 @@ function closedSince(lastDayOf: (received: string) => string, from: string): str
 
 /** The cheapest products in stock, so an order of a few units stays below R500 and pays R75 delivery. */
 async function cheapLines(quantities: number[]): Promise<TestCartLine[]> {
-  const products = (await stockedCatalogue(t.db)).sort((a, b) => a.priceCents - b.priceCents);
+  const products = (await stockedCatalog(t.db)).sort((a, b) => a.priceCents - b.priceCents);
   return quantities.map((quantity, index) => {
     const product = products.filter((candidate) =>
       inStockSizes(candidate).some((size) => (candidate.sellable[size] ?? 0) >= quantity + 2),

@@ -9,7 +9,7 @@ import {
   seedProductPhotos,
   seedProducts,
 } from "#server/cli/seed-products.js";
-import { generatedProducts, MAX_GENERATED_PRODUCTS } from "#server/seed/generated-catalogue.js";
+import { generatedProducts, MAX_GENERATED_PRODUCTS } from "#server/seed/generated-catalog.js";
 import { BASE_PHOTO_PATH, basePhotos } from "#server/seed/seed-product-photos.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

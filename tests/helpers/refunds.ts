@@ -3,7 +3,7 @@ import { freePort } from "#server/platform/db/embedded.js";
 import { orders } from "#server/platform/db/schema.js";
 import { buildTestApp, type TestApp } from "./app.js";
 import { createOrderPayload, type TestCartLine } from "./orders.js";
-import { inStockSizes, sizePriceCents, stockedCatalogue } from "./stock.js";
+import { inStockSizes, sizePriceCents, stockedCatalog } from "./stock.js";
 import type { LoggedInUser } from "./users.js";
 import { waitFor } from "./wait.js";
 
@@ -37,7 +37,7 @@ export async function stockedLine(
   skip = 0,
   vatClass?: "standard" | "zero",
 ): Promise<TestCartLine> {
-  const product = (await stockedCatalogue(t.db)).filter(
+  const product = (await stockedCatalog(t.db)).filter(
     (candidate) =>
       (vatClass === undefined || candidate.vatClass === vatClass) &&
       inStockSizes(candidate).some((size) => (candidate.sellable[size] ?? 0) >= quantity),

@@ -6,7 +6,7 @@ import { productStock, products } from "#server/platform/db/schema.js";
 export type StockedProduct = typeof products.$inferSelect & { sellable: Record<string, number> };
 
 /** The catalogue straight from the database, by name, with each size's sellable units. */
-export async function stockedCatalogue(db: Database): Promise<StockedProduct[]> {
+export async function stockedCatalog(db: Database): Promise<StockedProduct[]> {
   const rows = await db.select().from(products).orderBy(asc(products.name));
   const stock = await db.select().from(productStock);
   return rows.map((row) => ({

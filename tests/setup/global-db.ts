@@ -6,7 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { freePort, startEmbeddedPostgres } from "#server/platform/db/embedded.js";
 import { prepareDatabase } from "#server/platform/db/setup.js";
-import { seedCatalogue } from "#server/seed/seed.js";
+import { seedCatalog } from "#server/seed/seed.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
 
   const template = `shop_template_${runId}`;
   await adminQuery(adminUrl, `create database "${template}"`);
-  await prepareDatabase(withDatabase(adminUrl, template), { seed: seedCatalogue });
+  await prepareDatabase(withDatabase(adminUrl, template), { seed: seedCatalog });
   process.env.SHOP_TEST_RUN_ID = runId;
 
   project.provide("pgAdminUrl", adminUrl);

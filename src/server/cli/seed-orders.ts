@@ -18,7 +18,7 @@ import { NoClusterError } from "../platform/db/embedded.js";
 import { openDatabase } from "../platform/db/open.js";
 import { SA_ZONE_LITERAL } from "../platform/db/sa-time.js";
 import { errWithoutValues } from "../platform/log-errors.js";
-import { seedCatalogue } from "../seed/seed.js";
+import { seedCatalog } from "../seed/seed.js";
 import { isEntryPoint } from "./entry-point.js";
 
 export interface SeedOrdersOptions {
@@ -234,7 +234,7 @@ async function main() {
   const options = parse(process.argv.slice(2));
   loadEnvFile();
   const database = await openDatabase(loadConfig(), {
-    seed: seedCatalogue,
+    seed: seedCatalog,
     log: (line) => console.error(`[db] ${line}`),
   });
   const started = performance.now();

@@ -5,7 +5,7 @@
  * PostgreSQL in DATA_DIR, as `npm start`): the brands a South African nappy shop stocks (Pampers,
  * Huggies, Cuddlers, Molfix, TENA, Always, Lil-Lets, Kotex...), their lines in baby, pants, adult
  * and period sizes, packs from carry to monthly box and bundles of two or three, each size with its
- * price, its pack count and its stock, in the shop's own categories (src/server/seed/generated-catalogue.ts).
+ * price, its pack count and its stock, in the shop's own categories (src/server/seed/generated-catalog.ts).
  *
  * Idempotent: the generated catalogue is the same on every run and each of its products has a
  * fixed id, so the command makes sure its first N products are in the database and adds only the
@@ -27,8 +27,8 @@ import { DataDirInUseError } from "../platform/db/data-dir-lock.js";
 import { NoClusterError } from "../platform/db/embedded.js";
 import { openDatabase } from "../platform/db/open.js";
 import { errWithoutValues } from "../platform/log-errors.js";
-import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../seed/generated-catalogue.js";
-import { seedCatalogue } from "../seed/seed.js";
+import { type GeneratedProduct, generatedProducts, MAX_GENERATED_PRODUCTS } from "../seed/generated-catalog.js";
+import { seedCatalog } from "../seed/seed.js";
 import { BASE_PHOTO_PATH, basePhotos, photoKey } from "../seed/seed-product-photos.js";
 import { isEntryPoint } from "./entry-point.js";
 
@@ -207,7 +207,7 @@ async function main() {
   const options = parseSeedProductsArgs(process.argv.slice(2));
   loadEnvFile();
   const config = loadConfig();
-  const database = await openDatabase(config, { seed: seedCatalogue, log: (line) => console.error(`[db] ${line}`) });
+  const database = await openDatabase(config, { seed: seedCatalog, log: (line) => console.error(`[db] ${line}`) });
   const started = performance.now();
   // Its own connection: the pool's statement timeout is for requests, not for a bulk load.
   const client = new pg.Client({ connectionString: database.databaseUrl });

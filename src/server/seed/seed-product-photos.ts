@@ -4,7 +4,7 @@
 // UPDATE_SEED_PHOTOS=1 rewrites them), so today a seeded product's image is the file's path, as
 // the starter catalogue's are. Each is also a Buffer, ready for the upload pipeline.
 
-import { BRANDS, type BrandKey, basePhotoKinds, type PhotoShape } from "./generated-catalogue.js";
+import { BRANDS, type BrandKey, basePhotoKinds, type PhotoShape } from "./generated-catalog.js";
 
 /** Where the base photos are served from (the storefront's public folder). */
 export const BASE_PHOTO_PATH = "/images/products/brands";

@@ -18,7 +18,7 @@ import { seedSizeFitColumns } from "./seed-size-fits.js";
  * Seeds the catalogue on an empty database only: once any category or product exists
  * (seeded or made by an admin), it never touches the data again.
  */
-export async function seedCatalogue(db: Database): Promise<{ seeded: boolean }> {
+export async function seedCatalog(db: Database): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     // Two instances starting together: only one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:seed'))`);

@@ -38,7 +38,7 @@ export async function logIn(baseUrl: string, username: string, password: string)
 /** A random hex id, for x-request-id and unique names. */
 export const tag = () => randomBytes(6).toString("hex");
 
-export interface CatalogueProduct {
+export interface CatalogProduct {
   id: string;
   name: string;
   price: string;
@@ -50,12 +50,12 @@ export interface CatalogueProduct {
 }
 
 /** Products and sizes a shopper can buy. */
-export async function buyableProducts(baseUrl: string): Promise<{ product: CatalogueProduct; size: string }[]> {
+export async function buyableProducts(baseUrl: string): Promise<{ product: CatalogProduct; size: string }[]> {
   const answer = await call(baseUrl, "GET", "/api/products");
   if (answer.status !== 200) throw new Error(`products answered ${answer.status}`);
   // Products without multi-buy tiers: orderBody's figures are the plain ones (the tiers' own
   // arithmetic is tests/api/multibuy.test.ts's), and a fault test is about faults, not prices.
-  return (answer.json as (CatalogueProduct & { multibuyTiers?: unknown[] })[])
+  return (answer.json as (CatalogProduct & { multibuyTiers?: unknown[] })[])
     .filter((product) => !product.outOfStock && (product.multibuyTiers ?? []).length === 0)
     .flatMap((product) =>
       product.sizes.filter((size) => !product.sizeOutOfStock[size]).map((size) => ({ product, size })),
@@ -100,11 +100,10 @@ export function orderBody(lines: readonly CartLine[], customer: Customer) {
 }
 
 /** What one pack of a size costs, as the catalogue says. */
-export const sizePrice = (product: CatalogueProduct, size: string): string =>
-  product.sizePrices?.[size] ?? product.price;
+export const sizePrice = (product: CatalogProduct, size: string): string => product.sizePrices?.[size] ?? product.price;
 
 /** A cart of 1-4 distinct lines picked with `random` from what can be bought. */
-export function randomCart(choices: readonly { product: CatalogueProduct; size: string }[], random: () => number) {
+export function randomCart(choices: readonly { product: CatalogProduct; size: string }[], random: () => number) {
   const count = 1 + Math.floor(random() * 4);
   const lines = new Map<string, CartLine>();
   while (lines.size < count) {

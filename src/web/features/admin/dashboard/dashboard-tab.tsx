@@ -5,7 +5,7 @@ import { orderNumber } from "#domain/order-status.js";
 import { formatDate, formatRecentDateTime } from "#domain/sa-format.js";
 import type { Dashboard } from "#domain/schemas/dashboard.js";
 import { OrderStatusBadge } from "#web/components/ui/order-status-badge.js";
-import { LowStockList } from "../catalogue";
+import { LowStockList } from "../catalog";
 import { LaunchChecklistNote } from "../launch";
 import { cancelReasonText } from "../orders";
 import { EmptyState, LoadError, LoadingRows, Panel, SectionHeader, StatCard } from "../shared";

@@ -1,5 +1,5 @@
 // The shared area's public face: what the admin's other areas may use.
-export { adminKeys, catalogueChanged, ordersChanged } from "./api/keys";
+export { adminKeys, catalogChanged, ordersChanged } from "./api/keys";
 export { describedBy, Field, sentence } from "./form-fields";
 export { LoadMore } from "./load-more";
 export { PagedList } from "./paged-list";

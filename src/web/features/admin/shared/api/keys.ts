@@ -51,7 +51,7 @@ export const adminKeys = {
 };
 
 /** After a catalogue write: the admin lists and the storefront's lists load afresh. */
-export function catalogueChanged(queryClient: QueryClient) {
+export function catalogChanged(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
     queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),

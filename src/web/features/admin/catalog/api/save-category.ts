@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CategoryInput } from "#domain/schemas/catalog.js";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
-import { catalogueChanged } from "../../shared";
+import { catalogChanged } from "../../shared";
 import type { AdminCategory } from "./get-categories";
 
 /** The body of docs/product.md §7: name and description, the description as "" when absent. */
@@ -27,6 +27,6 @@ export function useSaveCategory(id: string | null) {
     onSuccess: () => toast({ title: id ? "Category updated" : "Category created", variant: "success" }),
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, `Failed to ${verb} category`), variant: "error" }),
-    onSettled: () => catalogueChanged(queryClient),
+    onSettled: () => catalogChanged(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
-import { catalogueChanged } from "../../shared";
+import { catalogChanged } from "../../shared";
 
 export function deleteProduct(id: string) {
   return apiRequest<void>("DELETE", `/api/admin/products/${id}`);
@@ -15,6 +15,6 @@ export function useDeleteProduct() {
     onSuccess: () => toast({ title: "Product deleted", variant: "success" }),
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, "Failed to delete product"), variant: "error" }),
-    onSettled: () => catalogueChanged(queryClient),
+    onSettled: () => catalogChanged(queryClient),
   });
 }

@@ -3,7 +3,7 @@ import { centsToDecimal } from "#domain/money.js";
 import type { AdminProduct, ProductValues } from "#domain/schemas/catalog.js";
 import { toast } from "#web/components/ui/toast.js";
 import { ApiError, apiRequest, errorMessage } from "#web/lib/api.js";
-import { catalogueChanged } from "../../shared";
+import { catalogChanged } from "../../shared";
 
 /** The body of docs/product.md §7 from the validated form: prices go back to rand text ("249.99"). */
 export function productBody(values: ProductValues) {
@@ -40,6 +40,6 @@ export function useSaveProduct(id: string | null) {
       if (error instanceof ApiError && error.code === "STOCK_HELD") return;
       toast({ title: "Error", description: errorMessage(error, `Failed to ${verb} product`), variant: "error" });
     },
-    onSettled: () => catalogueChanged(queryClient),
+    onSettled: () => catalogChanged(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "#web/components/ui/toast.js";
 import { apiRequest, errorMessage } from "#web/lib/api.js";
-import { catalogueChanged } from "../../shared";
+import { catalogChanged } from "../../shared";
 
 export function deleteCategory(id: string) {
   return apiRequest<void>("DELETE", `/api/admin/categories/${id}`);
@@ -15,6 +15,6 @@ export function useDeleteCategory() {
     onSuccess: () => toast({ title: "Category deleted", variant: "success" }),
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, "Failed to delete category"), variant: "error" }),
-    onSettled: () => catalogueChanged(queryClient),
+    onSettled: () => catalogChanged(queryClient),
   });
 }
