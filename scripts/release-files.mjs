@@ -10,9 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-// The release folder: dist/, or the one given (the fault suite builds its own, dist-faults/, so it can
-// run beside a build of dist/: tests/reliability/build-server.ts).
-const dist = path.resolve(root, process.argv[2] ?? "dist");
+const dist = path.join(root, "dist");
 
 // Drizzle's migrator reads the SQL files and meta/_journal.json; the snapshots are drizzle-kit's.
 const migrationsFrom = path.join(root, "src/server/platform/db/migrations");
@@ -57,5 +55,5 @@ const revision =
 writeFileSync(path.join(dist, "build-info.json"), `${JSON.stringify({ revision }, null, 2)}\n`);
 
 console.log(
-  `release files: ${sqlFiles.length} migrations${existsSync(contentFrom) ? " and content/" : ""} copied into ${path.relative(root, dist)}/`,
+  `release files: ${sqlFiles.length} migrations${existsSync(contentFrom) ? " and content/" : ""} copied into dist/`,
 );

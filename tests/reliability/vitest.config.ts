@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
- * The fault suite (`npm run test:faults`): real compiled servers (`node dist-faults/server/main.js`), killed,
+ * The fault suite (`npm run test:faults`): real `node dist/server/main.js` processes, killed,
  * restarted and starved of their database. One file at a time: each runs its own servers and
  * PostgreSQL clusters on a two-core machine.
  */

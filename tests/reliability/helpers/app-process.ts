@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { freePort } from "#server/platform/db/embedded.js";
-import { faultsDist, repoRoot } from "./dist.js";
 
-const mainScript = path.join(faultsDist, "server/main.js");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const mainScript = path.join(repoRoot, "dist/server/main.js");
 
 /**
  * The order limits out of the way: these tests place many orders per customer from one address
@@ -21,7 +22,7 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-/** One `node dist-faults/server/main.js` process, as production runs `node dist/server/main.js`. */
+/** One `node dist/server/main.js` process, as production runs it. */
 export interface AppProcess {
   port: number;
   url: string;
@@ -183,7 +184,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * clean environment with `env` on top: its process, and its exit code with everything it printed.
  */
 export function runCommand(name: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(faultsDist, "server/cli", `${name}.js`), ...args], {
+  const child = spawn(process.execPath, [path.join(repoRoot, "dist/server/cli", `${name}.js`), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", ...env },
     stdio: ["ignore", "pipe", "pipe"],
