@@ -9,10 +9,10 @@ import {
   isCart,
   isCartLine,
   lineQuantity,
-  MAX_LINE_QUANTITY,
   removeLine,
   setLineQuantity,
 } from "./cart";
+import { MAX_LINE_QUANTITY } from "./limits.js";
 import type { Product } from "./schemas/catalog";
 import { orderLineInput } from "./schemas/orders";
 

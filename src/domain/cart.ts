@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from "./limits.js";
 import { parseRandToCents } from "./money.js";
 import { sizePrice } from "./packs.js";
 import type { Product } from "./schemas/catalog.js";
@@ -11,13 +12,6 @@ export interface CartLine extends Product {
 export function cartKey(userId: string | null | undefined): string {
   return userId ? `cart_${userId}` : "cart_guest";
 }
-
-/**
- * The most of one product and size a cart line holds: what create-order takes per line
- * (`orderLineInput`'s quantity, src/domain/schemas/orders.ts). Adding more, in one go or by
- * adding the same product and size again, stops at this many.
- */
-export const MAX_LINE_QUANTITY = 999;
 
 /** A line's quantity never passes `max` (what is left of the size) nor a cart line's limit. */
 const capQuantity = (quantity: number, max: number) => Math.min(quantity, max, MAX_LINE_QUANTITY);

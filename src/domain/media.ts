@@ -8,8 +8,6 @@
  * {width}x{height} is the largest rendition's size (the photo, at most MAX_PHOTO_WIDTH wide).
  */
 
-/** The largest upload the shop takes, in bytes (413 above it). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** AVIF and WebP renditions are made at these widths, up to the photo's own width. */
 export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 export const MAX_PHOTO_WIDTH = 1600;

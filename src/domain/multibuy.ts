@@ -1,3 +1,4 @@
+import { MULTIBUY_LIMITS } from "./limits.js";
 import { type Cents, formatRand } from "./money.js";
 import { type MultibuyTier, tierReached, tierSavingCents } from "./multibuy-tiers.js";
 import { percentText } from "./percent.js";
@@ -5,9 +6,6 @@ import type { PromoCheck, PromoFigures } from "./promo.js";
 import { spreadDiscount } from "./promo.js";
 
 export * from "./multibuy-tiers.js";
-
-/** The most tiers a product may have, and the limits of each (the admin form and the API refuse others). */
-export const MULTIBUY_LIMITS = { tiers: 5, minPacks: { min: 2, max: 999 }, offBp: { min: 1, max: 5_000 } } as const;
 
 /** The tier after the one `packs` reach, or null at the top. */
 export function nextTier(tiers: readonly MultibuyTier[], packs: number): MultibuyTier | null {

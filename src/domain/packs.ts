@@ -15,9 +15,6 @@ export interface SizedPrices {
   packUnit?: string | null | undefined;
 }
 
-/** The most units a pack may hold, and the fewest (1). */
-export const MAX_PACK_COUNT = 10_000;
-
 /** A size's price on the wire: its own, or the product's. */
 export const sizePrice = (product: SizedPrices, size: string): string => product.sizePrices?.[size] ?? product.price;
 

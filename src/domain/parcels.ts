@@ -35,10 +35,6 @@ export interface PackedBox {
 
 export type Packing = { ok: true; boxes: PackedBox[] } | { ok: false; reason: "TOO_BIG" };
 
-/** The longest side and the heaviest weight the admin accepts for a pack or a box: no courier parcel is bigger. */
-export const MAX_SIDE_MM = 2_000;
-export const MAX_WEIGHT_GRAMS = 70_000;
-
 /** Boxes are filled to this share of their volume: packs are not liquid. */
 export const BOX_FILL_PERCENT = 85;
 

@@ -24,20 +24,10 @@ export const PLAN_CHARGE_STATUSES = [
 ] as const;
 export type PlanChargeStatus = (typeof PLAN_CHARGE_STATUSES)[number];
 
-export const PLAN_CADENCE_MIN_WEEKS = 2;
-export const PLAN_CADENCE_MAX_WEEKS = 8;
 /** The owner's saving for every product without its own (products.plan_saving_bp): 5%, in basis points. */
 export const DEFAULT_PLAN_SAVING_BP = 500;
-/** The most a product's plan saving may be (50%). */
-export const PLAN_SAVING_MAX_BP = 5_000;
-/** The most lines (product and size) one plan may hold. */
-export const PLAN_LINES_MAX = 20;
 /** The "your next box" e-mail goes this many days before the charge. */
 export const PLAN_NOTICE_DAYS = 3;
-/** The next date may be moved to at most this many days ahead (12 weeks). */
-export const PLAN_DATE_MAX_DAYS_AHEAD = 84;
-/** A pause lasts at most this many days (26 weeks). */
-export const PLAN_PAUSE_MAX_DAYS = 182;
 /** The skip link in the e-mail works until the charge day's end, and never longer than this. */
 export const PLAN_SKIP_LINK_DAYS = 7;
 
@@ -109,10 +99,6 @@ export const laterDay = (a: string, b: string): string => (a < b ? b : a);
 
 /** The pay link of a reminder plan's box works until the charge day's end, and never longer than this. */
 export const PLAN_PAY_LINK_DAYS = 7;
-
-/** The reason an admin gives for pausing or cancelling a plan: the customer reads it in the e-mail. */
-export const PLAN_ADMIN_REASON_MIN = 3;
-export const PLAN_ADMIN_REASON_MAX = 300;
 
 /** Weeks in a year over months in a year: what turns "every N weeks" into a month's worth. */
 const WEEKS_PER_MONTH = { weeks: 52, months: 12 };

@@ -66,7 +66,6 @@ export const REFUND_DAYS = 30; // ECTA s44(2) and s46(2): refund within 30 days
 export const COMPLAINT_BUSINESS_DAYS = 15; // CGSO: the supplier's time before the Ombud acts
 export const PERFORM_DAYS = 30; // ECTA s46(1): execute the order within 30 days
 export const LATE_SHIPMENT_ALERT_DAYS = 25; // the owner is alerted this long after payment, 5 days before s46's deadline
-export const RETURN_DETAILS_MAX = 2000;
 
 // ---------------------------------------------------------------------------------------------
 // Windows

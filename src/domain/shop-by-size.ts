@@ -4,7 +4,7 @@
  * filters (src/server/catalog/search.ts); these are the rules both sides read the filter by. Small
  * on purpose: the storefront's first-load bundle carries it.
  */
-import { FIT_LIMITS } from "./size-fit.js";
+import { FIT_LIMITS } from "./limits.js";
 
 /** A weight as a shopper types it: whole kg or up to 3 decimals, a comma or a point ("7.5", "7,25"). */
 const WEIGHT_KG = /^(\d{1,3})(?:[.,](\d{1,3}))?$/;
@@ -19,12 +19,6 @@ export function weightGramsOf(text: string): number | null {
   const grams = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
   return grams >= FIT_LIMITS.weight.min && grams <= FIT_LIMITS.weight.max ? grams : null;
 }
-
-export const WEIGHT_KG_MIN = FIT_LIMITS.weight.min / 1000;
-export const WEIGHT_KG_MAX = FIT_LIMITS.weight.max / 1000;
-
-/** The longest size name (a product's sizes are at most 40 characters each). */
-export const SIZE_NAME_MAX = 40;
 
 /** Clothing sizes in the order a shopper reads them; other names follow, in natural order. */
 const WORN_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];

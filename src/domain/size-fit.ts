@@ -4,6 +4,8 @@
  * made for. Weights are whole grams and waists whole centimetres, so no range edge is a float.
  * The rules below are docs/decisions/046-size-finder.md.
  */
+import { FIT_LIMITS } from "./limits.js";
+
 export const FIT_MEASURES = ["weight", "waist"] as const;
 export type FitMeasure = (typeof FIT_MEASURES)[number];
 
@@ -13,18 +15,10 @@ export interface FitRange {
   max: number;
 }
 
-/** The limits a range's ends must keep: a newborn's 1 kg to a 40 kg child; a 40 cm to a 200 cm waist. */
-export const FIT_LIMITS: Record<FitMeasure, FitRange> = {
-  weight: { min: 1_000, max: 40_000 },
-  waist: { min: 40, max: 200 },
-};
-
 /** "Between sizes: take the bigger one" applies in the top tenth of a range. */
 export const BETWEEN_SIZES_SHARE = 0.1;
 /** A child this close (grams) to the top of the range they fit is told "time to move up a size?". */
 export const SIZE_UP_MARGIN_GRAMS = 500;
-/** The most children one account may keep. */
-export const MAX_CHILD_PROFILES = 6;
 
 /** What a product's sizes fit, as the catalogue and the admin's form carry it. */
 export interface ProductFit {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_MAX_PER_ORDER,
-  LOW_STOCK_LIMIT,
-  lineLimitMessage,
-  maxOrderable,
-  publicStock,
-  shortLineMessage,
-} from "./stock.js";
+import { DEFAULT_MAX_PER_ORDER } from "./limits.js";
+import { LOW_STOCK_LIMIT, lineLimitMessage, maxOrderable, publicStock, shortLineMessage } from "./stock.js";
 
 describe("publicStock", () => {
   it("shows sold-out sizes, counts of five or fewer, and nothing above", () => {

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "./cart.js";
+import { DEFAULT_MAX_PER_ORDER, MAX_LINE_QUANTITY } from "./limits.js";
 
 /**
  * Stock as the public and the cart see it (docs/product.md §10). The server counts units per size;
@@ -36,13 +36,6 @@ export function publicStock(sizes: readonly string[], sellable: Readonly<Record<
   }
   return { sizeOutOfStock, outOfStock: sizes.every((size) => sizeOutOfStock[size]), sizeLowStock };
 }
-
-/**
- * The most packs of one size an order may take unless the product says otherwise (bulk items):
- * enough for any household, too few for one script to hold a size's whole stock
- * (docs/decisions/020-abuse-limits.md).
- */
-export const DEFAULT_MAX_PER_ORDER = 20;
 
 /**
  * How many of a size a shopper may put in the cart: what is left when few are, otherwise the

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas/account.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/limits.js";
 import {
   AdminInputError,
   checkPassword,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGNUP_ATTEMPT_NOTES_PER_DAY } from "#domain/schemas/account.js";
+import { SIGNUP_ATTEMPT_NOTES_PER_DAY } from "#domain/limits.js";
 import { buildApp } from "#server/app.js";
 import { loadConfig } from "#server/platform/config.js";
 import { createDatabase } from "#server/platform/db/client.js";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CHILD_PROFILES } from "#domain/limits.js";
 import { saDay } from "#domain/sa-calendar.js";
 import type { ChildProfile, SizeFinderAnswer } from "#domain/schemas/size-fit.js";
-import { MAX_CHILD_PROFILES } from "#domain/size-fit.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { type OutboxRow, withSubjects } from "../helpers/outbox.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELIVERY_INSTRUCTIONS_MAX } from "#domain/limits.js";
 import { orderNumber } from "#domain/order-status.js";
-import { DELIVERY_INSTRUCTIONS_MAX } from "#domain/schemas/address.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import type { TestApp } from "../helpers/app.js";
 import { createOrderPayload, type TestCartLine } from "../helpers/orders.js";

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_BOX_SIZES, MAX_SIDE_MM, MAX_WEIGHT_GRAMS } from "#domain/parcels.js";
+import { MAX_SIDE_MM, MAX_WEIGHT_GRAMS } from "#domain/limits.js";
+import { DEFAULT_BOX_SIZES } from "#domain/parcels.js";
 import { auditLog, orders, products, shipments } from "#server/platform/db/schema.js";
 import { insertOrder, signIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";

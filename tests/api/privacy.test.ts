@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketingConsentWords } from "#domain/consent.js";
+import { DATA_EXPORTS_PER_DAY } from "#domain/limits.js";
 import type { AdminOrderDetail } from "#domain/schemas/admin-orders.js";
 import type { Customer } from "#domain/schemas/customers.js";
-import { DATA_EXPORTS_PER_DAY } from "#domain/schemas/privacy.js";
 import { SEND_EMAILS_JOB } from "#server/mail/mailer.js";
 import { CLOSED_ACCOUNT_NAME } from "#server/privacy/close-account.js";
 import { ACCOUNT_CLOSED_MESSAGE } from "#server/privacy/routes.js";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STOCK_ALERTS_PER_ADDRESS, STOCK_ALERTS_WAITING_PER_NETWORK } from "#domain/stock-alerts.js";
+import { STOCK_ALERTS_PER_ADDRESS, STOCK_ALERTS_WAITING_PER_NETWORK } from "#domain/limits.js";
 import { endLapsedStockAlerts } from "#server/stock-alerts/routes.js";
 import { signStockAlertLink } from "#server/stock-alerts/tokens.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";

@@ -2,13 +2,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CatalogFilter, DEFAULT_FILTER, filterAndSortProducts } from "#domain/catalog.js";
+import { CATALOG_PAGE_MAX, CATALOG_SEARCH_MAX } from "#domain/limits.js";
 import type { Product } from "#domain/schemas/catalog.js";
-import {
-  CATALOG_PAGE_MAX,
-  CATALOG_SEARCH_MAX,
-  type CatalogPage,
-  type ProductWithRelated,
-} from "#domain/schemas/catalog-search.js";
+import type { CatalogPage, ProductWithRelated } from "#domain/schemas/catalog-search.js";
 import { PRODUCT_SEARCH_TEXT } from "#server/catalog/search.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 

@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  ACCOUNT_LINK_TOKEN_MAX,
+  EMAIL_MAX,
+  FULL_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SECOND_FACTOR_CODE_MAX,
+  USERNAME_MAX,
+} from "../limits.js";
 import { profileAddressFields } from "./address.js";
 import { requiredText } from "./common.js";
 
@@ -23,14 +32,11 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-
 const email = z
   .string({ message: "email is required" })
   .trim()
   .min(1, "email is required")
-  .max(254, "email must be at most 254 characters")
+  .max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ message: "email must be a valid email address" }));
 
 /** A password someone is choosing (sign up, reset, change): the server also refuses common ones. */
@@ -48,13 +54,13 @@ const typedPassword = (field: string) =>
     .max(PASSWORD_MAX);
 
 export const registerInput = z.object({
-  username: requiredText("username", 40).refine(
+  username: requiredText("username", USERNAME_MAX).refine(
     (value) => /^[\p{L}\p{N}._-]+$/u.test(value),
     "username may use letters, numbers, dots, dashes and underscores only",
   ),
   email,
   password: newPassword("password"),
-  fullName: requiredText("fullName", 120),
+  fullName: requiredText("fullName", FULL_NAME_MAX),
   ...profileAddressFields,
   /** The sign-up form's e-mail marketing box: unticked unless the customer ticks it (POPIA s69). */
   marketingEmail: z.boolean({ message: "marketingEmail must be true or false" }).default(false),
@@ -63,15 +69,19 @@ export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
   /** Username or e-mail. */
-  username: requiredText("username", 254),
+  username: requiredText("username", EMAIL_MAX),
   password: typedPassword("password"),
   /** An admin with two-step sign-in: the 6-digit code, or a recovery code (asked for after the password). */
-  code: z.string().trim().max(20, "code must be at most 20 characters").optional(),
+  code: z
+    .string()
+    .trim()
+    .max(SECOND_FACTOR_CODE_MAX, `code must be at most ${SECOND_FACTOR_CODE_MAX} characters`)
+    .optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const profileInput = z.object({
-  fullName: requiredText("fullName", 120),
+  fullName: requiredText("fullName", FULL_NAME_MAX),
   email,
   ...profileAddressFields,
   /** Required when the e-mail address changes: the signed-in person's password. */
@@ -88,14 +98,14 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
 export const resetPasswordInput = z.object({
   /** From the e-mailed link's ?token= (32 random bytes, base64url). */
-  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(200),
+  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(ACCOUNT_LINK_TOKEN_MAX),
   password: newPassword("password"),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** POST /api/auth/confirm-email: the token of the link mailed to a new address. */
 export const confirmEmailInput = z.object({
-  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(200),
+  token: z.string({ message: "token is required" }).trim().min(1, "token is required").max(ACCOUNT_LINK_TOKEN_MAX),
 });
 
 export const changePasswordInput = z.object({
@@ -107,8 +117,3 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 /** GET /api/auth/address: whether the account's address is proven its own (the profile's "not yet confirmed"). */
 export const addressProof = z.object({ email: z.string(), confirmed: z.boolean() });
 export type AddressProof = z.infer<typeof addressProof>;
-
-/** Links that prove an account's address, sent to one address in any 24 hours (the sign-up's included). */
-export const ADDRESS_PROOFS_PER_DAY = 5;
-/** Notes to an address's owner that someone tried to sign up with it, in any 24 hours. */
-export const SIGNUP_ATTEMPT_NOTES_PER_DAY = 3;

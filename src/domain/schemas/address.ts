@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  CITY_MAX,
+  COMPLEX_MAX,
+  DELIVERY_INSTRUCTIONS_MAX,
+  PHONE_MAX,
+  POSTAL_CODE_TEXT_MAX,
+  STREET_ADDRESS_MAX,
+  SUBURB_MAX,
+} from "../limits.js";
 import { requiredText } from "./common.js";
 
 export const PROVINCES = [
@@ -15,9 +24,6 @@ export const PROVINCES = [
 
 /** A South African postal code: four digits (0001 to 9999 with its leading zero). */
 export const SA_POSTAL_CODE = /^\d{4}$/;
-/** Delivery instructions for the courier (gate codes, "leave with security"). */
-export const DELIVERY_INSTRUCTIONS_MAX = 200;
-export const PHONE_MAX = 30;
 
 const postalCodeMessage = "zipCode must be a South African postal code: four digits";
 
@@ -39,13 +45,16 @@ export const addressFields = {
   phone: requiredText("phone", PHONE_MAX),
   /** Another number the courier may call; checked like the phone. */
   altPhone: optionalText("altPhone", PHONE_MAX),
-  address: requiredText("address", 200),
+  address: requiredText("address", STREET_ADDRESS_MAX),
   /** The complex or estate and the unit number, when there is one. */
-  complex: optionalText("complex", 120),
-  suburb: requiredText("suburb", 80),
-  city: requiredText("city", 80),
+  complex: optionalText("complex", COMPLEX_MAX),
+  suburb: requiredText("suburb", SUBURB_MAX),
+  city: requiredText("city", CITY_MAX),
   province: z.enum(PROVINCES, { message: "province must be one of the nine provinces" }),
-  zipCode: requiredText("zipCode", 10).refine((value) => SA_POSTAL_CODE.test(value), postalCodeMessage),
+  zipCode: requiredText("zipCode", POSTAL_CODE_TEXT_MAX).refine(
+    (value) => SA_POSTAL_CODE.test(value),
+    postalCodeMessage,
+  ),
   deliveryInstructions: optionalText("deliveryInstructions", DELIVERY_INSTRUCTIONS_MAX),
 };
 
@@ -53,15 +62,18 @@ export const addressFields = {
 export const profileAddressFields = {
   phone: optionalText("phone", PHONE_MAX),
   altPhone: addressFields.altPhone,
-  address: optionalText("address", 200),
+  address: optionalText("address", STREET_ADDRESS_MAX),
   complex: addressFields.complex,
-  suburb: optionalText("suburb", 80),
-  city: optionalText("city", 80),
+  suburb: optionalText("suburb", SUBURB_MAX),
+  city: optionalText("city", CITY_MAX),
   province: z
     .union([z.enum(PROVINCES), z.literal("")], { message: "province must be one of the nine provinces" })
     .optional()
     .transform((value) => value ?? ""),
-  zipCode: optionalText("zipCode", 10).refine((value) => value === "" || SA_POSTAL_CODE.test(value), postalCodeMessage),
+  zipCode: optionalText("zipCode", POSTAL_CODE_TEXT_MAX).refine(
+    (value) => value === "" || SA_POSTAL_CODE.test(value),
+    postalCodeMessage,
+  ),
   deliveryInstructions: addressFields.deliveryInstructions,
 };
 

@@ -1,15 +1,17 @@
 import { z } from "zod";
+import {
+  ADMIN_ORDER_CURSOR_MAX,
+  ADMIN_ORDER_PAGE_MAX,
+  ADMIN_ORDER_PAGE_SIZE,
+  DATE_FILTER_TEXT_MAX,
+  ORDER_SEARCH_MAX,
+  ORDER_SEARCH_MIN,
+} from "../limits.js";
 import { ORDER_STATUSES } from "../order-status.js";
 import { VAT_CLASSES } from "../vat.js";
 import { auditEntry } from "./audit.js";
 import { EMAIL_KIND_NAMES, EMAIL_STATUS_NAMES } from "./emails.js";
 import { adminOrder } from "./orders.js";
-
-export const ADMIN_ORDER_PAGE_SIZE = 50;
-export const ADMIN_ORDER_PAGE_MAX = 200;
-/** Shorter fragments match too much to be useful, and a trigram index cannot help them. */
-export const ORDER_SEARCH_MIN = 2;
-export const ORDER_SEARCH_MAX = 100;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date is a day in South Africa (UTC+2 all year: no daylight saving). */
@@ -24,7 +26,7 @@ const moment = (field: string, end: boolean) =>
   z
     .string()
     .trim()
-    .max(40, `${field} must be a date`)
+    .max(DATE_FILTER_TEXT_MAX, `${field} must be a date`)
     .transform((value, context) => {
       const iso = DATE_ONLY.test(value) ? `${value}T00:00:00${SA_OFFSET}` : value;
       const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(iso)
@@ -71,7 +73,7 @@ export const adminOrderListQuery = z
       .max(ADMIN_ORDER_PAGE_MAX, `limit must be at most ${ADMIN_ORDER_PAGE_MAX}`)
       .default(ADMIN_ORDER_PAGE_SIZE),
     /** The previous page's `nextCursor`, as it was given: opaque to clients. */
-    cursor: z.string().max(200, "cursor is not valid").optional(),
+    cursor: z.string().max(ADMIN_ORDER_CURSOR_MAX, "cursor is not valid").optional(),
     status: z.enum(ORDER_STATUSES, { message: "status must be pending, completed, processed or cancelled" }).optional(),
     /** The order number (with or without #), or part of the customer's e-mail, name or phone. */
     q: z

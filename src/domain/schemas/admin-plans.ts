@@ -1,15 +1,8 @@
 import { z } from "zod";
-import {
-  PLAN_ADMIN_REASON_MAX,
-  PLAN_ADMIN_REASON_MIN,
-  PLAN_CHARGE_STATUSES,
-  PLAN_MODES,
-  PLAN_STATUSES,
-} from "../plans.js";
+import { ADMIN_SEARCH_MAX, PLAN_ADMIN_REASON_MAX, PLAN_ADMIN_REASON_MIN } from "../limits.js";
+import { PLAN_CHARGE_STATUSES, PLAN_MODES, PLAN_STATUSES } from "../plans.js";
 import { pageCursor } from "./customers.js";
 import { planPauseInput } from "./plans.js";
-
-export const ADMIN_PLAN_PAGE_SIZE = 50;
 
 /** The admin's Plans filters: all, charges due today (or overdue), charges in doubt (a charge "unknown"). */
 export const ADMIN_PLAN_FILTERS = ["all", "due_today", "in_doubt"] as const;
@@ -19,7 +12,7 @@ export type AdminPlanFilter = (typeof ADMIN_PLAN_FILTERS)[number];
 export const adminPlanListQuery = z.object({
   filter: z.enum(ADMIN_PLAN_FILTERS, { message: 'filter must be "all", "due_today" or "in_doubt"' }).default("all"),
   status: z.enum(PLAN_STATUSES, { message: `status must be one of ${PLAN_STATUSES.join(", ")}` }).optional(),
-  q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  q: z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
   cursor: pageCursor,
 });
 

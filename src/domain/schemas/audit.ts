@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { ADMIN_SEARCH_MAX } from "../limits.js";
 import { pageCursor } from "./customers.js";
-
-export const AUDIT_PAGE_SIZE = 50;
 
 /** GET /api/admin/audit: newest first; `q` matches the actor's username, the action, the subject's id or the address. */
 export const auditListQuery = z.object({
-  q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  q: z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
   cursor: pageCursor,
 });
 

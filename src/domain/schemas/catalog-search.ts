@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { ABSORBENCY_LEVELS } from "../absorbency.js";
-import { SIZE_NAME_MAX, WEIGHT_KG_MAX, WEIGHT_KG_MIN, weightGramsOf } from "../shop-by-size.js";
+import {
+  CATALOG_CURSOR_MAX,
+  CATALOG_PAGE_MAX,
+  CATALOG_PAGE_SIZE,
+  CATALOG_SEARCH_MAX,
+  CATEGORY_QUERY_MAX,
+  SIZE_NAME_MAX,
+  WEIGHT_KG_MAX,
+  WEIGHT_KG_MIN,
+  WEIGHT_QUERY_MAX,
+} from "../limits.js";
+import { weightGramsOf } from "../shop-by-size.js";
 import { product } from "./catalog.js";
 
 // The storefront's paged search (docs/decisions/026-pages-that-stay-small.md). A file of its own:
 // the browser imports only its types, so these schemas stay out of the first-load bundle.
-
-/** The storefront's page of products (docs/decisions/026-pages-that-stay-small.md): 48 cards. */
-export const CATALOG_PAGE_SIZE = 48;
-/** The most products one page may ask for. */
-export const CATALOG_PAGE_MAX = 100;
-/** The longest search the storefront sends. */
-export const CATALOG_SEARCH_MAX = 100;
 
 /** GET /api/products/search: the storefront's filter, paged by keyset. */
 export const catalogSearchQuery = z.object({
@@ -22,14 +26,14 @@ export const catalogSearchQuery = z.object({
     .default("")
     .transform((value) => value.trim()),
   /** A category's name; none: every category. */
-  category: z.string().max(100, "category must be at most 100 characters").optional(),
+  category: z.string().max(CATEGORY_QUERY_MAX, `category must be at most ${CATEGORY_QUERY_MAX} characters`).optional(),
   /**
    * Shop by size (docs/decisions/048-shop-by-size.md): a baby's weight in kg ("7.5"), read as whole
    * grams; a product matches when one of its sizes' weight ranges holds it, both ends included.
    */
   weight: z
     .string()
-    .max(10, "weight is not valid")
+    .max(WEIGHT_QUERY_MAX, "weight is not valid")
     .transform((value, context) => {
       if (value.trim() === "") return undefined;
       const grams = weightGramsOf(value);
@@ -59,7 +63,7 @@ export const catalogSearchQuery = z.object({
   sort: z.enum(["name", "price", "unit"], { message: "sort must be name, price or unit" }).default("name"),
   order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("asc"),
   /** The previous page's `nextCursor`, as it was given: opaque to clients. */
-  cursor: z.string().max(400, "cursor is not valid").optional(),
+  cursor: z.string().max(CATALOG_CURSOR_MAX, "cursor is not valid").optional(),
   limit: z.coerce
     .number({ message: "limit must be a number" })
     .int("limit must be a whole number")
@@ -83,7 +87,7 @@ export type CatalogPage = z.infer<typeof catalogPage>;
  * answer (docs/decisions/048-shop-by-size.md), so the storefront offers only those.
  */
 export const sizeFacetsQuery = z.object({
-  category: z.string().max(100, "category must be at most 100 characters").optional(),
+  category: z.string().max(CATEGORY_QUERY_MAX, `category must be at most ${CATEGORY_QUERY_MAX} characters`).optional(),
 });
 export const sizeFacets = z.object({
   /** Some product has a size with a weight range: the weight box. */

@@ -1,10 +1,26 @@
 import { z } from "zod";
 import { ABSORBENCY_LEVELS } from "../absorbency.js";
-import { MAX_LINE_QUANTITY } from "../cart.js";
+import {
+  ABSORBENCY_TEXT_MAX,
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  IMAGE_URL_MAX,
+  MAX_LINE_QUANTITY,
+  MAX_PACK_COUNT,
+  MULTIBUY_TIERS_INPUT_MAX,
+  PACK_UNIT_MAX,
+  PLAN_SAVING_MAX_BP,
+  PLAN_SAVING_TEXT_MAX,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PROMO_TEXT_MAX,
+  SIZE_LIST_TEXT_MAX,
+  SIZE_NAME_MAX,
+  SIZES_PER_PRODUCT_MAX,
+  STOCK_PER_SIZE_MAX,
+} from "../limits.js";
 import { parseRandToCents } from "../money.js";
 import { type MultibuyTier, tiersProblem } from "../multibuy.js";
-import { MAX_PACK_COUNT } from "../packs.js";
-import { PLAN_SAVING_MAX_BP } from "../plans.js";
 import { FIT_MEASURES, sizeFitProblems } from "../size-fit.js";
 import { VAT_CLASSES } from "../vat.js";
 import { requiredText, text } from "./common.js";
@@ -103,20 +119,26 @@ const imageUrl = z
   .string({ message: "image is required" })
   .trim()
   .min(1, "image is required")
-  .max(2000, "image must be at most 2000 characters")
+  .max(IMAGE_URL_MAX, `image must be at most ${IMAGE_URL_MAX} characters`)
   .refine((value) => IMAGE_URL.test(value), "image must be a URL (http(s):// or /path)");
 
 /** Sizes arrive as a list, or as the form's comma-separated text; either way trimmed, empties dropped. */
 export const sizeList = z
-  .union([z.array(z.string().max(40, "each size must be at most 40 characters")), z.string().max(1000)], {
-    message: "sizes must be a list of sizes",
-  })
+  .union(
+    [
+      z.array(z.string().max(SIZE_NAME_MAX, `each size must be at most ${SIZE_NAME_MAX} characters`)),
+      z.string().max(SIZE_LIST_TEXT_MAX),
+    ],
+    {
+      message: "sizes must be a list of sizes",
+    },
+  )
   .transform((value) => {
     const list = Array.isArray(value) ? value : value.split(",");
     return [...new Set(list.map((size) => size.trim()).filter(Boolean))];
   })
   .refine((sizes) => sizes.length > 0, "sizes must name at least one size")
-  .refine((sizes) => sizes.length <= 30, "sizes must name at most 30 sizes");
+  .refine((sizes) => sizes.length <= SIZES_PER_PRODUCT_MAX, `sizes must name at most ${SIZES_PER_PRODUCT_MAX} sizes`);
 
 /** Multi-buy tiers as the admin form sends them, checked by the one rule (tiersProblem: limits, ascending). */
 const multibuyTiersInput = z
@@ -127,7 +149,7 @@ const multibuyTiersInput = z
     }),
     { message: "multibuyTiers must be a list of tiers" },
   )
-  .max(100, "multibuyTiers must be a short list")
+  .max(MULTIBUY_TIERS_INPUT_MAX, "multibuyTiers must be a short list")
   .superRefine((tiers, context) => {
     const problem = tiersProblem(tiers);
     if (problem) context.addIssue({ code: "custom", message: problem });
@@ -155,7 +177,7 @@ const PLAN_SAVING_MESSAGE = `planSavingPercent must be a percentage from 0 to ${
 
 /** The admin's "Plan saving (%)": basis points out, null for the owner's default (src/domain/plans.ts). */
 const planSavingPercentInput = z
-  .union([z.number(), z.string().max(8), z.null()], { message: PLAN_SAVING_MESSAGE })
+  .union([z.number(), z.string().max(PLAN_SAVING_TEXT_MAX), z.null()], { message: PLAN_SAVING_MESSAGE })
   .transform((value, context) => {
     if (value === null || (typeof value === "string" && value.trim() === "")) return null;
     const text = typeof value === "number" ? String(value) : value.trim();
@@ -169,7 +191,7 @@ const planSavingPercentInput = z
   .optional();
 
 const absorbencyInput = z
-  .union([z.number(), z.string().max(2), z.null()], { message: ABSORBENCY_MESSAGE })
+  .union([z.number(), z.string().max(ABSORBENCY_TEXT_MAX), z.null()], { message: ABSORBENCY_MESSAGE })
   .transform((value, context) => {
     if (value === null || (typeof value === "string" && value.trim() === "")) return null;
     const level = typeof value === "number" ? value : Number(value.trim());
@@ -183,20 +205,20 @@ const absorbencyInput = z
 
 export const productInput = z
   .object({
-    name: requiredText("name", 120),
-    category: requiredText("category", 60).transform((value) => value.toLowerCase()),
+    name: requiredText("name", PRODUCT_NAME_MAX),
+    category: requiredText("category", CATEGORY_NAME_MAX).transform((value) => value.toLowerCase()),
     /** The price of the sizes without their own in `sizePrices`; the product's stored price is the lowest size price. */
     price: positiveRand("price"),
     image: imageUrl,
-    description: text(2000).default(""),
+    description: text(PRODUCT_DESCRIPTION_MAX).default(""),
     sizes: sizeList,
     sizeImages: z
       .record(
-        z.string().max(40),
+        z.string().max(SIZE_NAME_MAX),
         z
           .string()
           .trim()
-          .max(2000)
+          .max(IMAGE_URL_MAX)
           .refine(
             (value) => value === "" || IMAGE_URL.test(value),
             "sizeImages must hold image URLs (http(s):// or /path)",
@@ -209,20 +231,20 @@ export const productInput = z
      */
     stock: z
       .record(
-        z.string().max(40),
+        z.string().max(SIZE_NAME_MAX),
         z
           .number({ message: "stock must be a whole number of units per size" })
           .int("stock must be a whole number of units per size")
           .min(0, "stock must not be negative")
-          .max(1_000_000, "stock must be at most 1000000 per size"),
+          .max(STOCK_PER_SIZE_MAX, `stock must be at most ${STOCK_PER_SIZE_MAX} per size`),
       )
       .default({}),
     /** A size's own price; sizes left out cost `price`. Keys must be entries of `sizes`. */
-    sizePrices: z.record(z.string().max(40), positiveRand("a size's price")).default({}),
+    sizePrices: z.record(z.string().max(SIZE_NAME_MAX), positiveRand("a size's price")).default({}),
     /** Units in a size's pack, 1 to MAX_PACK_COUNT; sizes left out have no per-unit price. Keys must be entries of `sizes`. */
     sizePackCounts: z
       .record(
-        z.string().max(40),
+        z.string().max(SIZE_NAME_MAX),
         z
           .number({ message: "units in a pack must be a whole number" })
           .int("units in a pack must be a whole number")
@@ -231,10 +253,10 @@ export const productInput = z
       )
       .default({}),
     /** The unit's word, singular ("nappy", "pad", "wipe"); blank: "unit". */
-    packUnit: text(30)
+    packUnit: text(PACK_UNIT_MAX)
       .nullish()
       .transform((value) => (value ? value.toLowerCase() : null)),
-    promoText: text(120)
+    promoText: text(PROMO_TEXT_MAX)
       .nullish()
       .transform((value) => (value ? value : null)),
     /** On create "standard" when left out; on update left out keeps what the product has. */
@@ -249,12 +271,14 @@ export const productInput = z
     /** What the size guide measures; null: no guide. On update left out keeps the product's own. */
     fitMeasure: z.enum(FIT_MEASURES, { message: "fitMeasure must be weight, waist or null" }).nullable().optional(),
     /** Each size's range (grams or cm); sizes left out have none. Checked by sizeFitProblems. */
-    sizeFits: z.record(z.string().max(40), fitRange()).optional(),
+    sizeFits: z.record(z.string().max(SIZE_NAME_MAX), fitRange()).optional(),
     /**
      * Each size's packed weight (g) and sides (mm) for the courier (decision 053); sizes not listed are
      * dropped, a size left out packs as DEFAULT_PACKED_SIZE. On update left out keeps the product's own.
      */
-    sizeParcels: z.record(z.string().max(40), packedSizeInput, { message: "sizeParcels must list sizes" }).optional(),
+    sizeParcels: z
+      .record(z.string().max(SIZE_NAME_MAX), packedSizeInput, { message: "sizeParcels must list sizes" })
+      .optional(),
   })
   .superRefine((values, context) => {
     if (values.fitMeasure !== undefined || values.sizeFits !== undefined) {
@@ -278,8 +302,8 @@ export type ProductInput = z.input<typeof productInput>;
 export type ProductValues = z.output<typeof productInput>;
 
 export const categoryInput = z.object({
-  name: requiredText("name", 60),
-  description: text(500)
+  name: requiredText("name", CATEGORY_NAME_MAX),
+  description: text(CATEGORY_DESCRIPTION_MAX)
     .nullish()
     .transform((value) => value ?? ""),
 });

@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { ADMIN_SEARCH_MAX } from "../limits.js";
 import { user } from "./account.js";
 import { adminOrder } from "./orders.js";
-
-export const CUSTOMER_PAGE_SIZE = 50;
-export const CUSTOMER_ORDERS_PAGE_SIZE = 20;
 
 /**
  * A keyset cursor as the URL carries it: opaque to clients (the previous page's `nextCursor`),
@@ -16,7 +14,7 @@ export const pageCursor = z
 
 /** GET /api/admin/users: newest customers first; `q` matches name, username, e-mail or phone, in part, any case. */
 export const customerListQuery = z.object({
-  q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  q: z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
   cursor: pageCursor,
 });
 

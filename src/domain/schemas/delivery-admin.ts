@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SIDE_MM, MAX_WEIGHT_GRAMS } from "../parcels.js";
+import { BOX_CODE_MAX, BOX_NAME_MAX, DELIVERY_COST_MONTHS_MAX, MAX_SIDE_MM, MAX_WEIGHT_GRAMS } from "../limits.js";
 import { requiredText } from "./common.js";
 
 /** A whole number above 0 and at most `max`, named in its messages ("length must be ..."). */
@@ -23,10 +23,10 @@ export const packedSizeInput = z.object(
 
 /** One of the owner's boxes (delivery_boxes): its code (a short name, "M"), inside measures and most weight. */
 export const deliveryBoxInput = z.object({
-  code: requiredText("code", 12)
+  code: requiredText("code", BOX_CODE_MAX)
     .transform((code) => code.toUpperCase())
     .refine((code) => /^[A-Z0-9-]+$/.test(code), "code must be letters, digits or -"),
-  name: requiredText("name", 40),
+  name: requiredText("name", BOX_NAME_MAX),
   lengthMm: measure("length", MAX_SIDE_MM, "mm"),
   widthMm: measure("width", MAX_SIDE_MM, "mm"),
   heightMm: measure("height", MAX_SIDE_MM, "mm"),
@@ -48,10 +48,8 @@ export type DeliveryBox = z.infer<typeof deliveryBox>;
 export const deliveryBoxesAnswer = z.object({ boxes: z.array(deliveryBox), usingDefaults: z.boolean() });
 export type DeliveryBoxesAnswer = z.infer<typeof deliveryBoxesAnswer>;
 
-export const boxCodeParam = z.object({ code: z.string().max(12, "no box has that code") });
+export const boxCodeParam = z.object({ code: z.string().max(BOX_CODE_MAX, "no box has that code") });
 
-/** The most months one delivery-cost report covers. */
-export const DELIVERY_COST_MONTHS_MAX = 12;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** The first month the report answers: no order of this shop is older. */
 export const DELIVERY_COST_FIRST_MONTH = "2020-01";

@@ -1,16 +1,25 @@
 import { z } from "zod";
 import { DELIVERY_SERVICES, POSTAL_CODE_PATTERN, PRICE_SOURCES } from "../delivery.js";
+import {
+  DELIVERY_POINT_SEARCH_MAX,
+  MAX_LINE_QUANTITY,
+  ORDER_LINES_MAX,
+  QUOTE_PLACE_MAX,
+  QUOTE_PROVINCE_MAX,
+  SIZE_NAME_MAX,
+  STREET_ADDRESS_MAX,
+} from "../limits.js";
 import { requiredText, text } from "./common.js";
 
 /** The cart as the delivery options need it: which sizes, how many. */
 export const deliveryCartLine = z.object({
   id: z.uuid({ message: "items[].id must be a valid product id" }),
-  size: requiredText("items[].size", 40),
+  size: requiredText("items[].size", SIZE_NAME_MAX),
   quantity: z
     .number({ message: "items[].quantity must be a number" })
     .int("items[].quantity must be a whole number")
     .min(1, "items[].quantity must be at least 1")
-    .max(999, "items[].quantity must be at most 999"),
+    .max(MAX_LINE_QUANTITY, `items[].quantity must be at most ${MAX_LINE_QUANTITY}`),
 });
 
 const postalCode = z
@@ -20,10 +29,10 @@ const postalCode = z
 
 /** Where the order goes, as far as a courier's rate needs it. */
 export const deliveryDestination = z.object({
-  address: text(200).optional().default(""),
-  suburb: text(100).optional().default(""),
-  city: text(100).optional().default(""),
-  province: text(40).optional().default(""),
+  address: text(STREET_ADDRESS_MAX).optional().default(""),
+  suburb: text(QUOTE_PLACE_MAX).optional().default(""),
+  city: text(QUOTE_PLACE_MAX).optional().default(""),
+  province: text(QUOTE_PROVINCE_MAX).optional().default(""),
   zipCode: postalCode,
 });
 export type DeliveryDestination = z.infer<typeof deliveryDestination>;
@@ -44,7 +53,7 @@ export const deliveryOptionsInput = z.object({
   items: z
     .array(deliveryCartLine)
     .min(1, "items must hold at least one line")
-    .max(100, "items must hold at most 100 lines"),
+    .max(ORDER_LINES_MAX, `items must hold at most ${ORDER_LINES_MAX} lines`),
   destination: deliveryDestination,
   /** The locker or pickup point chosen so far: its own rate is quoted. */
   lockerCode: deliveryChoice.shape.pointCode,
@@ -80,7 +89,7 @@ export type DeliveryOptionsAnswer = z.infer<typeof deliveryOptionsAnswer>;
 /** GET /api/delivery/points?service=locker&near=2196 (a postal code, a suburb or a town). */
 export const deliveryPointsQuery = z.object({
   service: z.enum(["locker", "pickup_point"], { message: "service must be locker or pickup_point" }),
-  near: requiredText("near", 60),
+  near: requiredText("near", DELIVERY_POINT_SEARCH_MAX),
 });
 
 export const deliveryPoint = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PAGE_MAX, EMAIL_PAGE_SIZE } from "../limits.js";
 
 /** The kinds of message the shop sends: the outbox's list too (server/platform/db/schema.ts). */
 export const EMAIL_KIND_NAMES = [
@@ -53,9 +54,6 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatusName, string> = {
   sent: "Sent",
   failed: "Failed",
 };
-
-export const EMAIL_PAGE_SIZE = 50;
-export const EMAIL_PAGE_MAX = 200;
 
 /** An outbox id as the URL carries it: a positive whole number. */
 const idText = (field: string) => z.string().regex(/^[1-9]\d{0,14}$/, `${field} must be a valid id`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISABLE_REASON_MAX } from "../limits.js";
 
 /** One customer holding stock with unpaid orders, as the admin's "Who holds what" list shows them. */
 export const stockHolder = z.object({
@@ -31,11 +32,12 @@ export const stockHolders = z.object({
 });
 export type StockHolders = z.infer<typeof stockHolders>;
 
-/** How many rows each list shows: the biggest holders first. */
-export const STOCK_HOLDERS_SHOWN = 50;
-
 export const disableAccountInput = z.object({
-  reason: z.string().trim().max(300, "reason must be at most 300 characters").optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(DISABLE_REASON_MAX, `reason must be at most ${DISABLE_REASON_MAX} characters`)
+    .optional(),
 });
 
 export const accountStatus = z.object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { LAUNCH_ITEM_ID_MAX } from "../limits.js";
 
 /** An item's id as content/launch-checklist.md writes it after its title (`{#information-officer}`). */
 export const LAUNCH_ITEM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const LAUNCH_ITEM_ID_MAX = 60;
 
 export const launchItemParams = z.object({
   itemId: z

@@ -1,4 +1,25 @@
 import { z } from "zod";
+import {
+  COMPANY_NAME_MAX,
+  COURIER_NAME_MAX,
+  EMAIL_MAX,
+  FULL_NAME_MAX,
+  LINE_NAME_MAX,
+  MAX_LINE_QUANTITY,
+  ORDER_FIGURE_MAX_RAND,
+  ORDER_LINES_MAX,
+  ORDER_USER_ID_MAX,
+  PAYFAST_REFERENCE_MAX,
+  PLAN_LINK_TOKEN_MAX,
+  PROMO_CODE_INPUT_MAX,
+  REASON_MAX,
+  REASON_MIN,
+  REFUND_LINE_UNITS_MAX,
+  REFUND_LINES_MAX,
+  REFUND_MAX_CENTS,
+  SIZE_NAME_MAX,
+  TRACKING_NUMBER_MAX,
+} from "../limits.js";
 import { CANCEL_REASONS, ORDER_STATUSES } from "../order-status.js";
 import { POLICY_KINDS } from "../policies.js";
 import { REFUND_BASES } from "../refund-lines.js";
@@ -13,11 +34,11 @@ export { PROVINCES } from "./address.js";
 export const SA_VAT_NUMBER = /^4\d{9}$/;
 
 export const deliveryInfo = z.object({
-  name: requiredText("name", 120),
-  email: requiredText("email", 254).pipe(z.email({ message: "email must be a valid email address" })),
+  name: requiredText("name", FULL_NAME_MAX),
+  email: requiredText("email", EMAIL_MAX).pipe(z.email({ message: "email must be a valid email address" })),
   ...addressFields,
   /** A business buyer's name and VAT number, both optional, printed on the tax invoice. */
-  companyName: text(120)
+  companyName: text(COMPANY_NAME_MAX)
     .optional()
     .transform((value) => value || null),
   vatNumber: z
@@ -36,18 +57,18 @@ const money = (field: string) =>
     .number({ message: `${field} must be a number` })
     .finite()
     .min(0, `${field} must not be negative`)
-    .max(10_000_000);
+    .max(ORDER_FIGURE_MAX_RAND);
 
 /** A cart line as the browser sends it: product fields plus size and quantity. */
 export const orderLineInput = z.object({
   id: z.uuid({ message: "items[].id must be a valid product id" }),
-  name: z.string().max(200).optional(),
-  size: requiredText("items[].size", 40),
+  name: z.string().max(LINE_NAME_MAX).optional(),
+  size: requiredText("items[].size", SIZE_NAME_MAX),
   quantity: z
     .number({ message: "items[].quantity must be a number" })
     .int("items[].quantity must be a whole number")
     .min(1, "items[].quantity must be at least 1")
-    .max(999, "items[].quantity must be at most 999"),
+    .max(MAX_LINE_QUANTITY, `items[].quantity must be at most ${MAX_LINE_QUANTITY}`),
   price: z.union([z.number(), z.string()]).optional(),
 });
 
@@ -59,17 +80,20 @@ export const createOrderInput = z.object({
   items: z
     .array(orderLineInput)
     .min(1, "items must hold at least one line")
-    .max(100, "items must hold at most 100 lines"),
-  customerEmail: requiredText("customerEmail", 254).pipe(
+    .max(ORDER_LINES_MAX, `items must hold at most ${ORDER_LINES_MAX} lines`),
+  customerEmail: requiredText("customerEmail", EMAIL_MAX).pipe(
     z.email({ message: "customerEmail must be a valid email address" }),
   ),
-  userId: z.string().max(100).nullish(),
+  userId: z.string().max(ORDER_USER_ID_MAX).nullish(),
   deliveryInfo,
   /**
    * A promo code (docs/decisions/023): subtotal, deliveryFee and total are then the discounted figures.
    * The total is always net of the multi-buy saving the server works out (docs/decisions/047).
    */
-  promoCode: z.string().max(64, "promoCode must be at most 64 characters").optional(),
+  promoCode: z
+    .string()
+    .max(PROMO_CODE_INPUT_MAX, `promoCode must be at most ${PROMO_CODE_INPUT_MAX} characters`)
+    .optional(),
   /**
    * How it travels (docs/decisions/051); absent: to the door by economy courier. The server prices
    * it itself; deliveryFee must be what the shopper saw for it.
@@ -88,7 +112,7 @@ export const createOrderInput = z.object({
     .string()
     .trim()
     .min(1, "planPayLink must not be empty")
-    .max(1000, "planPayLink is too long")
+    .max(PLAN_LINK_TOKEN_MAX, "planPayLink is too long")
     .optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
@@ -232,25 +256,28 @@ export type AdminOrder = z.infer<typeof adminOrder>;
 export const orderStatusInput = z.object({
   status: z.enum(ORDER_STATUSES, { message: "status must be pending, completed or processed" }),
   /** Mark as Shipped only, both optional: who carries the parcel and its tracking number. */
-  courier: text(60)
+  courier: text(COURIER_NAME_MAX)
     .nullish()
     .transform((value) => value || null),
-  trackingNumber: text(60)
+  trackingNumber: text(TRACKING_NUMBER_MAX)
     .nullish()
     .transform((value) => value || null),
 });
 
 /** POST /api/admin/orders/{id}/cancel. */
-export const cancelOrderInput = z.object({ reason: requiredText("reason", 255) });
+export const cancelOrderInput = z.object({ reason: requiredText("reason", REASON_MAX) });
 
 const refundAmountCents = z
   .number({ message: "amountCents must be a number of cents" })
   .int("amountCents must be a whole number of cents")
   .min(1, "amountCents must be at least 1")
-  .max(100_000_000, "amountCents is larger than any order");
+  .max(REFUND_MAX_CENTS, "amountCents is larger than any order");
 const refundBase = z.object({
   amountCents: refundAmountCents,
-  reason: requiredText("reason", 255).refine((value) => value.length >= 3, "reason must be at least 3 characters"),
+  reason: requiredText("reason", REASON_MAX).refine(
+    (value) => value.length >= REASON_MIN,
+    `reason must be at least ${REASON_MIN} characters`,
+  ),
   restock: z.boolean({ message: "restock must be true or false" }).default(false),
 });
 
@@ -264,12 +291,12 @@ export const refundLineInput = z.object({
     .number({ message: "quantity must be a number of units" })
     .int("quantity must be a whole number of units")
     .min(1, "quantity must be at least 1")
-    .max(10_000, "quantity is more than any order has"),
+    .max(REFUND_LINE_UNITS_MAX, "quantity is more than any order has"),
   amountCents: z
     .number({ message: "amountCents of a line must be a number of cents" })
     .int("amountCents of a line must be a whole number of cents")
     .min(0, "amountCents of a line must not be negative")
-    .max(100_000_000, "amountCents of a line is larger than any order")
+    .max(REFUND_MAX_CENTS, "amountCents of a line is larger than any order")
     .optional(),
 });
 export type RefundLineInput = z.infer<typeof refundLineInput>;
@@ -283,12 +310,12 @@ export type RefundLineInput = z.infer<typeof refundLineInput>;
 export const refundOrderInput = refundBase
   .extend({
     amountCents: refundAmountCents.optional(),
-    lines: z.array(refundLineInput).max(200, "at most 200 lines").optional(),
+    lines: z.array(refundLineInput).max(REFUND_LINES_MAX, `at most ${REFUND_LINES_MAX} lines`).optional(),
     deliveryCents: z
       .number({ message: "deliveryCents must be a number of cents" })
       .int("deliveryCents must be a whole number of cents")
       .min(0, "deliveryCents must not be negative")
-      .max(100_000_000, "deliveryCents is larger than any delivery fee")
+      .max(REFUND_MAX_CENTS, "deliveryCents is larger than any delivery fee")
       .optional(),
   })
   .refine((body) => body.amountCents !== undefined || (body.lines?.length ?? 0) > 0 || (body.deliveryCents ?? 0) > 0, {
@@ -316,7 +343,7 @@ const isoDay = (name: string) =>
  */
 export const recordRefundInput = refundBase.extend({
   refundedOn: isoDay("refundedOn"),
-  payfastReference: requiredText("payfastReference", 100),
+  payfastReference: requiredText("payfastReference", PAYFAST_REFERENCE_MAX),
 });
 export type RecordRefundInput = z.input<typeof recordRefundInput>;
 
@@ -336,9 +363,12 @@ export const invoiceQuery = z.object({
  * the seller's details are taken as set today; the amounts never change (that is a credit note).
  */
 export const correctInvoiceInput = z.object({
-  reason: requiredText("reason", 255).refine((value) => value.length >= 3, "reason must be at least 3 characters"),
-  name: requiredText("name", 120).optional(),
-  companyName: text(120)
+  reason: requiredText("reason", REASON_MAX).refine(
+    (value) => value.length >= REASON_MIN,
+    `reason must be at least ${REASON_MIN} characters`,
+  ),
+  name: requiredText("name", FULL_NAME_MAX).optional(),
+  companyName: text(COMPANY_NAME_MAX)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
   vatNumber: z

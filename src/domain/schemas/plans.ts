@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { PLAN_CADENCE_MAX_WEEKS, PLAN_CADENCE_MIN_WEEKS, PLAN_LINES_MAX, PLAN_MODES, PLAN_STATUSES } from "../plans.js";
+import {
+  MAX_LINE_QUANTITY,
+  PLAN_CADENCE_MAX_WEEKS,
+  PLAN_CADENCE_MIN_WEEKS,
+  PLAN_LINES_MAX,
+  PLAN_LINK_TOKEN_MAX,
+  SIZE_NAME_MAX,
+} from "../limits.js";
+import { PLAN_MODES, PLAN_STATUSES } from "../plans.js";
 
 const cadenceWeeks = z
   .number({ message: "cadenceWeeks must be a number" })
@@ -29,12 +37,16 @@ export type PlanChoiceInput = z.infer<typeof planChoiceInput>;
 
 const planLineInput = z.object({
   productId: z.uuid({ message: "lines[].productId must be a valid product id" }),
-  size: z.string().trim().min(1, "lines[].size is required").max(40, "lines[].size must be at most 40 characters"),
+  size: z
+    .string()
+    .trim()
+    .min(1, "lines[].size is required")
+    .max(SIZE_NAME_MAX, `lines[].size must be at most ${SIZE_NAME_MAX} characters`),
   quantity: z
     .number({ message: "lines[].quantity must be a number" })
     .int("lines[].quantity must be a whole number")
     .min(1, "lines[].quantity must be at least 1")
-    .max(999, "lines[].quantity must be at most 999"),
+    .max(MAX_LINE_QUANTITY, `lines[].quantity must be at most ${MAX_LINE_QUANTITY}`),
 });
 
 /** PATCH /api/users/:id/plans/:planId: any of the date, the cadence and the box's lines (the whole list). */
@@ -60,7 +72,9 @@ export const planParams = z.object({
   planId: z.uuid({ message: "planId must be a valid id" }),
 });
 
-export const planLinkInput = z.object({ token: z.string().trim().min(1, "token is required").max(1000) });
+export const planLinkInput = z.object({
+  token: z.string().trim().min(1, "token is required").max(PLAN_LINK_TOKEN_MAX),
+});
 
 /** A plan as its customer sees it, with what its next box costs at today's prices. */
 export const plan = z.object({

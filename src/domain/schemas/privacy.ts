@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { CONSENT_CHANNELS, CONSENT_SOURCES, OFFERED_CONSENT_CHANNELS } from "../consent.js";
-import { PASSWORD_MAX } from "./account.js";
-
-/** "Download my data": at most this many per account in any 24 hours (each is a full copy of the account). */
-export const DATA_EXPORTS_PER_DAY = 3;
+import { PASSWORD_MAX } from "../limits.js";
 
 /** Download my data, Close my account: the account's own password, typed again. */
 export const passwordConfirmInput = z.object({

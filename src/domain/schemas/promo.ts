@@ -1,11 +1,18 @@
 import { z } from "zod";
+import {
+  MAX_LINE_QUANTITY,
+  ORDER_LINES_MAX,
+  PROMO_CATEGORIES_MAX,
+  PROMO_CODE_INPUT_MAX,
+  PROMO_MAX_AMOUNT_CENTS,
+  PROMO_MAX_USES,
+  PROMO_PERCENT_MAX,
+  PROMO_PERCENT_MIN,
+  PROMO_PRODUCTS_MAX,
+  SIZE_NAME_MAX,
+} from "../limits.js";
 import { parseRandToCents } from "../money.js";
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_KINDS } from "../promo.js";
-
-/** The largest amount a code may take off or ask to be spent: R100,000. */
-export const PROMO_MAX_AMOUNT_CENTS = 10_000_000;
-/** The most uses a limit may name. */
-export const PROMO_MAX_USES = 1_000_000;
 
 const promoCodeText = z
   .string({ message: "code is required" })
@@ -52,8 +59,8 @@ export const promoCodeInput = z
     percent: z
       .number({ message: "percent must be a number" })
       .int("percent must be a whole number")
-      .min(1, "percent must be from 1 to 100")
-      .max(100, "percent must be from 1 to 100")
+      .min(PROMO_PERCENT_MIN, `percent must be from ${PROMO_PERCENT_MIN} to ${PROMO_PERCENT_MAX}`)
+      .max(PROMO_PERCENT_MAX, `percent must be from ${PROMO_PERCENT_MIN} to ${PROMO_PERCENT_MAX}`)
       .nullish()
       .transform((value) => value ?? null),
     amount: randAmount("amount"),
@@ -64,11 +71,11 @@ export const promoCodeInput = z
     maxUsesPerCustomer: limit("maxUsesPerCustomer"),
     productIds: z
       .array(z.uuid({ message: "productIds must be product ids" }))
-      .max(200)
+      .max(PROMO_PRODUCTS_MAX)
       .default([]),
     categoryIds: z
       .array(z.uuid({ message: "categoryIds must be category ids" }))
-      .max(50)
+      .max(PROMO_CATEGORIES_MAX)
       .default([]),
     active: z.boolean().default(true),
   })
@@ -119,17 +126,19 @@ export type AdminPromoCode = z.infer<typeof adminPromoCode>;
 
 /** POST /api/promo-codes/check: a code against a cart (lines as the checkout holds them). */
 export const promoCheckInput = z.object({
-  code: z.string({ message: "code is required" }).max(64, "code must be at most 64 characters"),
+  code: z
+    .string({ message: "code is required" })
+    .max(PROMO_CODE_INPUT_MAX, `code must be at most ${PROMO_CODE_INPUT_MAX} characters`),
   items: z
     .array(
       z.object({
         id: z.uuid({ message: "items[].id must be a valid product id" }),
-        size: z.string().max(40),
-        quantity: z.number().int().min(1).max(999),
+        size: z.string().max(SIZE_NAME_MAX),
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
       }),
     )
     .min(1, "items must hold at least one line")
-    .max(100, "items must hold at most 100 lines"),
+    .max(ORDER_LINES_MAX, `items must hold at most ${ORDER_LINES_MAX} lines`),
 });
 export type PromoCheckInput = z.input<typeof promoCheckInput>;
 

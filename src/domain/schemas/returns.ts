@@ -1,12 +1,12 @@
 import { z } from "zod";
 import {
-  CUSTOMER_REASONS,
-  RECEIPT_BASES,
+  MAX_LINE_QUANTITY,
+  ORDER_LINES_MAX,
+  REFUND_MAX_CENTS,
   RETURN_DETAILS_MAX,
-  RETURN_REASONS,
-  RETURN_STATUSES,
-  type ReasonWindow,
-} from "../returns.js";
+  RETURN_NOTE_MAX,
+} from "../limits.js";
+import { CUSTOMER_REASONS, RECEIPT_BASES, RETURN_REASONS, RETURN_STATUSES, type ReasonWindow } from "../returns.js";
 import { requiredText, text } from "./common.js";
 
 /** A line of an order as returns name it: the order line's id and how many units. */
@@ -19,7 +19,7 @@ const returnLineInput = z.object({
     .number({ message: "lines[].quantity must be a number" })
     .int("lines[].quantity must be a whole number")
     .min(1, "lines[].quantity must be at least 1")
-    .max(999, "lines[].quantity must be at most 999"),
+    .max(MAX_LINE_QUANTITY, `lines[].quantity must be at most ${MAX_LINE_QUANTITY}`),
 });
 
 /** A South African calendar day as a date field gives it. */
@@ -35,7 +35,7 @@ const calendarDay = (name: string) =>
 /** POST /api/orders/{id}/returns: lines for the reasons that send goods back; words for a complaint. */
 export const createReturnInput = z.object({
   reason: z.enum(CUSTOMER_REASONS, { message: `reason must be one of ${CUSTOMER_REASONS.join(", ")}` }),
-  lines: z.array(returnLineInput).max(100, "lines must hold at most 100 lines").default([]),
+  lines: z.array(returnLineInput).max(ORDER_LINES_MAX, `lines must hold at most ${ORDER_LINES_MAX} lines`).default([]),
   details: text(RETURN_DETAILS_MAX).default(""),
   /**
    * The day the customer received the goods (South African): asked for a return or a defect when
@@ -140,13 +140,13 @@ export const adminReturnListQuery = z.object({
   orderId: z.uuid({ message: "orderId must be a valid id" }).optional(),
 });
 
-export const acceptReturnInput = z.object({ note: text(1000).optional() });
-export const declineReturnInput = z.object({ reason: requiredText("reason", 1000) });
+export const acceptReturnInput = z.object({ note: text(RETURN_NOTE_MAX).optional() });
+export const declineReturnInput = z.object({ reason: requiredText("reason", RETURN_NOTE_MAX) });
 export const receiveReturnInput = z.object({
   /** Units to put back on the shelf, per line (none: nothing restocked). */
   restock: z
     .array(returnLineInput.extend({ quantity: returnLineInput.shape.quantity.min(0) }))
-    .max(100)
+    .max(ORDER_LINES_MAX)
     .default([]),
 });
 export const refundReturnInput = z.object({
@@ -155,11 +155,11 @@ export const refundReturnInput = z.object({
     .number({ message: "amountCents must be a number of cents" })
     .int("amountCents must be a whole number of cents")
     .min(1, "amountCents must be at least 1")
-    .max(100_000_000, "amountCents is larger than any order")
+    .max(REFUND_MAX_CENTS, "amountCents is larger than any order")
     .optional(),
 });
-export const exchangeReturnInput = z.object({ note: requiredText("note", 1000) });
-export const resolveReturnInput = z.object({ outcome: requiredText("outcome", 1000) });
+export const exchangeReturnInput = z.object({ note: requiredText("note", RETURN_NOTE_MAX) });
+export const resolveReturnInput = z.object({ outcome: requiredText("outcome", RETURN_NOTE_MAX) });
 
 /** POST /api/admin/orders/{id}/delivered: the day it was delivered (South African), today when left out. */
 export const markDeliveredInput = z.object({

@@ -1,16 +1,21 @@
 import { z } from "zod";
+import {
+  CATEGORY_NAME_MAX,
+  CHILD_MAX_AGE_YEARS,
+  CHILD_NAME_MAX,
+  FIT_LIMITS,
+  MAX_FINDER_PRODUCTS,
+  WEIGHT_KG_MAX,
+  WEIGHT_KG_MIN,
+} from "../limits.js";
 import { saDay } from "../sa-calendar.js";
-import { FIT_LIMITS, FIT_MEASURES, MAX_CHILD_PROFILES } from "../size-fit.js";
+import { FIT_MEASURES } from "../size-fit.js";
 import { requiredText } from "./common.js";
 
-/** The most products one size-finder question may name. */
-export const MAX_FINDER_PRODUCTS = 100;
-
-const kgLimits = { min: FIT_LIMITS.weight.min / 1000, max: FIT_LIMITS.weight.max / 1000 };
 const weightKg = z.coerce
   .number({ message: "weightKg must be a number of kilograms" })
-  .min(kgLimits.min, `weightKg must be from ${kgLimits.min} to ${kgLimits.max}`)
-  .max(kgLimits.max, `weightKg must be from ${kgLimits.min} to ${kgLimits.max}`);
+  .min(WEIGHT_KG_MIN, `weightKg must be from ${WEIGHT_KG_MIN} to ${WEIGHT_KG_MAX}`)
+  .max(WEIGHT_KG_MAX, `weightKg must be from ${WEIGHT_KG_MIN} to ${WEIGHT_KG_MAX}`);
 
 /**
  * GET /api/size-finder: a weight (kg), a waist (cm) or one of the parent's children, and which
@@ -42,7 +47,7 @@ export const sizeFinderQuery = z
           .max(MAX_FINDER_PRODUCTS, `productIds may name at most ${MAX_FINDER_PRODUCTS} products`),
       )
       .optional(),
-    category: z.string().trim().max(60).optional(),
+    category: z.string().trim().max(CATEGORY_NAME_MAX).optional(),
   })
   .refine(
     (query) => [query.weightKg, query.waistCm, query.childId].filter((given) => given !== undefined).length === 1,
@@ -86,8 +91,6 @@ export type ChildProfile = z.infer<typeof childProfile>;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** Children are kept for nappies and pull-ups: born within the last 16 years. */
-export const CHILD_MAX_AGE_YEARS = 16;
 
 /**
  * A child as the profile's form sends it: a name (1-40), and optionally the birth month, the last
@@ -95,7 +98,7 @@ export const CHILD_MAX_AGE_YEARS = 16;
  */
 export const childProfileInput = z
   .object({
-    name: requiredText("name", 40),
+    name: requiredText("name", CHILD_NAME_MAX),
     birthMonth: z
       .string()
       .trim()
@@ -138,5 +141,3 @@ export const childProfileInput = z
     weighedOn: weightGrams === null ? null : (child.weighedOn ?? saDay()),
   }));
 export type ChildProfileInput = z.input<typeof childProfileInput>;
-
-export { MAX_CHILD_PROFILES };

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { PASSWORD_MAX } from "./account.js";
+import { PASSWORD_MAX, SECOND_FACTOR_CODE_MAX, SECOND_FACTOR_CODE_MIN } from "../limits.js";
 
 /** A 6-digit code from an authenticator app, or one of the ten recovery codes ("abcde-fghjk"). */
 export const secondFactorCode = z
   .string({ message: "code is required" })
   .trim()
-  .min(6, "code must be the 6-digit code from your authenticator app, or a recovery code")
-  .max(20, "code must be the 6-digit code from your authenticator app, or a recovery code");
+  .min(SECOND_FACTOR_CODE_MIN, "code must be the 6-digit code from your authenticator app, or a recovery code")
+  .max(SECOND_FACTOR_CODE_MAX, "code must be the 6-digit code from your authenticator app, or a recovery code");
 
 export const secondFactorCodeInput = z.object({ code: secondFactorCode });
 

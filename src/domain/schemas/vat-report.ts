@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { VAT_PERIOD_MONTHS_MAX } from "../limits.js";
 import { VAT_CLASSES } from "../vat.js";
 
-/** A VAT period is one month or two (SARS's Category A and B vendors file every two months). */
-export const VAT_PERIOD_MONTHS_MAX = 2;
 /** The first month the report answers: the standard rate's table starts in April 2018. */
 export const VAT_REPORT_FIRST_MONTH = "2018-04";
 

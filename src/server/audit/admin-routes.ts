@@ -1,6 +1,7 @@
 import { and, desc, lt, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AUDIT_PAGE_SIZE, type AuditEntry, auditListQuery, auditPage } from "#domain/schemas/audit.js";
+import { AUDIT_PAGE_SIZE } from "#domain/limits.js";
+import { type AuditEntry, auditListQuery, auditPage } from "#domain/schemas/audit.js";
 import { containsPattern } from "../platform/cursor.js";
 import { auditLog } from "../platform/db/schema.js";
 import { badRequest } from "../platform/errors.js";

@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  ADDRESS_PROOFS_PER_DAY,
-  accountMessage,
-  addressProof,
-  SIGNUP_ATTEMPT_NOTES_PER_DAY,
-} from "#domain/schemas/account.js";
+import { ADDRESS_PROOFS_PER_DAY, SIGNUP_ATTEMPT_NOTES_PER_DAY } from "#domain/limits.js";
+import { accountMessage, addressProof } from "#domain/schemas/account.js";
 import { enqueueEmail } from "../mail/outbox.js";
 import type { Database, Transaction } from "../platform/db/client.js";
 import { emailChanges, emails, users } from "../platform/db/schema.js";

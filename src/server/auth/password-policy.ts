@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas/account.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/limits.js";
 import { badRequest, HttpError } from "../platform/errors.js";
 
 export const PASSWORD_TOO_SHORT_MESSAGE = `Choose a password of at least ${PASSWORD_MIN} characters.`;

@@ -2,12 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CatalogSearchParams } from "#domain/catalog.js";
-import {
-  CATALOG_PAGE_SIZE,
-  type CatalogSearchQuery,
-  catalogSearchQuery,
-  sizeFacetsQuery,
-} from "#domain/schemas/catalog-search.js";
+import { CATALOG_PAGE_SIZE } from "#domain/limits.js";
+import { type CatalogSearchQuery, catalogSearchQuery, sizeFacetsQuery } from "#domain/schemas/catalog-search.js";
 import { SLUG_PATTERN } from "#domain/slug.js";
 import { notFound } from "../platform/errors.js";
 import type { CachedBody } from "../platform/http-cache/cache.js";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { PLAN_LINES_MAX } from "#domain/limits.js";
 import type { SavingsCheck } from "#domain/multibuy.js";
 import { type PricedOrder, type PricedOrderLine, priceOrder } from "#domain/order-pricing.js";
-import { PLAN_LINES_MAX } from "#domain/plans.js";
 import type { CreateOrderAnswer, createOrderInput } from "#domain/schemas/orders.js";
 import { provenEmail } from "../auth/accounts.js";
 import type { SessionUser } from "../auth/guards.js";

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { DELIVERY_SERVICE_LABELS } from "#domain/delivery.js";
+import { WEBHOOK_BODY_LIMIT } from "#domain/limits.js";
 import { orderNumber } from "#domain/order-status.js";
 import type { OrderTracking } from "#domain/schemas/tracking.js";
 import { nextStepText, SHIPMENT_STATE_LABELS } from "#domain/tracking.js";
@@ -15,8 +16,6 @@ import { applyTrackingEvents, timelineEvent } from "./tracking.js";
 import { trackingTokenOpens } from "./tracking-links.js";
 
 const VENDORS: Record<string, CourierVendor> = { shiplogic: "shiplogic", "tcg-locker": "tcg_locker" };
-/** A webhook body larger than this is not a tracking event. */
-export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** The shop's check of a webhook's signature: HMAC-SHA256 of the exact body under COURIER_WEBHOOK_SECRET, hex. */
 export function webhookSignatureValid(secret: string, body: string, header: unknown): boolean {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { LAUNCH_ITEM_ID, LAUNCH_ITEM_ID_MAX } from "#domain/schemas/launch-checklist.js";
+import { LAUNCH_ITEM_ID_MAX } from "#domain/limits.js";
+import { LAUNCH_ITEM_ID } from "#domain/schemas/launch-checklist.js";
 import { type Config, ConfigError } from "../platform/config.js";
 import { parsePolicy, policyPlaceholders } from "../policies/content.js";
 import { renderPolicyMarkdown } from "../policies/render.js";

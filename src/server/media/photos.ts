@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
+import { MAX_PHOTO_ASPECT, MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE } from "#domain/limits.js";
 import { MAX_PHOTO_WIDTH, type MediaPhoto, mediaPath, mediaPhoto, SHARE_WIDTH } from "#domain/media.js";
 import { HttpError } from "../platform/errors.js";
 import type { MediaStore } from "./store.js";
@@ -13,23 +14,6 @@ export async function loadSharp(): Promise<typeof import("sharp").default> {
   sharpModule ??= import("sharp");
   return (await sharpModule).default;
 }
-
-/** Bigger than any phone's default photo (48 MP cameras save 12 or 24 MP), small enough to decode safely. */
-export const MAX_PHOTO_PIXELS = 50_000_000;
-
-/**
- * The longest side a photo may have (413 above it): checked from the file's header before any
- * pixel is decoded, beside MAX_PHOTO_PIXELS (also sharp's limitInputPixels). Twice a 48 MP
- * camera's long side; a panorama or a scan strip longer than this is no product photo.
- */
-export const MAX_PHOTO_SIDE = 20_000;
-
-/**
- * How many times longer than its short side a photo's long side may be. 10:1 keeps every rendition
- * inside its format (a 1600-wide rendition of a 1:10 photo is 16,000 tall; WebP stops at 16,383,
- * AVIF at 16,384), so a strip is refused with a 415 rather than failing half-way through as a 500.
- */
-export const MAX_PHOTO_ASPECT = 10;
 
 /** Bumped when the renditions change, so their content-hashed names change with them. */
 const RENDITIONS_VERSION = "1";

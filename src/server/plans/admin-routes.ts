@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADMIN_PLAN_PAGE_SIZE } from "#domain/limits.js";
 import {
-  ADMIN_PLAN_PAGE_SIZE,
   adminPlan,
   adminPlanCancelInput,
   adminPlanListQuery,

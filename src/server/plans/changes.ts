@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { addDays, laterDay, PLAN_DATE_MAX_DAYS_AHEAD, PLAN_PAUSE_MAX_DAYS, type PlanStatus } from "#domain/plans.js";
+import { PLAN_DATE_MAX_DAYS_AHEAD, PLAN_PAUSE_MAX_DAYS } from "#domain/limits.js";
+import { addDays, laterDay, type PlanStatus } from "#domain/plans.js";
 import { saDay } from "#domain/sa-calendar.js";
 import type { PlanChangeInput } from "#domain/schemas/plans.js";
 import type { Transaction } from "../platform/db/client.js";

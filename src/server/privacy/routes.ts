@@ -1,11 +1,11 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DATA_EXPORTS_PER_DAY } from "#domain/limits.js";
 import {
   accountClosedAnswer,
   consentChoiceInput,
   consentsAnswer,
-  DATA_EXPORTS_PER_DAY,
   passwordConfirmInput,
 } from "#domain/schemas/privacy.js";
 import { currentConsents, recordConsentChange } from "../auth/consents.js";

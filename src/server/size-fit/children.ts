@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MAX_CHILD_PROFILES } from "#domain/limits.js";
 import { type ChildProfile, childProfile, childProfileInput } from "#domain/schemas/size-fit.js";
-import { MAX_CHILD_PROFILES } from "#domain/size-fit.js";
 import { refuseClosedAccount } from "../auth/accounts.js";
 import { requireSelfOrAdmin } from "../auth/guards.js";
 import type { Database, Transaction } from "../platform/db/client.js";

@@ -1,15 +1,15 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountMessage } from "#domain/schemas/account.js";
-import { stockAlertAnswer, stockAlertInput, stockAlertTokenInput } from "#domain/schemas/stock-alerts.js";
-import { productWithSize } from "#domain/stock.js";
 import {
-  STOCK_ALERT_CONFIRM_HOURS,
   STOCK_ALERT_REQUESTS_PER_MINUTE,
   STOCK_ALERTS_PER_ADDRESS,
   STOCK_ALERTS_WAITING_PER_NETWORK,
-} from "#domain/stock-alerts.js";
+} from "#domain/limits.js";
+import { accountMessage } from "#domain/schemas/account.js";
+import { stockAlertAnswer, stockAlertInput, stockAlertTokenInput } from "#domain/schemas/stock-alerts.js";
+import { productWithSize } from "#domain/stock.js";
+import { STOCK_ALERT_CONFIRM_HOURS } from "#domain/stock-alerts.js";
 import { provenEmail } from "../auth/accounts.js";
 import { countAttempt } from "../auth/rate-limit.js";
 import { enqueueEmail } from "../mail/outbox.js";

@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { STOCK_HOLDERS_SHOWN } from "#domain/limits.js";
 import { centsToDecimal } from "#domain/money.js";
 import { uuidParam } from "#domain/schemas/common.js";
-import { accountStatus, disableAccountInput, STOCK_HOLDERS_SHOWN, stockHolders } from "#domain/schemas/holders.js";
+import { accountStatus, disableAccountInput, stockHolders } from "#domain/schemas/holders.js";
 import { requireFreshSecondFactor } from "../auth/two-factor.js";
 import { cancelOrderByPerson } from "../orders/cancel.js";
 import { recordAudit } from "../platform/audit.js";

@@ -1,12 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CUSTOMER_ORDERS_PAGE_SIZE, CUSTOMER_PAGE_SIZE } from "#domain/limits.js";
 import { centsToDecimal } from "#domain/money.js";
 import { PAID_STATUSES } from "#domain/order-status.js";
 import { user } from "#domain/schemas/account.js";
 import { uuidParam } from "#domain/schemas/common.js";
 import {
-  CUSTOMER_ORDERS_PAGE_SIZE,
-  CUSTOMER_PAGE_SIZE,
   type Customer,
   customer,
   customerAdminInput,

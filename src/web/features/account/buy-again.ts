@@ -1,7 +1,8 @@
-import { type CartLine, lineQuantity, MAX_LINE_QUANTITY } from "#domain/cart.js";
+import { type CartLine, lineQuantity } from "#domain/cart.js";
+import { DEFAULT_MAX_PER_ORDER, MAX_LINE_QUANTITY } from "#domain/limits.js";
 import type { Product } from "#domain/schemas/catalog.js";
 import type { OrderItem } from "#domain/schemas/orders.js";
-import { DEFAULT_MAX_PER_ORDER, maxOrderable, productWithSize } from "#domain/stock.js";
+import { maxOrderable, productWithSize } from "#domain/stock.js";
 import type { ToastMessage } from "#web/components/ui/toast.js";
 import type { CartAddition } from "../cart";
 

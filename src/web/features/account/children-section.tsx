@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
+import { MAX_CHILD_PROFILES } from "#domain/limits.js";
 import type { ChildProfile } from "#domain/schemas/size-fit.js";
-import { gramsAsKg, MAX_CHILD_PROFILES } from "#domain/size-fit.js";
+import { gramsAsKg } from "#domain/size-fit.js";
 import { Button } from "#web/components/ui/button.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";

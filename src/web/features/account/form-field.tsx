@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "#domain/schemas/address.js";
+import { DELIVERY_INSTRUCTIONS_MAX } from "#domain/limits.js";
+import { PROVINCES } from "#domain/schemas/address.js";
 import { SelectField, TextField } from "#web/components/ui/text-field.js";
 
 export type PersonField = "fullName" | "email";

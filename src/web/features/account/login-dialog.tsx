@@ -4,13 +4,8 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { marketingConsentWords, SIGN_UP_COLLECTION_NOTICE } from "#domain/consent.js";
-import {
-  type LoginInput,
-  loginInput,
-  PASSWORD_MIN,
-  type RegisterInput,
-  registerInput,
-} from "#domain/schemas/account.js";
+import { PASSWORD_MIN } from "#domain/limits.js";
+import { type LoginInput, loginInput, type RegisterInput, registerInput } from "#domain/schemas/account.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { PausedNotice } from "#web/components/ui/paused-notice.js";

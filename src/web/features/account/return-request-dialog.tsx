@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { RETURN_DETAILS_MAX } from "#domain/limits.js";
 import { formatRandText } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
@@ -6,7 +7,6 @@ import {
   coolingOffLastDay,
   defectLastDay,
   REASONS_WITH_LINES,
-  RETURN_DETAILS_MAX,
   RETURN_REASON_LABELS,
   SHIPPED_ORDER_REASONS,
 } from "#domain/returns.js";

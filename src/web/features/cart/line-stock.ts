@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type CartLine, MAX_LINE_QUANTITY } from "#domain/cart.js";
+import type { CartLine } from "#domain/cart.js";
+import { MAX_LINE_QUANTITY } from "#domain/limits.js";
 import type { Product } from "#domain/schemas/catalog.js";
 import { maxOrderable } from "#domain/stock.js";
 import { PRODUCTS_KEY, productBySlugOptions } from "../catalog/api";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useMemo, useState } from "react";
-import { MAX_LINE_QUANTITY } from "#domain/cart.js";
+import { MAX_LINE_QUANTITY } from "#domain/limits.js";
 import { parseRandToCents } from "#domain/money.js";
 import { packText, perUnitText, priceText, sizePrice } from "#domain/packs.js";
 import { planSavingBp, planUnitPriceCents } from "#domain/plans.js";

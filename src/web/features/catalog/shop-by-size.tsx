@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { ABSORBENCY_LABELS, ABSORBENCY_LEVELS } from "#domain/absorbency.js";
 import type { CatalogFilter } from "#domain/catalog.js";
-import { WEIGHT_KG_MAX, WEIGHT_KG_MIN, weightGramsOf } from "#domain/shop-by-size.js";
+import { WEIGHT_KG_MAX, WEIGHT_KG_MIN } from "#domain/limits.js";
+import { weightGramsOf } from "#domain/shop-by-size.js";
 import { gramsAsKg } from "#domain/size-fit.js";
 import { useSizeFacets } from "./api/get-size-facets";
 import { ChildChoices, FinderNotes } from "./size-finder";

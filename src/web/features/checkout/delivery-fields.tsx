@@ -1,5 +1,6 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { DELIVERY_INSTRUCTIONS_MAX, PROVINCES } from "#domain/schemas/address.js";
+import { DELIVERY_INSTRUCTIONS_MAX } from "#domain/limits.js";
+import { PROVINCES } from "#domain/schemas/address.js";
 import { readableMessage, SelectField, TextField } from "#web/components/ui/text-field.js";
 
 /** The delivery form as typed: the province is "" until one is chosen. */

@@ -1,12 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import {
-  addDays,
-  formatPlanDay,
-  PLAN_CADENCE_MAX_WEEKS,
-  PLAN_CADENCE_MIN_WEEKS,
-  type PlanStatus,
-} from "#domain/plans.js";
+import { PLAN_CADENCE_MAX_WEEKS, PLAN_CADENCE_MIN_WEEKS } from "#domain/limits.js";
+import { addDays, formatPlanDay, type PlanStatus } from "#domain/plans.js";
 import { saDay } from "#domain/sa-calendar.js";
 import type { Product } from "#domain/schemas/catalog.js";
 import type { Plan } from "#domain/schemas/plans.js";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { PLAN_CADENCE_MAX_WEEKS, PLAN_CADENCE_MIN_WEEKS } from "#domain/plans.js";
+import { PLAN_CADENCE_MAX_WEEKS, PLAN_CADENCE_MIN_WEEKS } from "#domain/limits.js";
 
 /** The shopper's "Deliver every N weeks" for the cart, kept in the tab's storage until checkout (null: a one-off order). */
 const KEY = "plan_choice";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
+import { PLAN_CADENCE_MAX_WEEKS, PLAN_CADENCE_MIN_WEEKS } from "#domain/limits.js";
 import { percentText } from "#domain/percent.js";
-import { DEFAULT_PLAN_SAVING_BP, PLAN_CADENCE_MAX_WEEKS, PLAN_CADENCE_MIN_WEEKS } from "#domain/plans.js";
+import { DEFAULT_PLAN_SAVING_BP } from "#domain/plans.js";
 import { FREE_DELIVERY_FROM_TEXT } from "#domain/pricing.js";
 import { useMounted } from "#web/lib/use-mounted.js";
 import { setPlanWeeks, usePlanWeeks } from "./plan-choice";

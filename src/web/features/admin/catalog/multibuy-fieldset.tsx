@@ -1,5 +1,5 @@
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
-import { MULTIBUY_LIMITS } from "#domain/multibuy.js";
+import { MULTIBUY_LIMITS } from "#domain/limits.js";
 import type { ProductInput, ProductValues } from "#domain/schemas/catalog.js";
 import { Button } from "#web/components/ui/button.js";
 import { inputClass, sentence } from "../shared";

@@ -1,5 +1,5 @@
 import { type DragEvent, useId, useRef, useState } from "react";
-import { MAX_UPLOAD_BYTES } from "#domain/media.js";
+import { MAX_UPLOAD_BYTES } from "#domain/limits.js";
 import { Button } from "#web/components/ui/button.js";
 import { errorMessage } from "#web/lib/api.js";
 import { useUploadPhoto } from "./api/upload-photo";

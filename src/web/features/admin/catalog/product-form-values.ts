@@ -1,5 +1,5 @@
+import { DEFAULT_MAX_PER_ORDER } from "#domain/limits.js";
 import { type AdminProduct, type ProductInput, sizeList } from "#domain/schemas/catalog.js";
-import { DEFAULT_MAX_PER_ORDER } from "#domain/stock.js";
 import { ApiError } from "#web/lib/api.js";
 
 /** The product form's values: the product's (its stock per size included), or empty for a new one. */

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { type Control, useController, useWatch } from "react-hook-form";
+import { FIT_LIMITS } from "#domain/limits.js";
 import type { ProductInput, ProductValues } from "#domain/schemas/catalog.js";
-import { FIT_LIMITS, FIT_UNIT, type FitMeasure, type FitRange, fitText, gramsAsKg } from "#domain/size-fit.js";
+import { FIT_UNIT, type FitMeasure, type FitRange, fitText, gramsAsKg } from "#domain/size-fit.js";
 import { inputClass, sentence } from "../shared";
 import { firstMessage } from "./product-form-values";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { ORDER_SEARCH_MIN } from "#domain/schemas/admin-orders.js";
+import { ORDER_SEARCH_MIN } from "#domain/limits.js";
 import { inputClass } from "../shared";
 
 /**

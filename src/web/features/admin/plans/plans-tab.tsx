@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
+import { PLAN_ADMIN_REASON_MAX, PLAN_PAUSE_MAX_DAYS } from "#domain/limits.js";
 import { formatRand } from "#domain/money.js";
-import { addDays, formatPlanDay, PLAN_ADMIN_REASON_MAX, PLAN_PAUSE_MAX_DAYS, type PlanStatus } from "#domain/plans.js";
+import { addDays, formatPlanDay, type PlanStatus } from "#domain/plans.js";
 import { saDay } from "#domain/sa-calendar.js";
 import type { AdminPlan, AdminPlanFilter } from "#domain/schemas/admin-plans.js";
 import { Button } from "#web/components/ui/button.js";
