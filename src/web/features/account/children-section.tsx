@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { MAX_CHILD_PROFILES } from "#domain/limits.js";
+import { CHILD_NAME_MAX, MAX_CHILD_PROFILES } from "#domain/limits.js";
 import type { ChildProfile } from "#domain/schemas/size-fit.js";
 import { gramsAsKg } from "#domain/size-fit.js";
 import { Button } from "#web/components/ui/button.js";
@@ -105,7 +105,7 @@ export function ChildrenSection({ userId }: { userId: string }) {
           <TextField
             label="First name or nickname"
             required
-            maxLength={40}
+            maxLength={CHILD_NAME_MAX}
             value={editing.text.name}
             onChange={set("name")}
           />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { DISABLE_REASON_MAX } from "#domain/limits.js";
 import type { Customer } from "#domain/schemas/customers.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
@@ -37,7 +38,7 @@ export function AccountAccess({ customer }: { customer: Customer }) {
             Reason (kept in the activity log)
             <input
               className={inputClass}
-              maxLength={300}
+              maxLength={DISABLE_REASON_MAX}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
             />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { REASON_MAX } from "#domain/limits.js";
 import { orderNumber } from "#domain/order-status.js";
 import { TextField } from "#web/components/ui/text-field.js";
 import { errorMessage } from "#web/lib/api.js";
@@ -40,7 +41,7 @@ export function CancelOrderDialog({ order, open, onOpenChange }: OrderDialogProp
       <TextField
         label="Reason"
         value={reason}
-        maxLength={255}
+        maxLength={REASON_MAX}
         autoComplete="off"
         required
         onChange={(event) => setReason(event.target.value)}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { COMPANY_NAME_MAX, REASON_MAX } from "#domain/limits.js";
 import { orderNumber } from "#domain/order-status.js";
 import { formatDateTime } from "#domain/sa-format.js";
 import type { AdminOrderDetail } from "#domain/schemas/admin-orders.js";
@@ -158,7 +159,7 @@ function CorrectInvoiceDialog({ detail, onClose }: { detail: AdminOrderDetail; o
       <TextField
         label="What the customer asked to correct"
         value={reason}
-        maxLength={255}
+        maxLength={REASON_MAX}
         autoComplete="off"
         required
         hint="Printed on the corrected invoice."
@@ -167,7 +168,7 @@ function CorrectInvoiceDialog({ detail, onClose }: { detail: AdminOrderDetail; o
       <TextField
         label="Buyer's company name"
         value={companyName}
-        maxLength={120}
+        maxLength={COMPANY_NAME_MAX}
         autoComplete="off"
         hint="Leave empty for none."
         onChange={(event) => setCompanyName(event.target.value)}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { ORDER_SEARCH_MIN } from "#domain/limits.js";
+import { ORDER_SEARCH_MAX, ORDER_SEARCH_MIN } from "#domain/limits.js";
 import { inputClass } from "../shared";
 
 /**
@@ -25,7 +25,7 @@ export function OrderSearch({ onSearch, className = "" }: { onSearch: (q: string
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="Order number, e-mail, name or phone"
-        maxLength={100}
+        maxLength={ORDER_SEARCH_MAX}
         autoComplete="off"
         className={inputClass}
       />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PAYFAST_REFERENCE_MAX, REASON_MAX } from "#domain/limits.js";
 import { centsToDecimal, formatRand, parseRandToCents } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
 import { saDay } from "#domain/sa-calendar.js";
@@ -82,7 +83,7 @@ export function RecordRefundDialog({ order, open, onOpenChange }: OrderDialogPro
       <TextField
         label="PayFast's reference"
         value={reference}
-        maxLength={100}
+        maxLength={PAYFAST_REFERENCE_MAX}
         autoComplete="off"
         required
         hint="As PayFast's dashboard shows the refund."
@@ -91,7 +92,7 @@ export function RecordRefundDialog({ order, open, onOpenChange }: OrderDialogPro
       <TextField
         label="Reason"
         value={reason}
-        maxLength={255}
+        maxLength={REASON_MAX}
         autoComplete="off"
         required
         hint="Printed on the credit note the customer receives."

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { REASON_MAX } from "#domain/limits.js";
 import { centsToDecimal, formatRand, parseRandToCents } from "#domain/money.js";
 import { orderNumber } from "#domain/order-status.js";
 import { type CreditableLine, unitsValueCents } from "#domain/refund-lines.js";
@@ -202,7 +203,7 @@ export function RefundDialog({ order, open, onOpenChange }: OrderDialogProps) {
       <TextField
         label="Reason"
         value={reason}
-        maxLength={255}
+        maxLength={REASON_MAX}
         autoComplete="off"
         required
         hint="Printed on the credit note the customer receives."

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
+import { RETURN_NOTE_MAX } from "#domain/limits.js";
 import { formatRand, formatRandText, parseRandToCents } from "#domain/money.js";
 import {
   COOLING_OFF_REASONS,
@@ -330,7 +331,7 @@ function StepDialog({
           value={text}
           onChange={(event) => setText(event.target.value)}
           required={step !== "accept"}
-          maxLength={1000}
+          maxLength={RETURN_NOTE_MAX}
         />
       )}
       {step === "receive" &&

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { ADMIN_SEARCH_MAX } from "#domain/limits.js";
 import { inputClass } from "./ui";
 
 /** A search box that reports what was typed once the admin pauses (300 ms), trimmed. */
@@ -26,7 +27,7 @@ export function SearchField({
         id={id}
         type="search"
         value={text}
-        maxLength={100}
+        maxLength={ADMIN_SEARCH_MAX}
         placeholder={placeholder}
         onChange={(event) => setText(event.target.value)}
         className={inputClass}
