@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, saDay } from "#domain/sa-calendar.js";
+import type { SubjectSource } from "#server/mail/subjects.js";
 import { runScheduledBackup } from "#server/platform/backup/daily.js";
 import { insertOrder, type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { waitFor } from "../helpers/wait.js";
 
 const OWNER = "owner@example.co.za";
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 /** The owner's messages about one problem, oldest first: "raised" or "resolved", with the subject. */
 async function mailsAbout(key: string, app: TestApp = t) {
-  const { rows } = await app.pool.query<OutboxRow & { state: string; to: string }>(
+  const { rows } = await app.pool.query<SubjectSource & { state: string; to: string }>(
     `select data->>'state' as state, kind, data, subject, to_address as to from emails
      where kind = 'owner_alert' and data->>'key' = $1 order by id`,
     [key],

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CHILD_PROFILES } from "#domain/limits.js";
 import { saDay } from "#domain/sa-calendar.js";
 import type { ChildProfile, SizeFinderAnswer } from "#domain/schemas/size-fit.js";
+import type { SubjectSource } from "#server/mail/subjects.js";
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -223,7 +224,7 @@ describe("a child's details are the parent's personal information", () => {
 
   it("are never in an e-mail subject", async () => {
     const names = (await t.pool.query<{ name: string }>("select name from child_profiles")).rows.map((r) => r.name);
-    const rows = (await t.pool.query<OutboxRow>("select kind, data, subject from emails")).rows;
+    const rows = (await t.pool.query<SubjectSource>("select kind, data, subject from emails")).rows;
     const subjects = withSubjects(t, rows).map((r) => r.subject);
     expect(names.length).toBeGreaterThan(0);
     expect(subjects.length).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOCK_SKEW_LIMIT_MS, JOBS_ENGINE_DOWN_LOOKS } from "#server/alerts/instance-watch.js";
+import type { SubjectSource } from "#server/mail/subjects.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
+import { withSubjects } from "../helpers/outbox.js";
 
 const OWNER = "owner@example.co.za";
 /** How far the test moves the shop's clock from the real one (the database's). */
@@ -19,7 +20,7 @@ const instance = `${hostname()}:3123`;
 
 /** The owner's messages about one problem, oldest first: "raised" or "resolved", with the subject. */
 async function mailsAbout(key: string) {
-  const { rows } = await t.pool.query<OutboxRow & { state: string; detail: string }>(
+  const { rows } = await t.pool.query<SubjectSource & { state: string; detail: string }>(
     `select data->>'state' as state, kind, data, subject, data->>'detail' as detail from emails
      where kind = 'owner_alert' and data->>'key' = $1 order by id`,
     [key],

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SubjectSource } from "#server/mail/subjects.js";
 import { clientNetwork } from "#server/platform/client-network.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
-import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
+import { withSubjects } from "../helpers/outbox.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe("the account holder is told about repeated wrong passwords", () => {
     withSubjects(
       t,
       (
-        await t.pool.query<OutboxRow>(
+        await t.pool.query<SubjectSource>(
           "select kind, subject, data from emails where kind = 'login_failures' and to_address = $1",
           [email],
         )

@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#domain/schemas/orders.js";
 import type { AttentionItem } from "#domain/schemas/payments.js";
+import type { SubjectSource } from "#server/mail/subjects.js";
 import { documentIssuer } from "#server/orders/issued-documents.js";
 import { type PayfastApi, PayfastApiError, sastDate } from "#server/payfast/api-client.js";
 import { reconcilePayfast } from "#server/payments/reconcile.js";
@@ -11,7 +12,7 @@ import { auditLog, emails, orders, payfastEmulatorRefunds, payfastItns, refunds 
 import { type SignedIn, signInAsAdmin } from "../helpers/admin.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { LIVE_COURIER, LIVE_SELLER, LIVE_TOTP_KEY } from "../helpers/live-seller.js";
-import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
+import { withSubjects } from "../helpers/outbox.js";
 import {
   buildListeningApp,
   completeOnEmulator,
@@ -709,7 +710,7 @@ describe("problems reaching PayFast", () => {
       // The owner is mailed by the next alert check (alerts/checks.ts), once.
       await live.app.checkAlerts();
       await live.app.checkAlerts();
-      const { rows } = await live.pool.query<OutboxRow>(
+      const { rows } = await live.pool.query<SubjectSource>(
         "select kind, data, subject from emails where kind = 'owner_alert' and data->>'key' = 'payfast:ping'",
       );
       const alerts = withSubjects(live, rows);

@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STOCK_ALERTS_PER_ADDRESS, STOCK_ALERTS_WAITING_PER_NETWORK } from "#domain/limits.js";
+import type { SubjectSource } from "#server/mail/subjects.js";
 import { endLapsedStockAlerts } from "#server/stock-alerts/routes.js";
 import { signStockAlertLink } from "#server/stock-alerts/tokens.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
 import { createOrderPayload } from "../helpers/orders.js";
-import { type OutboxRow, withSubjects } from "../helpers/outbox.js";
+import { withSubjects } from "../helpers/outbox.js";
 import { type LoggedInUser, registerAndLogin } from "../helpers/users.js";
 
 let t: TestApp;
@@ -60,7 +61,7 @@ const post = (path: string, token: string) =>
   t.app.inject({ method: "POST", url: `/api/stock-alerts/${path}`, payload: { token } });
 
 async function mailsTo(email: string, kind: string) {
-  const { rows } = await t.pool.query<OutboxRow & { event_key: string; data: Record<string, string> }>(
+  const { rows } = await t.pool.query<SubjectSource & { event_key: string; data: Record<string, string> }>(
     "select event_key, kind, subject, data from emails where kind = $1 and lower(to_address) = lower($2) order by id",
     [kind, email],
   );

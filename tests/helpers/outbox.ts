@@ -1,12 +1,5 @@
-import { subjectFor } from "#server/mail/subjects.js";
-import type { EmailKind } from "#server/platform/db/schema.js";
+import { type SubjectSource, subjectFor } from "#server/mail/subjects.js";
 import type { TestApp } from "./app.js";
-
-export interface OutboxRow {
-  kind: EmailKind;
-  data: Record<string, unknown>;
-  subject: string | null;
-}
 
 /**
  * Outbox rows read straight from the table, each with the subject the shop shows for it
@@ -14,6 +7,6 @@ export interface OutboxRow {
  * will give it. The jobs engine may be sending a row while a test reads it, so a test never relies
  * on which of the two it finds.
  */
-export function withSubjects<R extends OutboxRow>(t: Pick<TestApp, "app">, rows: R[]): (R & { subject: string })[] {
+export function withSubjects<R extends SubjectSource>(t: Pick<TestApp, "app">, rows: R[]): (R & { subject: string })[] {
   return rows.map((row) => ({ ...row, subject: subjectFor(row, t.app.config.shop.name) }));
 }

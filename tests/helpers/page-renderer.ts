@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { vi } from "vitest";
 import { type PageRenderer, provideServerPageConfig } from "#server/pages/renderer.js";
+import { pageConfig } from "#server/pages/static-files.js";
 import type { Config } from "#server/platform/config.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,10 +18,10 @@ const renderers = new Map<string, PageRenderer>();
  * copy of the web's modules, and the same details share one.
  */
 export async function sourcePageRenderer(config: Config): Promise<PageRenderer> {
-  provideServerPageConfig(config);
-  const key = JSON.stringify((globalThis as Record<string, unknown>).__shopPageConfig);
+  const key = JSON.stringify(pageConfig(config));
   const made = renderers.get(key);
   if (made) return made;
+  provideServerPageConfig(config);
   vi.resetModules();
   const { renderApp } = await import("#web/entry-server.js");
   const renderer = { template: readFileSync(path.join(root, "src/web/index.html"), "utf8"), renderApp };

@@ -21,8 +21,8 @@ export function subjectFor(row: SubjectSource, shopName: string): string {
 
 /**
  * Each message's subject line, made by the sender when the message goes out (no template needed) and
- * kept on the row with it. A subject
- * names the shop, the order or the request, never a product: what someone buys can be health
+ * kept on the row with it. A subject names the shop, the order or the request, never a product: what
+ * someone buys can be health
  * information (POPIA s26), and subjects show on lock screens and in shared inboxes. The privacy
  * policy promises it; no-product-names.test.ts checks every kind, as it does the templates' previews.
  */
