@@ -114,7 +114,9 @@ export default function BackInStock({ product, size, submitAtOnce = false }: Bac
           {error}
         </p>
       )}
-      <Button type="submit" size="md" variant="outline" disabled={sending} className="w-full">
+      {/* Not before the page has started: a press then would submit the bare form (a reload that
+          loses the address typed), as a CI run saw. */}
+      <Button type="submit" size="md" variant="outline" disabled={sending || !started} className="w-full">
         {sending ? "Sending..." : "E-mail me when it's back"}
       </Button>
     </form>
